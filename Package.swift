@@ -1,0 +1,62 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "OTALocalizations",
+    platforms: [.iOS(.v15), .macOS(.v12)],
+    products: [
+        .library(name: "OTALocalizations", targets: ["OTALocalizations"]),
+        .library(name: "OTALocalizationsSync", targets: ["OTALocalizationsSync"]),
+        .library(name: "OTALocalizationsCore", targets: ["OTALocalizationsCore"]),
+        .library(name: "OTALocalizationsPackager", targets: ["OTALocalizationsPackager"]),
+        .executable(name: "ota-localizations", targets: ["ota-localizations"]),
+        .executable(name: "ota-bench", targets: ["ota-bench"]),
+    ],
+    targets: [
+        // MARK: Runtime (the app)
+        // Read side every feature module imports: Foundation only, no networking.
+        .target(name: "OTALocalizations"),
+        // The app's actor service: update cycle, HTTP transport, installer, reports.
+        .target(name: "OTALocalizationsSync", dependencies: ["OTALocalizations", "OTALocalizationsCore"]),
+
+        // MARK: Formats shared by the app and CI
+        .target(
+            name: "OTALocalizationsCore",
+            dependencies: [
+                "COTAZlib",
+                .target(name: "COTALibCrypto", condition: .when(platforms: [.linux, .android, .windows])),
+            ]
+        ),
+
+        // MARK: Tooling (CI)
+        .target(name: "OTALocalizationsPackager", dependencies: ["OTALocalizationsCore"]),
+        .executableTarget(
+            name: "ota-localizations",
+            dependencies: ["OTALocalizationsPackager", "OTALocalizationsSync", "OTALocalizationsCore"]
+        ),
+        .executableTarget(
+            name: "ota-bench",
+            dependencies: ["OTALocalizations", "OTALocalizationsSync", "OTALocalizationsCore", "OTALocalizationsPackager"]
+        ),
+
+        // MARK: C shims (system libraries)
+        .systemLibrary(name: "COTAZlib", path: "Sources/COTAZlib"),
+        .systemLibrary(name: "COTALibCrypto", path: "Sources/COTALibCrypto"),
+
+        // MARK: Tests
+        .testTarget(name: "OTALocalizationsTests", dependencies: ["OTALocalizations"]),
+        .testTarget(
+            name: "OTALocalizationsSyncTests",
+            dependencies: ["OTALocalizationsSync", "OTALocalizations", "OTALocalizationsCore"]
+        ),
+        .testTarget(name: "OTALocalizationsCoreTests", dependencies: ["OTALocalizationsCore"]),
+        .testTarget(
+            name: "OTALocalizationsPackagerTests",
+            dependencies: ["OTALocalizationsPackager", "OTALocalizationsCore"]
+        ),
+        .testTarget(
+            name: "OTALocalizationsCLITests",
+            dependencies: ["OTALocalizationsCore"]
+        ),
+    ]
+)

@@ -1,0 +1,86 @@
+import Foundation
+
+/// The published description of one app marketing version's localization modules (`manifest.json`).
+///
+/// Shape (DESIGN.md, "Published layout"): `formatVersion` (1), `appVersion`, `publishedAt` (UTC, ISO 8601 with
+/// seconds), `developmentRegion`, and `modules` sorted by name. Evolution is additive only: ``init(bytes:)``
+/// ignores unknown fields at every level, and a module entry that is malformed is set aside in
+/// ``rejectedModules`` instead of failing the whole manifest, so one bad entry fails only that module.
+public struct Manifest: Sendable, Equatable {
+    /// The only format version this code writes and reads.
+    public static let currentFormatVersion = 1
+
+    public var formatVersion: Int
+    /// The app marketing version (`CFBundleShortVersionString`) these strings are for.
+    public var appVersion: String
+    /// When the manifest was published; compared by clients to ignore an older manifest from a stale CDN edge.
+    public var publishedAt: Date
+    /// The bundle's development region (`CFBundleDevelopmentRegion`), e.g. `en`.
+    public var developmentRegion: String
+    /// Valid module entries, in file order (the packager writes them sorted by name).
+    public var modules: [ManifestModule]
+    /// Module entries that could not be accepted, with the reason; empty in a manifest the packager wrote.
+    public var rejectedModules: [RejectedModule]
+
+    public init(
+        formatVersion: Int = Manifest.currentFormatVersion,
+        appVersion: String,
+        publishedAt: Date,
+        developmentRegion: String,
+        modules: [ManifestModule],
+        rejectedModules: [RejectedModule] = []
+    ) {
+        self.formatVersion = formatVersion
+        self.appVersion = appVersion
+        self.publishedAt = publishedAt
+        self.developmentRegion = developmentRegion
+        self.modules = modules
+        self.rejectedModules = rejectedModules
+    }
+}
+
+/// One module entry of a ``Manifest``: where its ZIP lives and how to verify it.
+public struct ManifestModule: Sendable, Equatable {
+    /// The module's name; a plain file name (see ``ManifestModule/isPlainFileName(_:)``).
+    public var name: String
+    /// The ZIP's file name relative to the version folder. Opaque to clients: never parsed for meaning.
+    public var path: String
+    /// SHA-256 of the ZIP, 64 lowercase hex digits.
+    public var sha256: String
+    /// Size of the ZIP in bytes.
+    public var size: Int64
+    /// `.lproj` names (without the extension) the module ships, sorted.
+    public var localizations: [String]
+
+    public init(name: String, path: String, sha256: String, size: Int64, localizations: [String]) {
+        self.name = name
+        self.path = path
+        self.sha256 = sha256
+        self.size = size
+        self.localizations = localizations
+    }
+
+    /// Whether `name` can be used as one path component: non-empty, not `.` or `..`, no `/`, `\` or NUL.
+    public static func isPlainFileName(_ name: String) -> Bool {
+        guard !name.isEmpty, name != ".", name != ".." else { return false }
+        return !name.unicodeScalars.contains { $0 == "/" || $0 == "\\" || $0 == "\u{0}" }
+    }
+
+    /// Whether `value` is 64 lowercase hexadecimal digits.
+    public static func isSHA256Hex(_ value: String) -> Bool {
+        value.utf8.count == 64 && value.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+    }
+}
+
+/// A module entry a client set aside while decoding a ``Manifest``.
+public struct RejectedModule: Error, Sendable, Equatable {
+    /// The entry's `name` when it had a string one, else nil.
+    public var name: String?
+    /// Why the entry was rejected, in one sentence.
+    public var reason: String
+
+    public init(name: String?, reason: String) {
+        self.name = name
+        self.reason = reason
+    }
+}

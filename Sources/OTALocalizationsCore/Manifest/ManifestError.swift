@@ -1,0 +1,27 @@
+/// An error decoding a ``Manifest`` as a whole (a bad module entry is not an error: see ``RejectedModule``).
+public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible {
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// The bytes are not a JSON object.
+        public static let notJSON = Code(rawValue: "not-json")
+        /// A required top-level field is missing or has the wrong type.
+        public static let missingField = Code(rawValue: "missing-field")
+        /// `formatVersion` is not one this code reads.
+        public static let unsupportedVersion = Code(rawValue: "unsupported-version")
+        /// `publishedAt` is not an ISO 8601 date-time.
+        public static let badDate = Code(rawValue: "bad-date")
+    }
+
+    public var code: Code
+    public var reason: String
+
+    public init(code: Code, reason: String) {
+        self.code = code
+        self.reason = reason
+    }
+
+    public var description: String { reason }
+}

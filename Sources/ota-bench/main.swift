@@ -1,0 +1,1 @@
+print("ota-bench: not built yet")

@@ -1,0 +1,1 @@
+print("ota-localizations: not built yet")
