@@ -68,10 +68,15 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         if request.url?.scheme?.lowercased() == scheme {
             completionHandler(request)
         } else {
-            fail(HTTPTransportError(
-                code: .redirectRefused,
-                reason: "redirect to \(request.url?.absoluteString ?? "?") changes the scheme"
-            ), task)
+            // Record the refusal and deliver the 3xx as the final response; cancelling the task here as well
+            // makes FoundationNetworking trap on the pending redirect callback.
+            lock.lock()
+            if failure == nil {
+                failure = HTTPTransportError(
+                    code: .redirectRefused,
+                    reason: "redirect to \(request.url?.absoluteString ?? "?") changes the scheme")
+            }
+            lock.unlock()
             completionHandler(nil)
         }
     }
