@@ -119,7 +119,7 @@ import Testing
         let depth = 100_000
         let xml = "<plist>" + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth) + "</plist>"
         #expect(throws: TableError.self) { try PropertyListReader.read(Data(xml.utf8)) }
-        let ok = "<plist>" + String(repeating: "<array>", count: 500) + String(repeating: "</array>", count: 500) + "</plist>"
+        let ok = "<plist>" + String(repeating: "<array>", count: 512) + String(repeating: "</array>", count: 512) + "</plist>"
         #expect(try PropertyListReader.read(Data(ok.utf8)).format == .xmlPropertyList)
     }
 
@@ -147,6 +147,31 @@ import Testing
         let data = bplist([[0xD1, 1, 2], [0x51, 0x6B], [0xA2, 3, 4], [0x09], [0x10, 7]])
         let value = try PropertyListReader.read(data).value
         #expect(value == .dictionary(["k": .array([.bool(true), .integer(7)])]))
+    }
+
+    /// Nested single-element arrays `depth` deep around `true`, with 2-byte offsets and references.
+    private func nestedBinary(depth: Int) -> Data {
+        var bytes = Array("bplist00".utf8)
+        var offsets: [UInt8] = []
+        for index in 0...depth {
+            offsets += [UInt8(bytes.count >> 8), UInt8(bytes.count & 0xFF)]
+            bytes += index == depth ? [0x09] : [0xA1, UInt8((index + 1) >> 8), UInt8((index + 1) & 0xFF)]
+        }
+        let tableOffset = UInt64(bytes.count)
+        bytes += offsets
+        bytes += [0, 0, 0, 0, 0, 0, 2, 2]
+        for value in [UInt64(depth + 1), 0, tableOffset] {
+            bytes += withUnsafeBytes(of: value.bigEndian) { Array($0) }
+        }
+        return Data(bytes)
+    }
+
+    @Test func readsBinaryNestingUpToTheLimitAndRejectsDeeper() throws {
+        var expected = PropertyListValue.bool(true)
+        for _ in 0..<511 { expected = .array([expected]) }
+        #expect(try PropertyListReader.read(nestedBinary(depth: 511)).value == expected)
+        #expect(throws: TableError.self) { try PropertyListReader.read(nestedBinary(depth: 512)) }
+        #expect(throws: TableError.self) { try PropertyListReader.read(nestedBinary(depth: 20_000)) }
     }
 
     @Test func rejectsBinaryCyclesAndBadReferences() throws {
