@@ -37,31 +37,63 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let list = directory.appendingPathComponent("files.txt")
         try Data(files.map(\.path).joined(separator: "\n").utf8).write(to: list)
+        // Line 1 per file: plistlib's value; line 2: expat's line of each top-level <key> (JSON), for XML files.
         let script = """
+        import xml.parsers.expat
+        def key_lines(data):
+            if data.startswith(b"bplist"): return {}
+            lines, depth, state = {}, [0], {"line": 0, "text": None}
+            p = xml.parsers.expat.ParserCreate()
+            def start(name, attrs):
+                depth[0] += 1
+                if name == "key" and depth[0] == 3:
+                    state["line"], state["text"] = p.CurrentLineNumber, ""
+            def end(name):
+                if name == "key" and depth[0] == 3 and state["text"] is not None:
+                    lines[state["text"]] = state["line"]
+                    state["text"] = None
+                depth[0] -= 1
+            def chars(text):
+                if state["text"] is not None: state["text"] += text
+            p.StartElementHandler, p.EndElementHandler, p.CharacterDataHandler = start, end, chars
+            p.Parse(data, True)
+            return lines
         for path in open(sys.argv[1], encoding="utf-8").read().split("\\n"):
+            data = open(path, "rb").read()
             try:
-                print(canon(plistlib.load(open(path, "rb"))))
+                print(canon(plistlib.loads(data)))
+                print(json.dumps(key_lines(data)))
             except Exception as e:
                 print("ERROR " + type(e).__name__)
+                print("{}")
         """
-        let expected = String(decoding: try PythonPlistOracle.run(script, arguments: [list.path]), as: UTF8.self)
+        let output = String(decoding: try PythonPlistOracle.run(script, arguments: [list.path]), as: UTF8.self)
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var expected: [String] = []
+        var expectedLines: [[String: Int]] = []
+        var position = 0
+        while position + 1 < output.count {
+            expected.append(output[position])
+            expectedLines.append((try? JSONDecoder().decode([String: Int].self, from: Data(output[position + 1].utf8))) ?? [:])
+            position += 2
+        }
         var failures: [String] = []
         var agreed = 0
+        var linesChecked = 0
         for (index, file) in files.enumerated() {
             let want = index < expected.count ? expected[index] : "missing"
             do {
                 let table = try StringsDictParser.parse(try Data(contentsOf: file), path: file.path)
                 let got = PythonPlistOracle.canon(.dictionary(table.entries))
                 if got == want { agreed += 1 } else { failures.append("\(file.path): differs from plistlib") }
-                if table.format == .xmlPropertyList {
-                    #expect(Set(table.keyLines.keys) == Set(table.entries.keys), "\(file.path)")
-                }
+                let wantLines = index < expectedLines.count ? expectedLines[index] : [:]
+                if table.keyLines != wantLines { failures.append("\(file.path): key lines differ from expat's") }
+                if table.format == .xmlPropertyList { linesChecked += table.keyLines.count }
             } catch {
                 failures.append("\(error) [plistlib: \(want.hasPrefix("ERROR") ? want : "reads it")]")
             }
         }
-        print("corpus stringsdict: \(files.count) files, \(agreed) equal to plistlib, \(failures.count) failures")
+        print("corpus stringsdict: \(files.count) files, \(agreed) equal to plistlib, \(linesChecked) key lines equal to expat's, \(failures.count) failures")
         for failure in failures { print("  \(failure)") }
         #expect(failures.isEmpty)
     }
