@@ -149,21 +149,42 @@ import Testing
         #expect(value == .dictionary(["k": .array([.bool(true), .integer(7)])]))
     }
 
-    /// Nested single-element arrays `depth` deep around `true`, with 2-byte offsets and references.
-    private func nestedBinary(depth: Int) -> Data {
+    /// A binary property list of arrays (`children` object indices, fewer than 15) or `true` (nil),
+    /// with 4-byte offsets and 2-byte references; object 0 is the top.
+    private func arraysBinary(_ objects: [[Int]?]) -> Data {
         var bytes = Array("bplist00".utf8)
         var offsets: [UInt8] = []
-        for index in 0...depth {
-            offsets += [UInt8(bytes.count >> 8), UInt8(bytes.count & 0xFF)]
-            bytes += index == depth ? [0x09] : [0xA1, UInt8((index + 1) >> 8), UInt8((index + 1) & 0xFF)]
+        for object in objects {
+            offsets += withUnsafeBytes(of: UInt32(bytes.count).bigEndian) { Array($0) }
+            if let children = object {
+                bytes.append(0xA0 | UInt8(children.count))
+                for child in children { bytes += [UInt8(child >> 8), UInt8(child & 0xFF)] }
+            } else {
+                bytes.append(0x09)
+            }
         }
         let tableOffset = UInt64(bytes.count)
         bytes += offsets
-        bytes += [0, 0, 0, 0, 0, 0, 2, 2]
-        for value in [UInt64(depth + 1), 0, tableOffset] {
+        bytes += [0, 0, 0, 0, 0, 0, 4, 2]
+        for value in [UInt64(objects.count), 0, tableOffset] {
             bytes += withUnsafeBytes(of: value.bigEndian) { Array($0) }
         }
         return Data(bytes)
+    }
+
+    /// Nested single-element arrays `depth` deep around `true`.
+    private func nestedBinary(depth: Int) -> Data {
+        arraysBinary((0...depth).map { $0 == depth ? nil : [$0 + 1] })
+    }
+
+    @Test func rejectsDeepNestingThroughASharedObject() throws {
+        // Top [A, B]: A = objects 1...300 nested around true (301); B = objects 302...601 nested, ending in A.
+        // Decoding A first memoizes it; B reaches it again 300 levels down: 600 levels in all.
+        var objects: [[Int]?] = [[1, 302]]
+        for index in 1...300 { objects.append([index + 1]) }
+        objects.append(nil)
+        for index in 302...601 { objects.append(index == 601 ? [1] : [index + 1]) }
+        #expect(throws: TableError.self) { try PropertyListReader.read(arraysBinary(objects)) }
     }
 
     @Test func readsBinaryNestingUpToTheLimitAndRejectsDeeper() throws {
