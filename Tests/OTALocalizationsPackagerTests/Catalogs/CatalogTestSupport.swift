@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import OTALocalizationsPackager
+
+/// Helpers shared by the catalog suites: where `shared/` is, catalogs written in tests, Python's `plistlib`.
+enum CatalogTestSupport {
+    /// `$OTA_SHARED`, or `../shared` next to the package root (found from this file's path).
+    static var sharedDirectory: URL {
+        if let override = ProcessInfo.processInfo.environment["OTA_SHARED"], !override.isEmpty {
+            return URL(fileURLWithPath: override, isDirectory: true)
+        }
+        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while directory.path != "/" {
+            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
+                return directory.deletingLastPathComponent().appendingPathComponent("shared", isDirectory: true)
+            }
+            directory = directory.deletingLastPathComponent()
+        }
+        return URL(fileURLWithPath: "../shared", isDirectory: true)
+    }
+
+    /// Every `*.xcstrings` under `directory`, sorted by path.
+    static func catalogs(under directory: URL) -> [URL] {
+        guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else { return [] }
+        var found: [URL] = []
+        for case let url as URL in enumerator where url.pathExtension == "xcstrings" {
+            found.append(url)
+        }
+        return found.sorted { $0.path < $1.path }
+    }
+
+    /// Compiles a catalog written as JSON text in a test.
+    static func compile(_ json: String, table: String = "Localizable") throws -> [String: CompiledCatalogTable] {
+        let catalog = try StringCatalog(bytes: Data(json.utf8), path: "\(table).xcstrings")
+        let tables = try StringCatalogCompiler.compile(catalog, tableName: table)
+        return Dictionary(uniqueKeysWithValues: tables.map { ($0.localization, $0) })
+    }
+
+    /// Parses property-list bytes with Python's `plistlib` (an independent reader) and returns the value as
+    /// canonical JSON text (sorted keys), so tests can compare it with JSON written by hand.
+    static func plistlibJSON(_ data: Data) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", "-c",
+            "import sys, json, plistlib; print(json.dumps(plistlib.loads(sys.stdin.buffer.read()), sort_keys=True, ensure_ascii=False))",
+        ]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(data)
+        try input.fileHandleForWriting.close()
+        let result = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw PlistlibFailure() }
+        return String(decoding: result, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// JSON text canonicalized the same way as ``plistlibJSON(_:)`` (sorted keys, no extra spaces trimmed).
+    static func canonicalJSON(_ json: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", "-c",
+            "import sys, json; print(json.dumps(json.loads(sys.stdin.read()), sort_keys=True, ensure_ascii=False))",
+        ]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        input.fileHandleForWriting.write(Data(json.utf8))
+        try input.fileHandleForWriting.close()
+        let result = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw PlistlibFailure() }
+        return String(decoding: result, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Foundation's reading of property-list bytes (swift-corelibs-foundation's CoreFoundation parser).
+    static func foundationPlist(_ data: Data) throws -> NSDictionary {
+        let value = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        guard let dictionary = value as? NSDictionary else { throw PlistlibFailure() }
+        return dictionary
+    }
+
+    struct PlistlibFailure: Error {}
+}
