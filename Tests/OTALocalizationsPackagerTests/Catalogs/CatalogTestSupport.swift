@@ -79,6 +79,46 @@ enum CatalogTestSupport {
         return String(decoding: result, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// The bytes Python's `plistlib.dumps(value, fmt=FMT_XML, sort_keys=True)` writes for a value given as JSON
+    /// text: the serializer XCSTRINGS-NOTES.md §2.2 found byte-identical to `xcstringstool`'s text output.
+    static func plistlibXML(_ json: String) throws -> Data {
+        try python(
+            "import sys, json, plistlib; sys.stdout.buffer.write(plistlib.dumps(json.loads(sys.stdin.read()), fmt=plistlib.FMT_XML, sort_keys=True))",
+            input: Data(json.utf8))
+    }
+
+    static func python(_ script: String, input: Data) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script]
+        let stdin = Pipe()
+        let stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        try process.run()
+        stdin.fileHandleForWriting.write(input)
+        try stdin.fileHandleForWriting.close()
+        let result = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw PlistlibFailure() }
+        return result
+    }
+
+    /// Asserts that `json` compiles to exactly `expected`: per language, the `.strings` and `.stringsdict`
+    /// contents as JSON (nil = no file), compared byte for byte with what `plistlib` writes for them.
+    static func expectTables(
+        _ json: String, _ expected: [String: (strings: String?, stringsDict: String?)],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let tables = try compile(json)
+        #expect(Set(tables.keys) == Set(expected.keys), sourceLocation: sourceLocation)
+        for (language, files) in expected {
+            let table = tables[language]
+            #expect(table?.strings == (try files.strings.map(plistlibXML)), "\(language).strings", sourceLocation: sourceLocation)
+            #expect(table?.stringsDict == (try files.stringsDict.map(plistlibXML)), "\(language).stringsdict", sourceLocation: sourceLocation)
+        }
+    }
+
     /// Foundation's reading of property-list bytes (swift-corelibs-foundation's CoreFoundation parser).
     static func foundationPlist(_ data: Data) throws -> NSDictionary {
         let value = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
