@@ -3,8 +3,8 @@ import Foundation
 /// The tables one language of one catalog compiles to: what to write to
 /// `<localization>.lproj/<tableName>.strings` and `<localization>.lproj/<tableName>.stringsdict`.
 ///
-/// Both are XML property lists in the byte layout of Xcode's `xcstringstool compile` (see
-/// ``StringCatalogCompiler``). A table with no entries is nil and must not be written, as Xcode writes none;
+/// Both are property lists in the ``CatalogTableFormat`` asked of ``StringCatalogCompiler`` (by default XML in
+/// the byte layout of Xcode's `xcstringstool compile`). A table with no entries is nil and must not be written, as Xcode writes none;
 /// at least one of the two is non-nil.
 public struct CompiledCatalogTable: Sendable, Equatable {
     /// The `.lproj` name: the catalog's localization key verbatim (`de`, `pt-BR`, `zh-Hans`).

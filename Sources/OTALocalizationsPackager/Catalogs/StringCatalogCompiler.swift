@@ -33,12 +33,22 @@ public enum StringCatalogCompiler {
     /// - Parameters:
     ///   - catalog: A catalog read with ``StringCatalog/init(bytes:path:)``.
     ///   - tableName: The table name: the catalog file's name without `.xcstrings` (`Localizable`).
+    ///   - format: The property-list encoding of both tables; `.xml` (Xcode's compiler output) by default.
     /// - Returns: One table per language that has entries, sorted by ``CompiledCatalogTable/localization``
     ///   (Unicode scalar order).
     /// - Throws: ``CatalogError`` for what Xcode rejects at build time, with the key, language, JSON Pointer and
     ///   line: `varied-plural-case`, `varied-fallback`, `plural-without-number` (source language only),
     ///   `undefined-substitution`, `invalid-substitution`, `unsupported-variation`.
-    public static func compile(_ catalog: StringCatalog, tableName: String) throws(CatalogError) -> [CompiledCatalogTable] {
+    public static func compile(
+        _ catalog: StringCatalog, tableName: String, format: CatalogTableFormat = .xml
+    ) throws(CatalogError) -> [CompiledCatalogTable] {
+        func encode(_ members: CatalogCompilation.Members) -> Data? {
+            guard !members.isEmpty else { return nil }
+            switch format {
+            case .xml: return PropertyListXMLWriter.data(.dictionary(members))
+            case .binary: return PropertyListBinaryWriter.data(.dictionary(members))
+            }
+        }
         let compilation = CatalogCompilation(catalog: catalog)
         var tables: [CompiledCatalogTable] = []
         for language in catalog.languages {
@@ -47,8 +57,7 @@ public enum StringCatalogCompiler {
             tables.append(
                 CompiledCatalogTable(
                     localization: language, tableName: tableName,
-                    strings: strings.isEmpty ? nil : PropertyListXMLWriter.data(.dictionary(strings)),
-                    stringsDict: stringsDict.isEmpty ? nil : PropertyListXMLWriter.data(.dictionary(stringsDict))))
+                    strings: encode(strings), stringsDict: encode(stringsDict)))
         }
         return tables
     }
