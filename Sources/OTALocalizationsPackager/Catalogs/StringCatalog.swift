@@ -22,6 +22,35 @@ public struct StringCatalog: Sendable {
 
     /// The entries of `strings`, in file order.
     var entries: [CatalogEntry]
+    /// Index of each key in `entries`, by exact Unicode scalars.
+    private var entryIndex: [ScalarKey: Int]
+
+    /// A place in the catalog file, for diagnostics about a key or one of its localizations.
+    public struct Location: Sendable, Equatable {
+        /// 1-based line in the catalog.
+        public var line: Int
+        /// 1-based column in characters (Unicode scalars).
+        public var column: Int
+        /// RFC 6901 JSON Pointer, e.g. `/strings/greeting/localizations/de`.
+        public var jsonPath: String
+    }
+
+    /// Where `key` (or, with `language`, that key's localization) is defined in the catalog.
+    ///
+    /// - Returns: The key's position when `language` is nil; the position of the localization's value otherwise;
+    ///   nil when the catalog has no such key or the key no such localization.
+    public func location(ofKey key: String, language: String? = nil) -> Location? {
+        guard let index = entryIndex[ScalarKey(key)] else { return nil }
+        let entry = entries[index]
+        guard let language else {
+            return Location(line: entry.location.line, column: entry.location.column, jsonPath: entry.location.jsonPath)
+        }
+        guard let localization = entry.localizations.first(where: { ScalarKey($0.language) == ScalarKey(language) }) else {
+            return nil
+        }
+        let place = localization.node.location
+        return Location(line: place.line, column: place.column, jsonPath: place.jsonPath)
+    }
 
     /// The catalog format versions Xcode writes and compiles (XCSTRINGS-NOTES.md §2.1).
     public static let supportedVersions: [String] = ["1.0", "1.1", "1.2"]
@@ -47,5 +76,8 @@ public struct StringCatalog: Sendable {
         self.path = path
         self.keyLines = keyLines
         self.entries = entries
+        var index: [ScalarKey: Int] = [:]
+        for (position, entry) in entries.enumerated() { index[ScalarKey(entry.key)] = position }
+        self.entryIndex = index
     }
 }

@@ -158,3 +158,27 @@ import Testing
         #expect(device?.jsonPath == "/strings/k/localizations/en/substitutions/a")
     }
 }
+
+/// Positions of keys and localizations, for diagnostics the validator reports against the catalog file.
+@Suite struct StringCatalogLocationTests {
+    @Test func keysAndLocalizationsHaveLineColumnAndPointer() throws {
+        let catalog = try StringCatalog(bytes: Data("""
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "a/b" : {
+              "localizations" : {
+                "de" : { "stringUnit" : { "state" : "translated", "value" : "x" } }
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+        """.utf8), path: "L.xcstrings")
+        #expect(catalog.location(ofKey: "a/b") == StringCatalog.Location(line: 4, column: 5, jsonPath: "/strings/a~1b"))
+        #expect(catalog.location(ofKey: "a/b", language: "de") == StringCatalog.Location(line: 6, column: 16, jsonPath: "/strings/a~1b/localizations/de"))
+        #expect(catalog.location(ofKey: "a/b", language: "fr") == nil)
+        #expect(catalog.location(ofKey: "missing") == nil)
+        #expect(catalog.keyLines == ["a/b": 4])
+    }
+}
