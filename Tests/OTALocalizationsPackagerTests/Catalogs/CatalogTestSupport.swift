@@ -37,46 +37,12 @@ enum CatalogTestSupport {
     }
 
     /// Parses property-list bytes with Python's `plistlib` (an independent reader) and returns the value as
-    /// canonical JSON text (sorted keys), so tests can compare it with JSON written by hand.
+    /// canonical JSON text (sorted keys), so two tables can be compared as values.
     static func plistlibJSON(_ data: Data) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", "-c",
+        let output = try python(
             "import sys, json, plistlib; print(json.dumps(plistlib.loads(sys.stdin.buffer.read()), sort_keys=True, ensure_ascii=False))",
-        ]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(data)
-        try input.fileHandleForWriting.close()
-        let result = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw PlistlibFailure() }
-        return String(decoding: result, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    /// JSON text canonicalized the same way as ``plistlibJSON(_:)`` (sorted keys, no extra spaces trimmed).
-    static func canonicalJSON(_ json: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", "-c",
-            "import sys, json; print(json.dumps(json.loads(sys.stdin.read()), sort_keys=True, ensure_ascii=False))",
-        ]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(json.utf8))
-        try input.fileHandleForWriting.close()
-        let result = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw PlistlibFailure() }
-        return String(decoding: result, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            input: data)
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// The bytes Python's `plistlib.dumps(value, fmt=FMT_XML, sort_keys=True)` writes for a value given as JSON

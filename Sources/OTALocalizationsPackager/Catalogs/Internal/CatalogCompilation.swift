@@ -225,38 +225,13 @@ enum SubstitutionReference {
         guard text.contains("#@") else { return [] }
         let scalars = Array(text.unicodeScalars)
         var names: [String] = []
-        var index = 0
-        while index < scalars.count {
-            guard scalars[index] == "%" else {
-                index += 1
-                continue
-            }
-            if index + 1 < scalars.count, scalars[index + 1] == "%" {
-                index += 2
-                continue
-            }
-            var cursor = index + 1
-            while cursor < scalars.count, ("0"..."9").contains(scalars[cursor]) { cursor += 1 }
-            if cursor > index + 1 {
-                guard cursor < scalars.count, scalars[cursor] == "$" else {
-                    index += 1
-                    continue
-                }
-                cursor += 1
-            }
-            guard cursor + 1 < scalars.count, scalars[cursor] == "#", scalars[cursor + 1] == "@" else {
-                index += 1
-                continue
-            }
-            var end = cursor + 2
-            while end < scalars.count, scalars[end] != "@" { end += 1 }
-            guard end < scalars.count, end > cursor + 2 else {
-                index += 1
-                continue
-            }
-            let name = String(String.UnicodeScalarView(scalars[(cursor + 2)..<end]))
+        // `%#@name@` scans as a `%#@` object specifier followed by `name@`.
+        for specifier in FormatSpecifier.scan(text) where specifier.conversion == "@" && specifier.flagsAndWidth == "#"
+            && specifier.name == nil && specifier.lengthModifier.isEmpty {
+            let start = specifier.range.upperBound
+            guard let end = scalars[start...].firstIndex(of: "@"), end > start else { continue }
+            let name = String(String.UnicodeScalarView(scalars[start..<end]))
             if !names.contains(where: { ScalarKey($0) == ScalarKey(name) }) { names.append(name) }
-            index = end + 1
         }
         return names
     }
