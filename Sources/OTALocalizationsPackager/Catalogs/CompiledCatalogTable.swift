@@ -16,6 +16,12 @@ public struct CompiledCatalogTable: Sendable, Equatable {
     /// The `.stringsdict` bytes (an XML property list of keys to format dictionaries), or nil when empty.
     public var stringsDict: Data?
 
+    /// Where ``strings`` goes, relative to the bundle root: `<localization>.lproj/<tableName>.strings`.
+    public var stringsPath: String { "\(localization).lproj/\(tableName).strings" }
+
+    /// Where ``stringsDict`` goes, relative to the bundle root: `<localization>.lproj/<tableName>.stringsdict`.
+    public var stringsDictPath: String { "\(localization).lproj/\(tableName).stringsdict" }
+
     public init(localization: String, tableName: String, strings: Data?, stringsDict: Data?) {
         self.localization = localization
         self.tableName = tableName

@@ -293,17 +293,17 @@ import Testing
         ])
     }
 
-    @Test func specialCharactersSurviveAsReadByFoundationAndPlistlib() throws {
+    @Test func specialCharactersSurviveAsReadByFoundation() throws {
         let json = #"""
         {"sourceLanguage": "en", "version": "1.0", "strings": {
-          "k": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "a\tb\nc\r\nd \"q\" 'x' & <y> ]]> \\ 100%% 😀 "}}}}}}
+          "k": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "a\tb\nc\r\nd \"q\" 'x' & <y> ]]> \\ 100%% 😀 \u000c\u0001\u0000 "}}}}}}
         """#
         let table = try #require(try CatalogTestSupport.compile(json)["en"])
         let strings = try #require(table.strings)
         let parsed = try CatalogTestSupport.foundationPlist(strings)
-        #expect(parsed["k"] as? String == "a\tb\nc\r\nd \"q\" 'x' & <y> ]]> \\ 100%% 😀 ")
+        #expect(parsed["k"] as? String == "a\tb\nc\r\nd \"q\" 'x' & <y> ]]> \\ 100%% 😀 \u{0C}\u{01}\u{00} ")
         let text = String(decoding: strings, as: UTF8.self)
-        #expect(text.contains("<string>a\tb\nc\r\nd \"q\" 'x' &amp; &lt;y&gt; ]]&gt; \\ 100%% 😀 </string>"))
+        #expect(text.contains("<string>a\tb\nc\r\nd \"q\" 'x' &amp; &lt;y&gt; ]]&gt; \\ 100%% 😀 \u{0C}\u{01}\u{00} </string>"))
     }
 
     @Test func catalogReportsItsLanguagesAndVersion() throws {

@@ -32,8 +32,8 @@ import Testing
         }
         var produced: [String: Data] = [:]
         for compiled in tables {
-            if let strings = compiled.strings { produced["\(compiled.localization).lproj/\(table).strings"] = strings }
-            if let stringsDict = compiled.stringsDict { produced["\(compiled.localization).lproj/\(table).stringsdict"] = stringsDict }
+            if let strings = compiled.strings { produced[compiled.stringsPath] = strings }
+            if let stringsDict = compiled.stringsDict { produced[compiled.stringsDictPath] = stringsDict }
         }
         #expect(Set(produced.keys) == Set(expected.keys))
         for (name, data) in expected.sorted(by: { $0.key < $1.key }) {
