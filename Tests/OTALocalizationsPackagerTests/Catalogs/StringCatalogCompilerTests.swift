@@ -210,6 +210,7 @@ import Testing
           "b": {"extractionState": "manual", "localizations": {
             "en": {"stringUnit": {"state": "translated", "value": "B %@"}}}},
           "c": {},
+          "": {},
           "d": {"localizations": {"de": {"stringUnit": {"state": "translated"}}}}
         }}
         """#, [

@@ -145,3 +145,20 @@ import Testing
         #expect(bundle.localizedString(forKey: "draft", value: nil, table: "Localizable") == "draft")
     }
 }
+
+/// Real entries of IceCubesApp's catalog resolve to the text a user sees.
+@Suite struct StringCatalogIceCubesLookupTests {
+    @Test func twoPluralSubstitutionsInOneStringResolve() throws {
+        let url = CatalogTestSupport.sharedDirectory
+            .appendingPathComponent("corpus/Dimillian__IceCubesApp/IceCubesApp/Resources/Localization/Localizable.xcstrings")
+        let catalog = try StringCatalog(bytes: try Data(contentsOf: url), path: url.path)
+        let tables = try StringCatalogCompiler.compile(catalog, tableName: "Localizable")
+        let en = try #require(tables.first { $0.localization == "en" })
+        let dictionary = try CatalogTestSupport.foundationPlist(try #require(en.stringsDict))
+        let entry = try #require(dictionary["design.tag.n-posts-from-n-participants %lld %lld"])
+        #expect(StringCatalogLookupTests.resolve(entry, language: "en", device: "iphone", arguments: [1, 5]) == "1 posts from 5 participants")
+        let platform = try #require(dictionary["settings.display.section.platform"] as? NSDictionary)
+        let devices = try #require(platform["NSStringDeviceSpecificRuleType"] as? NSDictionary)
+        #expect(devices == ["applevision": "Apple Vision", "ipad": "iPad", "iphone": "iPhone", "mac": "Mac"] as NSDictionary)
+    }
+}

@@ -25,6 +25,7 @@ import Testing
       "stale.extraction": {"extractionState": "stale", "localizations": {
         "en": {"stringUnit": {"state": "translated", "value": "kept: stale extraction"}},
         "de": {"stringUnit": {"value": "kept: no state"}}}},
+      "empty.new": {"localizations": {"de": {"stringUnit": {"state": "new", "value": ""}}}},
       "src.new.plural": {"localizations": {"en": {"variations": {"plural": {
         "one": {"stringUnit": {"state": "new", "value": "%lld thing"}},
         "other": {"stringUnit": {"state": "new", "value": "%lld things"}}}}}}}
@@ -43,7 +44,7 @@ import Testing
                 """#),
             "de": (
                 #"""
-                {"src.new.absent": "kept", "src.new.extracted": "kept: non-source new", "needs.review": "kept: needs_review",
+                {"empty.new": "", "src.new.absent": "kept", "src.new.extracted": "kept: non-source new", "needs.review": "kept: needs_review",
                  "stale.unit": "kept: unknown state", "stale.extraction": "kept: no state"}
                 """#,
                 nil),
