@@ -78,3 +78,24 @@ import Testing
         #expect(throws: CatalogError.self) { try StringCatalog(bytes: Data(deep.utf8), path: "deep.xcstrings") }
     }
 }
+
+/// JSON members written twice (allowed by RFC 8259, never written by Xcode): the later one wins, as in
+/// Foundation's `JSONSerialization` and Python's `json`.
+@Suite struct StringCatalogDuplicateMemberTests {
+    @Test func laterDuplicateMembersWin() throws {
+        try CatalogTestSupport.expectTables(#"""
+        {"sourceLanguage": "en", "version": "1.0", "strings": {
+          "k": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "first"}}}},
+          "d": {"localizations": {"en": {"variations": {"device": {
+            "mac": {"stringUnit": {"state": "translated", "value": "Mac 1"}},
+            "mac": {"stringUnit": {"state": "translated", "value": "Mac 2"}}}}},
+                                  "de": {"stringUnit": {"state": "translated", "value": "alt"}},
+                                  "de": {"stringUnit": {"state": "translated", "value": "neu"}}}},
+          "k": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "second"}}}}
+        }}
+        """#, [
+            "en": (#"{"k": "second"}"#, #"{"d": {"NSStringDeviceSpecificRuleType": {"mac": "Mac 2"}}}"#),
+            "de": (#"{"d": "neu"}"#, nil),
+        ])
+    }
+}

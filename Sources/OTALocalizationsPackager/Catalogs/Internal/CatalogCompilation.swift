@@ -68,7 +68,7 @@ struct CatalogCompilation {
                 var devices: Members = []
                 for deviceCase in cases {
                     if deviceCase.name == "other" {
-                        if let fallback = try context.deviceFallback(deviceCase.node, substitutions: node.substitutions) {
+                        if let fallback = try context.deviceFallback(deviceCase.node) {
                             strings.append((entry.key, .string(fallback)))
                         }
                     } else if let value = try context.deviceCase(deviceCase.node, substitutions: node.substitutions) {
@@ -185,7 +185,7 @@ private struct Context {
     }
 
     /// The device `other` case: a plain string for `.strings`, or nil when it has no value.
-    func deviceFallback(_ node: CatalogNode, substitutions: [CatalogSubstitution]) throws(CatalogError) -> String? {
+    func deviceFallback(_ node: CatalogNode) throws(CatalogError) -> String? {
         guard let value = node.stringUnit?.value else {
             if node.variations != nil {
                 throw error(.variedFallback, "the device fallback (other) cannot be further varied", at: node.location)

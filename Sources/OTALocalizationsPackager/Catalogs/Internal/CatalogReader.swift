@@ -198,6 +198,7 @@ struct CatalogReader {
                     throw structureError("substitutions must be an object", at: fieldLocation, key: key, language: language)
                 }
                 for substitution in substitutionMembers {
+                    node.substitutions.removeAll { ScalarKey($0.name) == ScalarKey(substitution.key) }
                     node.substitutions.append(
                         try readSubstitution(substitution, path: Self.pointer(fieldPath, substitution.key), key: key, language: language))
                 }
@@ -241,6 +242,8 @@ struct CatalogReader {
                     path: path, line: caseLocation.line, column: caseLocation.column, jsonPath: casePath, key: key, language: language)
             }
             let node = try readNode(caseMember.value, path: casePath, offset: caseMember.valueOffset, key: key, language: language)
+            // A case written twice: the later one wins, as for every JSON object member.
+            cases.removeAll { ScalarKey($0.name) == ScalarKey(caseMember.key) }
             cases.append(CatalogCase(name: caseMember.key, node: node))
         }
         return kind.key == "plural" ? .plural(cases) : .device(cases)
