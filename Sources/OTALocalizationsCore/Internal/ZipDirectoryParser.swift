@@ -156,7 +156,7 @@ struct ZipDirectoryParser {
                 throw ArchiveError(code: .corruptDirectory, reason: "ZIP64 values without a ZIP64 locator")
             }
         }
-        guard count <= UInt64(limits.maximumEntryCount) else {
+        guard count <= UInt64(clamping: limits.maximumEntryCount) else {
             throw ArchiveError(
                 code: .tooManyEntries, reason: "the archive lists \(count) entries, more than \(limits.maximumEntryCount)")
         }

@@ -314,17 +314,11 @@ import Testing
     @Test func refusesOverlappingEntries() {
         // Given entry "b" whose local header and data sit inside the stored data of entry "a"
         let inner = RawZip(entries: [.stored("b", Array("inner".utf8))]).bytes()
-        let innerLocal = Array(inner.prefix(30 + 1 + 5))
-        var outer = RawZipEntry.stored("a", innerLocal)
-        outer.data = innerLocal
+        let outer = RawZipEntry.stored("a", Array(inner.prefix(30 + 1 + 5)))
         var nested = RawZipEntry.stored("b", Array("inner".utf8))
         nested.offsetOverride = 30 + 1  // right after "a"'s local header and name
-        // Build: "a" holds the bytes; "b" exists only in the central directory.
-        var zip = RawZip(entries: [outer])
-        var bytes = zip.bytes()
-        zip.entries = [outer, nested]
-        bytes = buildWithPhantom(outer: outer, phantom: nested)
-        #expect(code(bytes) == .code(.overlappingEntries))
+        // Then the reader refuses the shared bytes
+        #expect(code(buildWithPhantom(outer: outer, phantom: nested)) == .code(.overlappingEntries))
     }
 
     /// An archive whose central directory lists `phantom`, whose local header lives inside `outer`'s data.
