@@ -33,8 +33,13 @@ enum ExternalTool {
             errorBox.set(errPipe.fileHandleForReading.readDataToEndOfFile())
         }
         errReader.start()
-        if let stdin { inPipe.fileHandleForWriting.write(stdin) }
-        try inPipe.fileHandleForWriting.close()
+        // Feed stdin from its own thread so a tool that writes while reading cannot deadlock against us.
+        let input = inPipe.fileHandleForWriting
+        let writer = Thread {
+            if let stdin { input.write(stdin) }
+            try? input.close()
+        }
+        writer.start()
         let out = outPipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         while !errorBox.isSet { usleep(1000) }

@@ -154,6 +154,28 @@ import Testing
         } == .code(.pathConflict))
     }
 
+    @Test func writesZip64EndRecordForMoreThan65534Entries() throws {
+        // Given 65,536 entries, one more than the classic end record's 16-bit count can hold (4.4.21, 4.4.22)
+        let entries = (0..<65_536).map { ZipWriter.Entry(path: "d\($0 / 1000)/f\($0)", data: Data()) }
+        let archive = try ZipWriter.archive(entries)
+        let temp = try TempDirectory()
+        defer { temp.remove() }
+        let file = try temp.file(named: "many.zip", contents: archive)
+        let json = try ExternalTool.python(
+            """
+            import json, sys, zipfile
+            with zipfile.ZipFile(sys.argv[1]) as z:
+                names = z.namelist()
+                print(json.dumps([len(names), names[0], names[-1], z.testzip() is None]))
+            """, [file.path])
+        #expect(String(decoding: json, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            == #"[65536, "d0/f0", "d9/f9999", true]"#)
+        #expect(archive.range(of: Data([0x50, 0x4B, 0x06, 0x06])) != nil)
+        let reread = try ZipArchive(bytes: archive, limits: ZipLimits(maximumEntryCount: 70_000))
+        #expect(reread.entries.count == 65_536)
+        #expect(archiveErrorCode { _ = try ZipArchive(bytes: archive) } == .code(.tooManyEntries))
+    }
+
     @Test func writesZip64WhenThresholdsAreCrossed() throws {
         // Given thresholds low enough that every size, offset and the count need ZIP64 records
         let archive = try ZipWriter.archive(sample, zip64Threshold: 16, entryCountThreshold: 2)

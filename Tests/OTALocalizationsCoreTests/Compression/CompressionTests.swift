@@ -63,6 +63,10 @@ import Testing
         #expect(try RawInflate.decompress(compressed, maximumBytes: 0) == Data())
     }
 
+    @Test func deflateRefusesInvalidLevel() {
+        #expect(throws: CompressionError.self) { _ = try RawDeflate.compress(Data("x".utf8), level: 42) }
+    }
+
     @Test func inflateStopsAtMaximumBytes() throws {
         // Given 16 MiB of zeros, about 16 KiB deflated
         let compressed = try ExternalTool.python(
