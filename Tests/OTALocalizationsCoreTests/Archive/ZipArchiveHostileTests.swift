@@ -288,6 +288,34 @@ import Testing
         }
     }
 
+    @Test func survivesRandomMutationsOfZip64AndDescriptorArchives() throws {
+        // Given a ZIP64 archive from our writer and a data-descriptor archive built here
+        let zip64 = try ZipWriter.archive(
+            [.init(path: "a.txt", data: Data(String(repeating: "zip64 ", count: 40).utf8)), .init(path: "b", data: Data())],
+            zip64Threshold: 8, entryCountThreshold: 1)
+        var described = RawZipEntry.stored("d.txt", Array("descriptor".utf8))
+        described.flags = 0x0808
+        described.localCRC = 0
+        described.localCompressedSize = 0
+        described.localUncompressedSize = 0
+        described.trailer = [0x50, 0x4B, 0x07, 0x08] + [UInt8](repeating: 0, count: 12)
+        let descriptor = RawZip(entries: [described, .stored("e.txt", Array("e".utf8))]).bytes()
+        var generator = SplitMix(seed: 2026)
+        for original in [zip64, descriptor] {
+            #expect(code(original) == .none)
+            // When 3,000 copies each get 1 to 4 random bytes overwritten
+            for _ in 0..<3000 {
+                var mutated = original
+                for _ in 0...(generator.next() % 4) {
+                    let position = Int(generator.next() % UInt64(mutated.count))
+                    mutated[position] = UInt8(truncatingIfNeeded: generator.next())
+                }
+                // Then the reader accepts or refuses with an ArchiveError, and never traps
+                if case .other(let text) = code(mutated) { Issue.record("\(text)") }
+            }
+        }
+    }
+
     @Test func refusesLocalOffsetOutOfRange() {
         var entry = RawZipEntry.stored("a", [1])
         entry.offsetOverride = 0x7FFF_0000
