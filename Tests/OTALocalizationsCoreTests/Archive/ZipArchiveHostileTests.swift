@@ -166,6 +166,50 @@ import Testing
         }
     }
 
+    @Test func acceptsDittoStyleArchive() throws {
+        // Given the shape `ditto -c -k --sequesterRsrc --keepParent` (Finder's Compress) writes: made by Unix 2.1,
+        // folder entries, deflated files with zeroed local CRC and sizes plus signed data descriptors, and
+        // AppleDouble files under __MACOSX/
+        let text = Array(String(repeating: "\"hello\" = \"bonjour\";\n", count: 40).utf8)
+        let deflated = Array(try ExternalTool.python(Self.pythonRawDeflate, stdin: Data(text)))
+        func streamed(_ entry: RawZipEntry) -> RawZipEntry {
+            var entry = entry
+            entry.versionMadeBy = 0x0315
+            entry.flags = 0x0008
+            entry.localCRC = 0
+            entry.localCompressedSize = 0
+            entry.localUncompressedSize = 0
+            var trailer: [UInt8] = []
+            trailer.le32(0x0807_4B50)
+            trailer.le32(entry.crc)
+            trailer.le32(entry.compressedSize)
+            trailer.le32(entry.uncompressedSize)
+            entry.trailer = trailer
+            return entry
+        }
+        var folder = RawZipEntry.directory("Mod.bundle/")
+        folder.versionMadeBy = 0x0315
+        var macFolder = RawZipEntry.directory("__MACOSX/")
+        macFolder.versionMadeBy = 0x0315
+        let zip = RawZip(entries: [
+            folder,
+            streamed(.deflated("Mod.bundle/fr.lproj/Localizable.strings", deflated: deflated, original: text)),
+            macFolder,
+            streamed(.deflated("__MACOSX/Mod.bundle/fr.lproj/._Localizable.strings", deflated: deflated, original: text)),
+            streamed(.stored("Mod.bundle/Empty.strings", [])),
+        ])
+        let temp = try TempDirectory()
+        defer { temp.remove() }
+        let file = try temp.file(named: "ditto.zip", contents: zip.bytes())
+        #expect(try ExternalTool.run(["unzip", "-t", file.path]).status == 0)
+        // Then the metadata is skipped and the rest reads
+        let archive = try ZipArchive(bytes: zip.bytes())
+        #expect(archive.entries.map(\.path) == [
+            "Mod.bundle/", "Mod.bundle/fr.lproj/Localizable.strings", "Mod.bundle/Empty.strings",
+        ])
+        #expect(try archive.extractAll().map(\.data) == [Data(text), Data()])
+    }
+
     // MARK: Sizes and CRC
 
     @Test func refusesStoredSizeDisagreement() {
