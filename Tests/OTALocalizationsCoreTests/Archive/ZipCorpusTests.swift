@@ -1,29 +1,18 @@
 import Foundation
+import OTATestSupport
 import Testing
 
 @testable import OTALocalizationsCore
 
 /// The writer and reader on the real localization files of `../shared/corpus` (read in place, never copied).
 @Suite struct ZipCorpusTests {
-    /// `$OTA_SHARED`, or `../shared` next to the package root found from this file's path.
-    static var sharedFolder: URL {
-        if let value = ProcessInfo.processInfo.environment["OTA_SHARED"], !value.isEmpty {
-            return URL(fileURLWithPath: value)
-        }
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { url.deleteLastPathComponent() }
-        return url.deletingLastPathComponent().appendingPathComponent("shared")
-    }
-
     static var repositories: [String] {
-        let corpus = sharedFolder.appendingPathComponent("corpus")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []
-        return names.filter { !$0.hasSuffix(".md") }.sorted()
+        ((try? TestPaths.corpusRepositories()) ?? []).map(\.lastPathComponent)
     }
 
     /// Every `.strings` and `.stringsdict` file of `repository`, as (relative path, contents).
     private func tables(of repository: String) throws -> [ZipWriter.Entry] {
-        let root = Self.sharedFolder.appendingPathComponent("corpus").appendingPathComponent(repository)
+        let root = TestPaths.corpus.appendingPathComponent(repository)
         let enumerator = try #require(FileManager.default.enumerator(atPath: root.path))
         var entries: [ZipWriter.Entry] = []
         while let path = enumerator.nextObject() as? String {
@@ -40,12 +29,12 @@ import Testing
         let archive = try ZipWriter.archive(entries)
         #expect(try ZipWriter.archive(entries.reversed()) == archive)
 
-        let temp = try TempDirectory()
+        let temp = try TemporaryDirectory("archive")
         defer { temp.remove() }
-        let file = try temp.file(named: "corpus.zip", contents: archive)
-        #expect(try ExternalTool.run(["unzip", "-tq", file.path]).status == 0)
+        let file = try temp.write("corpus.zip", archive)
+        #expect(try ProcessRunner.run(["unzip", "-tq", file.path]).status == 0)
         // Python lists the names and each entry's SHA-256; compare with sha256 of the original files.
-        let json = try ExternalTool.python(
+        let json = try ProcessRunner.python(
             """
             import hashlib, json, sys, zipfile
             with zipfile.ZipFile(sys.argv[1]) as z:
@@ -64,11 +53,11 @@ import Testing
 
     @Test(arguments: repositories)
     func readsZipCLIArchiveOfCorpusRepository(repository: String) throws {
-        let temp = try TempDirectory()
+        let temp = try TemporaryDirectory("archive")
         defer { temp.remove() }
         let zipFile = temp.url.appendingPathComponent("repo.zip")
-        let root = Self.sharedFolder.appendingPathComponent("corpus")
-        let result = try ExternalTool.run(["zip", "-q", "-r", zipFile.path, repository], in: root)
+        let root = TestPaths.corpus
+        let result = try ProcessRunner.run(["zip", "-q", "-r", zipFile.path, repository], in: root)
         #expect(result.status == 0)
         let archive = try ZipArchive(bytes: try Data(contentsOf: zipFile))
         let files = try archive.extractAll()
