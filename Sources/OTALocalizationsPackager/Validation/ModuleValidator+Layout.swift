@@ -49,7 +49,8 @@ extension ModuleValidator {
         for folder in input.folders {
             let top = folder.split(separator: "/").first.map(String.init) ?? folder
             if topFolders[top] == nil {
-                let placeholder = ValidationInput.File(path: top, relativePath: top, content: .strings(.init(format: .text, entries: [])))
+                let path = input.rootPath.isEmpty ? top : "\(input.rootPath)/\(top)"
+                let placeholder = ValidationInput.File(path: path, relativePath: top, content: .strings(.init(format: .text, entries: [])))
                 topFolders[top] = placeholder
             }
         }

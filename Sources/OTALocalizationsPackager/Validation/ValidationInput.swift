@@ -61,11 +61,15 @@ public struct ValidationInput: Sendable {
     /// Every folder path inside the resource root, `/`-separated and relative to it (at least the
     /// top-level ones), for the layout checks; paths of files imply their folders.
     public var folders: [String]
+    /// The display path of the resource root (the folder holding the `.lproj` folders), used for findings
+    /// about folders: `rootPath + "/" + folder`. Empty means folder paths are shown relative to the root.
+    public var rootPath: String
 
-    public init(module: String, developmentRegion: String, files: [File], folders: [String] = []) {
+    public init(module: String, developmentRegion: String, files: [File], folders: [String] = [], rootPath: String = "") {
         self.module = module
         self.developmentRegion = developmentRegion
         self.files = files
         self.folders = folders
+        self.rootPath = rootPath
     }
 }
