@@ -44,19 +44,20 @@ let package = Package(
         .systemLibrary(name: "COTALibCrypto", path: "Sources/COTALibCrypto"),
 
         // MARK: Tests
-        .testTarget(name: "OTALocalizationsTests", dependencies: ["OTALocalizations"]),
+        .target(name: "OTATestSupport", path: "Tests/OTATestSupport"),
+        .testTarget(name: "OTALocalizationsTests", dependencies: ["OTALocalizations", "OTATestSupport"]),
         .testTarget(
             name: "OTALocalizationsSyncTests",
-            dependencies: ["OTALocalizationsSync", "OTALocalizations", "OTALocalizationsCore"]
+            dependencies: ["OTALocalizationsSync", "OTALocalizations", "OTALocalizationsCore", "OTATestSupport"]
         ),
-        .testTarget(name: "OTALocalizationsCoreTests", dependencies: ["OTALocalizationsCore"]),
+        .testTarget(name: "OTALocalizationsCoreTests", dependencies: ["OTALocalizationsCore", "OTATestSupport"]),
         .testTarget(
             name: "OTALocalizationsPackagerTests",
-            dependencies: ["OTALocalizationsPackager", "OTALocalizationsCore"]
+            dependencies: ["OTALocalizationsPackager", "OTALocalizationsCore", "OTATestSupport"]
         ),
         .testTarget(
             name: "OTALocalizationsCLITests",
-            dependencies: ["OTALocalizationsCore"]
+            dependencies: ["OTALocalizationsCore", "OTATestSupport", "ota-localizations"]
         ),
     ]
 )

@@ -1,0 +1,196 @@
+import Foundation
+
+/// A writer of reproducible ZIP archives (APPNOTE.TXT 6.3.10): the same entries give the same bytes, on any machine,
+/// in any input order.
+///
+/// Every archive it writes follows these rules:
+/// - Entries sorted by path, comparing the UTF-8 bytes.
+/// - Files only, no folder entries: `unzip`, Python's `zipfile`, `ditto` and Archive Utility create folders from the
+///   paths, and fewer entries mean fewer records to check on the client.
+/// - Time and date fields fixed at 1980-01-01 00:00, the MS-DOS epoch (4.4.6).
+/// - Version made by: Unix (3), spec 2.0, or 4.5 for ZIP64 (4.4.2); external attributes `0o100644 << 16`, a regular
+///   file with mode 0644 (4.4.15); internal attributes 0.
+/// - General purpose flag bit 11 (UTF-8 names, 4.4.4, appendix D); bit 1 for deflated entries (maximum compression).
+/// - One compression rule: every entry is deflated at level 9 (4.4.5, method 8), and is stored (method 0) instead
+///   exactly when the deflated bytes are not fewer than the original ones (so empty files are stored).
+/// - No extra fields, no comments, no data descriptors (bit 3 clear); sizes and CRC-32 in the local header.
+/// - ZIP64 (4.5.3, 4.3.14, 4.3.15) only when a size, offset or count does not fit the classic fields.
+///
+/// Reproducibility also depends on zlib's deflate output, which is stable across zlib 1.2.x releases in practice.
+public struct ZipWriter {
+    /// One file to store: its path inside the archive and its contents.
+    public struct Entry: Sendable {
+        /// A relative, `/`-separated path such as `fr.lproj/Localizable.strings`.
+        public var path: String
+        /// The file's bytes.
+        public var data: Data
+
+        /// Creates an entry for the file at `path` with contents `data`.
+        public init(path: String, data: Data) {
+            self.path = path
+            self.data = data
+        }
+    }
+
+    /// Returns a complete ZIP archive holding `entries`, following the rules listed on ``ZipWriter``.
+    ///
+    /// - Throws: ``ArchiveError`` when a path breaks the reader's rules (codes `pathEscapesRoot`, `absolutePath`,
+    ///   `backslashInPath`, `driveLetter`, `emptyPathComponent`, `nulInName`, `invalidName` over 65,535 bytes; `notRegularFile` for a path ending in
+    ///   `/`), when two paths collide (`duplicateName`, `pathConflict`), or `writeFailed` when zlib fails.
+    public static func archive(_ entries: [Entry]) throws -> Data {
+        try archive(entries, zip64Threshold: 0xFFFF_FFFF, entryCountThreshold: 0xFFFF)
+    }
+
+    /// The writer with adjustable ZIP64 thresholds, so tests can exercise ZIP64 without gigabytes of data.
+    static func archive(_ entries: [Entry], zip64Threshold: UInt64, entryCountThreshold: Int) throws -> Data {
+        let sorted = entries.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        try checkPaths(sorted)
+
+        var out = [UInt8]()
+        var central = [UInt8]()
+        for entry in sorted {
+            let name = Array(entry.path.utf8)
+            let crc = CRC32.checksum(entry.data)
+            let deflated: Data
+            do {
+                deflated = try RawDeflate.compress(entry.data, level: 9)
+            } catch {
+                throw ArchiveError(code: .writeFailed, reason: "deflate failed: \(error)", entryPath: entry.path)
+            }
+            let useDeflate = deflated.count < entry.data.count
+            let payload = useDeflate ? deflated : entry.data
+            let method: UInt16 = useDeflate ? 8 : 0
+            let flags: UInt16 = useDeflate ? 0x0802 : 0x0800
+            let uncompressedSize = UInt64(entry.data.count)
+            let compressedSize = UInt64(payload.count)
+            let offset = UInt64(out.count)
+
+            let sizesNeedZip64 = uncompressedSize >= zip64Threshold || compressedSize >= zip64Threshold
+            let offsetNeedsZip64 = offset >= zip64Threshold
+            let versionNeeded: UInt16 = (sizesNeedZip64 || offsetNeedsZip64) ? 45 : (useDeflate ? 20 : 10)
+            let versionMadeBy: UInt16 = 0x0300 | ((sizesNeedZip64 || offsetNeedsZip64) ? 45 : 20)
+
+            // Local file header, 4.3.7; a ZIP64 local extra holds both sizes (4.5.3).
+            var localExtra = [UInt8]()
+            if sizesNeedZip64 {
+                localExtra.appendLE(ZipSignature.zip64ExtraTag)
+                localExtra.appendLE(UInt16(16))
+                localExtra.appendLE(uncompressedSize)
+                localExtra.appendLE(compressedSize)
+            }
+            out.appendLE(ZipSignature.localFile)
+            out.appendLE(versionNeeded)
+            out.appendLE(flags)
+            out.appendLE(method)
+            out.appendLE(UInt16(0))  // time 00:00:00
+            out.appendLE(UInt16(0x0021))  // date 1980-01-01
+            out.appendLE(crc)
+            out.appendLE(sizesNeedZip64 ? UInt32.max : UInt32(compressedSize))
+            out.appendLE(sizesNeedZip64 ? UInt32.max : UInt32(uncompressedSize))
+            out.appendLE(UInt16(name.count))
+            out.appendLE(UInt16(localExtra.count))
+            out.append(contentsOf: name)
+            out.append(contentsOf: localExtra)
+            out.append(contentsOf: payload)
+
+            // Central directory file header, 4.3.12; ZIP64 extra lists only the overflowing fields, in order.
+            var centralExtra = [UInt8]()
+            if sizesNeedZip64 { centralExtra.appendLE(uncompressedSize); centralExtra.appendLE(compressedSize) }
+            if offsetNeedsZip64 { centralExtra.appendLE(offset) }
+            if !centralExtra.isEmpty {
+                let body = centralExtra
+                centralExtra = []
+                centralExtra.appendLE(ZipSignature.zip64ExtraTag)
+                centralExtra.appendLE(UInt16(body.count))
+                centralExtra.append(contentsOf: body)
+            }
+            central.appendLE(ZipSignature.centralFile)
+            central.appendLE(versionMadeBy)
+            central.appendLE(versionNeeded)
+            central.appendLE(flags)
+            central.appendLE(method)
+            central.appendLE(UInt16(0))
+            central.appendLE(UInt16(0x0021))
+            central.appendLE(crc)
+            central.appendLE(sizesNeedZip64 ? UInt32.max : UInt32(compressedSize))
+            central.appendLE(sizesNeedZip64 ? UInt32.max : UInt32(uncompressedSize))
+            central.appendLE(UInt16(name.count))
+            central.appendLE(UInt16(centralExtra.count))
+            central.appendLE(UInt16(0))  // comment length
+            central.appendLE(UInt16(0))  // disk number start
+            central.appendLE(UInt16(0))  // internal attributes
+            central.appendLE(UInt32(0o100644) << 16)  // external attributes: regular file, 0644
+            central.appendLE(offsetNeedsZip64 ? UInt32.max : UInt32(offset))
+            central.append(contentsOf: name)
+            central.append(contentsOf: centralExtra)
+        }
+
+        let centralOffset = UInt64(out.count)
+        let centralSize = UInt64(central.count)
+        out.append(contentsOf: central)
+        let count = sorted.count
+        let countNeedsZip64 = count >= entryCountThreshold
+        let offsetNeedsZip64 = centralOffset >= zip64Threshold
+        let sizeNeedsZip64 = centralSize >= zip64Threshold
+        if countNeedsZip64 || offsetNeedsZip64 || sizeNeedsZip64 {
+            // ZIP64 end of central directory record (4.3.14) and locator (4.3.15).
+            let recordOffset = UInt64(out.count)
+            out.appendLE(ZipSignature.zip64End)
+            out.appendLE(UInt64(44))
+            out.appendLE(UInt16(0x032D))
+            out.appendLE(UInt16(45))
+            out.appendLE(UInt32(0))
+            out.appendLE(UInt32(0))
+            out.appendLE(UInt64(count))
+            out.appendLE(UInt64(count))
+            out.appendLE(centralSize)
+            out.appendLE(centralOffset)
+            out.appendLE(ZipSignature.zip64Locator)
+            out.appendLE(UInt32(0))
+            out.appendLE(recordOffset)
+            out.appendLE(UInt32(1))
+        }
+        // End of central directory record, 4.3.16.
+        out.appendLE(ZipSignature.end)
+        out.appendLE(UInt16(0))
+        out.appendLE(UInt16(0))
+        out.appendLE(countNeedsZip64 ? UInt16.max : UInt16(count))
+        out.appendLE(countNeedsZip64 ? UInt16.max : UInt16(count))
+        out.appendLE(sizeNeedsZip64 ? UInt32.max : UInt32(centralSize))
+        out.appendLE(offsetNeedsZip64 ? UInt32.max : UInt32(centralOffset))
+        out.appendLE(UInt16(0))
+        return Data(out)
+    }
+
+    private static func checkPaths(_ entries: [Entry]) throws {
+        var seen = [String: String]()
+        for entry in entries {
+            try ZipPathRules.validate(entry.path)
+            if entry.path.utf8.count > Int(UInt16.max) {
+                throw ArchiveError(code: .invalidName, reason: "the path is longer than 65,535 bytes", entryPath: entry.path)
+            }
+            if entry.path.hasSuffix("/") {
+                throw ArchiveError(
+                    code: .notRegularFile, reason: "the writer stores files only; folders come from the paths",
+                    entryPath: entry.path)
+            }
+            let key = ZipPathRules.collisionKey(entry.path)
+            if let other = seen[key] {
+                throw ArchiveError(
+                    code: .duplicateName, reason: "the path collides with \(other) on a case-insensitive file system",
+                    entryPath: entry.path)
+            }
+            seen[key] = entry.path
+        }
+        for entry in entries {
+            var parent = Substring(ZipPathRules.collisionKey(entry.path))
+            while let slash = parent.lastIndex(of: "/") {
+                parent = parent[..<slash]
+                if let file = seen[String(parent)] {
+                    throw ArchiveError(
+                        code: .pathConflict, reason: "the path is inside \(file), which is a file", entryPath: entry.path)
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,265 @@
+import Foundation
+
+/// The old-style (OpenStep) `"key" = "value";` grammar of `.strings` text, as CF's `CFOldStylePList.c` reads it.
+///
+/// Rules taken from CF (`advanceToNonSpace`, `getSlashedChar`, `parseQuotedPlistString`,
+/// `parsePlistDictContent`, `__CFCreateOldStylePropertyListOrStringsFile`):
+/// - whitespace is U+0009-U+000D, space, U+2028, U+2029; `//` runs to the end of the line, `/* */` nests not;
+/// - strings are quoted with `"` or `'`, or unquoted from `[A-Za-z0-9_$/:.-]`;
+/// - escapes: `\a \b \f \n \r \t \v \"`, backslash-newline, `\U` with up to 4 hex digits (UTF-16 units,
+///   so surrogate pairs combine), octal with up to 3 digits (a byte in NeXTSTEP Latin), anything else is
+///   itself (`\\`, `\'`, and also `\u`, which CF does not know: `\u00e9` reads `u00e9`);
+/// - `"key";` means value = key; the whole file may also be wrapped in `{ }`.
+/// Deliberate difference: CF lets an unterminated `/*` swallow the rest of the file; here it is an error.
+struct OldStyleStringsParser {
+    private let text: [Unicode.Scalar]
+    private let path: String
+    private var index = 0
+    private var locator: TextLocator
+
+    init(text: [Unicode.Scalar], path: String) {
+        self.text = text
+        self.path = path
+        self.locator = TextLocator(text)
+    }
+
+    /// Parses the whole text into entries in file order.
+    mutating func parse() throws -> [StringsTable.Entry] {
+        try skipSpace()
+        guard let first = peek() else { return [] }
+        if first == "{" {
+            index += 1
+            let entries = try parseEntries(braced: true)
+            try skipSpace()
+            if let junk = peek() {
+                throw error(at: index, "expected end of file after the closing '}', found \(describeCharacter(junk))")
+            }
+            return entries
+        }
+        if first == "(" || first == "<" {
+            let kind = first == "(" ? "an array" : "data"
+            throw TableError(
+                code: .structure,
+                reason: "the file is an old-style property list holding \(kind), not a table of \"key\" = \"value\"; entries",
+                path: path, line: location(index).line, column: location(index).column)
+        }
+        if Self.isStringStart(first) {
+            // CF first reads one object; a lone string with nothing after it is not a table.
+            let start = index
+            let (key, _) = try parseString()
+            try skipSpace()
+            if peek() == nil {
+                throw TableError(
+                    code: .structure,
+                    reason: "the file holds the single string \(Self.quote(key)), not a table of \"key\" = \"value\"; entries",
+                    path: path, line: location(start).line, column: location(start).column)
+            }
+            index = start
+        }
+        return try parseEntries(braced: false)
+    }
+
+    // MARK: Grammar
+
+    private mutating func parseEntries(braced: Bool) throws -> [StringsTable.Entry] {
+        var entries: [StringsTable.Entry] = []
+        while true {
+            try skipSpace()
+            guard let scalar = peek() else {
+                if braced { throw error(at: index, "expected '}' to close the table, found end of file") }
+                return entries
+            }
+            if braced && scalar == "}" {
+                index += 1
+                return entries
+            }
+            let keyStart = index
+            guard Self.isStringStart(scalar) else {
+                throw error(at: index, "expected a key (a quoted string or unquoted letters, digits and _$/:.-), found \(describeCharacter(scalar))")
+            }
+            let (key, _) = try parseString()
+            let keyLine = location(keyStart).line
+            try skipSpace()
+            switch peek() {
+            case ";":
+                index += 1
+                entries.append(StringsTable.Entry(key: key, value: key, line: keyLine))
+            case "=":
+                index += 1
+                try skipSpace()
+                guard let valueStart = peek() else {
+                    throw error(at: index, "expected a value after '=' for \(Self.quote(key)), found end of file")
+                }
+                if valueStart == "{" || valueStart == "(" || valueStart == "<" {
+                    let kind = valueStart == "{" ? "a dictionary" : valueStart == "(" ? "an array" : "data"
+                    throw TableError(
+                        code: .structure,
+                        reason: "the value of \(Self.quote(key)) is \(kind); a strings table needs string values",
+                        path: path, line: location(index).line, column: location(index).column)
+                }
+                guard Self.isStringStart(valueStart) else {
+                    throw error(at: index, "expected a value (a quoted string) after '=' for \(Self.quote(key)), found \(describeCharacter(valueStart))")
+                }
+                let (value, _) = try parseString()
+                try skipSpace()
+                guard peek() == ";" else {
+                    throw error(at: index, "expected ';' after the value of \(Self.quote(key)), found \(describeCharacter(peek()))")
+                }
+                index += 1
+                entries.append(StringsTable.Entry(key: key, value: value, line: keyLine))
+            default:
+                throw error(at: index, "expected '=' or ';' after the key \(Self.quote(key)), found \(describeCharacter(peek()))")
+            }
+        }
+    }
+
+    /// Reads a quoted or unquoted string at `index` (which must be a string start).
+    private mutating func parseString() throws -> (String, Int) {
+        let start = index
+        guard let opening = peek() else { throw error(at: index, "expected a string, found end of file") }
+        if opening == "\"" || opening == "'" {
+            index += 1
+            var units: [UInt16] = []
+            while index < text.count {
+                let scalar = text[index]
+                if scalar == opening {
+                    index += 1
+                    return (String(decoding: units, as: UTF16.self), start)
+                }
+                if scalar == "\\" {
+                    index += 1
+                    guard index < text.count else { break }
+                    appendEscape(into: &units)
+                } else {
+                    Self.appendUTF16(scalar, to: &units)
+                    index += 1
+                }
+            }
+            throw error(at: start, "unterminated quoted string: the \(describeCharacter(opening)) that starts here has no closing quote")
+        }
+        var scalars = String.UnicodeScalarView()
+        while let scalar = peek(), Self.isUnquotedCharacter(scalar) {
+            scalars.append(scalar)
+            index += 1
+        }
+        return (String(scalars), start)
+    }
+
+    /// Reads the escape after a backslash (at `index`, which is in range) as CF's `getSlashedChar` does.
+    private mutating func appendEscape(into units: inout [UInt16]) {
+        let scalar = text[index]
+        index += 1
+        switch scalar {
+        case "0"..."7":
+            var byte = UInt8(truncatingIfNeeded: scalar.value - 0x30)
+            var digits = 1
+            while digits < 3, let next = peek(), ("0"..."7").contains(next) {
+                byte = byte &<< 3 &+ UInt8(truncatingIfNeeded: next.value - 0x30)
+                index += 1
+                digits += 1
+            }
+            units.append(NeXTSTEPLatin.scalarValue(forByte: byte))
+        case "U":
+            var value: UInt16 = 0
+            var digits = 0
+            while digits < 4, let next = peek(), let digit = Self.hexDigitValue(next) {
+                value = value &<< 4 | UInt16(digit)
+                index += 1
+                digits += 1
+            }
+            units.append(value)
+        case "a": units.append(0x07)
+        case "b": units.append(0x08)
+        case "f": units.append(0x0C)
+        case "n": units.append(0x0A)
+        case "r": units.append(0x0D)
+        case "t": units.append(0x09)
+        case "v": units.append(0x0B)
+        default: Self.appendUTF16(scalar, to: &units)
+        }
+    }
+
+    /// Skips whitespace and comments; an unterminated `/*` is an error reported where it starts.
+    private mutating func skipSpace() throws {
+        while let scalar = peek() {
+            switch scalar.value {
+            case 0x09...0x0D, 0x20, 0x2028, 0x2029:
+                index += 1
+            case 0x2F where index + 1 < text.count && text[index + 1] == "/":
+                index += 2
+                while let next = peek(), !Self.isLineEnd(next) { index += 1 }
+            case 0x2F where index + 1 < text.count && text[index + 1] == "*":
+                let start = index
+                index += 2
+                var closed = false
+                while index < text.count {
+                    if text[index] == "*", index + 1 < text.count, text[index + 1] == "/" {
+                        index += 2
+                        closed = true
+                        break
+                    }
+                    index += 1
+                }
+                if !closed {
+                    throw error(at: start, "unterminated comment: the '/*' that starts here has no closing '*/'")
+                }
+            default:
+                return
+            }
+        }
+    }
+
+    // MARK: Characters
+
+    private func peek() -> Unicode.Scalar? {
+        index < text.count ? text[index] : nil
+    }
+
+    private static func appendUTF16(_ scalar: Unicode.Scalar, to units: inout [UInt16]) {
+        units.append(contentsOf: scalar.utf16)
+    }
+
+    private static func isStringStart(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\"" || scalar == "'" || isUnquotedCharacter(scalar)
+    }
+
+    /// CF's `isValidUnquotedStringCharacter`: ASCII letters, digits and `_ $ / : . -`.
+    static func isUnquotedCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "a"..."z", "A"..."Z", "0"..."9", "_", "$", "/", ":", ".", "-": return true
+        default: return false
+        }
+    }
+
+    private static func isLineEnd(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\n" || scalar == "\r" || scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+
+    private static func hexDigitValue(_ scalar: Unicode.Scalar) -> UInt32? {
+        switch scalar {
+        case "0"..."9": return scalar.value - 0x30
+        case "a"..."f": return scalar.value - 0x61 + 10
+        case "A"..."F": return scalar.value - 0x41 + 10
+        default: return nil
+        }
+    }
+
+    /// A key or value quoted for a message, shortened when long.
+    static func quote(_ value: String) -> String {
+        let limit = 60
+        var text = value.count > limit ? String(value.prefix(limit)) + "…" : value
+        text = text.replacingOccurrences(of: "\n", with: "\\n")
+        return "\"\(text)\""
+    }
+
+    // MARK: Errors
+
+    private mutating func location(_ offset: Int) -> (line: Int, column: Int) {
+        locator.location(of: offset)
+    }
+
+    private mutating func error(at offset: Int, _ reason: String) -> TableError {
+        let place = location(offset)
+        return TableError(code: .syntax, reason: reason, path: path, line: place.line, column: place.column)
+    }
+}

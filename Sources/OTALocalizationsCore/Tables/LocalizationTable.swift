@@ -1,0 +1,35 @@
+import Foundation
+
+/// Either kind of table, chosen by file extension (`.strings` / `.stringsdict`, case-insensitive).
+public enum LocalizationTable: Sendable, Equatable {
+    case strings(StringsTable)
+    case stringsDict(StringsDictTable)
+
+    /// Parses `data` with ``StringsTableParser`` or ``StringsDictParser`` according to `path`'s extension.
+    ///
+    /// - Throws: `TableError`; code `.structure` when the extension is neither `.strings` nor `.stringsdict`,
+    ///   otherwise whatever the chosen parser throws.
+    public static func parse(_ data: Data, path: String) throws -> LocalizationTable {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
+        let lowered = name.lowercased()
+        if lowered.hasSuffix(".stringsdict") {
+            return .stringsDict(try StringsDictParser.parse(data, path: path))
+        }
+        if lowered.hasSuffix(".strings") {
+            return .strings(try StringsTableParser.parse(data, path: path))
+        }
+        throw TableError(
+            code: .structure,
+            reason: "not a localization table: expected a file name ending in .strings or .stringsdict",
+            path: path)
+    }
+
+    /// Number of top-level keys: distinct keys for `.strings` (a duplicated key counts once, as on device),
+    /// entries for `.stringsdict`.
+    public var keyCount: Int {
+        switch self {
+        case .strings(let table): return Set(table.entries.map(\.key)).count
+        case .stringsDict(let table): return table.entries.count
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// The optional `ota-localizations.json` at a repository's root (or given with `--config`).
+///
+/// Schema (all fields optional; documented in `docs/configuration.md`):
+/// ```json
+/// {
+///   "developmentRegion": "en",
+///   "modules": { "Checkout": ["Packages/Features/Sources/Checkout/Resources"] },
+///   "discoverOtherModules": true,
+///   "excludes": ["Localization/StringsConvertor/**"]
+/// }
+/// ```
+/// - `developmentRegion`: written as `CFBundleDevelopmentRegion` into every module's `Info.plist` and into the
+///   manifest. Default `en`.
+/// - `modules`: module name to one or more resource folders (relative to the repository root) whose `.lproj`
+///   folders make up that module. These folders are taken out of default discovery.
+/// - `discoverOtherModules`: whether the default rule still finds modules outside the configured folders.
+///   Default `true`.
+/// - `excludes`: glob patterns, relative to the repository root, of files and folders to leave out
+///   (`*` and `?` match within one path component, `**` matches any number of components).
+///
+/// Unknown fields are an error, so a misspelled option is never silently ignored.
+public struct PackagerConfiguration: Sendable, Equatable {
+    /// The configuration file's name at a repository's root.
+    public static let fileName = "ota-localizations.json"
+
+    public var developmentRegion: String
+    /// Module name to resource folders, relative to the repository root.
+    public var modules: [String: [String]]
+    public var discoverOtherModules: Bool
+    public var excludes: [String]
+
+    public init(
+        developmentRegion: String = "en",
+        modules: [String: [String]] = [:],
+        discoverOtherModules: Bool = true,
+        excludes: [String] = []
+    ) {
+        self.developmentRegion = developmentRegion
+        self.modules = modules
+        self.discoverOtherModules = discoverOtherModules
+        self.excludes = excludes
+    }
+}
+
+extension PackagerConfiguration {
+    /// Decodes a configuration file.
+    ///
+    /// - Throws: ``PackagerError`` `configuration` naming the file and the field at fault.
+    public init(bytes: Data, path: String) throws {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: bytes)
+        } catch {
+            throw PackagerError(code: .configuration, reason: "\(path): not valid JSON; fix the syntax (see docs/configuration.md)")
+        }
+        guard let root = object as? [String: Any] else {
+            throw PackagerError(code: .configuration, reason: "\(path): the top level must be a JSON object")
+        }
+        let known: Set<String> = ["developmentRegion", "modules", "discoverOtherModules", "excludes"]
+        if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
+            throw PackagerError(
+                code: .configuration,
+                reason: "\(path): unknown field '\(unknown)'; expected one of \(known.sorted().joined(separator: ", "))"
+            )
+        }
+        var config = PackagerConfiguration()
+        if let value = root["developmentRegion"] {
+            guard let region = value as? String, ManifestNaming.isPlainName(region) else {
+                throw PackagerError(code: .configuration, reason: "\(path): 'developmentRegion' must be a language name such as \"en\"")
+            }
+            config.developmentRegion = region
+        }
+        if let value = root["modules"] {
+            guard let modules = value as? [String: Any] else {
+                throw PackagerError(code: .configuration, reason: "\(path): 'modules' must map module names to arrays of folders")
+            }
+            for (name, folders) in modules {
+                guard ManifestNaming.isPlainName(name) else {
+                    throw PackagerError(
+                        code: .configuration,
+                        reason: "\(path): module name '\(name)' is not a plain file name (no '/', '\\', NUL, '.' or '..')"
+                    )
+                }
+                let list = (folders as? [Any])?.compactMap { $0 as? String } ?? (folders as? String).map { [$0] }
+                guard let list, !list.isEmpty, list.count == ((folders as? [Any])?.count ?? 1) else {
+                    throw PackagerError(code: .configuration, reason: "\(path): module '\(name)' must list its folders as an array of strings")
+                }
+                config.modules[name] = list
+            }
+        }
+        if let value = root["discoverOtherModules"] {
+            guard let flag = value as? Bool else {
+                throw PackagerError(code: .configuration, reason: "\(path): 'discoverOtherModules' must be true or false")
+            }
+            config.discoverOtherModules = flag
+        }
+        if let value = root["excludes"] {
+            guard let patterns = value as? [Any], patterns.allSatisfy({ $0 is String }) else {
+                throw PackagerError(code: .configuration, reason: "\(path): 'excludes' must be an array of glob strings")
+            }
+            config.excludes = patterns.compactMap { $0 as? String }
+        }
+        self = config
+    }
+
+    /// Loads `--config <file>` when given, else `<root>/ota-localizations.json` when it exists, else defaults.
+    ///
+    /// - Throws: ``PackagerError`` `configuration` when a given file is missing or invalid.
+    public static func load(repositoryRoot: URL, explicitFile: URL?) throws -> PackagerConfiguration {
+        let file = explicitFile ?? repositoryRoot.appendingPathComponent(fileName)
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            if let explicitFile {
+                throw PackagerError(code: .configuration, reason: "\(explicitFile.path): configuration file not found")
+            }
+            return PackagerConfiguration()
+        }
+        let bytes: Data
+        do {
+            bytes = try Data(contentsOf: file)
+        } catch {
+            throw PackagerError(code: .configuration, reason: "\(file.path): cannot be read")
+        }
+        return try PackagerConfiguration(bytes: bytes, path: file.path)
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+
+/// One table file found in a module's `.lproj` folder.
+public struct TableFile: Sendable, Equatable {
+    /// The `.lproj` folder's name without the extension: `en`, `fr-CA`, `Base`.
+    public var localization: String
+    /// The file's name: `Localizable.strings`, `Plurals.stringsdict`.
+    public var fileName: String
+    /// Path relative to the repository root, `/`-separated.
+    public var relativePath: String
+    /// Absolute location on disk.
+    public var url: URL
+
+    public init(localization: String, fileName: String, relativePath: String, url: URL) {
+        self.localization = localization
+        self.fileName = fileName
+        self.relativePath = relativePath
+        self.url = url
+    }
+
+    /// Where the table goes inside the module's bundle: `<localization>.lproj/<fileName>`.
+    public var bundlePath: String { "\(localization).lproj/\(fileName)" }
+
+    /// The table name lookups use: the file name without `.strings` / `.stringsdict`.
+    public var tableName: String { (fileName as NSString).deletingPathExtension }
+}
+
+/// A module the packager will publish: a name and the tables of its `.lproj` folders.
+public struct DiscoveredModule: Sendable, Equatable {
+    /// The module's name, as feature code passes it to `OTALocalizedString.bundle(for:)`.
+    public var name: String
+    /// How the name was chosen, for `ota-localizations modules`: `"SPM target"`, `"folder"` or `"configuration"`.
+    public var rule: String
+    /// Resource folders holding the module's `.lproj` folders, relative to the repository root, sorted.
+    public var folders: [String]
+    /// Every table, sorted by ``TableFile/bundlePath``.
+    public var tables: [TableFile]
+
+    public init(name: String, rule: String, folders: [String], tables: [TableFile]) {
+        self.name = name
+        self.rule = rule
+        self.folders = folders
+        self.tables = tables
+    }
+
+    /// The module's `.lproj` names without extension, sorted (`Base` included when shipped).
+    public var localizations: [String] { Array(Set(tables.map(\.localization))).sorted() }
+
+    /// The distinct table file names, sorted.
+    public var tableFileNames: [String] { Array(Set(tables.map(\.fileName))).sorted() }
+}
+
+/// A file the packager saw and deliberately does not publish, with the reason.
+public struct SkippedFile: Sendable, Equatable {
+    /// Path relative to the repository root.
+    public var path: String
+    /// Why it is not published, in one sentence.
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+}
+
+/// What discovery found in a repository: modules sorted by name, skipped files sorted by path.
+public struct DiscoveryResult: Sendable, Equatable {
+    public var repositoryRoot: URL
+    public var configuration: PackagerConfiguration
+    public var modules: [DiscoveredModule]
+    public var skipped: [SkippedFile]
+
+    public init(repositoryRoot: URL, configuration: PackagerConfiguration, modules: [DiscoveredModule], skipped: [SkippedFile]) {
+        self.repositoryRoot = repositoryRoot
+        self.configuration = configuration
+        self.modules = modules
+        self.skipped = skipped
+    }
+}

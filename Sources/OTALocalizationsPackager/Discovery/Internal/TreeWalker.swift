@@ -1,0 +1,91 @@
+import Foundation
+
+/// One `.lproj` folder found by ``TreeWalker``, with its table files.
+struct LprojFolder {
+    /// The folder holding the `.lproj`, as components relative to the repository root.
+    var resourceFolder: [String]
+    var localization: String
+    var tables: [TableFile]
+}
+
+/// Walks a repository once, collecting `.lproj` folders and the files it will not publish.
+struct TreeWalker {
+    let root: URL
+    let excludes: [GlobPattern]
+    private(set) var lprojFolders: [LprojFolder] = []
+    var skipped: [SkippedFile] = []
+
+    init(root: URL, excludes: [GlobPattern]) {
+        self.root = root
+        self.excludes = excludes
+    }
+
+    mutating func walk() {
+        visit(components: [], nestedBundle: nil, excludedBy: nil)
+    }
+
+    private func excludingPattern(_ components: [String]) -> String? {
+        let path = components.joined(separator: "/")
+        return excludes.first { $0.matches(path) }?.text
+    }
+
+    private mutating func visit(components: [String], nestedBundle: String?, excludedBy: String?) {
+        let folder = FileSystem.url(root, components)
+        for name in FileSystem.sortedChildren(of: folder) {
+            let child = components + [name]
+            let excluded = excludedBy ?? excludingPattern(child)
+            switch FileSystem.kind(of: FileSystem.url(root, child)) {
+            case .directory:
+                if name.hasPrefix(".") || ModuleDiscovery.ignoredFolderNames.contains(name) { continue }
+                if name.hasSuffix(".lproj") {
+                    visitLproj(components: child, nestedBundle: nestedBundle, excludedBy: excluded)
+                } else {
+                    let bundle = nestedBundle ?? (name.lowercased().hasSuffix(".bundle") ? name : nil)
+                    visit(components: child, nestedBundle: bundle, excludedBy: excluded)
+                }
+            case .file:
+                let lower = name.lowercased()
+                let path = child.joined(separator: "/")
+                if lower.hasSuffix(".xcstrings") {
+                    skipped.append(SkippedFile(path: path, reason: excluded.map(SkipReason.excluded) ?? SkipReason.stringCatalog))
+                } else if lower.hasSuffix(".strings") || lower.hasSuffix(".stringsdict") {
+                    let reason = excluded.map(SkipReason.excluded)
+                        ?? nestedBundle.map(SkipReason.nestedBundle)
+                        ?? SkipReason.outsideLproj
+                    skipped.append(SkippedFile(path: path, reason: reason))
+                }
+            case .other:
+                continue
+            }
+        }
+    }
+
+    private mutating func visitLproj(components: [String], nestedBundle: String?, excludedBy: String?) {
+        let lprojName = components[components.count - 1]
+        let localization = String(lprojName.dropLast(".lproj".count))
+        var tables: [TableFile] = []
+        for file in FileSystem.allFiles(under: FileSystem.url(root, components)) {
+            let relative = components + file
+            let path = relative.joined(separator: "/")
+            let name = file[file.count - 1]
+            let lower = name.lowercased()
+            let reason: String? = {
+                if let pattern = excludedBy ?? excludingPattern(relative) { return SkipReason.excluded(pattern) }
+                if let nestedBundle { return SkipReason.nestedBundle(nestedBundle) }
+                if file.count > 1 { return SkipReason.insideFolderInLproj }
+                if lower == "infoplist.strings" { return SkipReason.infoPlistStrings }
+                if !(lower.hasSuffix(".strings") || lower.hasSuffix(".stringsdict")) { return SkipReason.notATable }
+                return nil
+            }()
+            if let reason {
+                skipped.append(SkippedFile(path: path, reason: reason))
+            } else {
+                tables.append(TableFile(
+                    localization: localization, fileName: name, relativePath: path, url: FileSystem.url(root, relative)
+                ))
+            }
+        }
+        guard nestedBundle == nil, !localization.isEmpty else { return }
+        lprojFolders.append(LprojFolder(resourceFolder: Array(components.dropLast()), localization: localization, tables: tables))
+    }
+}

@@ -1,0 +1,37 @@
+/// An error that stops the packager before it writes anything, with a stable ``code``.
+public struct PackagerError: Error, Sendable, Equatable, CustomStringConvertible {
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// The configuration file is missing, not JSON, or has a bad field.
+        public static let configuration = Code(rawValue: "configuration")
+        /// The repository root or a configured folder does not exist.
+        public static let missingFolder = Code(rawValue: "missing-folder")
+        /// Two modules have the same name, or one table is defined twice in a module.
+        public static let nameCollision = Code(rawValue: "name-collision")
+        /// No module has a table.
+        public static let nothingToPackage = Code(rawValue: "nothing-to-package")
+        /// One or more tables do not parse; ``details`` lists each as `path:line:column: reason`.
+        public static let invalidTables = Code(rawValue: "invalid-tables")
+        /// The app version is not usable as a folder name.
+        public static let badAppVersion = Code(rawValue: "bad-app-version")
+        /// Reading inputs or writing outputs failed.
+        public static let io = Code(rawValue: "io")
+    }
+
+    public var code: Code
+    /// One line: what is wrong, where, and what to do.
+    public var reason: String
+    /// Further lines, one per finding (for example each table that does not parse).
+    public var details: [String]
+
+    public init(code: Code, reason: String, details: [String] = []) {
+        self.code = code
+        self.reason = reason
+        self.details = details
+    }
+
+    public var description: String { ([reason] + details).joined(separator: "\n") }
+}

@@ -1,0 +1,27 @@
+import Testing
+@testable import OTALocalizationsPackager
+
+@Suite struct GlobPatternTests {
+    @Test func starStaysWithinOneComponent() {
+        #expect(GlobPattern("Tools/*").matches("Tools/input"))
+        #expect(!GlobPattern("Tools/*").matches("Tools/input/en.lproj"))
+        #expect(GlobPattern("*.lproj").matches("fr-CA.lproj"))
+    }
+
+    @Test func doubleStarSpansComponents() {
+        #expect(GlobPattern("Tools/**").matches("Tools/a/b/c.strings"))
+        #expect(GlobPattern("**/Legacy.strings").matches("App/en.lproj/Legacy.strings"))
+        #expect(GlobPattern("**/Legacy.strings").matches("Legacy.strings"))
+        #expect(!GlobPattern("**/Legacy.strings").matches("App/en.lproj/Other.strings"))
+    }
+
+    @Test func questionMarkMatchesOneCharacter() {
+        #expect(GlobPattern("??.lproj").matches("fr.lproj"))
+        #expect(!GlobPattern("??.lproj").matches("fr-CA.lproj"))
+    }
+
+    @Test func leadingDotSlashAndTrailingSlashAreIgnored() {
+        #expect(GlobPattern("./Tools/").matches("Tools"))
+        #expect(GlobPattern("./Tools/").normalizedPath == "Tools")
+    }
+}

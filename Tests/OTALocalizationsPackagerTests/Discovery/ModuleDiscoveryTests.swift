@@ -1,0 +1,159 @@
+import Foundation
+import OTATestSupport
+import Testing
+@testable import OTALocalizationsPackager
+
+@Suite struct ModuleDiscoveryTests {
+    private func discover(_ repo: TemporaryDirectory, _ config: PackagerConfiguration = .init()) throws -> DiscoveryResult {
+        try ModuleDiscovery.discover(repositoryRoot: repo.url, configuration: config)
+    }
+
+    @Test func findsSwiftPackageTargetsAndAppTargets() throws {
+        let repo = try TemporaryDirectory("disc")
+        defer { repo.remove() }
+        try repo.write("Packages/Kit/Sources/Checkout/Resources/en.lproj/Localizable.strings", "\"a\" = \"A\";")
+        try repo.write("Packages/Kit/Sources/Checkout/Resources/fr.lproj/Localizable.strings", "\"a\" = \"B\";")
+        try repo.write("Packages/Kit/Sources/Checkout/Resources/fr.lproj/Plurals.stringsdict", "<plist/>")
+        try repo.write("Shop/Resources/Base.lproj/Localizable.strings", "")
+        try repo.write("Shop/Supporting Files/de.lproj/Main.strings", "")
+
+        let result = try discover(repo)
+
+        #expect(result.modules.map(\.name) == ["Checkout", "Shop"])
+        let checkout = result.modules[0]
+        #expect(checkout.rule == "SPM target")
+        #expect(checkout.folders == ["Packages/Kit/Sources/Checkout/Resources"])
+        #expect(checkout.localizations == ["en", "fr"])
+        #expect(checkout.tables.map(\.bundlePath) == [
+            "en.lproj/Localizable.strings", "fr.lproj/Localizable.strings", "fr.lproj/Plurals.stringsdict",
+        ])
+        let shop = result.modules[1]
+        #expect(shop.folders == ["Shop/Resources", "Shop/Supporting Files"])
+        #expect(shop.localizations == ["Base", "de"])
+        #expect(result.skipped.isEmpty)
+    }
+
+    @Test func reportsEveryExcludedFileOnceWithItsReason() throws {
+        let repo = try TemporaryDirectory("disc")
+        defer { repo.remove() }
+        try repo.write("App/en.lproj/Localizable.strings", "")
+        try repo.write("App/en.lproj/INFOPLIST.strings", "")
+        try repo.write("App/en.lproj/.DS_Store", "x")
+        try repo.write("App/en.lproj/logo.png", "x")
+        try repo.write("App/en.lproj/Nested/Deep.strings", "")
+        try repo.write("App/Settings.bundle/en.lproj/Root.strings", "")
+        try repo.write("App/Loose.strings", "")
+        try repo.write("App/Catalog.xcstrings", "{}")
+        try repo.write("App/main.swift", "")
+
+        let result = try discover(repo)
+
+        #expect(result.modules.map(\.name) == ["App"])
+        #expect(result.modules[0].tables.map(\.relativePath) == ["App/en.lproj/Localizable.strings"])
+        let skipped = Dictionary(uniqueKeysWithValues: result.skipped.map { ($0.path, $0.reason) })
+        #expect(skipped == [
+            "App/Catalog.xcstrings": SkipReason.stringCatalog,
+            "App/Loose.strings": SkipReason.outsideLproj,
+            "App/Settings.bundle/en.lproj/Root.strings": SkipReason.nestedBundle("Settings.bundle"),
+            "App/en.lproj/.DS_Store": SkipReason.notATable,
+            "App/en.lproj/INFOPLIST.strings": SkipReason.infoPlistStrings,
+            "App/en.lproj/Nested/Deep.strings": SkipReason.insideFolderInLproj,
+            "App/en.lproj/logo.png": SkipReason.notATable,
+        ])
+        #expect(result.skipped.map(\.path) == result.skipped.map(\.path).sorted())
+    }
+
+    @Test func ignoresHiddenAndDependencyFolders() throws {
+        let repo = try TemporaryDirectory("disc")
+        defer { repo.remove() }
+        try repo.write("App/en.lproj/Localizable.strings", "")
+        try repo.write(".build/checkouts/Lib/en.lproj/Localizable.strings", "")
+        try repo.write("Pods/Lib/en.lproj/Localizable.strings", "")
+        try repo.write("Carthage/Checkouts/Lib/en.lproj/Localizable.strings", "")
+
+        let result = try discover(repo)
+
+        #expect(result.modules.map(\.name) == ["App"])
+        #expect(result.skipped.isEmpty)
+    }
+
+    @Test func twoModulesWithOneNameIsAnErrorNamingBothFolders() throws {
+        let repo = try TemporaryDirectory("disc")
+        defer { repo.remove() }
+        try repo.write("iOS/Widgets/en.lproj/Localizable.strings", "")
+        try repo.write("macOS/Widgets/en.lproj/Localizable.strings", "")
+
+        let error = #expect(throws: PackagerError.self) { try discover(repo) }
+
+        #expect(error?.code == .nameCollision)
+        #expect(error?.reason.contains("'iOS/Widgets'") == true)
+        #expect(error?.reason.contains("'macOS/Widgets'") == true)
+    }
+
+    @Test func oneTableTwiceInAModuleIsAnErrorNamingBothFiles() throws {
+        let repo = try TemporaryDirectory("disc")
+        defer { repo.remove() }
+        try repo.write("Shop/Resources/en.lproj/Localizable.strings", "")
+        try repo.write("Shop/Supporting Files/en.lproj/Localizable.strings", "")
+
+        let error = #expect(throws: PackagerError.self) { try discover(repo) }
+
+        #expect(error?.code == .nameCollision)
+        #expect(error?.reason.contains("Shop/Resources/en.lproj/Localizable.strings") == true)
+        #expect(error?.reason.contains("Shop/Supporting Files/en.lproj/Localizable.strings") == true)
+    }
+
+    @Test func configurationNamesModulesAndExcludes() throws {
+        let repo = try TemporaryDirectory("disc")
+        defer { repo.remove() }
+        try repo.write("iOS/Widgets/en.lproj/Localizable.strings", "")
+        try repo.write("macOS/Widgets/en.lproj/Localizable.strings", "")
+        try repo.write("Tools/input/en.lproj/Localizable.strings", "")
+        let config = PackagerConfiguration(
+            modules: ["MacWidgets": ["macOS/Widgets"]], excludes: ["Tools/**"]
+        )
+
+        let result = try discover(repo, config)
+
+        #expect(result.modules.map(\.name) == ["MacWidgets", "Widgets"])
+        #expect(result.modules[0].rule == "configuration")
+        #expect(result.modules[0].folders == ["macOS/Widgets"])
+        #expect(result.skipped == [
+            SkippedFile(path: "Tools/input/en.lproj/Localizable.strings", reason: SkipReason.excluded("Tools/**")),
+        ])
+    }
+
+    @Test func discoverOtherModulesFalseKeepsOnlyConfiguredModules() throws {
+        let repo = try TemporaryDirectory("disc")
+        defer { repo.remove() }
+        try repo.write("A/en.lproj/Localizable.strings", "")
+        try repo.write("B/en.lproj/Localizable.strings", "")
+        let config = PackagerConfiguration(modules: ["Alpha": ["A"]], discoverOtherModules: false)
+
+        let result = try discover(repo, config)
+
+        #expect(result.modules.map(\.name) == ["Alpha"])
+        #expect(result.skipped == [SkippedFile(path: "B/en.lproj/Localizable.strings", reason: SkipReason.notConfigured)])
+    }
+
+    @Test func missingConfiguredFolderIsAnError() throws {
+        let repo = try TemporaryDirectory("disc")
+        defer { repo.remove() }
+        let error = #expect(throws: PackagerError.self) {
+            try discover(repo, PackagerConfiguration(modules: ["X": ["Nope"]]))
+        }
+        #expect(error?.code == .missingFolder)
+        #expect(error?.reason.contains("'Nope'") == true)
+    }
+
+    @Test func folderWithOnlyExcludedFilesIsNotAModule() throws {
+        let repo = try TemporaryDirectory("disc")
+        defer { repo.remove() }
+        try repo.write("Extension/en.lproj/InfoPlist.strings", "")
+
+        let result = try discover(repo)
+
+        #expect(result.modules.isEmpty)
+        #expect(result.skipped.map(\.path) == ["Extension/en.lproj/InfoPlist.strings"])
+    }
+}

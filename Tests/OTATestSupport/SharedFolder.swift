@@ -1,0 +1,38 @@
+import Foundation
+
+/// Locations tests read from: the package root and the read-only shared folder (`OTA_SHARED`, default `../shared`).
+public enum TestPaths {
+    /// The package root, found from this file's location (`Tests/OTATestSupport/SharedFolder.swift`).
+    public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// `$OTA_SHARED` when set (relative paths resolve against the package root), else `<package root>/../shared`.
+    public static var shared: URL {
+        if let value = ProcessInfo.processInfo.environment["OTA_SHARED"], !value.isEmpty {
+            return value.hasPrefix("/") ? URL(fileURLWithPath: value)
+                : packageRoot.appendingPathComponent(value).standardizedFileURL
+        }
+        return packageRoot.appendingPathComponent("../shared").standardizedFileURL
+    }
+
+    /// `<shared>/corpus`, the real apps' localization files.
+    public static var corpus: URL { shared.appendingPathComponent("corpus") }
+
+    /// Each corpus repository folder, sorted by name.
+    public static func corpusRepositories() throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: corpus, includingPropertiesForKeys: nil)
+            .filter { (try? $0.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    /// The built `ota-localizations` executable, beside the test bundle in the build folder.
+    public static var cliExecutable: URL {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        // The test runner lives in <build>/debug/<Package>PackageTests.xctest (a file on Linux, a bundle on macOS).
+        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("ota-localizations").path),
+              folder.path != "/" {
+            folder.deleteLastPathComponent()
+        }
+        return folder.appendingPathComponent("ota-localizations")
+    }
+}
