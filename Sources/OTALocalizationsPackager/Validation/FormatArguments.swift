@@ -21,11 +21,17 @@ public struct FormatArguments: Sendable, Equatable {
     ///   - format: the parsed string.
     ///   - variableTypes: the argument type of each `.stringsdict` variable; a variable not listed reads
     ///     an argument of unknown type.
-    public init(_ format: ParsedFormat, variableTypes: [String: FormatSpecifier.ArgumentType] = [:]) {
+    ///   - firstSequentialPosition: the position the first non-positional specifier reads: 1 for a whole
+    ///     format string; the variable's position for a `.stringsdict` plural form, whose `%d` reads the
+    ///     variable's number while `%n$@` reads argument `n` of the whole call.
+    public init(
+        _ format: ParsedFormat, variableTypes: [String: FormatSpecifier.ArgumentType] = [:],
+        firstSequentialPosition: Int = 1
+    ) {
         types = [:]
         conflicts = []
         untypedPositions = []
-        var next = 1
+        var next = max(1, firstSequentialPosition)
         func take(_ position: Int?, _ type: FormatSpecifier.ArgumentType?) {
             let slot: Int
             if let position { slot = position } else { slot = next; next += 1 }

@@ -32,8 +32,12 @@ extension ModuleValidator {
             let mine = FormatArguments(FormatSpecifier.parse(value))
             let theirs = FormatArguments(FormatSpecifier.parse(developmentValue))
             if let problem = FormatArguments.mismatch(translation: mine, development: theirs) {
+                let omissionOnly = FormatArguments.mismatch(translation: mine, development: theirs, allowsOmittedArguments: true) == nil
+                let consequence = omissionOnly
+                    ? "the translation loses a value the app passes (and, without %n$, the later ones shift)"
+                    : "at run time this crashes or prints garbage"
                 sink.add(.error, .formatSpecifierMismatch, file: strings.file, key: key, line: line,
-                         message: "\"\(key)\": the format specifiers differ from \(developmentName) (\"\(developmentValue)\"): \(problem); at run time this crashes or prints garbage. Use the same specifiers, reordered with %n$ if needed.",
+                         message: "\"\(key)\": the format specifiers differ from \(developmentName) (\"\(developmentValue)\"): \(problem); \(consequence). Use the same specifiers, reordered with %n$ if needed.",
                          value: value)
             }
             if !value.isEmpty, value == key, developmentValue != key {
@@ -95,12 +99,33 @@ extension ModuleValidator {
             if let type = rule.argumentType, let referenceType = referenceRule.argumentType, type != referenceType {
                 return "rule \"\(name)\" has \(StringsDictKey.valueType) \"\(rule.valueType ?? "")\" but \"\(referenceRule.valueType ?? "")\" in the development value"
             }
+            // A form may read any argument the development entry reads anywhere (its format key or any
+            // form of this rule) as any type it is read as there, and may leave any out ("one file").
+            var allowed: [Int: Set<FormatSpecifier.ArgumentType>] = [:]
+            func allow(_ arguments: FormatArguments) {
+                for position in arguments.positions { allowed[position, default: []].formUnion([]) }
+                for (position, type) in arguments.types { allowed[position, default: []].insert(type) }
+            }
+            if let format = theirs.format {
+                allow(FormatArguments(FormatSpecifier.parse(format), variableTypes: theirs.variableTypes))
+            }
+            for (_, referenceForm) in referenceRule.forms {
+                allow(FormatArguments(
+                    FormatSpecifier.parse(referenceForm), variableTypes: theirs.variableTypes,
+                    firstSequentialPosition: referenceRule.position))
+            }
             for (category, form) in rule.forms.sorted(by: { $0.key < $1.key }) {
-                guard let referenceForm = referenceRule.forms[category] ?? referenceRule.forms["other"] else { continue }
-                let translated = FormatArguments(FormatSpecifier.parse(form), variableTypes: mine.variableTypes)
-                let developed = FormatArguments(FormatSpecifier.parse(referenceForm), variableTypes: theirs.variableTypes)
-                if let problem = FormatArguments.mismatch(translation: translated, development: developed, allowsOmittedArguments: true) {
-                    return "in form \"\(category)\" of rule \"\(name)\" (\"\(form)\"), \(problem)"
+                let translated = FormatArguments(
+                    FormatSpecifier.parse(form), variableTypes: mine.variableTypes, firstSequentialPosition: rule.position)
+                for position in translated.positions.sorted() {
+                    let place = "in form \"\(category)\" of rule \"\(name)\" (\"\(form)\")"
+                    guard let types = allowed[position] else {
+                        return "\(place), it reads argument \(position), which the development entry never reads"
+                    }
+                    if let type = translated.types[position], !types.isEmpty, !types.contains(type) {
+                        let expected = types.map(\.rawValue).sorted().joined(separator: " or ")
+                        return "\(place), argument \(position) is read as \(type.rawValue) but as \(expected) in the development entry"
+                    }
                 }
             }
         }
@@ -133,6 +158,9 @@ extension ModuleValidator {
         var available = Set(pair.strings.map { Array($0.values.keys) } ?? Array(reference.strings?.values.keys ?? [:].keys))
         available.formUnion(pair.dict.map { Array($0.table.entries.keys) } ?? Array(reference.dict?.table.entries.keys ?? [:].keys))
         for key in reference.keys.subtracting(available).sorted() {
+            // Name the file of the same kind as the development region's definition when there is one.
+            let inDict = reference.dict?.table.entries[key] != nil && reference.strings?.values[key] == nil
+            let file = (inDict ? pair.dict?.file : pair.strings?.file) ?? file
             sink.add(.warning, .missingKey, file: file, key: key,
                      message: "\"\(key)\" is in \(developmentName)'s \(file.tableName) table but not here; with no per-key fallback, users of \(file.localization ?? "this localization") see the raw key. Add a translation.")
         }

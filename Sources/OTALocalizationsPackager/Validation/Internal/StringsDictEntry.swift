@@ -12,6 +12,8 @@ enum StringsDictKey {
 
 /// One plural rule of a `.stringsdict` entry, as far as it could be read.
 struct PluralRuleInfo {
+    /// The argument position the variable reads in the whole call (1-based).
+    var position: Int = 1
     var valueType: String?
     var argumentType: FormatSpecifier.ArgumentType?
     /// Category → form text (only string forms of category-like keys).
@@ -71,9 +73,9 @@ struct StringsDictEntryReader {
             return nil
         }
         var info = StringsDictEntryInfo(format: format, rules: [:], variants: [:])
-        var pending = FormatSpecifier.parse(format).variables
+        var pending = Self.variablePositions(in: format, firstSequentialPosition: 1)
         var seen: Set<String> = []
-        while let variable = pending.first {
+        while let (variable, position) = pending.first {
             pending.removeFirst()
             guard seen.insert(variable).inserted else { continue }
             guard let ruleValue = dictionary[variable] else {
@@ -84,15 +86,33 @@ struct StringsDictEntryReader {
                 report(.stringsDictMalformedEntry, "The rule \"\(variable)\" must be a dictionary\(place).")
                 continue
             }
-            if let parsed = readRule(variable, rule, place: place) {
+            if var parsed = readRule(variable, rule, position: position, place: place) {
+                parsed.position = position
                 info.rules[variable] = parsed
-                for form in parsed.forms.values { pending.append(contentsOf: FormatSpecifier.parse(form).variables) }
+                for (_, form) in parsed.forms.sorted(by: { $0.key < $1.key }) {
+                    pending.append(contentsOf: Self.variablePositions(in: form, firstSequentialPosition: position))
+                }
             }
         }
         return info
     }
 
-    private func readRule(_ name: String, _ rule: [String: PropertyListValue], place: String) -> PluralRuleInfo? {
+    /// Each `%#@name@` of a format with the argument position it reads (non-positional ones in order from
+    /// `firstSequentialPosition`, counting every argument-reading specifier).
+    static func variablePositions(in format: String, firstSequentialPosition: Int) -> [(String, Int)] {
+        var next = firstSequentialPosition
+        var result: [(String, Int)] = []
+        for specifier in FormatSpecifier.parse(format).arguments {
+            if case .argument(nil) = specifier.width { next += 1 }
+            if case .argument(nil) = specifier.precision { next += 1 }
+            let position: Int
+            if let explicit = specifier.position { position = explicit } else { position = next; next += 1 }
+            if let variable = specifier.variable { result.append((variable, position)) }
+        }
+        return result
+    }
+
+    private func readRule(_ name: String, _ rule: [String: PropertyListValue], position: Int, place: String) -> PluralRuleInfo? {
         guard let specType = rule[StringsDictKey.specType] else {
             report(.stringsDictMissingSpecType, "The rule \"\(name)\" has no \(StringsDictKey.specType)\(place); add it with the value \(StringsDictKey.pluralRule).")
             return nil
@@ -104,7 +124,9 @@ struct StringsDictEntryReader {
         }
         var info = PluralRuleInfo(valueType: nil, argumentType: nil, forms: [:])
         if let valueType = rule[StringsDictKey.valueType] {
-            let text = valueType.stringValue ?? ""
+            // Apple documents a bare conversion ("d", "ld"); a leading "%" is tolerated as the same conversion.
+            var text = valueType.stringValue ?? ""
+            if text.hasPrefix("%") { text.removeFirst() }
             let parsed = FormatSpecifier.parse("%" + text)
             if let only = parsed.specifiers.first, parsed.specifiers.count == 1, parsed.invalid.isEmpty,
                only.text == "%" + text, let type = only.argumentType {
@@ -133,10 +155,13 @@ struct StringsDictEntryReader {
         }
         if let type = info.argumentType {
             for (category, form) in info.forms.sorted(by: { $0.key < $1.key }) {
-                let arguments = FormatSpecifier.parse(form).arguments.filter { $0.variable == nil }
-                let types = arguments.compactMap(\.argumentType)
-                if !types.isEmpty, !types.contains(type) {
-                    let written = arguments.map(\.text).joined(separator: ", ")
+                // The form's specifiers that read the variable's number: `%n$` at its position, or the
+                // non-positional ones (which start at its position).
+                let arguments = FormatArguments(FormatSpecifier.parse(form), firstSequentialPosition: position)
+                if let read = arguments.types[position], read != type {
+                    let written = FormatSpecifier.parse(form).arguments
+                        .filter { $0.variable == nil && ($0.position == nil || $0.position == position) }
+                        .map(\.text).joined(separator: ", ")
                     report(.stringsDictSpecifierMismatch, "The form \"\(category)\" of rule \"\(name)\" formats with \(written) but \(StringsDictKey.valueType) is \"\(info.valueType ?? "")\" (\(type.rawValue))\(place); use the same conversion.")
                 }
             }
