@@ -45,27 +45,27 @@ extension ModuleValidator {
                          message: "\"\(key)\": the value is the key itself while \(developmentName) has \"\(developmentValue)\"; translate it.",
                          value: value)
             }
-            if !value.isEmpty, !developmentValue.isEmpty, let problem = Self.whitespaceDifference(value, developmentValue) {
+            if !value.isEmpty, !developmentValue.isEmpty,
+               let problem = Self.whitespaceDifference(value, developmentValue, developmentName: developmentName) {
                 sink.add(.warning, .whitespaceMismatch, file: strings.file, key: key, line: line,
-                         message: "\"\(key)\": \(problem) the \(developmentName) value has; match it.",
+                         message: "\"\(key)\": \(problem); match it.",
                          value: value)
             }
         }
     }
 
     /// Describes a difference in leading or trailing whitespace or a trailing newline, or nil.
-    static func whitespaceDifference(_ value: String, _ reference: String) -> String? {
+    static func whitespaceDifference(_ value: String, _ reference: String, developmentName: String) -> String? {
         func leading(_ text: String) -> Bool { text.unicodeScalars.first?.properties.isWhitespace ?? false }
         func trailing(_ text: String) -> Bool { text.unicodeScalars.last?.properties.isWhitespace ?? false }
         func newline(_ text: String) -> Bool { text.hasSuffix("\n") }
-        if newline(value) != newline(reference) {
-            return newline(value) ? "it ends with a newline that not" : "it lacks the trailing newline"
-        }
-        if leading(value) != leading(reference) {
-            return leading(value) ? "it starts with whitespace that not" : "it lacks the leading whitespace"
-        }
-        if trailing(value) != trailing(reference) {
-            return trailing(value) ? "it ends with whitespace that not" : "it lacks the trailing whitespace"
+        let checks: [(String, (String) -> Bool)] = [
+            ("a trailing newline", newline), ("leading whitespace", leading), ("trailing whitespace", trailing),
+        ]
+        for (what, test) in checks where test(value) != test(reference) {
+            return test(value)
+                ? "it has \(what) that the \(developmentName) value does not have"
+                : "it lacks the \(what) that the \(developmentName) value has"
         }
         return nil
     }

@@ -135,6 +135,10 @@ import Testing
             for (code, count) in codes.sorted(by: { $0.key < $1.key }) { lines.append("  \(code): \(count)") }
         }
         print(lines.joined(separator: "\n"))
+        // OTA_VALIDATION_DUMP=<file> writes every finding, one per line, for checking by hand.
+        if let dump = ProcessInfo.processInfo.environment["OTA_VALIDATION_DUMP"], !dump.isEmpty {
+            try? all.map(\.formatted).joined(separator: "\n").write(toFile: dump, atomically: true, encoding: .utf8)
+        }
         #expect(counts["owncloud__ios-app"]?["duplicate-key-same-value"] == 281)
     }
 }
