@@ -109,3 +109,38 @@ import Testing
         #expect(unused.map(\.localization) == ["ja"] && unused.first?.value == "one")
     }
 }
+
+@Suite struct StringsDictPositionTests {
+    typealias F = ValidationFixtures
+
+    /// duckduckgo's pattern: the variable is argument 1, a form also reads argument 2 (`%2$@`).
+    @Test func formsReadOtherArgumentsByPosition() {
+        let entry = F.plural(forms: ["one": "Your password for %2$@ can't sync", "other": "Your passwords for %2$@ and %1$d other sites"])
+        let diagnostics = F.validate([
+            F.stringsDict("en.lproj/L.stringsdict", ["k": entry]),
+            F.stringsDict("de.lproj/L.stringsdict", ["k": F.plural(forms: ["one": "%2$@ und eine", "other": "%1$d Seiten und %2$@"])]),
+        ]).filter { $0.severity == .error }
+        #expect(diagnostics.isEmpty)
+    }
+
+    /// A variable that is argument 2: its forms' non-positional %ld reads argument 2, `%1$@` reads argument 1.
+    @Test func nonPositionalSpecifiersInAFormReadTheVariable() {
+        let entry = F.plural("%@%#@count@", valueType: "ld", forms: ["one": "by %1$@ and another", "other": "by %1$@ and %ld more"])
+        #expect(F.validate([F.stringsDict("en.lproj/L.stringsdict", ["k": entry])]).filter { $0.severity == .error }.isEmpty)
+        let wrong = F.plural("%@%#@count@", valueType: "ld", forms: ["other": "by %1$@ and %d more"])
+        #expect(F.validate([F.stringsDict("en.lproj/L.stringsdict", ["k": wrong])]).filter { $0.severity == .error }.map(\.code) == [.stringsDictSpecifierMismatch])
+    }
+
+    @Test func aTranslatedFormMayShowTheNumberTheDevelopmentFormLeavesOut() {
+        let diagnostics = F.validate([
+            F.stringsDict("en.lproj/L.stringsdict", ["k": F.plural(valueType: "ld", forms: ["one": "One person", "other": "%ld people"])]),
+            F.stringsDict("sv.lproj/L.stringsdict", ["k": F.plural(valueType: "ld", forms: ["one": "%ld person", "other": "%ld personer"])]),
+        ])
+        #expect(diagnostics.filter { $0.code == .formatSpecifierMismatch }.isEmpty)
+    }
+
+    @Test func acceptsValueTypeWrittenWithPercent() {
+        let entry = F.plural(valueType: "%ld", forms: ["one": "%ld file", "other": "%ld files"])
+        #expect(F.validate([F.stringsDict("en.lproj/L.stringsdict", ["k": entry])]).isEmpty)
+    }
+}
