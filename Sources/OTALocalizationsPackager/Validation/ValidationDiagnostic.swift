@@ -66,6 +66,44 @@ public struct ValidationDiagnostic: Sendable, Equatable, Hashable, Codable {
         self.baselined = baselined
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case severity, code, module, localization, table, key, file, line, column, message, value, baselined
+    }
+
+    /// Encodes every field, absent ones as JSON `null` (the `--format json` shape of issue 5).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(severity, forKey: .severity)
+        try container.encode(code, forKey: .code)
+        try container.encode(module, forKey: .module)
+        try container.encode(localization, forKey: .localization)
+        try container.encode(table, forKey: .table)
+        try container.encode(key, forKey: .key)
+        try container.encode(file, forKey: .file)
+        try container.encode(line, forKey: .line)
+        try container.encode(column, forKey: .column)
+        try container.encode(message, forKey: .message)
+        try container.encode(value, forKey: .value)
+        try container.encode(baselined, forKey: .baselined)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            severity: try container.decode(Severity.self, forKey: .severity),
+            code: try container.decode(Code.self, forKey: .code),
+            module: try container.decode(String.self, forKey: .module),
+            table: try container.decodeIfPresent(String.self, forKey: .table),
+            localization: try container.decodeIfPresent(String.self, forKey: .localization),
+            key: try container.decodeIfPresent(String.self, forKey: .key),
+            file: try container.decode(String.self, forKey: .file),
+            line: try container.decodeIfPresent(Int.self, forKey: .line),
+            column: try container.decodeIfPresent(Int.self, forKey: .column),
+            message: try container.decode(String.self, forKey: .message),
+            value: try container.decodeIfPresent(String.self, forKey: .value),
+            baselined: try container.decodeIfPresent(Bool.self, forKey: .baselined) ?? false)
+    }
+
     /// `file:line:column: severity: message [code]`, the form compilers use, so editors can jump to it.
     public var formatted: String {
         var location = file
