@@ -137,3 +137,24 @@ import Testing
         #expect(diagnostics.map { "\($0.file):\($0.line ?? 0)" } == ["App/en.lproj/A.strings:1", "App/en.lproj/A.strings:3", "App/en.lproj/B.strings:2"])
     }
 }
+
+@Suite struct DevelopmentLocalizationTests {
+    typealias F = ValidationFixtures
+
+    @Test func comparesWithBaseWhenTheDevelopmentRegionHasNoLproj() {
+        let diagnostics = F.validate([
+            F.strings("Base.lproj/Main.strings", [("t", "%@ files")]),
+            F.strings("fr.lproj/Main.strings", [("t", "%d fichiers")]),
+        ])
+        #expect(diagnostics.map(\.code) == [.formatSpecifierMismatch])
+    }
+
+    @Test func comparesWithARegionalVariantOfTheDevelopmentLanguage() {
+        let diagnostics = F.validate([
+            F.strings("en-US.lproj/Main.strings", [("t", "%@ files")]),
+            F.strings("fr.lproj/Main.strings", [("t", "%d fichiers")]),
+        ])
+        #expect(diagnostics.map(\.code) == [.formatSpecifierMismatch])
+        #expect(diagnostics.first?.message.contains("en-US") == true)
+    }
+}

@@ -51,12 +51,15 @@ struct TableIndex {
     }
 
     /// The localization translations are compared with: the development region's `.lproj` (matched
-    /// case-insensitively, `-` and `_` alike), else `Base`, else nil.
+    /// case-insensitively, `-` and `_` alike), else `Base`, else the first `.lproj` of the same language
+    /// (`en-US` for `en`), else nil.
     func developmentLocalization(for region: String) -> String? {
         let wanted = Self.normalized(region)
-        if let match = tables.keys.sorted().first(where: { Self.normalized($0) == wanted }) { return match }
+        let names = tables.keys.sorted()
+        if let match = names.first(where: { Self.normalized($0) == wanted }) { return match }
         if tables["Base"] != nil { return "Base" }
-        return nil
+        let language = wanted.split(separator: "-").first.map(String.init) ?? wanted
+        return names.first { Self.normalized($0).split(separator: "-").first.map(String.init) == language }
     }
 
     static func normalized(_ name: String) -> String {
