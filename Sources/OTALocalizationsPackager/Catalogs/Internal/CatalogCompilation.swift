@@ -55,7 +55,7 @@ struct CatalogCompilation {
                 guard let value = node.stringUnit?.value else { continue }
                 if node.substitutions.isEmpty {
                     if isSource, node.stringUnit?.state == "new", entry.extractionState != "manual" { continue }
-                    strings.append((entry.key, .string(FormatSpecifier.removingNames(value))))
+                    strings.append((entry.key, .string(CatalogFormatToken.removingNames(value))))
                 } else {
                     stringsDict.append(
                         (entry.key, try context.substitutionFormat(value, substitutions: node.substitutions, onlyReferenced: false, at: node.location)))
@@ -135,7 +135,7 @@ private struct Context {
         for reference in references where !defined.contains(ScalarKey(reference)) {
             throw error(.undefinedSubstitution, "the string references substitution '\(reference)', which is not defined", at: location)
         }
-        var formatKey = FormatSpecifier.removingNames(value)
+        var formatKey = CatalogFormatToken.removingNames(value)
         var members: CatalogCompilation.Members = []
         let referenced = Set(references.map(ScalarKey.init))
         for substitution in substitutions {
@@ -156,7 +156,7 @@ private struct Context {
         let specifier = substitution.formatSpecifier ?? "d"
         let argument = "%" + (substitution.argumentNumber.map { "\($0)$" } ?? "") + specifier
         func resolve(_ text: String) -> String {
-            FormatSpecifier.removingNames(text.replacing("%arg", with: argument))
+            CatalogFormatToken.removingNames(text.replacing("%arg", with: argument))
         }
         var texts: [(category: String, text: String)] = []
         switch substitution.node.variations {
@@ -195,7 +195,7 @@ private struct Context {
         if node.variations != nil || !node.substitutions.isEmpty || !SubstitutionReference.names(in: value).isEmpty {
             throw error(.variedFallback, "the device fallback (other) cannot be further varied or reference substitutions", at: node.location)
         }
-        return FormatSpecifier.removingNames(value)
+        return CatalogFormatToken.removingNames(value)
     }
 
     /// One device case (not `other`): a string, or a format dictionary for plurals and substitutions.
@@ -211,7 +211,7 @@ private struct Context {
                 !node.substitutions.contains { ScalarKey($0.name) == ScalarKey(outer.name) }
             }
             if SubstitutionReference.names(in: value).isEmpty {
-                return .string(FormatSpecifier.removingNames(value))
+                return .string(CatalogFormatToken.removingNames(value))
             }
             return try substitutionFormat(value, substitutions: available, onlyReferenced: true, at: node.location)
         }
@@ -226,7 +226,7 @@ enum SubstitutionReference {
         let scalars = Array(text.unicodeScalars)
         var names: [String] = []
         // `%#@name@` scans as a `%#@` object specifier followed by `name@`.
-        for specifier in FormatSpecifier.scan(text) where specifier.conversion == "@" && specifier.flagsAndWidth == "#"
+        for specifier in CatalogFormatToken.scan(text) where specifier.conversion == "@" && specifier.flagsAndWidth == "#"
             && specifier.name == nil && specifier.lengthModifier.isEmpty {
             let start = specifier.range.upperBound
             guard let end = scalars[start...].firstIndex(of: "@"), end > start else { continue }

@@ -3,7 +3,7 @@
 ///
 /// `%%` is a literal percent sign, not a specifier. Xcode 26's named arguments (`%(name)lld`,
 /// `%1$(name)lld`) carry a name between the precision and the length modifier.
-struct FormatSpecifier: Sendable, Equatable {
+struct CatalogFormatToken: Sendable, Equatable {
     /// Range of the whole specifier in the string's Unicode scalars.
     var range: Range<Int>
     /// The explicit argument position (`%2$d` → 2), or nil.
@@ -34,9 +34,9 @@ struct FormatSpecifier: Sendable, Equatable {
     static let lengthModifiers = ["hh", "ll", "h", "l", "q", "z", "t", "j", "L"]
 
     /// Every specifier in `text`, in order; `%%` and malformed `%` sequences are skipped.
-    static func scan(_ text: String) -> [FormatSpecifier] {
+    static func scan(_ text: String) -> [CatalogFormatToken] {
         let scalars = Array(text.unicodeScalars)
-        var found: [FormatSpecifier] = []
+        var found: [CatalogFormatToken] = []
         var index = 0
         while index < scalars.count {
             guard scalars[index] == "%" else {
@@ -59,7 +59,7 @@ struct FormatSpecifier: Sendable, Equatable {
 
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
 
-    private static func parse(_ scalars: [Unicode.Scalar], at start: Int) -> FormatSpecifier? {
+    private static func parse(_ scalars: [Unicode.Scalar], at start: Int) -> CatalogFormatToken? {
         var index = start + 1
         // Position: digits followed by '$'.
         var position: Int?
@@ -104,13 +104,13 @@ struct FormatSpecifier: Sendable, Equatable {
             }
         }
         guard index < scalars.count, conversions.contains(scalars[index]) else { return nil }
-        return FormatSpecifier(
+        return CatalogFormatToken(
             range: start..<(index + 1), position: position, name: name, flagsAndWidth: String(flags),
             lengthModifier: lengthModifier, conversion: scalars[index])
     }
 
     /// `text` with each specifier replaced by `replacement(specifier)` (nil keeps it as written).
-    static func rewrite(_ text: String, _ replacement: (FormatSpecifier) -> String?) -> String {
+    static func rewrite(_ text: String, _ replacement: (CatalogFormatToken) -> String?) -> String {
         let specifiers = scan(text)
         guard !specifiers.isEmpty else { return text }
         let scalars = Array(text.unicodeScalars)
