@@ -19,22 +19,13 @@ public struct LoadedTable: Sendable, Equatable {
 }
 
 /// A module with every table read, compiled and parsed: what gets validated and packed.
-public struct LoadedModule: Sendable, Equatable {
+public struct LoadedModule: Sendable {
     public var module: DiscoveredModule
     /// Sorted by ``LoadedTable/bundlePath``.
     public var tables: [LoadedTable]
     /// The catalogs that were read, in ``DiscoveredModule/catalogs`` order.
-    public var catalogs: [StringCatalog.Summary]
+    public var catalogs: [StringCatalog]
 
     /// Every `.lproj` name the published bundle holds, sorted.
     public var localizations: [String] { Array(Set(tables.map(\.localization))).sorted() }
-}
-
-extension StringCatalog {
-    /// What packaging keeps of a catalog after compiling it.
-    public struct Summary: Sendable, Equatable {
-        public var path: String
-        public var sourceLanguage: String
-        public var languages: [String]
-    }
 }

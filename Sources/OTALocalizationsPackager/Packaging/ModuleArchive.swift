@@ -2,7 +2,7 @@ import Foundation
 import OTALocalizationsCore
 
 /// One module packed as a reproducible ZIP, with its hash and published file name.
-public struct ModuleArchive: Sendable, Equatable {
+public struct ModuleArchive: Sendable {
     public var module: LoadedModule
     /// The ZIP's bytes: `Info.plist` and `<localization>.lproj/<table>` entries.
     public var bytes: Data

@@ -3,7 +3,8 @@ import OTALocalizationsCore
 
 /// Turns a repository's reviewed tables into per-module ZIPs and a manifest (DESIGN.md "Packager").
 ///
-/// Order of work: discover, read and parse every table, build every ZIP in memory, check the output folder,
+/// Order of work: discover, read and parse every table, validate (`docs/validation.md`), build every ZIP in
+/// memory, check the output folder,
 /// then write ZIPs (temporary file + rename) and, last, `manifest.json` (temporary file + rename). Any failure
 /// before the writing step leaves the output folder untouched.
 ///
@@ -13,7 +14,8 @@ public enum Packager {
     ///
     /// - Parameter progress: called once per module after its ZIP is built: (index from 1, count, module, archive).
     /// - Throws: ``PackagerError``: `badAppVersion`, `configuration`, `missingFolder`, `nameCollision`,
-    ///   `nothingToPackage`, `invalidTables` (every failing table listed in ``PackagerError/details``), `io`.
+    ///   `nothingToPackage`, `invalidTables` (every failing table listed in ``PackagerError/details``),
+    ///   `validationFailed` (every blocking finding listed), `io`.
     public static func package(
         _ options: PackageOptions,
         progress: (Int, Int, ModuleArchive) -> Void = { _, _, _ in }
@@ -36,7 +38,23 @@ public enum Packager {
             )
         }
         let previous = try options.previousManifest.map(loadPrevious)
+        let validation = try options.validation.resolve(developmentRegion: configuration.developmentRegion)
         let loaded = try TableLoader.load(discovery.modules)
+        let diagnostics = validation.diagnostics(
+            for: loaded, skipped: discovery.skipped, developmentRegion: configuration.developmentRegion
+        )
+        if options.validation.blocks(diagnostics) {
+            let blocking = diagnostics.filter { $0.severity == .error || (options.validation.strict && !$0.baselined) }
+            let errors = blocking.filter { $0.severity == .error }.count
+            throw PackagerError(
+                code: .validationFailed,
+                reason: "validation found \(errors) error\(errors == 1 ? "" : "s")"
+                    + (blocking.count > errors ? " and \(blocking.count - errors) warning\(blocking.count - errors == 1 ? "" : "s") (--strict)" : "")
+                    + "; nothing was written. Fix them, or record today's findings with "
+                    + "'ota-localizations validate --write-baseline <file>' and pass --validation-baseline <file>",
+                details: blocking.map(\.formatted)
+            )
+        }
 
         var archives: [ModuleArchive] = []
         for (index, module) in loaded.enumerated() {
@@ -72,7 +90,7 @@ public enum Packager {
         }
         return PackageResult(
             appVersion: options.appVersion, manifestURL: manifestURL, manifest: manifest,
-            modules: modules, skipped: discovery.skipped
+            modules: modules, skipped: discovery.skipped, diagnostics: diagnostics
         )
     }
 
