@@ -19,15 +19,23 @@ struct LookupCallScanner {
     init(tokens: [SwiftToken]) {
         self.tokens = tokens
         var stack: [Int] = []
+        // How many of each opening bracket the stack holds, so a stray closer costs no search.
+        var open: [String: Int] = [:]
         let pairs: [String: String] = [")": "(", "]": "[", "}": "{"]
         for (index, token) in tokens.enumerated() where token.kind == .punctuation {
             switch token.text {
             case "(", "[", "{":
                 stack.append(index)
+                open[token.text, default: 0] += 1
             case ")", "]", "}":
                 // A stray closer (unbalanced source) closes the nearest bracket of its own kind, if any.
-                guard let match = stack.lastIndex(where: { tokens[$0].text == pairs[token.text] }) else { continue }
-                for open in stack[match...] { closing[open] = index }
+                guard let opener = pairs[token.text], open[opener, default: 0] > 0,
+                      let match = stack.lastIndex(where: { tokens[$0].text == opener })
+                else { continue }
+                for closed in stack[match...] {
+                    closing[closed] = index
+                    open[tokens[closed].text, default: 0] -= 1
+                }
                 stack.removeSubrange(match...)
             default:
                 continue
