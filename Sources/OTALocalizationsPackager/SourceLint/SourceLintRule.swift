@@ -16,8 +16,8 @@ public struct SourceLintRule: RawRepresentable, Hashable, Sendable, Codable, Cus
     /// A lookup in the module's embedded bundle: `bundle: .module`, `bundle: Bundle.module`, or
     /// `Bundle.module.localizedString(…)`.
     public static let moduleBundle = SourceLintRule(rawValue: "module-bundle")
-    /// A lookup in the app's main bundle named explicitly: `bundle: .main`, `bundle: Bundle.main`, or
-    /// `Bundle.main.localizedString(…)`.
+    /// A lookup in the app's main bundle named explicitly: `bundle: .main`, `bundle: Bundle.main`, `bundle: nil`
+    /// (the main bundle for `String(localized:)` and `Text`), or `Bundle.main.localizedString(…)`.
     public static let mainBundle = SourceLintRule(rawValue: "main-bundle")
     /// A `// ota-localizations:` comment that is not a known directive, so it suppresses nothing.
     public static let unknownDirective = SourceLintRule(rawValue: "unknown-directive")

@@ -7,7 +7,8 @@ import Foundation
 /// `docs/source-linting.md`). The checks work on tokens, not on text: string literals (single-line,
 /// multi-line, raw), comments (`//`, nested `/* */`) and regex literals are skipped, and a call's arguments
 /// are read at its own parenthesis level, so `comment: "bundle: x"` or `f(bundle: x)` inside a call never
-/// passes for the call's own `bundle:`. The rules are ``SourceLintRule``'s constants.
+/// passes for the call's own `bundle:`. The rules are ``SourceLintRule``'s constants. Preview code (`#Preview`,
+/// `PreviewProvider` types) is not checked.
 ///
 /// Findings are silenced by `// ota-localizations:disable-next-line` on the line before the call, or
 /// `// ota-localizations:disable-line` on the call's line (the line its name is on, or the line reported).
@@ -65,9 +66,9 @@ public enum SourceLinter {
     /// The Swift files at `paths`: each path that is a `.swift` file, and every `.swift` file below each folder.
     ///
     /// Folders are walked in byte order of their names; hidden folders (a name starting with `.`) and
-    /// ``skippedFolderNames`` are skipped, and symbolic links to folders found inside them are not followed. A folder given
-    /// directly is walked even when its own name would be skipped. A given file whose name does not end in
-    /// `.swift` is ignored, so a list of changed files can be passed as it is.
+    /// ``skippedFolderNames`` are skipped, and symbolic links to folders found inside them are not followed.
+    /// A folder given directly is walked even when its own name would be skipped. A given file whose name does
+    /// not end in `.swift` is ignored, so a list of changed files can be passed as it is.
     ///
     /// - Throws: ``SourceLintError`` `missing-path` when a path is neither a file nor a folder.
     public static func swiftFiles(at paths: [URL]) throws -> [URL] {

@@ -61,8 +61,13 @@ func lintHits(_ source: String) -> [String] {
             let a = NSLocalizedString("k", bundle: .main, comment: "")
             let b = String(localized: "k", bundle: Bundle.main)
             Text(LocalizedStringKey("k"), bundle: .main)
+            Text("k", bundle: nil)
+            let c = String(localized: "k", bundle: Foundation.Bundle.main)
             """
-        #expect(lintHits(source) == ["1:32 main-bundle", "2:32 main-bundle", "3:31 main-bundle"])
+        #expect(lintHits(source) == ["1:32 main-bundle", "2:32 main-bundle", "3:31 main-bundle", "4:11 main-bundle", "5:32 main-bundle"])
+        #expect(SourceLinter.lint(source: source, path: "F.swift")[3].message
+            == "Text with bundle: nil reads the app's main bundle only, which over-the-air updates never reach; "
+            + "pass bundle: .localizationBundle")
     }
 
     @Test func flagsBundleLocalizedStringLookups() {
@@ -122,5 +127,22 @@ func lintHits(_ source: String) -> [String] {
             // ota-localizations:disable-line because of a reason
             """
         #expect(lintHits(source) == ["1:1 unknown-directive", "2:3 unknown-directive", "3:1 unknown-directive"])
+    }
+
+    @Test func skipsPreviewCode() {
+        let source = """
+            #Preview {
+                Text("preview only")
+            }
+            #Preview("Dark", traits: .sizeThatFitsLayout) { Text("x") }
+            struct CartView_Previews: PreviewProvider {
+                static var previews: some View { Text("placeholder") }
+            }
+            struct Other: View, PreviewProvider where Self: Sendable {
+                var body: some View { Text("y") }
+            }
+            let a = Text("shipped")
+            """
+        #expect(lintHits(source) == ["11:9 text-missing-bundle"])
     }
 }

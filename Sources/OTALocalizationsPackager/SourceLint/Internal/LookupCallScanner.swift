@@ -45,15 +45,48 @@ struct LookupCallScanner {
     }
 
     /// Every hit in this stream and, recursively, inside every string interpolation.
+    ///
+    /// Preview code is skipped: the body of a `#Preview` and of a type that conforms to `PreviewProvider`, which
+    /// only Xcode's canvas shows, never a user.
     func hits() -> [Hit] {
         var result: [Hit] = []
-        for index in tokens.indices {
+        var index = 0
+        while index < tokens.count {
+            if let end = previewBodyEnd(at: index) {
+                index = end + 1
+                continue
+            }
             if let hit = check(at: index) { result.append(hit) }
             for interpolation in tokens[index].interpolations {
                 result += LookupCallScanner(tokens: interpolation).hits()
             }
+            index += 1
         }
         return result
+    }
+
+    /// The index of the `}` that ends preview code starting at `index`: `#Preview(…) { … }`, or
+    /// `PreviewProvider` in an inheritance clause (`: PreviewProvider`, `, PreviewProvider`) up to the end of the
+    /// type's body.
+    private func previewBodyEnd(at index: Int) -> Int? {
+        let current = tokens[index]
+        var brace: Int
+        if current.kind == .other, current.text == "#Preview" {
+            brace = index + 1
+            if token(brace)?.isPunctuation("(") == true { brace = (closing[brace] ?? tokens.count) + 1 }
+        } else if current.isIdentifier("PreviewProvider"),
+                  let previous = token(index - 1), previous.isPunctuation(":") || previous.isPunctuation(",") {
+            // The type's body is the first `{` after the inheritance clause (a `where` clause has none).
+            brace = index + 1
+            while brace < tokens.count, !tokens[brace].isPunctuation("{") {
+                if tokens[brace].isPunctuation("}") || tokens[brace].isPunctuation("(") { return nil }
+                brace += 1
+            }
+        } else {
+            return nil
+        }
+        guard token(brace)?.isPunctuation("{") == true else { return nil }
+        return closing[brace] ?? tokens.count
     }
 
     // MARK: Call sites
@@ -89,7 +122,9 @@ struct LookupCallScanner {
             return checkBundleArgument(bundle, callee: callee, callLine: name.line)
         }
         if name.text == "Text" {
-            guard let first = arguments.first, first.label == nil, isLocalizedKeyExpression(first.value) else { return nil }
+            guard let first = arguments.first, first.label == nil, isLocalizedKeyExpression(first.value) else {
+                return nil
+            }
             return Hit(
                 rule: .textMissingBundle, line: name.line, column: name.column, callLine: name.line,
                 message: "Text with a literal key and no bundle: argument looks the key up in Bundle.main, which "
@@ -129,27 +164,36 @@ struct LookupCallScanner {
         let isMain = which.text == "main"
         return Hit(
             rule: isMain ? .mainBundle : .moduleBundle, line: name.line, column: name.column, callLine: name.line,
-            message: "Bundle.\(which.text).localizedString reads \(isMain ? "the app's main bundle" : "the module's embedded bundle") "
-                + "only, which over-the-air updates never reach; call Bundle.localizationBundle.localizedString instead"
+            message: "Bundle.\(which.text).localizedString reads \(Self.bundleName(isMain: isMain)) only, which "
+                + "over-the-air updates never reach; call Bundle.localizationBundle.localizedString instead"
         )
     }
 
-    /// A hit when a `bundle:` argument is exactly `.module`, `Bundle.module`, `.main` or `Bundle.main`.
+    /// A hit when a `bundle:` argument is exactly `.module`, `Bundle.module`, `.main`, `Bundle.main` or `nil`
+    /// (which `String(localized:)` and `Text` read as the main bundle).
     private func checkBundleArgument(_ argument: Argument, callee: String, callLine: Int) -> Hit? {
+        guard let label = argument.labelToken,
+              argument.value.allSatisfy({ $0.kind == .identifier || $0.kind == .punctuation })
+        else { return nil }
         var value = argument.value.map(\.text)
         if value.first == "Foundation", value.dropFirst().first == "." { value.removeFirst(2) }
-        if value.first == "Bundle" { value.removeFirst() }
-        guard value.count == 2, value[0] == ".", value[1] == "main" || value[1] == "module",
-              argument.value.allSatisfy({ $0.kind == .identifier || $0.kind == .punctuation }),
-              let label = argument.labelToken
-        else { return nil }
-        let isMain = value[1] == "main"
+        if value.first == "Bundle", value.count == 3 { value.removeFirst() }
+        let isMain: Bool
+        switch value {
+        case [".", "main"], ["nil"]: isMain = true
+        case [".", "module"]: isMain = false
+        default: return nil
+        }
         let spelled = argument.value.map(\.text).joined()
         return Hit(
             rule: isMain ? .mainBundle : .moduleBundle, line: label.line, column: label.column, callLine: callLine,
-            message: "\(callee) with bundle: \(spelled) reads \(isMain ? "the app's main bundle" : "the module's embedded bundle") "
-                + "only, which over-the-air updates never reach; pass bundle: .localizationBundle"
+            message: "\(callee) with bundle: \(spelled) reads \(Self.bundleName(isMain: isMain)) only, which "
+                + "over-the-air updates never reach; pass bundle: .localizationBundle"
         )
+    }
+
+    private static func bundleName(isMain: Bool) -> String {
+        isMain ? "the app's main bundle" : "the module's embedded bundle"
     }
 
     /// Whether an unlabelled `Text` argument is looked up as a key: a non-blank string literal (interpolated or
@@ -159,7 +203,9 @@ struct LookupCallScanner {
         if value.count == 1 { return first.kind == .string && !first.isBlankStringLiteral }
         guard first.isIdentifier("LocalizedStringKey") else { return false }
         var open = value.startIndex + 1
-        if tokens[open].isPunctuation("."), open + 1 < value.endIndex, tokens[open + 1].isIdentifier("init") { open += 2 }
+        if tokens[open].isPunctuation("."), open + 1 < value.endIndex, tokens[open + 1].isIdentifier("init") {
+            open += 2
+        }
         return open < value.endIndex && tokens[open].isPunctuation("(") && closing[open] == value.endIndex - 1
     }
 
