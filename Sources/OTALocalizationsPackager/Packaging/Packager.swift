@@ -31,21 +31,18 @@ public enum Packager {
         guard !discovery.modules.isEmpty else {
             throw PackagerError(
                 code: .nothingToPackage,
-                reason: "\(options.repositoryRoot.path): no .lproj folder with a .strings or .stringsdict table was found; "
-                    + "check the path or list folders in \(PackagerConfiguration.fileName)"
+                reason: "\(options.repositoryRoot.path): no .lproj folder with a .strings or .stringsdict table and no "
+                    + "String Catalog was found; check the path or list folders in \(PackagerConfiguration.fileName)"
             )
         }
         let previous = try options.previousManifest.map(loadPrevious)
         let loaded = try TableLoader.load(discovery.modules)
 
         var archives: [ModuleArchive] = []
-        for (index, module) in discovery.modules.enumerated() {
-            let archive = try ModuleArchive(
-                module: module, tableBytes: loaded.bytes[module.name] ?? [:],
-                developmentRegion: configuration.developmentRegion
-            )
+        for (index, module) in loaded.enumerated() {
+            let archive = try ModuleArchive(module: module, developmentRegion: configuration.developmentRegion)
             archives.append(archive)
-            progress(index + 1, discovery.modules.count, archive)
+            progress(index + 1, loaded.count, archive)
         }
 
         let versionFolder = options.outputDirectory.appendingPathComponent(options.appVersion, isDirectory: true)
@@ -56,7 +53,7 @@ public enum Packager {
             developmentRegion: configuration.developmentRegion,
             modules: archives.map {
                 ManifestModule(
-                    name: $0.module.name, path: $0.fileName, sha256: $0.sha256,
+                    name: $0.module.module.name, path: $0.fileName, sha256: $0.sha256,
                     size: Int64($0.bytes.count), localizations: $0.module.localizations
                 )
             }
@@ -66,10 +63,10 @@ public enum Packager {
         let previousHashes = previous.map { Dictionary($0.modules.map { ($0.name, $0.sha256) }, uniquingKeysWith: { a, _ in a }) }
         let modules = archives.map { archive in
             PackageResult.Module(
-                name: archive.module.name, path: archive.fileName, sha256: archive.sha256,
+                name: archive.module.module.name, path: archive.fileName, sha256: archive.sha256,
                 size: Int64(archive.bytes.count), files: archive.module.tables.count,
                 localizations: archive.module.localizations,
-                changed: previousHashes.map { $0[archive.module.name] != archive.sha256 },
+                changed: previousHashes.map { $0[archive.module.module.name] != archive.sha256 },
                 written: plan.toWrite.contains(archive.fileName)
             )
         }

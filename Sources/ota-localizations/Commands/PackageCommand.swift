@@ -56,7 +56,7 @@ enum PackageCommand: Command {
             let result = try Packager.package(options) { index, count, archive in
                 guard !quiet else { return }
                 let module = archive.module
-                Output.err("[\(index)/\(count)] \(module.name): \(module.localizations.count) localizations, \(module.tables.count) tables, \(Output.grouped(Int64(archive.bytes.count))) bytes")
+                Output.err("[\(index)/\(count)] \(module.module.name): \(module.localizations.count) localizations, \(module.tables.count) tables, \(Output.grouped(Int64(archive.bytes.count))) bytes")
             }
             let manifestPath = displayPath(args.value("output") ?? "", options.appVersion, "manifest.json")
             Output.out(args.flag("json") ? json(result, manifestPath: manifestPath) : summary(result, manifestPath: manifestPath))
