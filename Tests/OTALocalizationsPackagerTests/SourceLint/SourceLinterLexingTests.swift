@@ -102,6 +102,7 @@ import Testing
             let b = model.String(localized: "k")
             let c = Foundation.NSLocalizedString("k", comment: "")
             let `default` = NSLocalizedString("k", comment: "")
+            throw ToolFailureText("x"); let t = MyString(localized: "k"); let u = NSLocalizedStringKey("k")
             """
         #expect(lintHits(source) == ["4:20 missing-bundle", "5:17 missing-bundle"])
     }
