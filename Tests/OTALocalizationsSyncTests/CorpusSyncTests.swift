@@ -1,21 +1,15 @@
 import Foundation
 import Testing
 import OTALocalizationsCore
+import OTATestSupport
 @testable import OTALocalizationsSync
 
 /// Real tables from `../shared/corpus` (read through `OTA_SHARED`, never copied into the repository), one module
 /// per folder that holds `.lproj` folders, zipped, served and synced: every installed file equals its source.
 @Suite struct CorpusSyncTests {
-    static var sharedFolder: URL {
-        if let path = ProcessInfo.processInfo.environment["OTA_SHARED"] { return URL(fileURLWithPath: path, isDirectory: true) }
-        // Tests/OTALocalizationsSyncTests/CorpusSyncTests.swift → package root → ../shared
-        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("../shared", isDirectory: true).standardizedFileURL
-    }
-
     /// Folder (relative to the corpus) → its bundle files (`xx.lproj/Table.strings|stringsdict` → bytes).
     static func corpusModules() -> [(name: String, files: [String: Data])] {
-        let corpus = sharedFolder.appendingPathComponent("corpus", isDirectory: true)
+        let corpus = TestPaths.corpus
         guard let enumerator = FileManager.default.enumerator(atPath: corpus.path) else { return [] }
         var byFolder: [String: [String: Data]] = [:]
         while let relative = enumerator.nextObject() as? String {
@@ -32,7 +26,7 @@ import OTALocalizationsCore
         }
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: sharedFolder.appendingPathComponent("corpus").path)))
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: TestPaths.corpus.path)))
     func everyCorpusFolderInstallsByteForByte() async throws {
         let corpus = Self.corpusModules()
         #expect(corpus.count > 20)

@@ -183,7 +183,7 @@ import OTALocalizationsCore
         var files = SyncFixture.files("Streamed", version: 1)
         files["de.lproj/Localizable.strings"] = Data()     // a 0-byte table parses as empty? see expectation
         files["__MACOSX/._Info.plist"] = Data([0, 5, 22, 7])
-        let zip = try ExternalTool.pythonStreamedZip(files)
+        let zip = try IndependentTool.pythonStreamedZip(files)
         let fixture = try SyncFixture()
         let module = try SyncFixture.module("Streamed", files: files, zip: zip)
         fixture.publish([module])

@@ -1,6 +1,7 @@
 import Foundation
 import OTALocalizationsCore
 import OTALocalizationsSync
+import OTATestSupport
 
 /// Collects the reports a service hands to its handler.
 final class ReportLog: @unchecked Sendable {
@@ -123,7 +124,7 @@ final class SyncFixture: @unchecked Sendable {
                        path: String? = nil) throws -> PublishedModule {
         let files = files ?? Self.files(name, version: version)
         let zip = try zip ?? ZipWriter.archive(files.map { ZipWriter.Entry(path: $0.key, data: $0.value) })
-        let sha = try ExternalTool.sha256sum(zip)
+        let sha = try IndependentTool.sha256sum(zip)
         return PublishedModule(name: name, zip: zip, sha256: sha, path: path ?? "\(name)-\(sha.prefix(16)).zip",
                                files: files)
     }
@@ -199,28 +200,11 @@ enum URLEncoding {
     }
 }
 
-/// Independent tools for expected values.
-enum ExternalTool {
-    static func run(_ executable: String, _ arguments: [String], stdin: Data? = nil) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [executable] + arguments
-        let output = Pipe()
-        let input = Pipe()
-        process.standardOutput = output
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(stdin) }
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return data
-    }
-
+/// Independent tools for expected values (through the shared `ProcessRunner`).
+enum IndependentTool {
     /// SHA-256 of `data` as `sha256sum` prints it.
     static func sha256sum(_ data: Data) throws -> String {
-        let text = String(decoding: try run("sha256sum", ["-"], stdin: data), as: UTF8.self)
-        return String(text.prefix(64))
+        String(try ProcessRunner.run(["sha256sum", "-"], stdin: data).text.prefix(64))
     }
 
     /// A ZIP written by Python's `zipfile` to a non-seekable stream (data descriptors, as streaming writers do).
@@ -237,6 +221,6 @@ enum ExternalTool {
                     z.writestr(name, base64.b64decode(files[name]))
             """
         let payload = try JSONSerialization.data(withJSONObject: files.mapValues { $0.base64EncodedString() })
-        return try run("python3", ["-c", script], stdin: payload)
+        return try ProcessRunner.run(["python3", "-c", script], stdin: payload).stdout
     }
 }
