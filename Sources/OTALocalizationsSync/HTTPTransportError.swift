@@ -22,6 +22,7 @@ public struct HTTPTransportError: Error, Sendable, Equatable, CustomStringConver
         public static let failed = Code(rawValue: "failed")
     }
 
+    /// The kind of failure; compare this.
     public var code: Code
     /// What happened, in one sentence.
     public var reason: String

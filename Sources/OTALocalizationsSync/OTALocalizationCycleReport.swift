@@ -36,6 +36,7 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
 
         /// The module name (`"(unnamed)"` for a manifest entry without a string name).
         public var name: String
+        /// What happened to the module in this cycle.
         public var outcome: Outcome
         /// ZIP bytes downloaded for this module (0 unless downloaded).
         public var bytes: Int64
@@ -44,6 +45,7 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
         /// Why the module failed; nil on success.
         public var reason: String?
 
+        /// Creates a module entry; `reason` stays nil on success.
         public init(name: String, outcome: Outcome, bytes: Int64 = 0, durationMs: Int = 0, reason: String? = nil) {
             self.name = name
             self.outcome = outcome
@@ -64,6 +66,7 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
         }
     }
 
+    /// What happened to the manifest request.
     public var manifest: ManifestOutcome
     /// Why the manifest failed (or the cycle was cancelled); nil otherwise.
     public var error: String?
@@ -72,6 +75,7 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
     /// One entry per module: the manifest's modules in order, then rejected entries, then removed modules.
     public var modules: [Module]
 
+    /// Creates a report; the totals are derived from `modules`.
     public init(manifest: ManifestOutcome, error: String? = nil, stateSaved: Bool = false, modules: [Module] = []) {
         self.manifest = manifest
         self.error = error
