@@ -1,0 +1,68 @@
+import Foundation
+import OTALocalizationsCore
+
+/// Writes ZIPs and the manifest into a version folder, each through a temporary file and a rename.
+enum OutputWriter {
+    struct Plan {
+        var archives: [ModuleArchive]
+        /// File names that are absent and must be written; identical existing files are left untouched.
+        var toWrite: Set<String>
+    }
+
+    /// Checks the version folder before anything is written.
+    ///
+    /// - Throws: ``PackagerError`` `io` when an existing ZIP of the same name has different bytes (published
+    ///   ZIPs are immutable; a different file under the same name means the folder was altered).
+    static func plan(_ archives: [ModuleArchive], in folder: URL) throws -> Plan {
+        var toWrite: Set<String> = []
+        for archive in archives {
+            let url = folder.appendingPathComponent(archive.fileName)
+            guard let existing = try? Data(contentsOf: url) else {
+                toWrite.insert(archive.fileName)
+                continue
+            }
+            if existing != archive.bytes {
+                throw PackagerError(
+                    code: .io,
+                    reason: "\(url.path) exists with different content; published ZIPs are immutable. "
+                        + "Remove it if it is damaged, then package again"
+                )
+            }
+        }
+        return Plan(archives: archives, toWrite: toWrite)
+    }
+
+    /// Writes the planned ZIPs, then the manifest; returns the manifest's location.
+    ///
+    /// - Throws: ``PackagerError`` `io` naming the file that could not be written.
+    static func write(_ plan: Plan, manifest: Manifest, in folder: URL) throws -> URL {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw PackagerError(code: .io, reason: "\(folder.path): cannot create the output folder (\(error.localizedDescription))")
+        }
+        for archive in plan.archives where plan.toWrite.contains(archive.fileName) {
+            try atomicWrite(archive.bytes, to: folder.appendingPathComponent(archive.fileName))
+        }
+        let manifestURL = folder.appendingPathComponent("manifest.json")
+        try atomicWrite(manifest.encoded(), to: manifestURL)
+        return manifestURL
+    }
+
+    private static func atomicWrite(_ data: Data, to url: URL) throws {
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        do {
+            try data.write(to: temporary)
+            guard rename(temporary.path, url.path) == 0 else {
+                throw PackagerError(code: .io, reason: "\(url.path): rename failed (errno \(errno))")
+            }
+        } catch let error as PackagerError {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw PackagerError(code: .io, reason: "\(url.path): cannot be written (\(error.localizedDescription))")
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// What one `package` run needs: where to read, which app version, where to write.
+public struct PackageOptions: Sendable {
+    /// The repository (monorepo) root to discover modules in.
+    public var repositoryRoot: URL
+    /// The app marketing version (`CFBundleShortVersionString`); becomes the output sub-folder.
+    public var appVersion: String
+    /// The publishing folder; files go to `<outputDirectory>/<appVersion>/`.
+    public var outputDirectory: URL
+    /// `--config`; nil means `<repositoryRoot>/ota-localizations.json` when present.
+    public var configurationFile: URL?
+    /// The manifest's `publishedAt` (see ``PublishDate``).
+    public var publishedAt: Date
+    /// A previously published `manifest.json` to mark modules changed or unchanged against.
+    public var previousManifest: URL?
+
+    public init(
+        repositoryRoot: URL, appVersion: String, outputDirectory: URL, configurationFile: URL? = nil,
+        publishedAt: Date, previousManifest: URL? = nil
+    ) {
+        self.repositoryRoot = repositoryRoot
+        self.appVersion = appVersion
+        self.outputDirectory = outputDirectory
+        self.configurationFile = configurationFile
+        self.publishedAt = publishedAt
+        self.previousManifest = previousManifest
+    }
+}
+
+/// Chooses the manifest's `publishedAt`: an explicit value, else `SOURCE_DATE_EPOCH`, else the clock.
+///
+/// `SOURCE_DATE_EPOCH` is the reproducible-builds convention (reproducible-builds.org specification): decimal
+/// seconds since 1970-01-01 UTC.
+public enum PublishDate {
+    /// - Parameters:
+    ///   - argument: `--published-at` as ISO 8601 (`2026-07-24T10:00:00Z`), or nil.
+    ///   - environment: the process environment (reads `SOURCE_DATE_EPOCH`).
+    /// - Throws: ``PackagerError`` `configuration` when the argument or the variable is not a valid date.
+    public static func resolve(argument: String?, environment: [String: String], now: Date = Date()) throws -> Date {
+        if let argument {
+            guard let date = ManifestDateParsing.parse(argument) else {
+                throw PackagerError(
+                    code: .configuration,
+                    reason: "--published-at '\(argument)' is not an ISO 8601 date-time such as 2026-07-24T10:00:00Z"
+                )
+            }
+            return date
+        }
+        if let epoch = environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty {
+            guard let seconds = Int64(epoch), seconds >= 0 else {
+                throw PackagerError(code: .configuration, reason: "SOURCE_DATE_EPOCH '\(epoch)' is not a whole number of seconds")
+            }
+            return Date(timeIntervalSince1970: TimeInterval(seconds))
+        }
+        return now
+    }
+}

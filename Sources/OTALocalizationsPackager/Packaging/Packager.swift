@@ -1,0 +1,95 @@
+import Foundation
+import OTALocalizationsCore
+
+/// Turns a repository's reviewed tables into per-module ZIPs and a manifest (DESIGN.md "Packager").
+///
+/// Order of work: discover, read and parse every table, build every ZIP in memory, check the output folder,
+/// then write ZIPs (temporary file + rename) and, last, `manifest.json` (temporary file + rename). Any failure
+/// before the writing step leaves the output folder untouched.
+///
+/// Thread safety: each call is independent; the progress closure is called on the calling thread.
+public enum Packager {
+    /// Packages every discovered module.
+    ///
+    /// - Parameter progress: called once per module after its ZIP is built: (index from 1, count, module, archive).
+    /// - Throws: ``PackagerError``: `badAppVersion`, `configuration`, `missingFolder`, `nameCollision`,
+    ///   `nothingToPackage`, `invalidTables` (every failing table listed in ``PackagerError/details``), `io`.
+    public static func package(
+        _ options: PackageOptions,
+        progress: (Int, Int, ModuleArchive) -> Void = { _, _, _ in }
+    ) throws -> PackageResult {
+        guard ManifestModule.isPlainFileName(options.appVersion), !options.appVersion.hasPrefix("-") else {
+            throw PackagerError(
+                code: .badAppVersion,
+                reason: "--app-version '\(options.appVersion)' cannot name a folder; use the marketing version, e.g. 1.0.0"
+            )
+        }
+        let configuration = try PackagerConfiguration.load(
+            repositoryRoot: options.repositoryRoot, explicitFile: options.configurationFile
+        )
+        let discovery = try ModuleDiscovery.discover(repositoryRoot: options.repositoryRoot, configuration: configuration)
+        guard !discovery.modules.isEmpty else {
+            throw PackagerError(
+                code: .nothingToPackage,
+                reason: "\(options.repositoryRoot.path): no .lproj folder with a .strings or .stringsdict table was found; "
+                    + "check the path or list folders in \(PackagerConfiguration.fileName)"
+            )
+        }
+        let previous = try options.previousManifest.map(loadPrevious)
+        let loaded = try TableLoader.load(discovery.modules)
+
+        var archives: [ModuleArchive] = []
+        for (index, module) in discovery.modules.enumerated() {
+            let archive = try ModuleArchive(
+                module: module, tableBytes: loaded.bytes[module.name] ?? [:],
+                developmentRegion: configuration.developmentRegion
+            )
+            archives.append(archive)
+            progress(index + 1, discovery.modules.count, archive)
+        }
+
+        let versionFolder = options.outputDirectory.appendingPathComponent(options.appVersion, isDirectory: true)
+        let plan = try OutputWriter.plan(archives, in: versionFolder)
+        let manifest = Manifest(
+            appVersion: options.appVersion,
+            publishedAt: options.publishedAt,
+            developmentRegion: configuration.developmentRegion,
+            modules: archives.map {
+                ManifestModule(
+                    name: $0.module.name, path: $0.fileName, sha256: $0.sha256,
+                    size: Int64($0.bytes.count), localizations: $0.module.localizations
+                )
+            }
+        )
+        let manifestURL = try OutputWriter.write(plan, manifest: manifest, in: versionFolder)
+
+        let previousHashes = previous.map { Dictionary($0.modules.map { ($0.name, $0.sha256) }, uniquingKeysWith: { a, _ in a }) }
+        let modules = archives.map { archive in
+            PackageResult.Module(
+                name: archive.module.name, path: archive.fileName, sha256: archive.sha256,
+                size: Int64(archive.bytes.count), files: archive.module.tables.count,
+                localizations: archive.module.localizations,
+                changed: previousHashes.map { $0[archive.module.name] != archive.sha256 },
+                written: plan.toWrite.contains(archive.fileName)
+            )
+        }
+        return PackageResult(
+            appVersion: options.appVersion, manifestURL: manifestURL, manifest: manifest,
+            modules: modules, skipped: discovery.skipped
+        )
+    }
+
+    private static func loadPrevious(_ url: URL) throws -> Manifest {
+        let bytes: Data
+        do {
+            bytes = try Data(contentsOf: url)
+        } catch {
+            throw PackagerError(code: .configuration, reason: "--previous \(url.path): cannot be read")
+        }
+        do {
+            return try Manifest(bytes: bytes)
+        } catch {
+            throw PackagerError(code: .configuration, reason: "--previous \(url.path): \(error)")
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import OTALocalizationsCore
+import OTALocalizationsPackager
+
+/// `ota-localizations modules`: lists what `package` would publish, without reading or writing any table.
+enum ModulesCommand: Command {
+    static let name = "modules"
+    static let summary = "List the modules, folders, localizations and tables that would be packaged"
+    static let help = """
+        OVERVIEW: List what 'package' would publish: each module with its folders, localizations, tables and
+        files, and every file that would be skipped, with the reason. Reads no table and writes nothing.
+
+        USAGE: ota-localizations modules <repo-root> [--config <file>] [--json]
+
+        OPTIONS:
+          --config <file>   Configuration file (default: <repo-root>/ota-localizations.json if present).
+          --json            Print one JSON object on stdout.
+          -h, --help        Show this help.
+
+        EXIT STATUS: 0 success, 1 bad input (a name collision, a missing folder), 2 usage error.
+        """
+
+    static func run(_ arguments: [String]) -> Output.Status {
+        let result: DiscoveryResult
+        let args: ArgumentList
+        do {
+            args = try ArgumentList(arguments, valueOptions: ["config"], flagOptions: ["json"])
+            let root = URL(fileURLWithPath: try args.onePositional("repo-root"))
+            let configuration = try PackagerConfiguration.load(
+                repositoryRoot: root, explicitFile: args.value("config").map { URL(fileURLWithPath: $0) }
+            )
+            result = try ModuleDiscovery.discover(repositoryRoot: root, configuration: configuration)
+        } catch let error as UsageError {
+            Output.err("error: \(error.message)\nRun 'ota-localizations modules --help' for usage.")
+            return .usage
+        } catch let error as PackagerError {
+            Output.err("error: \(error.reason)")
+            return .failure
+        } catch {
+            Output.err("error: \(error)")
+            return .failure
+        }
+        Output.out(args.flag("json") ? json(result) : summary(result))
+        return .success
+    }
+
+    static func summary(_ result: DiscoveryResult) -> String {
+        var lines: [String] = []
+        for module in result.modules {
+            lines.append("\(module.name) (\(module.rule))")
+            lines.append("  folders:        \(module.folders.map { $0.isEmpty ? "." : $0 }.joined(separator: ", "))")
+            lines.append("  localizations:  \(module.localizations.joined(separator: ", "))")
+            lines.append("  tables:         \(module.tableFileNames.joined(separator: ", "))")
+            lines.append("  files:          \(module.tables.count)")
+        }
+        let tables = result.modules.reduce(0) { $0 + $1.tables.count }
+        lines.append("\(result.modules.count) module\(result.modules.count == 1 ? "" : "s"), \(tables) table\(tables == 1 ? "" : "s").")
+        if !result.skipped.isEmpty {
+            lines.append("Skipped \(result.skipped.count) file\(result.skipped.count == 1 ? "" : "s") (not published):")
+            lines += result.skipped.map { "  \($0.path): \($0.reason)" }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func json(_ result: DiscoveryResult) -> String {
+        func list(_ items: [String]) -> String { "[" + items.map(JSONText.quoted).joined(separator: ",") + "]" }
+        let modules = result.modules.map { module in
+            "{\"name\":\(JSONText.quoted(module.name)),\"rule\":\(JSONText.quoted(module.rule)),"
+                + "\"folders\":\(list(module.folders)),\"localizations\":\(list(module.localizations)),"
+                + "\"tables\":\(list(module.tableFileNames)),\"files\":\(list(module.tables.map(\.relativePath)))}"
+        }
+        let skipped = result.skipped.map { "{\"path\":\(JSONText.quoted($0.path)),\"reason\":\(JSONText.quoted($0.reason))}" }
+        return "{\"modules\":[\(modules.joined(separator: ","))],\"skipped\":[\(skipped.joined(separator: ","))]}"
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import OTALocalizationsCore
+import OTALocalizationsPackager
+
+/// `ota-localizations package`: builds the ZIPs and the manifest for one app version.
+enum PackageCommand: Command {
+    static let name = "package"
+    static let summary = "Package every module's tables into hashed ZIPs and a manifest"
+    static let help = """
+        OVERVIEW: Package every module's .strings/.stringsdict tables into reproducible, hashed ZIPs and a manifest.
+
+        USAGE: ota-localizations package <repo-root> --app-version <version> --output <dir> [options]
+
+        Writes <dir>/<version>/<Module>-<sha256 prefix>.zip for each module and, last, <dir>/<version>/manifest.json.
+        Every table must parse first; otherwise nothing is written.
+
+        OPTIONS:
+          --app-version <version>   The app's marketing version (CFBundleShortVersionString), e.g. 1.0.0.
+          --output <dir>            The publishing folder (one sub-folder per app version).
+          --config <file>           Configuration file (default: <repo-root>/ota-localizations.json if present).
+          --published-at <date>     The manifest's publishedAt, ISO 8601 (default: $SOURCE_DATE_EPOCH, else now).
+          --previous <manifest>     A published manifest.json; each module is marked changed or unchanged against it.
+          --json                    Print one JSON object on stdout instead of the summary.
+          --quiet                   No progress lines on stderr.
+          -h, --help                Show this help.
+
+        EXIT STATUS: 0 success, 1 bad input (a table that does not parse, a name collision, nothing to package), 2 usage error.
+        """
+
+    static func run(_ arguments: [String]) -> Output.Status {
+        let options: PackageOptions
+        let args: ArgumentList
+        do {
+            args = try ArgumentList(
+                arguments,
+                valueOptions: ["app-version", "output", "config", "published-at", "previous"],
+                flagOptions: ["json", "quiet"]
+            )
+            let root = try args.onePositional("repo-root")
+            options = PackageOptions(
+                repositoryRoot: URL(fileURLWithPath: root),
+                appVersion: try args.required("app-version"),
+                outputDirectory: URL(fileURLWithPath: try args.required("output")),
+                configurationFile: args.value("config").map { URL(fileURLWithPath: $0) },
+                publishedAt: try PublishDate.resolve(argument: args.value("published-at"), environment: ProcessInfo.processInfo.environment),
+                previousManifest: args.value("previous").map { URL(fileURLWithPath: $0) }
+            )
+        } catch let error as UsageError {
+            Output.err("error: \(error.message)\nRun 'ota-localizations package --help' for usage.")
+            return .usage
+        } catch {
+            return report(error)
+        }
+        let quiet = args.flag("quiet")
+        do {
+            let result = try Packager.package(options) { index, count, archive in
+                guard !quiet else { return }
+                let module = archive.module
+                Output.err("[\(index)/\(count)] \(module.name): \(module.localizations.count) localizations, \(module.tables.count) tables, \(Output.grouped(Int64(archive.bytes.count))) bytes")
+            }
+            let manifestPath = displayPath(args.value("output") ?? "", options.appVersion, "manifest.json")
+            Output.out(args.flag("json") ? json(result, manifestPath: manifestPath) : summary(result, manifestPath: manifestPath))
+            return .success
+        } catch {
+            return report(error)
+        }
+    }
+
+    private static func report(_ error: any Error) -> Output.Status {
+        if let error = error as? PackagerError {
+            Output.err("error: \(error.reason)")
+            for detail in error.details { Output.err(detail) }
+            return error.code == .badAppVersion ? .usage : .failure
+        }
+        Output.err("error: \(error)")
+        return .failure
+    }
+
+    private static func displayPath(_ components: String...) -> String {
+        components.reduce("") { $0.isEmpty ? $1 : ($0 as NSString).appendingPathComponent($1) }
+    }
+
+    static func summary(_ result: PackageResult, manifestPath: String) -> String {
+        let count = result.modules.count
+        var lines = ["Packaged \(count) module\(count == 1 ? "" : "s") for app version \(result.appVersion):"]
+        let nameWidth = result.modules.map(\.name.count).max() ?? 0
+        for module in result.modules {
+            var line = "  " + Output.padded(module.name, nameWidth)
+            line += "  \(module.localizations.count) localizations, \(module.files) tables, "
+            line += "\(Output.grouped(module.size)) bytes, sha256 \(module.sha256.prefix(16))"
+            if let changed = module.changed { line += changed ? ", changed" : ", unchanged" }
+            lines.append(line)
+        }
+        if result.skipped.isEmpty {
+            lines.append("Skipped no files.")
+        } else {
+            lines.append("Skipped \(result.skipped.count) file\(result.skipped.count == 1 ? "" : "s") (not published):")
+            lines += result.skipped.map { "  \($0.path): \($0.reason)" }
+        }
+        lines.append("Manifest: \(manifestPath)")
+        return lines.joined(separator: "\n")
+    }
+
+    static func json(_ result: PackageResult, manifestPath: String) -> String {
+        let modules = result.modules.map { module in
+            let changed = module.changed.map { $0 ? "true" : "false" } ?? "null"
+            return "{\"name\":\(JSONText.quoted(module.name)),\"path\":\(JSONText.quoted(module.path)),"
+                + "\"sha256\":\(JSONText.quoted(module.sha256)),\"size\":\(module.size),\"files\":\(module.files),"
+                + "\"changed\":\(changed)}"
+        }
+        let skipped = result.skipped.map { "{\"path\":\(JSONText.quoted($0.path)),\"reason\":\(JSONText.quoted($0.reason))}" }
+        return "{\"appVersion\":\(JSONText.quoted(result.appVersion)),\"manifest\":\(JSONText.quoted(manifestPath)),"
+            + "\"modules\":[\(modules.joined(separator: ","))],\"skipped\":[\(skipped.joined(separator: ","))]}"
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import OTALocalizationsCore
+import OTATestSupport
+import Testing
+@testable import OTALocalizationsPackager
+
+@Suite struct PackagerTests {
+    static let published = Date(timeIntervalSince1970: 1_790_000_000)
+
+    private func package(_ repo: URL, into output: URL, previous: URL? = nil) throws -> PackageResult {
+        try Packager.package(PackageOptions(
+            repositoryRoot: repo, appVersion: "2.1.0", outputDirectory: output,
+            publishedAt: Self.published, previousManifest: previous
+        ))
+    }
+
+    private func makeRepo() throws -> TemporaryDirectory {
+        let repo = try TemporaryDirectory("pkg")
+        try repo.write("Kit/Sources/Cart/Resources/en.lproj/Localizable.strings", "\"cart\" = \"Cart\";\n")
+        try repo.write("Kit/Sources/Cart/Resources/de.lproj/Localizable.strings", "\"cart\" = \"Warenkorb\";\n")
+        try repo.write("Kit/Sources/Cart/Resources/de.lproj/InfoPlist.strings", "\"CFBundleName\" = \"X\";\n")
+        try repo.write("App/Resources/en.lproj/Localizable.strings", "/* empty */\n")
+        return repo
+    }
+
+    @Test func writesOneZipPerModuleAndTheManifestThatIndependentToolsAgreeWith() throws {
+        let repo = try makeRepo()
+        let out = try TemporaryDirectory("out")
+        defer { repo.remove(); out.remove() }
+
+        let result = try package(repo.url, into: out.url)
+
+        let folder = out.url.appendingPathComponent("2.1.0")
+        #expect(result.modules.map(\.name) == ["App", "Cart"])
+        for module in result.modules {
+            let zip = folder.appendingPathComponent(module.path)
+            let hex = try ExternalTool.sha256sum(zip)
+            #expect(module.sha256 == hex)
+            #expect(module.path == "\(module.name)-\(hex.prefix(16)).zip")
+            let size = try FileManager.default.attributesOfItem(atPath: zip.path)[.size] as? Int
+            #expect(Int64(size ?? -1) == module.size)
+            let test = try ExternalTool.run("unzip", ["-t", zip.path])
+            #expect(test.status == 0, "\(test.stdout)")
+        }
+        let listing = try ExternalTool.python("""
+            import sys, zipfile, plistlib
+            z = zipfile.ZipFile(sys.argv[1])
+            print(z.namelist())
+            print(z.read("de.lproj/Localizable.strings").decode())
+            print(sorted(plistlib.loads(z.read("Info.plist")).items()))
+            """, [folder.appendingPathComponent(result.modules[1].path).path])
+        #expect(listing == """
+            ['Info.plist', 'de.lproj/Localizable.strings', 'en.lproj/Localizable.strings']
+            "cart" = "Warenkorb";
+
+            [('CFBundleDevelopmentRegion', 'en'), ('CFBundleInfoDictionaryVersion', '6.0'), ('CFBundlePackageType', 'BNDL')]
+
+            """)
+        let manifest = try Manifest(bytes: Data(contentsOf: folder.appendingPathComponent("manifest.json")))
+        #expect(manifest == result.manifest)
+        #expect(manifest.modules.map(\.localizations) == [["en"], ["de", "en"]])
+        #expect(ManifestDate.format(manifest.publishedAt) == "2026-09-21T14:13:20Z")
+        #expect(result.skipped.map(\.path) == ["Kit/Sources/Cart/Resources/de.lproj/InfoPlist.strings"])
+        #expect(result.modules.map(\.changed) == [nil, nil])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+                == [result.modules[0].path, result.modules[1].path, "manifest.json"].sorted())
+    }
+
+    @Test func sameInputGivesByteIdenticalZipsWhateverTheFolderAndCreationOrder() throws {
+        let first = try makeRepo()
+        // Same files, created in the opposite order, in another folder.
+        let second = try TemporaryDirectory("pkg2")
+        try second.write("App/Resources/en.lproj/Localizable.strings", "/* empty */\n")
+        try second.write("Kit/Sources/Cart/Resources/de.lproj/InfoPlist.strings", "\"CFBundleName\" = \"X\";\n")
+        try second.write("Kit/Sources/Cart/Resources/de.lproj/Localizable.strings", "\"cart\" = \"Warenkorb\";\n")
+        try second.write("Kit/Sources/Cart/Resources/en.lproj/Localizable.strings", "\"cart\" = \"Cart\";\n")
+        let outA = try TemporaryDirectory("outA")
+        let outB = try TemporaryDirectory("outB")
+        defer { [first, second, outA, outB].forEach { $0.remove() } }
+
+        let a = try package(first.url, into: outA.url)
+        let b = try package(second.url, into: outB.url)
+
+        #expect(a.modules == b.modules)
+        for module in a.modules {
+            let bytesA = try Data(contentsOf: outA.url.appendingPathComponent("2.1.0/\(module.path)"))
+            let bytesB = try Data(contentsOf: outB.url.appendingPathComponent("2.1.0/\(module.path)"))
+            #expect(bytesA == bytesB)
+        }
+        #expect(try Data(contentsOf: a.manifestURL) == Data(contentsOf: b.manifestURL))
+    }
+
+    @Test func tableThatDoesNotParseWritesNothingAndNamesTheLine() throws {
+        let repo = try makeRepo()
+        let out = try TemporaryDirectory("out")
+        defer { repo.remove(); out.remove() }
+        try repo.write("App/Resources/fr.lproj/Localizable.strings", "\"a\" = \"b\";\n\"c\" = \"d\"\n\"e\" = \"f\";\n")
+
+        let error = #expect(throws: PackagerError.self) { try package(repo.url, into: out.url) }
+
+        #expect(error?.code == .invalidTables)
+        #expect(error?.details.count == 1)
+        #expect(error?.details.first?.hasPrefix("App/Resources/fr.lproj/Localizable.strings:3:1: ") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
+    }
+
+    @Test func previousManifestMarksChangedAndUnchangedModules() throws {
+        let repo = try makeRepo()
+        let out = try TemporaryDirectory("out")
+        defer { repo.remove(); out.remove() }
+        let first = try package(repo.url, into: out.url)
+        let saved = out.url.appendingPathComponent("previous.json")
+        try FileManager.default.copyItem(at: first.manifestURL, to: saved)
+        try repo.write("Kit/Sources/Cart/Resources/de.lproj/Localizable.strings", "\"cart\" = \"Einkaufswagen\";\n")
+
+        let second = try package(repo.url, into: out.url, previous: saved)
+
+        #expect(second.modules.map(\.changed) == [false, true])
+        #expect(second.modules.map(\.written) == [false, true])
+        // The old Cart ZIP stays (immutable, content-addressed); the manifest names the new one.
+        let files = try FileManager.default.contentsOfDirectory(atPath: out.url.appendingPathComponent("2.1.0").path)
+        #expect(files.filter { $0.hasPrefix("Cart-") }.count == 2)
+        #expect(second.manifest.modules[1].path != first.manifest.modules[1].path)
+    }
+
+    @Test func identicalExistingZipIsLeftUntouched() throws {
+        let repo = try makeRepo()
+        let out = try TemporaryDirectory("out")
+        defer { repo.remove(); out.remove() }
+        let first = try package(repo.url, into: out.url)
+        let zip = out.url.appendingPathComponent("2.1.0/\(first.modules[0].path)")
+        let old = Date(timeIntervalSince1970: 1_000_000_000)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: zip.path)
+
+        _ = try package(repo.url, into: out.url)
+
+        let date = try FileManager.default.attributesOfItem(atPath: zip.path)[.modificationDate] as? Date
+        #expect(date == old)
+    }
+
+    @Test func alteredExistingZipStopsBeforeWriting() throws {
+        let repo = try makeRepo()
+        let out = try TemporaryDirectory("out")
+        defer { repo.remove(); out.remove() }
+        let first = try package(repo.url, into: out.url)
+        try Data("tampered".utf8).write(to: out.url.appendingPathComponent("2.1.0/\(first.modules[0].path)"))
+        let manifestBefore = try Data(contentsOf: first.manifestURL)
+
+        let error = #expect(throws: PackagerError.self) { try package(repo.url, into: out.url) }
+
+        #expect(error?.code == .io)
+        #expect(try Data(contentsOf: first.manifestURL) == manifestBefore)
+    }
+
+    @Test func emptyRepositoryHasNothingToPackage() throws {
+        let repo = try TemporaryDirectory("empty")
+        let out = try TemporaryDirectory("out")
+        defer { repo.remove(); out.remove() }
+        try repo.write("App/en.lproj/InfoPlist.strings", "")
+
+        let error = #expect(throws: PackagerError.self) { try package(repo.url, into: out.url) }
+
+        #expect(error?.code == .nothingToPackage)
+    }
+
+    @Test func appVersionMustNameAFolder() throws {
+        let repo = try makeRepo()
+        defer { repo.remove() }
+        for bad in ["", "../1.0", "1/0", ".."] {
+            let error = #expect(throws: PackagerError.self) {
+                try Packager.package(PackageOptions(
+                    repositoryRoot: repo.url, appVersion: bad, outputDirectory: repo.url, publishedAt: Self.published
+                ))
+            }
+            #expect(error?.code == .badAppVersion)
+        }
+    }
+}
+
+@Suite struct PublishDateTests {
+    @Test func explicitArgumentWinsThenSourceDateEpochThenClock() throws {
+        let now = Date(timeIntervalSince1970: 5)
+        #expect(try PublishDate.resolve(argument: "2026-07-24T10:00:00Z", environment: ["SOURCE_DATE_EPOCH": "1"], now: now)
+                == Date(timeIntervalSince1970: 1_784_887_200))
+        #expect(try PublishDate.resolve(argument: nil, environment: ["SOURCE_DATE_EPOCH": "1700000000"], now: now)
+                == Date(timeIntervalSince1970: 1_700_000_000))
+        #expect(try PublishDate.resolve(argument: nil, environment: [:], now: now) == now)
+    }
+
+    @Test func invalidValuesAreErrors() {
+        #expect(throws: PackagerError.self) { try PublishDate.resolve(argument: "July", environment: [:]) }
+        #expect(throws: PackagerError.self) { try PublishDate.resolve(argument: nil, environment: ["SOURCE_DATE_EPOCH": "x"]) }
+    }
+}
+
+@Suite struct BundleInfoPlistTests {
+    @Test func pythonPlistlibReadsTheExpectedKeys() throws {
+        let bytes = BundleInfoPlist.bytes(developmentRegion: "pt-BR")
+        let printed = try ExternalTool.python("""
+            import sys, plistlib
+            print(sorted(plistlib.loads(sys.argv[1].encode()).items()))
+            """, [String(decoding: bytes, as: UTF8.self)])
+        #expect(printed == "[('CFBundleDevelopmentRegion', 'pt-BR'), ('CFBundleInfoDictionaryVersion', '6.0'), ('CFBundlePackageType', 'BNDL')]\n")
+    }
+}
