@@ -1,7 +1,7 @@
 import Foundation
 
 /// `ota-localizations <command> [options]`: argument parsing and printing only; the work is in the libraries.
-let commands: [any Command.Type] = [PackageCommand.self, ModulesCommand.self]
+let commands: [any Command.Type] = [PackageCommand.self, ModulesCommand.self, SyncCommand.self, DeleteCommand.self, LookupCommand.self]
 
 let usage = """
     OVERVIEW: Publish an iOS app's reviewed .strings/.stringsdict tables over the air.
