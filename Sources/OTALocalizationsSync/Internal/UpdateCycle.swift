@@ -227,28 +227,46 @@ struct UpdateCycle: Sendable {
     private func housekeeping(keeping manifest: Manifest) {
         guard (try? prepareStorage()) != nil else { return }
         collectSuperseded(manifest)
+        collectUnlisted(manifest)
         emptyTemporaryFolder()
     }
 
-    /// Removes the `current` pointer and unprotected folders of every installed module the manifest no longer
-    /// lists (a rejected entry still counts as listed: it fails, it is not removed).
+    /// Removes the `current` pointer of every installed module the manifest no longer lists (a rejected entry
+    /// still counts as listed: it fails, it is not removed), then collects those modules' unprotected folders.
     private func removeUnlisted(_ manifest: Manifest) -> [OTALocalizationCycleReport.Module] {
-        let listed = Set(manifest.modules.map(\.name) + manifest.rejectedModules.compactMap(\.name))
         var removed: [OTALocalizationCycleReport.Module] = []
-        let protected = protectedFolders()
-        for name in DurableFiles.contents(of: layout.modulesFolder).sorted() where !listed.contains(name) {
+        for name in unlistedModules(manifest) {
             if Task.isCancelled { break }
             let pointer = layout.currentPointerFile(module: name)
-            let hadPointer = DurableFiles.exists(pointer)
+            guard DurableFiles.exists(pointer) else { continue }
             DurableFiles.remove(pointer)
             DurableFiles.syncDirectory(layout.moduleFolder(name))
-            collect(moduleFolder: layout.moduleFolder(name), keeping: nil, protected: protected)
-            if DurableFiles.contents(of: layout.moduleFolder(name)).isEmpty || !DurableFiles.isDirectory(layout.moduleFolder(name)) {
-                DurableFiles.remove(layout.moduleFolder(name))
-            }
-            if hadPointer { removed.append(.init(name: name, outcome: .removed)) }
+            removed.append(.init(name: name, outcome: .removed))
         }
+        collectUnlisted(manifest)
         return removed
+    }
+
+    private func unlistedModules(_ manifest: Manifest) -> [String] {
+        let listed = Set(manifest.modules.map(\.name) + manifest.rejectedModules.compactMap(\.name))
+        return DurableFiles.contents(of: layout.modulesFolder).sorted().filter { !listed.contains($0) }
+    }
+
+    /// Deletes the unprotected folders of unlisted modules (keeping any folder a remaining pointer names), and
+    /// each module folder left empty.
+    private func collectUnlisted(_ manifest: Manifest) {
+        let protected = protectedFolders()
+        for name in unlistedModules(manifest) {
+            if Task.isCancelled { return }
+            let folder = layout.moduleFolder(name)
+            guard DurableFiles.isDirectory(folder) else {
+                DurableFiles.discard(folder, trashFolder: layout.temporaryFolder)
+                continue
+            }
+            let active = BundleDiskLoader.activeFolder(layout, module: name)?.lastPathComponent
+            collect(moduleFolder: folder, keeping: active, protected: protected)
+            if DurableFiles.contents(of: folder).isEmpty { DurableFiles.remove(folder) }
+        }
     }
 
     /// Deletes every entry of each listed module's folder except `current`, the folder it names, and
