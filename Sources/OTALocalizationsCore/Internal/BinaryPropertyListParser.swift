@@ -10,7 +10,8 @@ import Foundation
 /// 0x2n real of 2^n bytes, 0x33 date (seconds since 2001-01-01 as a double), 0x4n data, 0x5n ASCII string,
 /// 0x6n UTF-16BE string (count in code units), 0xAn array, 0xDn dictionary (key references, then value references).
 /// Null, fill, UID and set objects are not property-list values and are rejected. Cycles, references or offsets out
-/// of range, counts larger than the file, nesting deeper than ``maximumPropertyListDepth`` and values whose
+/// of range, counts larger than the file, nesting deeper than ``maximumPropertyListDepth`` (also when reached
+/// through an object shared by several containers) and values whose
 /// expanded size exceeds ``maximumExpandedObjects`` (shared objects referenced many times) are errors.
 struct BinaryPropertyListParser {
     /// Upper bound on the number of values in the expanded tree (shared objects counted at each use).
@@ -24,6 +25,8 @@ struct BinaryPropertyListParser {
     private let offsetTableStart: Int
     private var decoded: [PropertyListValue?]
     private var expandedSizes: [Int]
+    /// Nesting height of each decoded object (1 for a scalar), so a shared object reused deep down still counts.
+    private var heights: [Int]
     private var inProgress: [Bool]
 
     /// Whether `bytes` start with `bplist`, so that CF would read them as a binary property list.
@@ -71,6 +74,7 @@ struct BinaryPropertyListParser {
         self.offsetTableStart = Int(tableOffset)
         self.decoded = Array(repeating: nil, count: Int(objectCount))
         self.expandedSizes = Array(repeating: 0, count: Int(objectCount))
+        self.heights = Array(repeating: 1, count: Int(objectCount))
         self.inProgress = Array(repeating: false, count: Int(objectCount))
         self.topObject = Int(topObject)
     }
@@ -104,7 +108,12 @@ struct BinaryPropertyListParser {
         guard object >= 0, object < objectCount else {
             throw failure("binary property list refers to object \(object), but it has \(objectCount)")
         }
-        if let value = decoded[object] { return value }
+        if let value = decoded[object] {
+            guard depth - 1 + heights[object] <= maximumPropertyListDepth else {
+                throw failure("binary property list nested deeper than \(maximumPropertyListDepth) levels (through a shared object)")
+            }
+            return value
+        }
         guard depth <= maximumPropertyListDepth else {
             throw failure("binary property list nested deeper than \(maximumPropertyListDepth) levels")
         }
@@ -117,6 +126,7 @@ struct BinaryPropertyListParser {
         let marker = bytes[offset]
         let low = Int(marker & 0x0F)
         var size = 1
+        var height = 1
         let value: PropertyListValue
         switch marker >> 4 {
         case 0x0:
@@ -175,6 +185,7 @@ struct BinaryPropertyListParser {
                 let child = try reference(at: start + position * referenceSize)
                 items.append(try decode(child, depth: depth + 1))
                 size = Self.saturatingAdd(size, expandedSizes[child])
+                height = max(height, heights[child] + 1)
             }
             value = .array(items)
         case 0xD:
@@ -192,6 +203,7 @@ struct BinaryPropertyListParser {
                 }
                 dictionary[key] = try decode(valueRef, depth: depth + 1)
                 size = Self.saturatingAdd(size, Self.saturatingAdd(expandedSizes[keyRef], expandedSizes[valueRef]))
+                height = max(height, heights[valueRef] + 1)
             }
             value = .dictionary(dictionary)
         default:
@@ -202,6 +214,7 @@ struct BinaryPropertyListParser {
             throw failure("binary property list expands to more than \(Self.maximumExpandedObjects) values (objects shared too many times)")
         }
         expandedSizes[object] = size
+        heights[object] = height
         decoded[object] = value
         return value
     }

@@ -10,7 +10,9 @@ import Foundation
 ///   so surrogate pairs combine), octal with up to 3 digits (a byte in NeXTSTEP Latin), anything else is
 ///   itself (`\\`, `\'`, and also `\u`, which CF does not know: `\u00e9` reads `u00e9`);
 /// - `"key";` means value = key; the whole file may also be wrapped in `{ }`.
-/// Deliberate difference: CF lets an unterminated `/*` swallow the rest of the file; here it is an error.
+/// Deliberate differences, both stricter: CF lets an unterminated `/*` swallow the rest of the file, and stops
+/// reading (successfully) at the first character after a `;` that cannot start a key (`"a" = "b"; @junk` reads
+/// as one entry); here both are errors.
 struct OldStyleStringsParser {
     private let text: [Unicode.Scalar]
     private let path: String
@@ -244,11 +246,29 @@ struct OldStyleStringsParser {
         }
     }
 
-    /// A key or value quoted for a message, shortened when long.
+    /// A key or value quoted for a message on one line: control characters escaped, shortened when long.
     static func quote(_ value: String) -> String {
-        let limit = 60
-        var text = value.count > limit ? String(value.prefix(limit)) + "…" : value
-        text = text.replacingOccurrences(of: "\n", with: "\\n")
+        var text = ""
+        var length = 0
+        for scalar in value.unicodeScalars {
+            if length == 60 {
+                text += "…"
+                break
+            }
+            switch scalar {
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            case "\"": text += "\\\""
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    text += "\\u{\(hex(scalar.value, digits: 4))}"
+                } else {
+                    text.unicodeScalars.append(scalar)
+                }
+            }
+            length += 1
+        }
         return "\"\(text)\""
     }
 

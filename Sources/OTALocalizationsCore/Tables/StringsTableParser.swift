@@ -15,7 +15,7 @@ import Foundation
 /// Duplicate keys are kept as separate entries; ``StringsTable/values`` lets the last one win.
 ///
 /// Differences from CF, all stricter: an unterminated `/*` comment is an error (CF silently drops the rest of
-/// the file); a value that is an old-style dictionary, array or data is an error (the runtime would hand a
+/// the file); so is anything after a `;` that cannot start a key (CF stops there and keeps what it read); a value that is an old-style dictionary, array or data is an error (the runtime would hand a
 /// non-string to `localizedString`); a file that is a single string or array is an error (CF reads no table).
 ///
 /// Safe on any input: no traps, bounded nesting, time linear in the input. Callable from any thread.

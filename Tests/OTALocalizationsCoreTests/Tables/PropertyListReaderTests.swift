@@ -119,7 +119,7 @@ import Testing
         let depth = 100_000
         let xml = "<plist>" + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth) + "</plist>"
         #expect(throws: TableError.self) { try PropertyListReader.read(Data(xml.utf8)) }
-        let ok = "<plist>" + String(repeating: "<array>", count: 500) + String(repeating: "</array>", count: 500) + "</plist>"
+        let ok = "<plist>" + String(repeating: "<array>", count: 512) + String(repeating: "</array>", count: 512) + "</plist>"
         #expect(try PropertyListReader.read(Data(ok.utf8)).format == .xmlPropertyList)
     }
 
@@ -147,6 +147,52 @@ import Testing
         let data = bplist([[0xD1, 1, 2], [0x51, 0x6B], [0xA2, 3, 4], [0x09], [0x10, 7]])
         let value = try PropertyListReader.read(data).value
         #expect(value == .dictionary(["k": .array([.bool(true), .integer(7)])]))
+    }
+
+    /// A binary property list of arrays (`children` object indices, fewer than 15) or `true` (nil),
+    /// with 4-byte offsets and 2-byte references; object 0 is the top.
+    private func arraysBinary(_ objects: [[Int]?]) -> Data {
+        var bytes = Array("bplist00".utf8)
+        var offsets: [UInt8] = []
+        for object in objects {
+            offsets += withUnsafeBytes(of: UInt32(bytes.count).bigEndian) { Array($0) }
+            if let children = object {
+                bytes.append(0xA0 | UInt8(children.count))
+                for child in children { bytes += [UInt8(child >> 8), UInt8(child & 0xFF)] }
+            } else {
+                bytes.append(0x09)
+            }
+        }
+        let tableOffset = UInt64(bytes.count)
+        bytes += offsets
+        bytes += [0, 0, 0, 0, 0, 0, 4, 2]
+        for value in [UInt64(objects.count), 0, tableOffset] {
+            bytes += withUnsafeBytes(of: value.bigEndian) { Array($0) }
+        }
+        return Data(bytes)
+    }
+
+    /// Nested single-element arrays `depth` deep around `true`.
+    private func nestedBinary(depth: Int) -> Data {
+        arraysBinary((0...depth).map { $0 == depth ? nil : [$0 + 1] })
+    }
+
+    @Test func rejectsDeepNestingThroughASharedObject() throws {
+        // Top [A, B]: A = objects 1...300 nested around true (301); B = objects 302...601 nested, ending in A.
+        // Decoding A first memoizes it; B reaches it again 300 levels down: 600 levels in all.
+        var objects: [[Int]?] = [[1, 302]]
+        for index in 1...300 { objects.append([index + 1]) }
+        objects.append(nil)
+        for index in 302...601 { objects.append(index == 601 ? [1] : [index + 1]) }
+        #expect(throws: TableError.self) { try PropertyListReader.read(arraysBinary(objects)) }
+    }
+
+    @Test func readsBinaryNestingUpToTheLimitAndRejectsDeeper() throws {
+        var expected = PropertyListValue.bool(true)
+        for _ in 0..<511 { expected = .array([expected]) }
+        #expect(try PropertyListReader.read(nestedBinary(depth: 511)).value == expected)
+        #expect(throws: TableError.self) { try PropertyListReader.read(nestedBinary(depth: 512)) }
+        #expect(throws: TableError.self) { try PropertyListReader.read(nestedBinary(depth: 20_000)) }
     }
 
     @Test func rejectsBinaryCyclesAndBadReferences() throws {

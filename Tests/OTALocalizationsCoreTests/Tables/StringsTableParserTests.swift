@@ -229,6 +229,39 @@ import Testing
         #expect(ours["sq"] == "x\"y")
     }
 
+    @Test func readsLowercaseUAndOtherUnknownEscapesLikeCF() throws {
+        // CF's getSlashedChar knows only \U; \u, \x, \( ... read as the escaped character itself.
+        let text = #""k" = "\u00e9|\x41|\(name)|\ |\%";"#
+        let data = Data(text.utf8)
+        let ours = try StringsTableParser.parse(data).values
+        let foundation = try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: String]
+        #expect(ours == ["k": "u00e9|x41|(name)| |%"])
+        #expect(ours == foundation)
+    }
+
+    @Test func rejectsUnterminatedCommentThatCFWouldSwallow() throws {
+        // Deliberately stricter than CF: PropertyListSerialization drops everything after an open /*.
+        let data = Data("\"a\" = \"1\";\n/* open\n\"b\" = \"2\";".utf8)
+        let foundation = try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: String]
+        #expect(foundation == ["a": "1"])
+        #expect(parseError(data)?.code == .syntax)
+    }
+
+    @Test func rejectsJunkAfterLastEntryThatCFWouldIgnore() throws {
+        // Deliberately stricter than CF: it stops at a character that cannot start a key and keeps what it read.
+        let data = Data("\"a\" = \"1\";\n@junk \"b\" = \"2\";".utf8)
+        let foundation = try PropertyListSerialization.propertyList(from: data, format: nil) as? [String: String]
+        #expect(foundation == ["a": "1"])
+        let error = try #require(parseError(data))
+        #expect(error.code == .syntax)
+        #expect("\(error.line):\(error.column)" == "2:1")
+    }
+
+    @Test func quotesKeysOnOneLineInMessages() throws {
+        let error = try #require(parseError("\"multi\\nline\tkey\" = \"v\""))
+        #expect(error.reason == #"expected ';' after the value of "multi\nline\tkey", found end of file"#)
+    }
+
     @Test func neverTrapsOnTruncatedInputs() throws {
         let text = #"/* c */ "k\U00e9\101" = 'v\n'; u = v; {"x";} // e"#
         let bytes = Array(text.utf8)
