@@ -118,16 +118,8 @@ enum SyncCommand: Command {
             Output.err("error: the cycle ended without a report")
             return .failure
         }
-        Output.out(configuration.json ? json(report) : summary(report))
+        Output.out(configuration.json ? report.jsonText() : summary(report))
         return report.manifest == .failed ? .failure : .success
-    }
-
-    /// The report's own JSON encoding (`OTALocalizationCycleReport: Encodable`), keys in the documented order.
-    static func json(_ report: OTALocalizationCycleReport) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        guard let data = try? encoder.encode(report) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
     }
 
     /// One line for the manifest and totals, then one line per module.
