@@ -147,14 +147,15 @@ final class NginxServer: @unchecked Sendable {
     }
 
     private static func parse(_ line: Substring) -> Request? {
-        // GET /1.0.0/manifest.json 304 0 "\"6b0d0073-414\""
-        let parts = line.split(separator: " ", maxSplits: 4, omittingEmptySubsequences: false)
-        guard parts.count == 5, let status = Int(parts[2]), let bytes = Int(parts[3]) else { return nil }
-        var header = String(parts[4])
+        // GET /1.0.0/manifest.json 304 0 "\"6b0d0073-414\""; $uri is decoded, so it may contain spaces.
+        guard let quote = line.range(of: " \"", options: .backwards) else { return nil }
+        let words = line[..<quote.lowerBound].split(separator: " ", omittingEmptySubsequences: false)
+        guard words.count >= 4, let status = Int(words[words.count - 2]), let bytes = Int(words[words.count - 1]) else { return nil }
+        var header = String(line[line.index(after: quote.lowerBound)...])
         guard header.hasPrefix("\""), header.hasSuffix("\""), header.count >= 2 else { return nil }
         header = String(header.dropFirst().dropLast()).replacingOccurrences(of: "\\\"", with: "\"")
-        return Request(method: String(parts[0]), uri: String(parts[1]), status: status, bodyBytes: bytes,
-                       ifNoneMatch: header.isEmpty ? nil : header)
+        return Request(method: String(words[0]), uri: words[1..<(words.count - 2)].joined(separator: " "), status: status,
+                       bodyBytes: bytes, ifNoneMatch: header.isEmpty ? nil : header)
     }
 
     private static func configuration(folder: URL, port: Int, slowBytesPerSecond: Int) -> String {

@@ -156,10 +156,10 @@ enum SyncHarness {
     /// comments removed first; keys defined twice skipped), or a property-list `.strings` read with plistlib. For
     /// each `.stringsdict`: plistlib's `NSStringLocalizedFormatKey` (or a plain string value); a `.stringsdict`
     /// key overrides the `.strings` one (APPLE-BUNDLE.md row 3.1). At most `perTable` keys per table.
-    static func sampledValues(bundle: URL, perTable: Int = 3) throws -> [Sample] {
+    static func sampledValues(bundle: URL, perTable: Int = 3, localizations: Int = 1000) throws -> [Sample] {
         let script = #"""
         import json, os, plistlib, re, sys
-        root, per = sys.argv[1], int(sys.argv[2])
+        root, per, maxloc = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
         simple = re.compile(r'^\s*"([^"\\]*)"\s*=\s*"([^"\\]*)"\s*;\s*$')
         anykey = re.compile(r'^\s*"([^"\\]*)"\s*=')
         def strings(path):
@@ -190,8 +190,7 @@ enum SyncHarness {
                 elif isinstance(v, dict) and isinstance(v.get('NSStringLocalizedFormatKey'), str): out[k] = v['NSStringLocalizedFormatKey']
             return out
         samples = []
-        for lproj in sorted(os.listdir(root)):
-            if not lproj.endswith('.lproj'): continue
+        for lproj in sorted(f for f in os.listdir(root) if f.endswith('.lproj'))[:maxloc]:
             folder = os.path.join(root, lproj)
             tables = sorted({os.path.splitext(f)[0] for f in os.listdir(folder) if f.endswith(('.strings', '.stringsdict'))})
             for table in tables:
@@ -204,7 +203,7 @@ enum SyncHarness {
                     samples.append([lproj[:-6], table, key, merged[key]])
         print(json.dumps(samples))
         """#
-        let output = try ExternalTool.python(script, [bundle.path, String(perTable)])
+        let output = try ExternalTool.python(script, [bundle.path, String(perTable), String(localizations)])
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String]])
         return rows.map { Sample(localization: $0[0], table: $0[1], key: $0[2], value: $0[3]) }
     }
