@@ -3,46 +3,48 @@ import OTALocalizationsSync
 import OTATestSupport
 import Testing
 
-/// The app's kill switch, `deleteAllBundles()`, in process, against nginx sending slowly.
-@Suite(.serialized) struct ServiceKillSwitchTests {
-    typealias H = SyncHarness
+extension NginxIntegrationTests {
+    /// The app's kill switch, `deleteAllBundles()`, in process, against nginx sending slowly.
+    @Suite struct ServiceKillSwitchTests {
+        typealias H = SyncHarness
 
-    @Test func deleteAllBundlesMidDownloadLeavesNothingAlsoAfterTheServerFinishes() async throws {
-        let server = try NginxServer(slowBytesPerSecond: 2000)
-        let publication = try H.Publication()
-        let storage = try TemporaryDirectory("root")
-        defer { storage.remove() }
-        try publication.package(publishedAt: "2026-01-01T00:00:00Z")
-        try server.publish(publication.output)
-        let reports = ReportList()
-        let service = OTALocalizationService(configuration: OTALocalizationServiceConfiguration(
-            baseURL: try #require(URL(string: server.slowBaseURL)), appVersion: H.appVersion, storageRoot: storage.url,
-            transport: URLSessionTransport(), requestTimeout: 30, reportHandler: { reports.append($0) }))
+        @Test func deleteAllBundlesMidDownloadLeavesNothingAlsoAfterTheServerFinishes() async throws {
+            let server = try NginxServer(slowBytesPerSecond: 2000)
+            let publication = try H.Publication()
+            let storage = try TemporaryDirectory("root")
+            defer { storage.remove() }
+            try publication.package(publishedAt: "2026-01-01T00:00:00Z")
+            try server.publish(publication.output)
+            let reports = ReportList()
+            let service = OTALocalizationService(configuration: OTALocalizationServiceConfiguration(
+                baseURL: try #require(URL(string: server.slowBaseURL)), appVersion: H.appVersion, storageRoot: storage.url,
+                transport: URLSessionTransport(), requestTimeout: 30, reportHandler: { reports.append($0) }))
 
-        let cycle = Task { await service.start() }
-        var started = false
-        for _ in 0..<1500 where !started {
-            started = server.requests().contains { $0.uri == "/slow/1.0.0/manifest.json" && $0.status == 200 }
-                && server.responsesInProgress() > 0
-            if !started { try await Task.sleep(nanoseconds: 20_000_000) }
+            let cycle = Task { await service.start() }
+            var started = false
+            for _ in 0..<1500 where !started {
+                started = server.requests().contains { $0.uri == "/slow/1.0.0/manifest.json" && $0.status == 200 }
+                    && server.responsesInProgress() > 0
+                if !started { try await Task.sleep(nanoseconds: 20_000_000) }
+            }
+            #expect(started)
+            #expect(!server.requests().contains { $0.uri.hasSuffix(".zip") }, "a ZIP finished before the kill switch")
+
+            await service.deleteAllBundles()
+
+            #expect(H.entries(storage.url) == [])
+            await cycle.value
+            #expect(reports.all.count == 1)
+            #expect(reports.all.first?.stateSaved == false)
+            // Every response nginx started is over (sent or abandoned); nothing has landed since.
+            var finished = false
+            for _ in 0..<1500 where !finished {
+                finished = server.responsesInProgress() == 0
+                if !finished { try await Task.sleep(nanoseconds: 20_000_000) }
+            }
+            #expect(finished)
+            #expect(H.entries(storage.url) == [])
         }
-        #expect(started)
-        #expect(!server.requests().contains { $0.uri.hasSuffix(".zip") }, "a ZIP finished before the kill switch")
-
-        await service.deleteAllBundles()
-
-        #expect(H.entries(storage.url) == [])
-        await cycle.value
-        #expect(reports.all.count == 1)
-        #expect(reports.all.first?.stateSaved == false)
-        // Every response nginx started is over (sent or abandoned); nothing has landed since.
-        var finished = false
-        for _ in 0..<1500 where !finished {
-            finished = server.responsesInProgress() == 0
-            if !finished { try await Task.sleep(nanoseconds: 20_000_000) }
-        }
-        #expect(finished)
-        #expect(H.entries(storage.url) == [])
     }
 }
 

@@ -29,13 +29,19 @@ import Testing
         let root = try TemporaryDirectory("lock")
         defer { root.remove() }
         let file = root.url.appendingPathComponent(".ota-localizations.lock")
-        FileManager.default.createFile(atPath: file.path, contents: Data())
+        try Data().write(to: file)
+        // flock(1) runs `cat`, which exits (releasing the lock) when its standard input is closed.
+        let input = Pipe()
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        holder.arguments = [file.path, "sleep", "30"]
+        holder.arguments = [file.path, "cat"]
+        holder.standardInput = input
+        holder.standardOutput = FileHandle.nullDevice
         try holder.run()
-        defer { holder.terminate(); holder.waitUntilExit() }
-        // flock(1) holds it once `flock -n` from here fails.
+        defer {
+            try? input.fileHandleForWriting.close()
+            holder.waitUntilExit()
+        }
         var held = false
         for _ in 0..<500 where !held {
             held = try ExternalTool.run("flock", ["-n", file.path, "true"]).status == 1
@@ -44,7 +50,7 @@ import Testing
         try #require(held)
 
         #expect(try StorageLock.tryAcquire(storageRoot: root.url, holder: .currentProcess(purpose: "sync")) == nil)
-        holder.terminate()
+        try input.fileHandleForWriting.close()
         holder.waitUntilExit()
         #expect(try StorageLock.tryAcquire(storageRoot: root.url, holder: .currentProcess(purpose: "sync")) != nil)
     }

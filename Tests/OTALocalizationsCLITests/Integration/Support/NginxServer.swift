@@ -40,6 +40,7 @@ final class NginxServer: @unchecked Sendable {
     private let process: Process
     private let lock = NSLock()
     private var stopped = false
+    private var publishCount = 0
 
     var webRoot: URL { folder.url.appendingPathComponent("www", isDirectory: true) }
     var accessLog: URL { folder.url.appendingPathComponent("logs/access.log") }
@@ -109,13 +110,32 @@ final class NginxServer: @unchecked Sendable {
         process.waitUntilExit()
     }
 
-    /// Copies `folder`'s contents (for example a packager output folder) into the document root.
+    /// Copies `source`'s contents (for example a packager output folder) into the document root.
+    ///
+    /// nginx's ETag is `"<mtime hex>-<size hex>"`: a manifest re-published within the same second with the same
+    /// size would keep its ETag and be answered 304. So every file copied here gets a modification time one
+    /// second later than the previous publish's, as a publish at least a second apart would.
     func publish(_ source: URL) throws {
         let fileManager = FileManager.default
-        for name in try fileManager.contentsOfDirectory(atPath: source.path) {
-            let target = webRoot.appendingPathComponent(name)
+        lock.lock()
+        publishCount += 1
+        let date = Date(timeIntervalSince1970: 1_780_000_000 + TimeInterval(publishCount))
+        lock.unlock()
+        let enumerator = fileManager.enumerator(atPath: source.path)
+        var files: [String] = []
+        while let relative = enumerator?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if fileManager.fileExists(atPath: source.appendingPathComponent(relative).path, isDirectory: &isDirectory),
+               !isDirectory.boolValue {
+                files.append(relative)
+            }
+        }
+        for relative in files {
+            let target = webRoot.appendingPathComponent(relative)
+            try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? fileManager.removeItem(at: target)
-            try fileManager.copyItem(at: source.appendingPathComponent(name), to: target)
+            try fileManager.copyItem(at: source.appendingPathComponent(relative), to: target)
+            try fileManager.setAttributes([.modificationDate: date], ofItemAtPath: target.path)
         }
     }
 
