@@ -36,13 +36,32 @@ extension NginxIntegrationTests {
             let published = try publication.package(publishedAt: Self.firstPublish)
             try server.publish(publication.output)
 
-            let (result, report) = try H.sync(server.baseURL, into: storage.url)
+            let temporary = try TemporaryDirectory("tmpdir")
+            defer { temporary.remove() }
+            var environment = ProcessInfo.processInfo.environment
+            environment["TMPDIR"] = temporary.path
+            let result = try ExternalTool.run(
+                TestPaths.cliExecutable.path,
+                ["sync", "--base-url", server.baseURL, "--app-version", H.appVersion, "--into", storage.path, "--json"],
+                environment: environment)
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
 
             #expect(result.status == 0, "\(result.stderr)")
+            // Exactly issue 4's object, keys in its order (durations vary, so they are zeroed here).
+            let sizes = try published.map { try Int(ExternalTool.run("stat", ["-c", "%s", publication.versionFolder.appendingPathComponent($0.path).path]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1 }
+            let moduleObjects = zip(published, sizes).map { module, size in
+                "{\"name\":\"\(module.name)\",\"outcome\":\"updated\",\"bytes\":\(size),\"durationMs\":0,\"reason\":null}"
+            }
+            let expected = "{\"manifest\":\"updated\",\"error\":null,\"stateSaved\":true,\"updated\":\(published.count),"
+                + "\"skipped\":0,\"failed\":0,\"removed\":0,\"bytesDownloaded\":\(sizes.reduce(0, +)),"
+                + "\"modules\":[\(moduleObjects.joined(separator: ","))]}\n"
+            let zeroed = result.stdout.replacingOccurrences(of: #""durationMs":[0-9]+"#, with: "\"durationMs\":0", options: .regularExpression)
+            #expect(zeroed == expected)
+            // URLSession left no temporary file behind (data tasks; PLATFORM-NOTES.md 3 on download(for:)).
+            #expect(H.entries(temporary.url) == [])
             #expect(report["manifest"] as? String == "updated")
             #expect(report["stateSaved"] as? Bool == true)
             #expect(report["updated"] as? Int == published.count)
-            let sizes = try published.map { try Int(ExternalTool.run("stat", ["-c", "%s", publication.versionFolder.appendingPathComponent($0.path).path]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1 }
             #expect(report["bytesDownloaded"] as? Int == sizes.reduce(0, +))
             let requests = server.requests()
             #expect(requests.first == .init(method: "GET", uri: "/1.0.0/manifest.json", status: 200,
@@ -209,10 +228,16 @@ extension NginxIntegrationTests {
                 (server.baseURL + "missing/", nil, "manifest HTTP status 404", "/missing/1.0.0/manifest.json"),
                 ("http://127.0.0.1:\(refusedPort)/", nil, "cannot-connect", nil),
                 ("http://127.0.0.1:\(silent.port)/", "1", "timed-out", nil),
+                ("http://127.0.0.1:\(silent.port)/", "0.5", "timed-out", nil),
             ]
             for item in cases {
                 let before = server.requests().count
+                let startedAt = Date()
                 let (result, report) = try H.sync(item.base, into: storage.url, timeout: item.timeout)
+                if let timeout = item.timeout {
+                    // Not before the timeout (Linux truncates 0.5 s to 0: the transport rounds up).
+                    #expect(Date().timeIntervalSince(startedAt) >= Double(timeout)!)
+                }
                 #expect(result.status == 1, "\(item.base): \(result.stdout) \(result.stderr)")
                 #expect(report["manifest"] as? String == "failed")
                 let error = report["error"] as? String ?? ""
