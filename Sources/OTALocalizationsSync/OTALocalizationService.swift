@@ -22,6 +22,8 @@ public actor OTALocalizationService: OTALocalizationServicing {
     private var installedThisProcess: Set<String> = []
     private var inFlight: Task<Void, Never>?
     private var deletionsInProgress = 0
+    /// How many `start()` calls joined a cycle already in flight (observed by tests).
+    private(set) var joinedCallers = 0
 
     /// Creates the service and records which folders are `current` now (this process's launch set).
     ///
@@ -46,6 +48,7 @@ public actor OTALocalizationService: OTALocalizationServicing {
     public func start() async {
         if deletionsInProgress > 0 { return }
         if let inFlight {
+            joinedCallers += 1
             await inFlight.value
             return
         }

@@ -208,3 +208,11 @@ extension ScriptedTransport {
         withRoutes { $0[url] }
     }
 }
+
+extension ScriptedTransport {
+    /// Puts `gate` in front of whatever `url` serves now.
+    func gate(_ url: String, _ gate: Gate) {
+        let current = withRoutes { $0[url] } ?? .status(404)
+        set(url, .gated(gate, then: current))
+    }
+}

@@ -431,6 +431,43 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
         #expect(fixture.reports.last?.modules.first?.outcome == .updated)
     }
 
+    // MARK: Crash leftovers
+
+    @Test func leftoverDestinationFolderFromACrashIsReplacedWithTheVerifiedContent() async throws {
+        let fixture = try SyncFixture()
+        let checkout = try SyncFixture.module("Checkout")
+        let leftover = fixture.root.appendingPathComponent("1.0/modules/Checkout/\(checkout.sha256)/en.lproj")
+        try FileManager.default.createDirectory(at: leftover, withIntermediateDirectories: true)
+        try Data("junk".utf8).write(to: leftover.appendingPathComponent("Localizable.strings"))
+        fixture.publish([checkout])
+
+        await fixture.makeService().start()
+
+        #expect(fixture.reports.last?.modules.first?.outcome == .updated)
+        // The version folder existed before the service ran, so the root marker does not claim it.
+        var expected: Set<String> = ["1.0", "1.0/modules", "1.0/state.json", "1.0/tmp"]
+        expected.formUnion(SyncFixture.installedTree(checkout))
+        #expect(fixture.tree() == expected.sorted())
+        for (path, data) in checkout.files {
+            #expect(fixture.read("1.0/modules/Checkout/\(checkout.sha256)/\(path)") == data)
+        }
+    }
+
+    @Test func temporaryLeftoversAreRemovedOnceAManifestArrives() async throws {
+        let fixture = try SyncFixture()
+        fixture.publish([try SyncFixture.module("Checkout")])
+        await fixture.makeService().start()
+        let tmp = fixture.root.appendingPathComponent("1.0/tmp")
+        try FileManager.default.createDirectory(at: tmp.appendingPathComponent("install-crashed/en.lproj"),
+                                                withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: tmp.appendingPathComponent("current-crashed"))
+
+        await fixture.makeService().start()     // 304 path
+
+        #expect(fixture.reports.last?.manifest == .notModified)
+        #expect(DurableFilesProbe.children(tmp) == [])
+    }
+
     // MARK: Bounded parallelism
 
     @Test func downloadsRunAtMostTheConfiguredNumberAtOnce() async throws {

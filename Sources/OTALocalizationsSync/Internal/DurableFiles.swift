@@ -33,6 +33,22 @@ enum DurableFiles {
         guard fsync(fd) == 0 else { throw posixFailure("cannot sync \(url.lastPathComponent)") }
     }
 
+    /// Replaces `destination` atomically with `data`: a new file in `temporaryFolder` (same file system), `fsync`,
+    /// `rename(2)` onto `destination`, then `fsync` of the destination's folder. The temporary file never survives
+    /// a failure.
+    static func replaceFile(_ destination: URL, with data: Data, temporaryFolder: URL) throws(InstallFailure) {
+        let temporary = temporaryFolder.appendingPathComponent(
+            "\(destination.lastPathComponent)-\(UUID().uuidString)", isDirectory: false)
+        do {
+            try writeNewFile(data, to: temporary)
+            try rename(temporary, to: destination)
+        } catch {
+            remove(temporary)
+            throw error
+        }
+        syncDirectory(destination.deletingLastPathComponent())
+    }
+
     /// `fsync`s a directory so that renames and creations inside it are durable; errors are ignored.
     static func syncDirectory(_ url: URL) {
         let fd = open(url.path, O_RDONLY | O_CLOEXEC)

@@ -33,14 +33,6 @@ struct InstalledState: Sendable, Equatable {
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
             throw InstallFailure("state cannot be encoded")
         }
-        let temporary = layout.temporaryFolder.appendingPathComponent("state-\(UUID().uuidString).json")
-        do {
-            try DurableFiles.writeNewFile(data, to: temporary)
-            try DurableFiles.rename(temporary, to: layout.stateFile)
-        } catch {
-            DurableFiles.remove(temporary)
-            throw error
-        }
-        DurableFiles.syncDirectory(layout.versionFolder)
+        try DurableFiles.replaceFile(layout.stateFile, with: data, temporaryFolder: layout.temporaryFolder)
     }
 }

@@ -89,15 +89,9 @@ struct ModuleInstaller: Sendable {
 
     /// Replaces `modules/<module>/current` atomically with a pointer to `sha256`.
     static func pointCurrent(_ layout: OTAStorageLayout, module: String, sha256: String) throws(InstallFailure) {
-        let temporary = layout.temporaryFolder.appendingPathComponent("current-\(UUID().uuidString)")
-        do {
-            try DurableFiles.writeNewFile(OTAStorageLayout.currentPointerContents(sha256: sha256), to: temporary)
-            try DurableFiles.rename(temporary, to: layout.currentPointerFile(module: module))
-        } catch {
-            DurableFiles.remove(temporary)
-            throw error
-        }
-        DurableFiles.syncDirectory(layout.moduleFolder(module))
+        try DurableFiles.replaceFile(
+            layout.currentPointerFile(module: module), with: OTAStorageLayout.currentPointerContents(sha256: sha256),
+            temporaryFolder: layout.temporaryFolder)
     }
 
     private func checkCancellation() throws(InstallFailure) {

@@ -24,14 +24,6 @@ struct RootMarker: Sendable, Equatable {
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
             throw InstallFailure("marker cannot be encoded")
         }
-        let temporary = layout.temporaryFolder.appendingPathComponent("marker-\(UUID().uuidString).json")
-        do {
-            try DurableFiles.writeNewFile(data, to: temporary)
-            try DurableFiles.rename(temporary, to: layout.rootMarkerFile)
-        } catch {
-            DurableFiles.remove(temporary)
-            throw error
-        }
-        DurableFiles.syncDirectory(layout.storageRoot)
+        try DurableFiles.replaceFile(layout.rootMarkerFile, with: data, temporaryFolder: layout.temporaryFolder)
     }
 }
