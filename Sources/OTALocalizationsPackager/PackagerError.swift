@@ -15,6 +15,8 @@ public struct PackagerError: Error, Sendable, Equatable, CustomStringConvertible
         public static let nothingToPackage = Code(rawValue: "nothing-to-package")
         /// One or more tables do not parse; ``details`` lists each as `path:line:column: reason`.
         public static let invalidTables = Code(rawValue: "invalid-tables")
+        /// Validation found errors (or warnings under `--strict`); ``details`` lists them.
+        public static let validationFailed = Code(rawValue: "validation-failed")
         /// The app version is not usable as a folder name.
         public static let badAppVersion = Code(rawValue: "bad-app-version")
         /// Reading inputs or writing outputs failed.

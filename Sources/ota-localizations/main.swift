@@ -1,7 +1,15 @@
 import Foundation
 
 /// `ota-localizations <command> [options]`: argument parsing and printing only; the work is in the libraries.
-let commands: [any Command.Type] = [PackageCommand.self, ModulesCommand.self, SyncCommand.self, DeleteCommand.self, LookupCommand.self]
+let commands: [any Command.Type] = [
+    PackageCommand.self,
+    ModulesCommand.self,
+    ValidateCommand.self,
+    LintSourcesCommand.self,
+    SyncCommand.self,
+    DeleteCommand.self,
+    LookupCommand.self,
+]
 
 let usage = """
     OVERVIEW: Publish an iOS app's reviewed .strings/.stringsdict tables over the air.
@@ -9,7 +17,7 @@ let usage = """
     USAGE: ota-localizations <command> [options]
 
     COMMANDS:
-    \(commands.map { "  " + Output.padded($0.name, 12) + $0.summary }.joined(separator: "\n"))
+    \(commands.map { "  " + Output.padded($0.name, 14) + $0.summary }.joined(separator: "\n"))
 
     Run 'ota-localizations <command> --help' for a command's options.
     """

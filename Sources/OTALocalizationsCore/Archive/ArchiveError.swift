@@ -4,8 +4,11 @@
 public struct ArchiveError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A stable identifier for the kind of problem; section numbers refer to APPNOTE.TXT 6.3.10.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The code's stable text, in kebab case (for example `path-escapes-root`).
         public let rawValue: String
+        /// Creates a code from its stable text.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The stable text.
         public var description: String { rawValue }
 
         // MARK: Container
@@ -75,12 +78,14 @@ public struct ArchiveError: Error, Sendable, Equatable, CustomStringConvertible 
         public static let writeFailed = Code(rawValue: "write-failed")
     }
 
+    /// The kind of problem; compare this, not ``reason``.
     public var code: Code
     /// What was found and what was expected, in one sentence.
     public var reason: String
     /// The entry's name as stored in the archive, when the problem concerns one entry.
     public var entryPath: String?
 
+    /// Creates an error with a stable `code` and a human `reason`.
     public init(code: Code, reason: String, entryPath: String? = nil) {
         self.code = code
         self.reason = reason

@@ -4,8 +4,11 @@
 public struct CompressionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A stable identifier for the kind of problem.
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        /// The code's stable text, in kebab case (for example `path-escapes-root`).
         public let rawValue: String
+        /// Creates a code from its stable text.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The stable text.
         public var description: String { rawValue }
 
         /// The input is not a valid raw deflate stream (bad block type, distance too far back, ...).
@@ -18,14 +21,17 @@ public struct CompressionError: Error, Sendable, Equatable, CustomStringConverti
         public static let zlib = Code(rawValue: "zlib")
     }
 
+    /// The kind of problem; compare this, not ``reason``.
     public var code: Code
     /// What went wrong, in one sentence.
     public var reason: String
 
+    /// Creates an error with a stable `code` and a human `reason`.
     public init(code: Code, reason: String) {
         self.code = code
         self.reason = reason
     }
 
+    /// `code: reason`.
     public var description: String { "\(code): \(reason)" }
 }

@@ -156,7 +156,7 @@ struct ZipDirectoryParser {
                 throw ArchiveError(code: .corruptDirectory, reason: "ZIP64 values without a ZIP64 locator")
             }
         }
-        guard count <= UInt64(limits.maximumEntryCount) else {
+        guard count <= UInt64(clamping: limits.maximumEntryCount) else {
             throw ArchiveError(
                 code: .tooManyEntries, reason: "the archive lists \(count) entries, more than \(limits.maximumEntryCount)")
         }
@@ -212,31 +212,23 @@ struct ZipDirectoryParser {
             ArchiveError(code: code, reason: reason, entryPath: lossyName)
         }
 
-        // ZIP64 extended information (4.5.3): only the fields set to all ones, in this order.
         var uncompressed = UInt64(uncompressed32)
         var compressed = UInt64(compressed32)
-        var offset = UInt64(offset32)
-        var disk = UInt32(diskStart)
-        if uncompressed32 == .max || compressed32 == .max || offset32 == .max || diskStart == .max {
-            guard let field = Self.extraField(ZipSignature.zip64ExtraTag, in: extra) else {
-                throw fail(.corruptDirectory, "the entry needs a ZIP64 extra field and has none")
-            }
-            var zip64 = ByteCursor(Array(field), offset: 0)
-            do {
-                if uncompressed32 == .max { uncompressed = try zip64.u64() }
-                if compressed32 == .max { compressed = try zip64.u64() }
-                if offset32 == .max { offset = try zip64.u64() }
-                if diskStart == .max { disk = try zip64.u32() }
-            } catch {
-                throw fail(.corruptDirectory, "the ZIP64 extra field is too short")
-            }
+        var offset: UInt64? = UInt64(offset32)
+        var disk: UInt32? = UInt32(diskStart)
+        guard Self.applyZip64(extra, uncompressed: &uncompressed, compressed: &compressed, offset: &offset, disk: &disk)
+        else {
+            throw fail(.corruptDirectory, "the entry needs a ZIP64 extra field (4.5.3) and has none, or a short one")
         }
-        guard disk == 0 else { throw fail(.multiDisk, "the entry starts on another disk") }
+        guard disk == 0, let offset else { throw fail(.multiDisk, "the entry starts on another disk") }
 
         if !ignored {
-            guard let name = String(validating: nameBytes, as: UTF8.self) else {
+            // Lossy decoding changes the bytes exactly when they are not valid UTF-8 (String(validating:) needs
+            // macOS 15 / iOS 18).
+            guard lossyName.utf8.elementsEqual(nameBytes) else {
                 throw fail(.invalidName, "the name is not valid UTF-8")
             }
+            let name = lossyName
             try ZipPathRules.validate(name)
             if flags & 0x0001 != 0 || flags & 0x0040 != 0 || flags & 0x2000 != 0 || method == 99 {
                 throw fail(.encrypted, "the entry is encrypted")
@@ -324,18 +316,13 @@ struct ZipDirectoryParser {
             guard localCRC == crc else { throw mismatch("CRC-32") }
             var localCompressed = UInt64(localCompressed32)
             var localUncompressed = UInt64(localUncompressed32)
-            if localCompressed32 == .max || localUncompressed32 == .max {
-                guard let field = Self.extraField(ZipSignature.zip64ExtraTag, in: localExtra) else {
-                    throw mismatch("ZIP64 extra field")
-                }
-                var zip64 = ByteCursor(Array(field), offset: 0)
-                do {
-                    if localUncompressed32 == .max { localUncompressed = try zip64.u64() }
-                    if localCompressed32 == .max { localCompressed = try zip64.u64() }
-                } catch {
-                    throw mismatch("ZIP64 extra field")
-                }
-            }
+            var noOffset: UInt64?
+            var noDisk: UInt32?
+            guard
+                Self.applyZip64(
+                    localExtra, uncompressed: &localUncompressed, compressed: &localCompressed, offset: &noOffset,
+                    disk: &noDisk)
+            else { throw mismatch("ZIP64 extra field") }
             guard localCompressed == compressed, localUncompressed == uncompressed else { throw mismatch("sizes") }
         }
         let dataOffset = cursor.offset
@@ -344,6 +331,31 @@ struct ZipDirectoryParser {
                 code: .offsetOutOfRange, reason: "the entry's data runs into the central directory", entryPath: path)
         }
         return (dataOffset, dataOffset + Int(compressed))
+    }
+
+    /// Replaces each classic field whose value is all ones with its ZIP64 value; returns false when the needed
+    /// extra field is missing or too short. Per 4.5.3 the ZIP64 field holds only those values, in the order
+    /// uncompressed size, compressed size, local header offset, disk number (nil fields are not looked at).
+    static func applyZip64(
+        _ extra: ArraySlice<UInt8>, uncompressed: inout UInt64, compressed: inout UInt64, offset: inout UInt64?,
+        disk: inout UInt32?
+    ) -> Bool {
+        let needsUncompressed = uncompressed == 0xFFFF_FFFF
+        let needsCompressed = compressed == 0xFFFF_FFFF
+        let needsOffset = offset == 0xFFFF_FFFF
+        let needsDisk = disk == 0xFFFF
+        guard needsUncompressed || needsCompressed || needsOffset || needsDisk else { return true }
+        guard let field = extraField(ZipSignature.zip64ExtraTag, in: extra) else { return false }
+        var cursor = ByteCursor(Array(field), offset: 0)
+        do {
+            if needsUncompressed { uncompressed = try cursor.u64() }
+            if needsCompressed { compressed = try cursor.u64() }
+            if needsOffset { offset = try cursor.u64() }
+            if needsDisk { disk = try cursor.u32() }
+        } catch {
+            return false
+        }
+        return true
     }
 
     /// The data of the first extra field (4.5.1) with `tag`, or nil; a malformed tail ends the search.

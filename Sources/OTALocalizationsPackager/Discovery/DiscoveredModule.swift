@@ -25,6 +25,25 @@ public struct TableFile: Sendable, Equatable {
     public var tableName: String { (fileName as NSString).deletingPathExtension }
 }
 
+/// One String Catalog (`.xcstrings`) of a module; it compiles to `<language>.lproj/<tableName>.strings|.stringsdict`.
+public struct CatalogFile: Sendable, Equatable {
+    /// The file's name: `Localizable.xcstrings`.
+    public var fileName: String
+    /// Path relative to the repository root, `/`-separated.
+    public var relativePath: String
+    /// Absolute location on disk.
+    public var url: URL
+
+    public init(fileName: String, relativePath: String, url: URL) {
+        self.fileName = fileName
+        self.relativePath = relativePath
+        self.url = url
+    }
+
+    /// The table the catalog defines: its file name without `.xcstrings` (Xcode's rule).
+    public var tableName: String { (fileName as NSString).deletingPathExtension }
+}
+
 /// A module the packager will publish: a name and the tables of its `.lproj` folders.
 public struct DiscoveredModule: Sendable, Equatable {
     /// The module's name, as feature code passes it to `OTALocalizedString.bundle(for:)`.
@@ -33,21 +52,24 @@ public struct DiscoveredModule: Sendable, Equatable {
     public var rule: String
     /// Resource folders holding the module's `.lproj` folders, relative to the repository root, sorted.
     public var folders: [String]
-    /// Every table, sorted by ``TableFile/bundlePath``.
+    /// Every `.lproj` table, sorted by ``TableFile/bundlePath``.
     public var tables: [TableFile]
+    /// Every String Catalog, sorted by path; their languages are known only once they are read.
+    public var catalogs: [CatalogFile]
 
-    public init(name: String, rule: String, folders: [String], tables: [TableFile]) {
+    public init(name: String, rule: String, folders: [String], tables: [TableFile], catalogs: [CatalogFile] = []) {
         self.name = name
         self.rule = rule
         self.folders = folders
         self.tables = tables
+        self.catalogs = catalogs
     }
 
-    /// The module's `.lproj` names without extension, sorted (`Base` included when shipped).
+    /// The `.lproj` names (without extension) of the module's `.lproj` tables, sorted (`Base` included when shipped).
     public var localizations: [String] { Array(Set(tables.map(\.localization))).sorted() }
 
-    /// The distinct table file names, sorted.
-    public var tableFileNames: [String] { Array(Set(tables.map(\.fileName))).sorted() }
+    /// The distinct table and catalog file names, sorted.
+    public var tableFileNames: [String] { Array(Set(tables.map(\.fileName) + catalogs.map(\.fileName))).sorted() }
 }
 
 /// A file the packager saw and deliberately does not publish, with the reason.

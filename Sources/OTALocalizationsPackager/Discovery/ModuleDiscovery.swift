@@ -6,8 +6,10 @@ import Foundation
 /// Rules (issue "Packager"; `docs/configuration.md`):
 /// - Published: `*.lproj/*.strings` and `*.lproj/*.stringsdict` (`Base.lproj` included).
 /// - Never published: `InfoPlist.strings` (any letter case, as on the case-insensitive file systems of Macs),
-///   any other file in an `.lproj`, anything in a folder inside an `.lproj`, anything inside a nested `*.bundle`
-///   (such as `Settings.bundle`), tables outside any `.lproj`, and String Catalogs (`.xcstrings`).
+///   and `InfoPlist.xcstrings`, any other file in an `.lproj`, anything in a folder inside an `.lproj`, anything
+///   inside a nested `*.bundle` (such as `Settings.bundle`), and tables outside any `.lproj`.
+/// - String Catalogs (`*.xcstrings`) belong to the module of the folder that holds them, like `.lproj` folders,
+///   and are compiled to `.lproj` tables when packaged.
 /// - Not searched at all: hidden folders (name starting with `.`) and dependency or build folders
 ///   (``ignoredFolderNames``).
 ///
@@ -41,6 +43,9 @@ public enum ModuleDiscovery {
         )
         for lproj in walker.lprojFolders {
             grouping.add(lproj, skipped: &walker.skipped)
+        }
+        for catalog in walker.catalogs {
+            grouping.add(catalog, skipped: &walker.skipped)
         }
         let modules = try grouping.modules()
         return DiscoveryResult(

@@ -5,7 +5,8 @@ enum SkipReason {
     static let notATable = "not a text table (.strings or .stringsdict); only tables are published"
     static let insideFolderInLproj = "inside a folder within an .lproj folder; bundles read only files directly in .lproj"
     static let outsideLproj = "table outside any .lproj folder; move it into <language>.lproj to publish it"
-    static let stringCatalog = "String Catalog (.xcstrings); compile it to .lproj tables to publish it"
+    static let infoPlistCatalog =
+        "InfoPlist.xcstrings compiles to InfoPlist.strings, which the system reads outside the app, so it is never published"
     static let notConfigured = "not in a module listed in the configuration (discoverOtherModules is false)"
 
     static func nestedBundle(_ bundleName: String) -> String {

@@ -2,24 +2,24 @@ import Foundation
 import OTALocalizationsCore
 
 /// One module packed as a reproducible ZIP, with its hash and published file name.
-public struct ModuleArchive: Sendable, Equatable {
-    public var module: DiscoveredModule
+public struct ModuleArchive: Sendable {
+    public var module: LoadedModule
     /// The ZIP's bytes: `Info.plist` and `<localization>.lproj/<table>` entries.
     public var bytes: Data
     /// SHA-256 of ``bytes``, 64 lowercase hex digits.
     public var sha256: String
 
     /// `<Module>-<first 16 hex digits of the SHA-256>.zip`, the published file name (DESIGN.md "Published layout").
-    public var fileName: String { "\(module.name)-\(sha256.prefix(16)).zip" }
+    public var fileName: String { "\(module.module.name)-\(sha256.prefix(16)).zip" }
 
-    /// Packs `module` from the table bytes already read (keyed by ``TableFile/bundlePath``).
+    /// Packs a loaded module: the generated `Info.plist` and every table at its bundle path.
     ///
     /// Reproducible: entries are sorted and written with fixed timestamps and permissions by ``ZipWriter``.
     /// - Throws: errors from ``ZipWriter/archive(_:)``.
-    public init(module: DiscoveredModule, tableBytes: [String: Data], developmentRegion: String) throws {
+    public init(module: LoadedModule, developmentRegion: String) throws {
         var entries = [ZipWriter.Entry(path: "Info.plist", data: BundleInfoPlist.bytes(developmentRegion: developmentRegion))]
         for table in module.tables {
-            entries.append(ZipWriter.Entry(path: table.bundlePath, data: tableBytes[table.bundlePath] ?? Data()))
+            entries.append(ZipWriter.Entry(path: table.bundlePath, data: table.bytes))
         }
         self.module = module
         self.bytes = try ZipWriter.archive(entries)

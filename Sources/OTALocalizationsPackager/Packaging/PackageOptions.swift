@@ -14,11 +14,14 @@ public struct PackageOptions: Sendable {
     public var publishedAt: Date
     /// A previously published `manifest.json` to mark modules changed or unchanged against.
     public var previousManifest: URL?
+    /// The checks run before anything is written.
+    public var validation: ValidationOptions
 
     public init(
         repositoryRoot: URL, appVersion: String, outputDirectory: URL, configurationFile: URL? = nil,
-        publishedAt: Date, previousManifest: URL? = nil
+        publishedAt: Date, previousManifest: URL? = nil, validation: ValidationOptions = ValidationOptions()
     ) {
+        self.validation = validation
         self.repositoryRoot = repositoryRoot
         self.appVersion = appVersion
         self.outputDirectory = outputDirectory

@@ -2,7 +2,7 @@ import Foundation
 import OTALocalizationsCore
 
 /// What a `package` run published.
-public struct PackageResult: Sendable, Equatable {
+public struct PackageResult: Sendable {
     /// One published module.
     public struct Module: Sendable, Equatable {
         public var name: String
@@ -26,4 +26,6 @@ public struct PackageResult: Sendable, Equatable {
     public var manifest: Manifest
     public var modules: [Module]
     public var skipped: [SkippedFile]
+    /// Validation findings that did not block the publish (warnings, baselined findings).
+    public var diagnostics: [ValidationDiagnostic]
 }

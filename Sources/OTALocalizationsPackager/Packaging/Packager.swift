@@ -3,7 +3,8 @@ import OTALocalizationsCore
 
 /// Turns a repository's reviewed tables into per-module ZIPs and a manifest (DESIGN.md "Packager").
 ///
-/// Order of work: discover, read and parse every table, build every ZIP in memory, check the output folder,
+/// Order of work: discover, read and parse every table, validate (`docs/validation.md`), build every ZIP in
+/// memory, check the output folder,
 /// then write ZIPs (temporary file + rename) and, last, `manifest.json` (temporary file + rename). Any failure
 /// before the writing step leaves the output folder untouched.
 ///
@@ -13,7 +14,8 @@ public enum Packager {
     ///
     /// - Parameter progress: called once per module after its ZIP is built: (index from 1, count, module, archive).
     /// - Throws: ``PackagerError``: `badAppVersion`, `configuration`, `missingFolder`, `nameCollision`,
-    ///   `nothingToPackage`, `invalidTables` (every failing table listed in ``PackagerError/details``), `io`.
+    ///   `nothingToPackage`, `invalidTables` (every failing table listed in ``PackagerError/details``),
+    ///   `validationFailed` (every blocking finding listed), `io`.
     public static func package(
         _ options: PackageOptions,
         progress: (Int, Int, ModuleArchive) -> Void = { _, _, _ in }
@@ -31,21 +33,34 @@ public enum Packager {
         guard !discovery.modules.isEmpty else {
             throw PackagerError(
                 code: .nothingToPackage,
-                reason: "\(options.repositoryRoot.path): no .lproj folder with a .strings or .stringsdict table was found; "
-                    + "check the path or list folders in \(PackagerConfiguration.fileName)"
+                reason: "\(options.repositoryRoot.path): no .lproj folder with a .strings or .stringsdict table and no "
+                    + "String Catalog was found; check the path or list folders in \(PackagerConfiguration.fileName)"
             )
         }
         let previous = try options.previousManifest.map(loadPrevious)
+        let validation = try options.validation.resolve(developmentRegion: configuration.developmentRegion)
         let loaded = try TableLoader.load(discovery.modules)
+        let diagnostics = validation.diagnostics(
+            for: loaded, skipped: discovery.skipped, developmentRegion: configuration.developmentRegion
+        )
+        if options.validation.blocks(diagnostics) {
+            let blocking = diagnostics.filter { $0.severity == .error || (options.validation.strict && !$0.baselined) }
+            let errors = blocking.filter { $0.severity == .error }.count
+            throw PackagerError(
+                code: .validationFailed,
+                reason: "validation found \(errors) error\(errors == 1 ? "" : "s")"
+                    + (blocking.count > errors ? " and \(blocking.count - errors) warning\(blocking.count - errors == 1 ? "" : "s") (--strict)" : "")
+                    + "; nothing was written. Fix them, or record today's findings with "
+                    + "'ota-localizations validate --write-baseline <file>' and pass --validation-baseline <file>",
+                details: blocking.map(\.formatted)
+            )
+        }
 
         var archives: [ModuleArchive] = []
-        for (index, module) in discovery.modules.enumerated() {
-            let archive = try ModuleArchive(
-                module: module, tableBytes: loaded.bytes[module.name] ?? [:],
-                developmentRegion: configuration.developmentRegion
-            )
+        for (index, module) in loaded.enumerated() {
+            let archive = try ModuleArchive(module: module, developmentRegion: configuration.developmentRegion)
             archives.append(archive)
-            progress(index + 1, discovery.modules.count, archive)
+            progress(index + 1, loaded.count, archive)
         }
 
         let versionFolder = options.outputDirectory.appendingPathComponent(options.appVersion, isDirectory: true)
@@ -56,7 +71,7 @@ public enum Packager {
             developmentRegion: configuration.developmentRegion,
             modules: archives.map {
                 ManifestModule(
-                    name: $0.module.name, path: $0.fileName, sha256: $0.sha256,
+                    name: $0.module.module.name, path: $0.fileName, sha256: $0.sha256,
                     size: Int64($0.bytes.count), localizations: $0.module.localizations
                 )
             }
@@ -66,16 +81,16 @@ public enum Packager {
         let previousHashes = previous.map { Dictionary($0.modules.map { ($0.name, $0.sha256) }, uniquingKeysWith: { a, _ in a }) }
         let modules = archives.map { archive in
             PackageResult.Module(
-                name: archive.module.name, path: archive.fileName, sha256: archive.sha256,
+                name: archive.module.module.name, path: archive.fileName, sha256: archive.sha256,
                 size: Int64(archive.bytes.count), files: archive.module.tables.count,
                 localizations: archive.module.localizations,
-                changed: previousHashes.map { $0[archive.module.name] != archive.sha256 },
+                changed: previousHashes.map { $0[archive.module.module.name] != archive.sha256 },
                 written: plan.toWrite.contains(archive.fileName)
             )
         }
         return PackageResult(
             appVersion: options.appVersion, manifestURL: manifestURL, manifest: manifest,
-            modules: modules, skipped: discovery.skipped
+            modules: modules, skipped: discovery.skipped, diagnostics: diagnostics
         )
     }
 

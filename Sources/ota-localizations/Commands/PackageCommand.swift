@@ -12,7 +12,7 @@ enum PackageCommand: Command {
         USAGE: ota-localizations package <repo-root> --app-version <version> --output <dir> [options]
 
         Writes <dir>/<version>/<Module>-<sha256 prefix>.zip for each module and, last, <dir>/<version>/manifest.json.
-        Every table must parse first; otherwise nothing is written.
+        Every table must parse and pass validation (docs/validation.md) first; otherwise nothing is written.
 
         OPTIONS:
           --app-version <version>   The app's marketing version (CFBundleShortVersionString), e.g. 1.0.0.
@@ -20,11 +20,15 @@ enum PackageCommand: Command {
           --config <file>           Configuration file (default: <repo-root>/ota-localizations.json if present).
           --published-at <date>     The manifest's publishedAt, ISO 8601 (default: $SOURCE_DATE_EPOCH, else now).
           --previous <manifest>     A published manifest.json; each module is marked changed or unchanged against it.
+          --baseline <manifest|folder>  What was published before: a key it had that the new tables lack is an error.
+          --validation-baseline <file>  Findings recorded with 'validate --write-baseline' are reported as warnings.
+          --strict                  Validation warnings block the publish too.
           --json                    Print one JSON object on stdout instead of the summary.
           --quiet                   No progress lines on stderr.
           -h, --help                Show this help.
 
-        EXIT STATUS: 0 success, 1 bad input (a table that does not parse, a name collision, nothing to package), 2 usage error.
+        EXIT STATUS: 0 success, 1 bad input (a table that does not parse, a validation error, a name collision,
+        nothing to package), 2 usage error.
         """
 
     static func run(_ arguments: [String]) -> Output.Status {
@@ -33,8 +37,8 @@ enum PackageCommand: Command {
         do {
             args = try ArgumentList(
                 arguments,
-                valueOptions: ["app-version", "output", "config", "published-at", "previous"],
-                flagOptions: ["json", "quiet"]
+                valueOptions: ["app-version", "output", "config", "published-at", "previous", "baseline", "validation-baseline"],
+                flagOptions: ["json", "quiet", "strict"]
             )
             let root = try args.onePositional("repo-root")
             options = PackageOptions(
@@ -43,7 +47,12 @@ enum PackageCommand: Command {
                 outputDirectory: URL(fileURLWithPath: try args.required("output")),
                 configurationFile: args.value("config").map { URL(fileURLWithPath: $0) },
                 publishedAt: try PublishDate.resolve(argument: args.value("published-at"), environment: ProcessInfo.processInfo.environment),
-                previousManifest: args.value("previous").map { URL(fileURLWithPath: $0) }
+                previousManifest: args.value("previous").map { URL(fileURLWithPath: $0) },
+                validation: ValidationOptions(
+                    publishedBaseline: args.value("baseline"),
+                    adoptionBaselineFile: args.value("validation-baseline").map { URL(fileURLWithPath: $0) },
+                    strict: args.flag("strict")
+                )
             )
         } catch let error as UsageError {
             Output.err("error: \(error.message)\nRun 'ota-localizations package --help' for usage.")
@@ -56,7 +65,7 @@ enum PackageCommand: Command {
             let result = try Packager.package(options) { index, count, archive in
                 guard !quiet else { return }
                 let module = archive.module
-                Output.err("[\(index)/\(count)] \(module.name): \(module.localizations.count) localizations, \(module.tables.count) tables, \(Output.grouped(Int64(archive.bytes.count))) bytes")
+                Output.err("[\(index)/\(count)] \(module.module.name): \(module.localizations.count) localizations, \(module.tables.count) tables, \(Output.grouped(Int64(archive.bytes.count))) bytes")
             }
             let manifestPath = displayPath(args.value("output") ?? "", options.appVersion, "manifest.json")
             Output.out(args.flag("json") ? json(result, manifestPath: manifestPath) : summary(result, manifestPath: manifestPath))
@@ -96,6 +105,16 @@ enum PackageCommand: Command {
         } else {
             lines.append("Skipped \(result.skipped.count) file\(result.skipped.count == 1 ? "" : "s") (not published):")
             lines += result.skipped.map { "  \($0.path): \($0.reason)" }
+        }
+        let errors = result.diagnostics.filter { $0.severity == .error }.count
+        let warnings = result.diagnostics.count - errors
+        let baselined = result.diagnostics.filter(\.baselined).count
+        if result.diagnostics.isEmpty {
+            lines.append("Validation: no findings.")
+        } else {
+            var line = "Validation: \(warnings) warning\(warnings == 1 ? "" : "s")"
+            if baselined > 0 { line += " (\(baselined) from the validation baseline)" }
+            lines.append(line + "; run 'ota-localizations validate' to see them.")
         }
         lines.append("Manifest: \(manifestPath)")
         return lines.joined(separator: "\n")

@@ -1,4 +1,5 @@
 import Foundation
+import OTATestSupport
 import Testing
 
 @testable import OTALocalizationsCore
@@ -13,8 +14,8 @@ import Testing
         "Mod/de.lproj/Plural.stringsdict": Data("<plist><dict><key>k</key></dict></plist>".utf8),
     ]
 
-    private func makeTree(in temp: TempDirectory) throws {
-        for (path, data) in files { _ = try temp.file(named: "tree/" + path, contents: data) }
+    private func makeTree(in temp: TemporaryDirectory) throws {
+        for (path, data) in files { _ = try temp.write("tree/" + path, data) }
     }
 
     private func expectMatchesFiles(_ archive: ZipArchive, prefix: String = "") throws {
@@ -26,11 +27,11 @@ import Testing
     }
 
     @Test func readsZipRecursiveArchiveWithFolderEntries() throws {
-        let temp = try TempDirectory()
+        let temp = try TemporaryDirectory("archive")
         defer { temp.remove() }
         try makeTree(in: temp)
         let zipFile = temp.url.appendingPathComponent("cli.zip")
-        let result = try ExternalTool.run(["zip", "-q", "-r", zipFile.path, "Mod"], in: temp.url.appendingPathComponent("tree"))
+        let result = try ProcessRunner.run(["zip", "-q", "-r", zipFile.path, "Mod"], in: temp.url.appendingPathComponent("tree"))
         #expect(result.status == 0)
         let archive = try ZipArchive(bytes: try Data(contentsOf: zipFile))
         // zip -r writes folder entries: Mod/, Mod/fr.lproj/, Mod/de.lproj/
@@ -41,12 +42,12 @@ import Testing
 
     @Test func readsStreamedZipWithDataDescriptorsAndZip64() throws {
         // Given `zip` writing to a pipe: it cannot seek back, so it uses data descriptors (bit 3) and ZIP64
-        let temp = try TempDirectory()
+        let temp = try TemporaryDirectory("archive")
         defer { temp.remove() }
         try makeTree(in: temp)
         let tree = temp.url.appendingPathComponent("tree")
         let names = files.keys.sorted()
-        let result = try ExternalTool.run(["zip", "-q", "-", "--names-stdin"] , stdin: Data(names.joined(separator: "\n").utf8), in: tree)
+        let result = try ProcessRunner.run(["zip", "-q", "-", "--names-stdin"] , stdin: Data(names.joined(separator: "\n").utf8), in: tree)
         #expect(result.status == 0)
         let archive = try ZipArchive(bytes: result.stdout)
         #expect(archive.entries.contains { $0.flags & 0x0008 != 0 })
@@ -68,7 +69,7 @@ import Testing
                 z.writestr("a/stored.txt", "raw", compress_type=zipfile.ZIP_STORED)
             sys.stdout.buffer.write(b"".join(s.parts))
             """
-        let bytes = try ExternalTool.python(script)
+        let bytes = try ProcessRunner.python(script)
         let archive = try ZipArchive(bytes: bytes)
         #expect(archive.entries.allSatisfy { $0.flags & 0x0008 != 0 })
         let extracted = Dictionary(uniqueKeysWithValues: try archive.extractAll().map { ($0.path, $0.data) })
@@ -88,10 +89,10 @@ import Testing
                     with z.open("f%d.txt" % i, "w", force_zip64=True) as f:
                         f.write(("line %d\\n" % i).encode() * 50)
             """
-        let temp = try TempDirectory()
+        let temp = try TemporaryDirectory("archive")
         defer { temp.remove() }
         let file = temp.url.appendingPathComponent("z64.zip")
-        _ = try ExternalTool.python(script, [file.path])
+        _ = try ProcessRunner.python(script, [file.path])
         let bytes = try Data(contentsOf: file)
         #expect(bytes.range(of: Data([0x50, 0x4B, 0x06, 0x06])) != nil)  // the ZIP64 end record is present
         let archive = try ZipArchive(bytes: bytes)
@@ -110,22 +111,22 @@ import Testing
                 z.writestr("__MACOSX/Mod/._Info.plist", "apple double")
                 z.writestr("Mod/._Info.plist", "apple double")
             """
-        let temp = try TempDirectory()
+        let temp = try TemporaryDirectory("archive")
         defer { temp.remove() }
         let file = temp.url.appendingPathComponent("mac.zip")
-        _ = try ExternalTool.python(script, [file.path])
+        _ = try ProcessRunner.python(script, [file.path])
         let archive = try ZipArchive(bytes: try Data(contentsOf: file))
         #expect(archive.entries.map(\.path) == ["Mod/Info.plist"])
         #expect(try archive.extractAll().map(\.data) == [Data("<plist/>".utf8)])
     }
 
     @Test func entryValuesMatchPythonInfolist() throws {
-        let temp = try TempDirectory()
+        let temp = try TemporaryDirectory("archive")
         defer { temp.remove() }
         try makeTree(in: temp)
         let zipFile = temp.url.appendingPathComponent("cli.zip")
-        _ = try ExternalTool.run(["zip", "-q", "-r", "-9", zipFile.path, "Mod"], in: temp.url.appendingPathComponent("tree"))
-        let json = try ExternalTool.python(
+        _ = try ProcessRunner.run(["zip", "-q", "-r", "-9", zipFile.path, "Mod"], in: temp.url.appendingPathComponent("tree"))
+        let json = try ProcessRunner.python(
             """
             import json, sys, zipfile
             z = zipfile.ZipFile(sys.argv[1])

@@ -1,4 +1,5 @@
 import Foundation
+import OTATestSupport
 import Testing
 
 @testable import OTALocalizationsCore
@@ -33,10 +34,10 @@ import Testing
     }
 
     private func describeWithPython(_ archive: Data) throws -> [PythonEntry] {
-        let temp = try TempDirectory()
+        let temp = try TemporaryDirectory("archive")
         defer { temp.remove() }
-        let file = try temp.file(named: "a.zip", contents: archive)
-        let json = try ExternalTool.python(pythonDescribe, [file.path])
+        let file = try temp.write("a.zip", archive)
+        let json = try ProcessRunner.python(pythonDescribe, [file.path])
         return try JSONDecoder().decode([PythonEntry].self, from: json)
     }
 
@@ -67,13 +68,13 @@ import Testing
     }
 
     @Test func unzipTestsAndListsArchive() throws {
-        let temp = try TempDirectory()
+        let temp = try TemporaryDirectory("archive")
         defer { temp.remove() }
-        let file = try temp.file(named: "a.zip", contents: try ZipWriter.archive(sample))
-        let test = try ExternalTool.run(["unzip", "-t", file.path])
+        let file = try temp.write("a.zip", try ZipWriter.archive(sample))
+        let test = try ProcessRunner.run(["unzip", "-t", file.path])
         #expect(test.status == 0)
         #expect(test.text.contains("No errors detected"))
-        let listing = try ExternalTool.run(["unzip", "-Z", file.path])
+        let listing = try ProcessRunner.run(["unzip", "-Z", file.path])
         #expect(listing.status == 0)
         let lines = listing.text.split(separator: "\n").filter { $0.hasPrefix("-") }
         #expect(lines.count == 5)
@@ -86,10 +87,10 @@ import Testing
     }
 
     @Test func unzipExtractsTheSameBytes() throws {
-        let temp = try TempDirectory()
+        let temp = try TemporaryDirectory("archive")
         defer { temp.remove() }
-        let file = try temp.file(named: "a.zip", contents: try ZipWriter.archive(sample))
-        let result = try ExternalTool.run(["unzip", "-q", file.path, "-d", temp.url.appendingPathComponent("out").path])
+        let file = try temp.write("a.zip", try ZipWriter.archive(sample))
+        let result = try ProcessRunner.run(["unzip", "-q", file.path, "-d", temp.url.appendingPathComponent("out").path])
         #expect(result.status == 0)
         for entry in sample {
             let extracted = try Data(contentsOf: temp.url.appendingPathComponent("out").appendingPathComponent(entry.path))
@@ -116,11 +117,11 @@ import Testing
     }
 
     @Test func repeatedRunsHaveTheSameSha256sum() throws {
-        let temp = try TempDirectory()
+        let temp = try TemporaryDirectory("archive")
         defer { temp.remove() }
-        let first = try temp.file(named: "1.zip", contents: try ZipWriter.archive(sample))
-        let second = try temp.file(named: "2.zip", contents: try ZipWriter.archive(sample))
-        let sums = try ExternalTool.run(["sha256sum", first.path, second.path]).text
+        let first = try temp.write("1.zip", try ZipWriter.archive(sample))
+        let second = try temp.write("2.zip", try ZipWriter.archive(sample))
+        let sums = try ProcessRunner.run(["sha256sum", first.path, second.path]).text
             .split(separator: "\n").map { $0.prefix(64) }
         #expect(sums.count == 2)
         #expect(sums[0] == sums[1])
@@ -154,16 +155,38 @@ import Testing
         } == .code(.pathConflict))
     }
 
+    @Test func writesZip64EndRecordForMoreThan65534Entries() throws {
+        // Given 65,536 entries, one more than the classic end record's 16-bit count can hold (4.4.21, 4.4.22)
+        let entries = (0..<65_536).map { ZipWriter.Entry(path: "d\($0 / 1000)/f\($0)", data: Data()) }
+        let archive = try ZipWriter.archive(entries)
+        let temp = try TemporaryDirectory("archive")
+        defer { temp.remove() }
+        let file = try temp.write("many.zip", archive)
+        let json = try ProcessRunner.python(
+            """
+            import json, sys, zipfile
+            with zipfile.ZipFile(sys.argv[1]) as z:
+                names = z.namelist()
+                print(json.dumps([len(names), names[0], names[-1], z.testzip() is None]))
+            """, [file.path])
+        #expect(String(decoding: json, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            == #"[65536, "d0/f0", "d9/f9999", true]"#)
+        #expect(archive.range(of: Data([0x50, 0x4B, 0x06, 0x06])) != nil)
+        let reread = try ZipArchive(bytes: archive, limits: ZipLimits(maximumEntryCount: 70_000))
+        #expect(reread.entries.count == 65_536)
+        #expect(archiveErrorCode { _ = try ZipArchive(bytes: archive) } == .code(.tooManyEntries))
+    }
+
     @Test func writesZip64WhenThresholdsAreCrossed() throws {
         // Given thresholds low enough that every size, offset and the count need ZIP64 records
         let archive = try ZipWriter.archive(sample, zip64Threshold: 16, entryCountThreshold: 2)
         // Then Python, unzip and our reader all read it
         let entries = try describeWithPython(archive)
         #expect(entries.count == sample.count)
-        let temp = try TempDirectory()
+        let temp = try TemporaryDirectory("archive")
         defer { temp.remove() }
-        let file = try temp.file(named: "a.zip", contents: archive)
-        #expect(try ExternalTool.run(["unzip", "-t", file.path]).status == 0)
+        let file = try temp.write("a.zip", archive)
+        #expect(try ProcessRunner.run(["unzip", "-t", file.path]).status == 0)
         let reread = try ZipArchive(bytes: archive).extractAll()
         #expect(reread.map(\.data) == sample.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }.map(\.data))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import OTATestSupport
 import Testing
 
 @testable import OTALocalizationsCore
@@ -39,15 +40,15 @@ import Testing
 
     @Test func fileDigestMatchesSha256sum() throws {
         // Given a 3 MiB + 7 byte file (several read chunks, a partial last one)
-        let temp = try TempDirectory()
+        let temp = try TemporaryDirectory("archive")
         defer { temp.remove() }
         var generator = SplitMix(seed: 42)
         let data = Data((0..<(3 * 1024 * 1024 + 7)).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
-        let file = try temp.file(named: "blob.bin", contents: data)
+        let file = try temp.write("blob.bin", data)
         // When
         let ours = try SHA256Digest.hexString(ofFileAt: file)
         // Then
-        let expected = try ExternalTool.run(["sha256sum", file.path]).text.prefix(64)
+        let expected = try ProcessRunner.run(["sha256sum", file.path]).text.prefix(64)
         #expect(ours == String(expected))
         #expect(SHA256Digest.hexString(data) == String(expected))
     }
@@ -69,7 +70,7 @@ import Testing
             offset = end
             size = size * 3 + 1
         }
-        let expected = try ExternalTool.run(["sha256sum"], stdin: data).text.prefix(64)
+        let expected = try ProcessRunner.run(["sha256sum"], stdin: data).text.prefix(64)
         #expect(SHA256Digest.hex(hasher.finalize()) == String(expected))
     }
 

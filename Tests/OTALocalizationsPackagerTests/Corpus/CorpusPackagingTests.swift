@@ -4,32 +4,77 @@ import OTATestSupport
 import Testing
 @testable import OTALocalizationsPackager
 
-/// Packages every real repository of the shared corpus twice and checks the result with independent tools.
+/// Packages every real app of the shared corpus twice and checks the result with independent tools.
+///
+/// Each corpus repository is one app, except duckduckgo/apple-browsers, a monorepo of two apps (iOS and macOS)
+/// with separate marketing versions, which is packaged per app. owncloud keeps stale `.lproj` copies of the
+/// table its String Catalog defines; it needs a configuration that excludes them (see `ownCloudNeedsExcludes`).
 @Suite struct CorpusPackagingTests {
-    static func repositories() -> [String] {
-        (try? TestPaths.corpusRepositories().map(\.lastPathComponent)) ?? []
+    static let apps: [String] = [
+        "Dimillian__IceCubesApp",
+        "duckduckgo__apple-browsers/iOS",
+        "duckduckgo__apple-browsers/macOS",
+        "mastodon__mastodon-ios",
+        "nextcloud__talk-ios",
+        "owncloud__ios-app",
+    ]
+
+    /// Configuration per app (JSON), where the default rule is not enough.
+    static let configurations: [String: String] = [
+        "owncloud__ios-app": #"{ "excludes": ["ownCloud/Resources/*.lproj/Localizable.strings"] }"#,
+    ]
+
+    @Test func everyCorpusRepositoryIsCovered() throws {
+        let repositories = try TestPaths.corpusRepositories().map(\.lastPathComponent)
+        #expect(repositories.count >= 5, "set OTA_SHARED to the shared folder (now \(TestPaths.shared.path))")
+        for repository in repositories {
+            #expect(Self.apps.contains { $0 == repository || $0.hasPrefix(repository + "/") }, "\(repository)")
+        }
     }
 
-    @Test func corpusIsPresent() {
-        #expect(Self.repositories().count >= 5, "set OTA_SHARED to the shared folder (now \(TestPaths.shared.path))")
+    @Test func duckDuckGoMonorepoAtItsRootNamesBothAppFolders() throws {
+        let root = TestPaths.corpus.appendingPathComponent("duckduckgo__apple-browsers")
+        let error = #expect(throws: PackagerError.self) {
+            try ModuleDiscovery.discover(repositoryRoot: root, configuration: PackagerConfiguration())
+        }
+        #expect(error?.code == .nameCollision)
+        #expect(error?.reason.contains("'iOS/DuckDuckGo'") == true)
+        #expect(error?.reason.contains("'macOS/DuckDuckGo'") == true)
     }
 
-    @Test(arguments: repositories())
+    @Test func ownCloudNeedsExcludesForItsStaleLprojCopies() throws {
+        let root = TestPaths.corpus.appendingPathComponent("owncloud__ios-app")
+        let error = #expect(throws: PackagerError.self) {
+            try ModuleDiscovery.discover(repositoryRoot: root, configuration: PackagerConfiguration())
+        }
+        #expect(error?.code == .nameCollision)
+        #expect(error?.reason.contains("'ownCloud/Resources/Localizable.xcstrings'") == true)
+        #expect(error?.reason.contains("'ownCloud/Resources/bg_BG.lproj/Localizable.strings'") == true)
+    }
+
+    @Test(arguments: apps)
     func packagesReproduciblyAndIndependentToolsAgree(_ name: String) throws {
         let repo = TestPaths.corpus.appendingPathComponent(name)
         let first = try TemporaryDirectory("corpus1")
         let second = try TemporaryDirectory("corpus2")
         defer { first.remove(); second.remove() }
         let date = Date(timeIntervalSince1970: 1_790_000_000)
+        let config = try Self.configurations[name].map { try first.write("config.json", $0) }
 
-        let a = try Packager.package(PackageOptions(repositoryRoot: repo, appVersion: "9.9.9", outputDirectory: first.url, publishedAt: date))
-        let b = try Packager.package(PackageOptions(repositoryRoot: repo, appVersion: "9.9.9", outputDirectory: second.url, publishedAt: date))
+        let a = try Packager.package(PackageOptions(
+            repositoryRoot: repo, appVersion: "9.9.9", outputDirectory: first.url.appendingPathComponent("out"),
+            configurationFile: config, publishedAt: date
+        ))
+        let b = try Packager.package(PackageOptions(
+            repositoryRoot: repo, appVersion: "9.9.9", outputDirectory: second.url.appendingPathComponent("out"),
+            configurationFile: config, publishedAt: date
+        ))
 
         #expect(!a.modules.isEmpty)
         #expect(Set(a.modules.map(\.name)).count == a.modules.count)
         #expect(a.modules == b.modules)
-        let folderA = first.url.appendingPathComponent("9.9.9")
-        let folderB = second.url.appendingPathComponent("9.9.9")
+        let folderA = first.url.appendingPathComponent("out/9.9.9")
+        let folderB = second.url.appendingPathComponent("out/9.9.9")
         #expect(try Data(contentsOf: folderA.appendingPathComponent("manifest.json"))
                 == Data(contentsOf: folderB.appendingPathComponent("manifest.json")))
         for module in a.modules {

@@ -43,7 +43,7 @@ import Testing
         try repo.write("App/en.lproj/Nested/Deep.strings", "")
         try repo.write("App/Settings.bundle/en.lproj/Root.strings", "")
         try repo.write("App/Loose.strings", "")
-        try repo.write("App/Catalog.xcstrings", "{}")
+        try repo.write("App/InfoPlist.xcstrings", "{}")
         try repo.write("App/main.swift", "")
 
         let result = try discover(repo)
@@ -52,7 +52,7 @@ import Testing
         #expect(result.modules[0].tables.map(\.relativePath) == ["App/en.lproj/Localizable.strings"])
         let skipped = Dictionary(uniqueKeysWithValues: result.skipped.map { ($0.path, $0.reason) })
         #expect(skipped == [
-            "App/Catalog.xcstrings": SkipReason.stringCatalog,
+            "App/InfoPlist.xcstrings": SkipReason.infoPlistCatalog,
             "App/Loose.strings": SkipReason.outsideLproj,
             "App/Settings.bundle/en.lproj/Root.strings": SkipReason.nestedBundle("Settings.bundle"),
             "App/en.lproj/.DS_Store": SkipReason.notATable,
@@ -155,5 +155,34 @@ import Testing
 
         #expect(result.modules.isEmpty)
         #expect(result.skipped.map(\.path) == ["Extension/en.lproj/InfoPlist.strings"])
+    }
+
+    @Test func catalogsJoinTheModuleOfTheirFolder() throws {
+        let repo = try TemporaryDirectory("disc")
+        defer { repo.remove() }
+        try repo.write("Kit/Sources/Feed/Resources/Localizable.xcstrings", "{}")
+        try repo.write("Kit/Sources/Feed/Resources/en.lproj/Errors.strings", "")
+        try repo.write("Share Extension/Share.xcstrings", "{}")
+
+        let result = try discover(repo)
+
+        #expect(result.modules.map(\.name) == ["Feed", "Share Extension"])
+        #expect(result.modules[0].catalogs.map(\.relativePath) == ["Kit/Sources/Feed/Resources/Localizable.xcstrings"])
+        #expect(result.modules[0].tableFileNames == ["Errors.strings", "Localizable.xcstrings"])
+        #expect(result.modules[1].catalogs.map(\.tableName) == ["Share"])
+        #expect(result.modules[1].tables.isEmpty)
+    }
+
+    @Test func catalogAndLprojTableOfOneNameIsAnErrorNamingBoth() throws {
+        let repo = try TemporaryDirectory("disc")
+        defer { repo.remove() }
+        try repo.write("App/Resources/Localizable.xcstrings", "{}")
+        try repo.write("App/Resources/de.lproj/Localizable.strings", "")
+
+        let error = #expect(throws: PackagerError.self) { try discover(repo) }
+
+        #expect(error?.code == .nameCollision)
+        #expect(error?.reason.contains("'App/Resources/Localizable.xcstrings'") == true)
+        #expect(error?.reason.contains("'App/Resources/de.lproj/Localizable.strings'") == true)
     }
 }

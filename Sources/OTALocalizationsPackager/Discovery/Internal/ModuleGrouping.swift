@@ -8,6 +8,7 @@ struct ModuleGrouping {
         var owner: String
         var folders: Set<String> = []
         var tables: [TableFile] = []
+        var catalogs: [CatalogFile] = []
     }
 
     let configuration: PackagerConfiguration
@@ -21,21 +22,37 @@ struct ModuleGrouping {
     }
 
     mutating func add(_ lproj: LprojFolder, skipped: inout [SkippedFile]) {
-        let folderPath = lproj.resourceFolder.joined(separator: "/")
+        guard let key = groupKey(for: lproj.resourceFolder) else {
+            skipped += lproj.tables.map { SkippedFile(path: $0.relativePath, reason: SkipReason.notConfigured) }
+            return
+        }
+        groups[key]?.tables += lproj.tables
+    }
+
+    mutating func add(_ catalog: CatalogInFolder, skipped: inout [SkippedFile]) {
+        guard let key = groupKey(for: catalog.resourceFolder) else {
+            skipped.append(SkippedFile(path: catalog.catalog.relativePath, reason: SkipReason.notConfigured))
+            return
+        }
+        groups[key]?.catalogs.append(catalog.catalog)
+    }
+
+    /// The group a resource folder belongs to, created on first use; nil when no module takes it.
+    private mutating func groupKey(for resourceFolder: [String]) -> String? {
+        let folderPath = resourceFolder.joined(separator: "/")
         let key: String
         if let configured = configuredModule(containing: folderPath) {
             key = "config:" + configured
             groups[key, default: Group(name: configured, rule: "configuration", owner: "configuration")].folders.insert(folderPath)
         } else if configuration.discoverOtherModules {
-            let owner = ModuleNamingRule.owner(ofResourceFolder: lproj.resourceFolder, repositoryName: repositoryName)
+            let owner = ModuleNamingRule.owner(ofResourceFolder: resourceFolder, repositoryName: repositoryName)
             key = "folder:" + owner.owner.joined(separator: "/")
             groups[key, default: Group(name: owner.name, rule: owner.rule, owner: owner.owner.joined(separator: "/"))]
                 .folders.insert(folderPath)
         } else {
-            skipped += lproj.tables.map { SkippedFile(path: $0.relativePath, reason: SkipReason.notConfigured) }
-            return
+            return nil
         }
-        groups[key]?.tables += lproj.tables
+        return key
     }
 
     /// The configured module whose folder is, or contains, `folderPath`; the longest configured folder wins.
@@ -59,7 +76,7 @@ struct ModuleGrouping {
     /// - Throws: ``PackagerError`` `nameCollision` naming both folders or both files.
     func modules() throws -> [DiscoveredModule] {
         var byName: [String: Group] = [:]
-        for group in groups.values.sorted(by: { $0.owner < $1.owner }) where !group.tables.isEmpty {
+        for group in groups.values.sorted(by: { $0.owner < $1.owner }) where !(group.tables.isEmpty && group.catalogs.isEmpty) {
             if let other = byName[group.name] {
                 let first = other.folders.sorted().first ?? other.owner
                 let second = group.folders.sorted().first ?? group.owner
@@ -80,8 +97,35 @@ struct ModuleGrouping {
                         + "'\(next.relativePath)'; keep one, or split the folders into modules in \(PackagerConfiguration.fileName)"
                 )
             }
-            return DiscoveredModule(name: group.name, rule: group.rule, folders: group.folders.sorted(), tables: tables)
+            let catalogs = group.catalogs.sorted { $0.relativePath < $1.relativePath }
+            try Self.checkCatalogs(catalogs, against: tables, module: group.name)
+            return DiscoveredModule(
+                name: group.name, rule: group.rule, folders: group.folders.sorted(), tables: tables, catalogs: catalogs
+            )
         }
         .sorted { $0.name < $1.name }
+    }
+
+    /// A table defined by a catalog must not also be defined by another catalog or by an `.lproj` table.
+    private static func checkCatalogs(_ catalogs: [CatalogFile], against tables: [TableFile], module: String) throws {
+        var seen: [String: String] = [:]
+        for catalog in catalogs {
+            if let other = seen[catalog.tableName] {
+                throw PackagerError(
+                    code: .nameCollision,
+                    reason: "module '\(module)' defines table '\(catalog.tableName)' twice: '\(other)' and "
+                        + "'\(catalog.relativePath)'; keep one catalog per table"
+                )
+            }
+            seen[catalog.tableName] = catalog.relativePath
+            if let table = tables.first(where: { $0.tableName == catalog.tableName }) {
+                throw PackagerError(
+                    code: .nameCollision,
+                    reason: "module '\(module)' defines table '\(catalog.tableName)' both in '\(catalog.relativePath)' and in "
+                        + "'\(table.relativePath)'; delete the stale .lproj copies or exclude them (\"excludes\" in "
+                        + "\(PackagerConfiguration.fileName))"
+                )
+            }
+        }
     }
 }

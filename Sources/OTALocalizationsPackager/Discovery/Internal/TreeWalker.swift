@@ -8,11 +8,19 @@ struct LprojFolder {
     var tables: [TableFile]
 }
 
+/// One String Catalog found by ``TreeWalker``.
+struct CatalogInFolder {
+    /// The folder holding the catalog, as components relative to the repository root.
+    var resourceFolder: [String]
+    var catalog: CatalogFile
+}
+
 /// Walks a repository once, collecting `.lproj` folders and the files it will not publish.
 struct TreeWalker {
     let root: URL
     let excludes: [GlobPattern]
     private(set) var lprojFolders: [LprojFolder] = []
+    private(set) var catalogs: [CatalogInFolder] = []
     var skipped: [SkippedFile] = []
 
     init(root: URL, excludes: [GlobPattern]) {
@@ -47,7 +55,15 @@ struct TreeWalker {
                 let lower = name.lowercased()
                 let path = child.joined(separator: "/")
                 if lower.hasSuffix(".xcstrings") {
-                    skipped.append(SkippedFile(path: path, reason: excluded.map(SkipReason.excluded) ?? SkipReason.stringCatalog))
+                    let reason = excluded.map(SkipReason.excluded)
+                        ?? nestedBundle.map(SkipReason.nestedBundle)
+                        ?? (lower == "infoplist.xcstrings" ? SkipReason.infoPlistCatalog : nil)
+                    if let reason {
+                        skipped.append(SkippedFile(path: path, reason: reason))
+                    } else {
+                        let file = CatalogFile(fileName: name, relativePath: path, url: FileSystem.url(root, child))
+                        catalogs.append(CatalogInFolder(resourceFolder: components, catalog: file))
+                    }
                 } else if lower.hasSuffix(".strings") || lower.hasSuffix(".stringsdict") {
                     let reason = excluded.map(SkipReason.excluded)
                         ?? nestedBundle.map(SkipReason.nestedBundle)

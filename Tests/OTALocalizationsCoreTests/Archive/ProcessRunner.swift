@@ -1,7 +1,9 @@
 import Foundation
 
-/// Runs standard tools (`python3`, `unzip`, `zip`, `sha256sum`) as the independent source of expected values.
-enum ExternalTool {
+/// Runs standard tools (`python3`, `unzip`, `zip`, `sha256sum`) as the independent source of expected values,
+/// keeping standard output as bytes (raw deflate streams and archives are binary; OTATestSupport's
+/// `ExternalTool` decodes text).
+enum ProcessRunner {
     struct Result {
         var status: Int32
         var stdout: Data
@@ -27,24 +29,23 @@ enum ExternalTool {
         process.standardError = errPipe
         process.standardInput = inPipe
         try process.run()
-        // Drain stderr concurrently so a chatty tool cannot block on a full pipe.
+        // Drain stderr and feed stdin on their own threads so no pipe can fill up and deadlock the tool.
         let errorBox = DataBox()
-        let errReader = Thread {
-            errorBox.set(errPipe.fileHandleForReading.readDataToEndOfFile())
-        }
-        errReader.start()
-        if let stdin { inPipe.fileHandleForWriting.write(stdin) }
-        try inPipe.fileHandleForWriting.close()
+        Thread { errorBox.set(errPipe.fileHandleForReading.readDataToEndOfFile()) }.start()
+        let input = inPipe.fileHandleForWriting
+        Thread {
+            if let stdin { input.write(stdin) }
+            try? input.close()
+        }.start()
         let out = outPipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         while !errorBox.isSet { usleep(1000) }
         return Result(status: process.terminationStatus, stdout: out, stderr: errorBox.value)
     }
 
-    /// Runs a Python 3 script given on standard input with `arguments`; fails unless it exits with 0.
+    /// Runs Python 3 `script` with `arguments` as `sys.argv[1:]`; returns its stdout, failing unless it exits with 0.
     static func python(_ script: String, _ arguments: [String] = [], stdin: Data? = nil) throws -> Data {
-        let scriptFile = try TempDirectory.shared.file(named: "script-\(UUID().uuidString).py", contents: Data(script.utf8))
-        let result = try run(["python3", scriptFile.path] + arguments, stdin: stdin)
+        let result = try run(["python3", "-c", script] + arguments, stdin: stdin)
         guard result.status == 0 else {
             throw Failure(description: "python3 failed: \(String(decoding: result.stderr, as: UTF8.self))")
         }
@@ -58,33 +59,5 @@ enum ExternalTool {
         func set(_ value: Data) { lock.lock(); data = value; done = true; lock.unlock() }
         var isSet: Bool { lock.lock(); defer { lock.unlock() }; return done }
         var value: Data { lock.lock(); defer { lock.unlock() }; return data }
-    }
-}
-
-/// A per-test scratch folder under the system temporary directory.
-struct TempDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("ota-archive-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    static let shared: TempDirectory = {
-        // The shared folder only holds scripts; a failure here is a broken test machine.
-        try! TempDirectory()
-    }()
-
-    /// Writes `contents` to `name` inside the folder (creating parent folders) and returns its URL.
-    func file(named name: String, contents: Data) throws -> URL {
-        let file = url.appendingPathComponent(name)
-        try FileManager.default.createDirectory(
-            at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try contents.write(to: file)
-        return file
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(at: url)
     }
 }

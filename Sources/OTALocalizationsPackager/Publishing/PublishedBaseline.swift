@@ -1,0 +1,102 @@
+import Foundation
+import OTALocalizationsCore
+
+/// Reads what was published before (or what the app embeds), for the `--baseline` check that a publish never
+/// drops a key a language had (APPLE-BUNDLE.md row 2.1: no per-key fallback).
+///
+/// Accepted forms:
+/// - a `manifest.json` file path or URL (`file:`, `http:`, `https:`): every module's ZIP is fetched from beside
+///   the manifest, its size and SHA-256 verified, and its tables parsed;
+/// - a publish folder holding `manifest.json`: the same, from disk;
+/// - a folder of module bundles: `<folder>/<Module>/` or `<folder>/<Module>.bundle/`, each holding `.lproj`
+///   folders (an unpacked publish, or the app's embedded bundles).
+///
+/// Thread safety: blocking reads on the calling thread; call it from a command-line tool, not from an app.
+public enum PublishedBaseline {
+    /// One ``ValidationInput`` per module name.
+    ///
+    /// - Throws: ``PackagerError`` `configuration` naming what could not be read or verified.
+    public static func load(_ argument: String, developmentRegion: String) throws -> [String: ValidationInput] {
+        let isURL = argument.hasPrefix("http://") || argument.hasPrefix("https://") || argument.hasPrefix("file:")
+        let location = isURL ? URL(string: argument) : URL(fileURLWithPath: argument)
+        guard let location else {
+            throw PackagerError(code: .configuration, reason: "--baseline '\(argument)' is not a URL or a path")
+        }
+        if !isURL, FileSystem.isDirectory(location) {
+            let manifest = location.appendingPathComponent("manifest.json")
+            if FileManager.default.fileExists(atPath: manifest.path) {
+                return try fromManifest(manifest, developmentRegion: developmentRegion)
+            }
+            return try fromBundleFolder(location, developmentRegion: developmentRegion)
+        }
+        return try fromManifest(location, developmentRegion: developmentRegion)
+    }
+
+    private static func fromBundleFolder(_ folder: URL, developmentRegion: String) throws -> [String: ValidationInput] {
+        var result: [String: ValidationInput] = [:]
+        for name in FileSystem.sortedChildren(of: folder) where FileSystem.isDirectory(folder.appendingPathComponent(name)) {
+            let module = name.hasSuffix(".bundle") ? String(name.dropLast(".bundle".count)) : name
+            do {
+                result[module] = try ValidationInput(
+                    contentsOf: folder.appendingPathComponent(name), module: module,
+                    developmentRegion: developmentRegion, displayRoot: "baseline/\(name)"
+                )
+            } catch {
+                throw PackagerError(code: .configuration, reason: "--baseline \(folder.path)/\(name): \(error)")
+            }
+        }
+        return result
+    }
+
+    private static func fromManifest(_ manifestURL: URL, developmentRegion: String) throws -> [String: ValidationInput] {
+        let manifest: Manifest
+        do {
+            manifest = try Manifest(bytes: Data(contentsOf: manifestURL))
+        } catch {
+            throw PackagerError(code: .configuration, reason: "--baseline \(manifestURL.absoluteString): cannot read the manifest (\(error))")
+        }
+        var result: [String: ValidationInput] = [:]
+        for module in manifest.modules {
+            let zipURL = manifestURL.deletingLastPathComponent().appendingPathComponent(module.path)
+            let bytes: Data
+            do {
+                bytes = try Data(contentsOf: zipURL)
+            } catch {
+                throw PackagerError(code: .configuration, reason: "--baseline \(zipURL.absoluteString): cannot be read")
+            }
+            guard Int64(bytes.count) == module.size, SHA256Digest.hexString(bytes) == module.sha256 else {
+                throw PackagerError(
+                    code: .configuration,
+                    reason: "--baseline \(zipURL.absoluteString): size or SHA-256 differs from the manifest; the baseline is damaged"
+                )
+            }
+            result[module.name] = try input(fromZip: bytes, module: module.name, developmentRegion: developmentRegion)
+        }
+        return result
+    }
+
+    private static func input(fromZip bytes: Data, module: String, developmentRegion: String) throws -> ValidationInput {
+        do {
+            let archive = try ZipArchive(bytes: bytes)
+            var files: [ValidationInput.File] = []
+            for entry in archive.entries where !entry.isDirectory {
+                let lower = entry.path.lowercased()
+                guard lower.hasSuffix(".strings") || lower.hasSuffix(".stringsdict") else { continue }
+                let display = "baseline/\(module)/\(entry.path)"
+                let content: ValidationInput.Content
+                do {
+                    switch try LocalizationTable.parse(try archive.contents(of: entry), path: display) {
+                    case .strings(let table): content = .strings(table)
+                    case .stringsDict(let table): content = .stringsDict(table)
+                    }
+                } catch let error as TableError {
+                    content = .unreadable(error)
+                }
+                files.append(ValidationInput.File(path: display, relativePath: entry.path, content: content))
+            }
+            return ValidationInput(module: module, developmentRegion: developmentRegion, files: files, rootPath: "baseline/\(module)")
+        } catch {
+            throw PackagerError(code: .configuration, reason: "--baseline module \(module): \(error)")
+        }
+    }
+}

@@ -1,0 +1,41 @@
+/// One token of Swift source, as far as the source linter needs to tell tokens apart.
+struct SwiftToken {
+    enum Kind: Equatable {
+        /// A name or keyword (`NSLocalizedString`, `bundle`, `func`, `$0`, `` `default` `` without backticks).
+        case identifier
+        /// A string literal of any form; ``SwiftToken/interpolations`` holds the code inside `\( … )`.
+        case string
+        /// One of `( ) [ ] { } , : ; . @ \`.
+        case punctuation
+        /// A run of operator characters (`??`, `=`, `...`).
+        case `operator`
+        /// A number, a regex literal or a `#keyword`.
+        case other
+    }
+
+    var kind: Kind
+    /// The token's text; for a string literal, only its content outside interpolations.
+    var text: String
+    /// 1-based line.
+    var line: Int
+    /// 1-based column in Unicode scalars.
+    var column: Int
+    /// For a string literal: each interpolation's tokens, in order.
+    var interpolations: [[SwiftToken]] = []
+
+    func isPunctuation(_ value: String) -> Bool { kind == .punctuation && text == value }
+    func isIdentifier(_ value: String) -> Bool { kind == .identifier && text == value }
+
+    /// A string literal with no interpolation and nothing but white space (`""`, `" "`, `#""#`): no lookup
+    /// can turn it into other text.
+    var isBlankStringLiteral: Bool {
+        kind == .string && interpolations.isEmpty && text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+    }
+}
+
+/// A `//` comment: where it starts and its text after the slashes.
+struct SwiftLineComment {
+    var line: Int
+    var column: Int
+    var text: String
+}

@@ -1,0 +1,93 @@
+/// The arguments a format string reads, by 1-based position, with the type each one is read as.
+///
+/// Built from ``ParsedFormat``: a non-positional specifier takes the next argument in order, `%n$` takes
+/// argument `n` (IEEE Std 1003.1 `fprintf`, "Conversion specifications"), and a `*` width or precision
+/// reads an `int` argument before the value (`*m$` reads argument `m`). `%%` reads nothing. A
+/// `%#@name@` `.stringsdict` variable reads one argument of its rule's `NSStringFormatValueTypeKey` type.
+public struct FormatArguments: Sendable, Equatable {
+    /// Position to argument type. A position read twice with different types keeps the first type and is
+    /// listed in ``conflicts``.
+    public var types: [Int: FormatSpecifier.ArgumentType]
+    /// Positions read as two different types within the same string.
+    public var conflicts: [Int]
+    /// Positions read by a variable whose type is unknown (no or invalid value type).
+    public var untypedPositions: Set<Int>
+
+    /// Every position read, typed or not.
+    public var positions: Set<Int> { Set(types.keys).union(untypedPositions) }
+
+    /// Collects the arguments of a parsed format string.
+    /// - Parameters:
+    ///   - format: the parsed string.
+    ///   - variableTypes: the argument type of each `.stringsdict` variable; a variable not listed reads
+    ///     an argument of unknown type.
+    ///   - firstSequentialPosition: the position the first non-positional specifier reads: 1 for a whole
+    ///     format string; the variable's position for a `.stringsdict` plural form, whose `%d` reads the
+    ///     variable's number while `%n$@` reads argument `n` of the whole call.
+    public init(
+        _ format: ParsedFormat, variableTypes: [String: FormatSpecifier.ArgumentType] = [:],
+        firstSequentialPosition: Int = 1
+    ) {
+        types = [:]
+        conflicts = []
+        untypedPositions = []
+        var next = max(1, firstSequentialPosition)
+        func take(_ position: Int?, _ type: FormatSpecifier.ArgumentType?) {
+            let slot: Int
+            if let position { slot = position } else { slot = next; next += 1 }
+            guard let type else {
+                untypedPositions.insert(slot)
+                return
+            }
+            if let existing = types[slot] {
+                if existing != type, !conflicts.contains(slot) { conflicts.append(slot) }
+            } else {
+                types[slot] = type
+            }
+        }
+        for specifier in format.arguments {
+            if case .argument(let position) = specifier.width { take(position, .int32) }
+            if case .argument(let position) = specifier.precision { take(position, .int32) }
+            if let variable = specifier.variable {
+                take(specifier.position, variableTypes[variable])
+            } else {
+                take(specifier.position, specifier.argumentType)
+            }
+        }
+        untypedPositions.subtract(types.keys)
+    }
+
+    /// Compares a translation's arguments with the development region's and describes the first difference.
+    ///
+    /// A mismatch is: a position the translation reads that the development value does not (the app
+    /// passes no such argument: a crash or garbage), a position read as a different type (``FormatSpecifier/ArgumentType``
+    /// equality), or, unless `allowsOmittedArguments`, a position the development value reads and the
+    /// translation does not. Untyped positions match any type.
+    /// - Parameters:
+    ///   - translation: the arguments of the translated value.
+    ///   - development: the arguments of the development region's value for the same key.
+    ///   - allowsOmittedArguments: true for `.stringsdict` plural forms, which may leave the number out
+    ///     ("one file").
+    /// - Returns: nil when they agree, else one sentence saying what differs.
+    public static func mismatch(
+        translation: FormatArguments, development: FormatArguments, allowsOmittedArguments: Bool = false
+    ) -> String? {
+        let translated = translation.positions
+        let developed = development.positions
+        for position in translated.sorted() where !developed.contains(position) {
+            let type = translation.types[position].map { " (\($0.rawValue))" } ?? ""
+            return "it reads argument \(position)\(type), which the development value does not read"
+        }
+        for position in developed.sorted() {
+            guard translated.contains(position) else {
+                if allowsOmittedArguments { continue }
+                let type = development.types[position].map { " (\($0.rawValue))" } ?? ""
+                return "it does not read argument \(position)\(type), which the development value reads"
+            }
+            if let mine = translation.types[position], let theirs = development.types[position], mine != theirs {
+                return "argument \(position) is read as \(mine.rawValue) but as \(theirs.rawValue) in the development value"
+            }
+        }
+        return nil
+    }
+}

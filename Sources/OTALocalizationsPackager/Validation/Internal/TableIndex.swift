@@ -1,0 +1,68 @@
+import OTALocalizationsCore
+
+/// The readable tables of one module, by localization and table name.
+struct TableIndex {
+    struct Strings {
+        var file: ValidationInput.File
+        var table: StringsTable
+        var values: [String: String]
+        /// Line of the last definition of each key (the one Apple keeps).
+        var lines: [String: Int]
+    }
+
+    struct Dict {
+        var file: ValidationInput.File
+        var table: StringsDictTable
+    }
+
+    struct Pair {
+        var strings: Strings?
+        var dict: Dict?
+        /// A file of this table that could not be read.
+        var unreadable: ValidationInput.File?
+
+        var keys: Set<String> {
+            Set(strings?.values.keys.map { $0 } ?? []).union(dict?.table.entries.keys.map { $0 } ?? [])
+        }
+
+        /// The file to name for a finding about the table as a whole.
+        var anyFile: ValidationInput.File? { strings?.file ?? dict?.file ?? unreadable }
+    }
+
+    /// localization → table name → files.
+    var tables: [String: [String: Pair]] = [:]
+
+    init(_ input: ValidationInput) {
+        for file in input.files {
+            guard let localization = file.localization else { continue }
+            var pair = tables[localization, default: [:]][file.tableName, default: Pair()]
+            switch file.content {
+            case .strings(let table):
+                var lines: [String: Int] = [:]
+                for entry in table.entries { lines[entry.key] = entry.line }
+                pair.strings = Strings(file: file, table: table, values: table.values, lines: lines)
+            case .stringsDict(let table):
+                pair.dict = Dict(file: file, table: table)
+            case .unreadable:
+                pair.unreadable = file
+            }
+            tables[localization, default: [:]][file.tableName] = pair
+        }
+    }
+
+    /// The localization translations are compared with: the development region's `.lproj` (matched
+    /// case-insensitively, `-` and `_` alike), else `Base`, else the first `.lproj` of the same language
+    /// (`en-US` for `en`), else nil.
+    func developmentLocalization(for region: String) -> String? {
+        let wanted = Self.normalized(region)
+        let names = tables.keys.sorted()
+        if let match = names.first(where: { Self.normalized($0) == wanted }) { return match }
+        if tables["Base"] != nil { return "Base" }
+        let language = wanted.split(separator: "-").first.map(String.init) ?? wanted
+        return names.first { Self.normalized($0).split(separator: "-").first.map(String.init) == language }
+    }
+
+    static func normalized(_ name: String) -> String {
+        name.lowercased().replacingOccurrences(of: "_", with: "-")
+    }
+}

@@ -1,0 +1,168 @@
+import OTALocalizationsCore
+
+extension ModuleValidator {
+    /// Compares every localization's tables with the development region's: format arguments, missing
+    /// keys, whitespace and values equal to their key.
+    func checkTranslations(_ input: ValidationInput, index: TableIndex, into sink: inout DiagnosticSink) {
+        guard let development = index.developmentLocalization(for: input.developmentRegion),
+              let developmentTables = index.tables[development] else { return }
+        for localization in index.tables.keys.sorted() where localization != development {
+            guard let tables = index.tables[localization] else { continue }
+            for tableName in tables.keys.sorted() {
+                guard let pair = tables[tableName], let reference = developmentTables[tableName] else { continue }
+                if let strings = pair.strings {
+                    compareStrings(strings, with: reference, developmentName: development, into: &sink)
+                }
+                if let dict = pair.dict, let referenceDict = reference.dict {
+                    compareDicts(dict, with: referenceDict, into: &sink)
+                }
+                reportMissingKeys(pair, reference: reference, developmentName: development, into: &sink)
+            }
+        }
+    }
+
+    private func compareStrings(
+        _ strings: TableIndex.Strings, with reference: TableIndex.Pair, developmentName: String,
+        into sink: inout DiagnosticSink
+    ) {
+        guard let referenceStrings = reference.strings else { return }
+        for key in strings.values.keys.sorted() {
+            guard let value = strings.values[key], let developmentValue = referenceStrings.values[key] else { continue }
+            let line = strings.lines[key]
+            let mine = FormatArguments(FormatSpecifier.parse(value))
+            let theirs = FormatArguments(FormatSpecifier.parse(developmentValue))
+            if let problem = FormatArguments.mismatch(translation: mine, development: theirs) {
+                let omissionOnly = FormatArguments.mismatch(translation: mine, development: theirs, allowsOmittedArguments: true) == nil
+                let consequence = omissionOnly
+                    ? "the translation loses a value the app passes (and, without %n$, the later ones shift)"
+                    : "at run time this crashes or prints garbage"
+                sink.add(.error, .formatSpecifierMismatch, file: strings.file, key: key, line: line,
+                         message: "\"\(key)\": the format specifiers differ from \(developmentName) (\"\(developmentValue)\"): \(problem); \(consequence). Use the same specifiers, reordered with %n$ if needed.",
+                         value: value)
+            }
+            if !value.isEmpty, value == key, developmentValue != key {
+                sink.add(.warning, .valueEqualsKey, file: strings.file, key: key, line: line,
+                         message: "\"\(key)\": the value is the key itself while \(developmentName) has \"\(developmentValue)\"; translate it.",
+                         value: value)
+            }
+            if !value.isEmpty, !developmentValue.isEmpty,
+               let problem = Self.whitespaceDifference(value, developmentValue, developmentName: developmentName) {
+                sink.add(.warning, .whitespaceMismatch, file: strings.file, key: key, line: line,
+                         message: "\"\(key)\": \(problem); match it.",
+                         value: value)
+            }
+        }
+    }
+
+    /// Describes a difference in leading or trailing whitespace or a trailing newline, or nil.
+    static func whitespaceDifference(_ value: String, _ reference: String, developmentName: String) -> String? {
+        func leading(_ text: String) -> Bool { text.unicodeScalars.first?.properties.isWhitespace ?? false }
+        func trailing(_ text: String) -> Bool { text.unicodeScalars.last?.properties.isWhitespace ?? false }
+        func newline(_ text: String) -> Bool { text.hasSuffix("\n") }
+        let checks: [(String, (String) -> Bool)] = [
+            ("a trailing newline", newline), ("leading whitespace", leading), ("trailing whitespace", trailing),
+        ]
+        for (what, test) in checks where test(value) != test(reference) {
+            return test(value)
+                ? "it has \(what) that the \(developmentName) value does not have"
+                : "it lacks the \(what) that the \(developmentName) value has"
+        }
+        return nil
+    }
+
+    private func compareDicts(_ dict: TableIndex.Dict, with reference: TableIndex.Dict, into sink: inout DiagnosticSink) {
+        let silent = StringsDictEntryReader(report: { _, _ in })
+        for key in dict.table.entries.keys.sorted() {
+            guard let value = dict.table.entries[key], let referenceValue = reference.table.entries[key],
+                  let mine = silent.read(value), let theirs = silent.read(referenceValue) else { continue }
+            let line = dict.table.keyLines[key]
+            if let problem = Self.entryMismatch(mine, theirs) {
+                let developmentName = reference.file.localization ?? "the development region"
+                sink.add(.error, .formatSpecifierMismatch, file: dict.file, key: key, line: line,
+                         message: "\"\(key)\": the format specifiers differ from \(developmentName): \(problem); at run time this crashes or prints garbage. Use the same specifiers and value types.",
+                         value: Self.describe(value))
+            }
+        }
+    }
+
+    /// The first difference between a translated `.stringsdict` entry and the development one.
+    static func entryMismatch(_ mine: StringsDictEntryInfo, _ theirs: StringsDictEntryInfo) -> String? {
+        if let format = mine.format, let referenceFormat = theirs.format {
+            let translated = FormatArguments(FormatSpecifier.parse(format), variableTypes: mine.variableTypes)
+            let developed = FormatArguments(FormatSpecifier.parse(referenceFormat), variableTypes: theirs.variableTypes)
+            if let problem = FormatArguments.mismatch(translation: translated, development: developed) {
+                return "in \(StringsDictKey.formatKey) \"\(format)\", \(problem)"
+            }
+        }
+        for (name, rule) in mine.rules.sorted(by: { $0.key < $1.key }) {
+            guard let referenceRule = theirs.rules[name] else { continue }
+            if let type = rule.argumentType, let referenceType = referenceRule.argumentType, type != referenceType {
+                return "rule \"\(name)\" has \(StringsDictKey.valueType) \"\(rule.valueType ?? "")\" but \"\(referenceRule.valueType ?? "")\" in the development value"
+            }
+            // A form may read any argument the development entry reads anywhere (its format key or any
+            // form of this rule) as any type it is read as there, and may leave any out ("one file").
+            var allowed: [Int: Set<FormatSpecifier.ArgumentType>] = [:]
+            func allow(_ arguments: FormatArguments) {
+                for position in arguments.positions { allowed[position, default: []].formUnion([]) }
+                for (position, type) in arguments.types { allowed[position, default: []].insert(type) }
+            }
+            if let format = theirs.format {
+                allow(FormatArguments(FormatSpecifier.parse(format), variableTypes: theirs.variableTypes))
+            }
+            for (_, referenceForm) in referenceRule.forms {
+                allow(FormatArguments(
+                    FormatSpecifier.parse(referenceForm), variableTypes: theirs.variableTypes,
+                    firstSequentialPosition: referenceRule.position))
+            }
+            for (category, form) in rule.forms.sorted(by: { $0.key < $1.key }) {
+                let translated = FormatArguments(
+                    FormatSpecifier.parse(form), variableTypes: mine.variableTypes, firstSequentialPosition: rule.position)
+                for position in translated.positions.sorted() {
+                    let place = "in form \"\(category)\" of rule \"\(name)\" (\"\(form)\")"
+                    guard let types = allowed[position] else {
+                        return "\(place), it reads argument \(position), which the development entry never reads"
+                    }
+                    if let type = translated.types[position], !types.isEmpty, !types.contains(type) {
+                        let expected = types.map(\.rawValue).sorted().joined(separator: " or ")
+                        return "\(place), argument \(position) is read as \(type.rawValue) but as \(expected) in the development entry"
+                    }
+                }
+            }
+        }
+        for (variantKey, variant) in mine.variants.sorted(by: { $0.key < $1.key }) {
+            guard let reference = theirs.variants[variantKey] else { continue }
+            if let problem = entryMismatch(variant, reference) { return "in variant \"\(variantKey)\", \(problem)" }
+        }
+        return nil
+    }
+
+    /// A short text form of a `.stringsdict` value for messages and baselines: the format key and forms.
+    static func describe(_ value: PropertyListValue) -> String {
+        switch value {
+        case .string(let text): return text
+        case .dictionary(let dictionary):
+            return dictionary.keys.sorted().map { "\($0)=\(describe(dictionary[$0]!))" }.joined(separator: "; ")
+        case .integer(let number): return String(number)
+        case .real(let number): return String(number)
+        case .bool(let flag): return String(flag)
+        case .array(let items): return "[" + items.map(describe).joined(separator: ", ") + "]"
+        case .date, .data: return "…"
+        }
+    }
+
+    private func reportMissingKeys(
+        _ pair: TableIndex.Pair, reference: TableIndex.Pair, developmentName: String, into sink: inout DiagnosticSink
+    ) {
+        guard pair.unreadable == nil, reference.unreadable == nil, let file = pair.strings?.file ?? pair.dict?.file else { return }
+        // A file the localization lacks is taken whole from the development region (APPLE-BUNDLE.md 2.2, 3.2).
+        var available = Set(pair.strings.map { Array($0.values.keys) } ?? Array(reference.strings?.values.keys ?? [:].keys))
+        available.formUnion(pair.dict.map { Array($0.table.entries.keys) } ?? Array(reference.dict?.table.entries.keys ?? [:].keys))
+        for key in reference.keys.subtracting(available).sorted() {
+            // Name the file of the same kind as the development region's definition when there is one.
+            let inDict = reference.dict?.table.entries[key] != nil && reference.strings?.values[key] == nil
+            let file = (inDict ? pair.dict?.file : pair.strings?.file) ?? file
+            sink.add(.warning, .missingKey, file: file, key: key,
+                     message: "\"\(key)\" is in \(developmentName)'s \(file.tableName) table but not here; with no per-key fallback, users of \(file.localization ?? "this localization") see the raw key. Add a translation.")
+        }
+    }
+}

@@ -1,0 +1,62 @@
+/// The checks of issue 5 over one module's tables: they return diagnostics and never throw.
+///
+/// What it checks (codes in ``ValidationDiagnostic/Code``, documented in `docs/validation.md`):
+/// - files: unreadable tables (parse, encoding), tables outside any `.lproj`, special folder names,
+///   `.lproj` names that are not language identifiers (APPLE-BUNDLE.md rows 1.10–1.12, 4.1–4.3);
+/// - each table: duplicate keys, empty values, the structure of every `.stringsdict` entry;
+/// - each translation against the development region: printf arguments (``FormatArguments``), missing
+///   keys, whitespace, values equal to their key, CLDR plural categories (``PluralCategories``);
+/// - optionally, against a baseline (what was published or embedded before): keys and tables dropped.
+///
+/// Diagnostics come out in a stable order: by file path, then line, then code.
+/// A validator holds no state; it may be used from any thread.
+public struct ModuleValidator: Sendable {
+    public init() {}
+
+    /// Validates one module.
+    /// - Parameters:
+    ///   - input: the module's tables.
+    ///   - baseline: the same module as published before (or as embedded in the app), or nil.
+    /// - Returns: every finding, errors and warnings, sorted by file, line and code.
+    public func validate(_ input: ValidationInput, baseline: ValidationInput? = nil) -> [ValidationDiagnostic] {
+        var sink = DiagnosticSink(module: input.module)
+        let index = TableIndex(input)
+        checkLayout(input, into: &sink)
+        checkTables(input, into: &sink)
+        checkTranslations(input, index: index, into: &sink)
+        if let baseline {
+            checkAgainstBaseline(index: index, baseline: TableIndex(baseline), into: &sink)
+        }
+        return sink.diagnostics.sorted(by: Self.order)
+    }
+
+    /// Validates several modules, concatenating their diagnostics in input order.
+    public func validate(_ inputs: [ValidationInput]) -> [ValidationDiagnostic] {
+        inputs.flatMap { validate($0) }
+    }
+
+    static func order(_ a: ValidationDiagnostic, _ b: ValidationDiagnostic) -> Bool {
+        if a.file != b.file { return a.file < b.file }
+        if (a.line ?? 0) != (b.line ?? 0) { return (a.line ?? 0) < (b.line ?? 0) }
+        if a.code.rawValue != b.code.rawValue { return a.code.rawValue < b.code.rawValue }
+        return (a.key ?? "") < (b.key ?? "")
+    }
+}
+
+/// Collects the diagnostics of one module.
+struct DiagnosticSink {
+    let module: String
+    var diagnostics: [ValidationDiagnostic] = []
+
+    mutating func add(
+        _ severity: ValidationDiagnostic.Severity, _ code: ValidationDiagnostic.Code,
+        file: ValidationInput.File, key: String? = nil, line: Int? = nil, column: Int? = nil,
+        message: String, value: String? = nil
+    ) {
+        diagnostics.append(ValidationDiagnostic(
+            severity: severity, code: code, module: module, table: file.tableName,
+            localization: file.localization, key: key, file: file.path,
+            line: line.flatMap { $0 > 0 ? $0 : nil }, column: column.flatMap { $0 > 0 ? $0 : nil },
+            message: message, value: value))
+    }
+}

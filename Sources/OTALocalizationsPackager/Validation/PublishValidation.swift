@@ -1,0 +1,87 @@
+import Foundation
+import OTALocalizationsCore
+
+/// Runs every check of a publish: each loaded module through ``ModuleValidator``, tables left at a resource
+/// folder's root, the baseline of what was published before, and the adoption baseline.
+///
+/// Used by `package` (before anything is written) and by `validate`, so both report the same findings.
+public struct PublishValidation: Sendable {
+    /// What was published before (or embedded in the app), one ``ValidationInput`` per module name.
+    public var publishedBaseline: [String: ValidationInput]
+    /// Recorded findings that are reported as warnings (`--validation-baseline`).
+    public var adoptionBaseline: ValidationBaseline?
+
+    public init(publishedBaseline: [String: ValidationInput] = [:], adoptionBaseline: ValidationBaseline? = nil) {
+        self.publishedBaseline = publishedBaseline
+        self.adoptionBaseline = adoptionBaseline
+    }
+
+    /// All findings for `modules`, sorted by module, file, line and code.
+    ///
+    /// Findings in tables compiled from a String Catalog are reported against the catalog, at the key's line
+    /// in the catalog file (nil when the key cannot be located).
+    /// - Parameter skipped: files discovery left out; a table left at the root of a module's resource folder
+    ///   is reported as `table-outside-lproj`.
+    public func diagnostics(
+        for modules: [LoadedModule], skipped: [SkippedFile], developmentRegion: String
+    ) -> [ValidationDiagnostic] {
+        let validator = ModuleValidator()
+        var all: [ValidationDiagnostic] = []
+        for module in modules {
+            let input = Self.input(for: module, developmentRegion: developmentRegion)
+            var found = validator.validate(input, baseline: publishedBaseline[module.module.name])
+            found += Self.rootTables(of: module.module, in: skipped)
+            all += Self.locatedInCatalogs(found, catalogs: module.catalogs)
+        }
+        if let adoptionBaseline { all = adoptionBaseline.apply(to: all) }
+        return all.sorted {
+            ($0.module, $0.file, $0.line ?? 0, $0.code.rawValue, $0.key ?? "")
+                < ($1.module, $1.file, $1.line ?? 0, $1.code.rawValue, $1.key ?? "")
+        }
+    }
+
+    /// The validator's view of a loaded module: every published table at its bundle path.
+    public static func input(for module: LoadedModule, developmentRegion: String) -> ValidationInput {
+        let files = module.tables.map { table -> ValidationInput.File in
+            let content: ValidationInput.Content
+            switch table.table {
+            case .strings(let strings): content = .strings(strings)
+            case .stringsDict(let dictionary): content = .stringsDict(dictionary)
+            }
+            return ValidationInput.File(path: table.sourcePath, relativePath: table.bundlePath, content: content)
+        }
+        let folders = Array(Set(module.tables.map { "\($0.localization).lproj" })).sorted()
+        return ValidationInput(module: module.module.name, developmentRegion: developmentRegion, files: files, folders: folders)
+    }
+
+    private static func rootTables(of module: DiscoveredModule, in skipped: [SkippedFile]) -> [ValidationDiagnostic] {
+        let folders = Set(module.folders)
+        return skipped.compactMap { file -> ValidationDiagnostic? in
+            guard file.reason == SkipReason.outsideLproj else { return nil }
+            let parent = (file.path as NSString).deletingLastPathComponent
+            guard folders.contains(parent) else { return nil }
+            let name = (file.path as NSString).lastPathComponent
+            return ValidationDiagnostic(
+                severity: .error, code: .tableOutsideLproj, module: module.name,
+                table: (name as NSString).deletingPathExtension, localization: nil, key: nil, file: file.path,
+                line: nil, column: nil,
+                message: "\(name) sits beside the module's .lproj folders; at a bundle's root it would hide every "
+                    + "localized copy (APPLE-BUNDLE.md 1.11). Move it into <language>.lproj or delete it"
+            )
+        }
+    }
+
+    private static func locatedInCatalogs(_ diagnostics: [ValidationDiagnostic], catalogs: [StringCatalog]) -> [ValidationDiagnostic] {
+        guard !catalogs.isEmpty else { return diagnostics }
+        let byPath = Dictionary(catalogs.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        return diagnostics.map { diagnostic in
+            guard let catalog = byPath[diagnostic.file] else { return diagnostic }
+            var located = diagnostic
+            let location = diagnostic.key.flatMap { catalog.location(ofKey: $0, language: diagnostic.localization) }
+            located.line = location?.line
+            located.column = location?.column
+            if let path = location?.jsonPath { located.message += " (\(path))" }
+            return located
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// The findings a team accepted when it adopted validation, so that only new or changed ones block.
+///
+/// Written by `validate --write-baseline <file>`, read by `--validation-baseline <file>` (the convention
+/// of SwiftLint's `--baseline`). A finding is identified by module, table, localization, key, code and the
+/// offending value, never by line, so edits elsewhere in a file do not invalidate the baseline, while a
+/// changed value does. Findings that make a table unreadable or an entry unformattable on device
+/// (``ValidationDiagnostic/Code/neverBaselined``) are never recorded and never downgraded.
+/// The JSON format is documented in `docs/validation.md`.
+public struct ValidationBaseline: Sendable, Equatable, Codable {
+    /// One recorded finding.
+    public struct Finding: Sendable, Hashable, Codable, Comparable {
+        public var module: String
+        public var table: String?
+        public var localization: String?
+        public var key: String?
+        public var code: String
+        public var value: String?
+
+        public init(module: String, table: String?, localization: String?, key: String?, code: String, value: String?) {
+            self.module = module
+            self.table = table
+            self.localization = localization
+            self.key = key
+            self.code = code
+            self.value = value
+        }
+
+        /// The identity of a diagnostic.
+        public init(_ diagnostic: ValidationDiagnostic) {
+            self.init(module: diagnostic.module, table: diagnostic.table, localization: diagnostic.localization,
+                      key: diagnostic.key, code: diagnostic.code.rawValue, value: diagnostic.value)
+        }
+
+        public static func < (a: Finding, b: Finding) -> Bool {
+            func fields(_ f: Finding) -> [String] {
+                [f.module, f.table ?? "", f.localization ?? "", f.key ?? "", f.code, f.value ?? ""]
+            }
+            return fields(a).lexicographicallyPrecedes(fields(b))
+        }
+    }
+
+    /// The format version this release writes and reads.
+    public static let currentVersion = 1
+
+    /// Format version of the file.
+    public var version: Int
+    /// Recorded findings, sorted, without repeats.
+    public var findings: [Finding]
+
+    public init(findings: [Finding]) {
+        version = Self.currentVersion
+        self.findings = Array(Set(findings)).sorted()
+    }
+
+    /// Records every finding that may be baselined (errors and warnings alike).
+    public init(recording diagnostics: [ValidationDiagnostic]) {
+        self.init(findings: diagnostics
+            .filter { !ValidationDiagnostic.Code.neverBaselined.contains($0.code) }
+            .map(Finding.init))
+    }
+
+    /// Reads a baseline file.
+    /// - Throws: ``ValidationBaselineError`` with code `baseline-malformed` or `baseline-unsupported-version`.
+    public init(data: Data) throws {
+        struct Header: Decodable { var version: Int }
+        let header: Header
+        do {
+            header = try JSONDecoder().decode(Header.self, from: data)
+        } catch {
+            throw ValidationBaselineError(code: .malformed, reason: "the file is not a JSON object with a \"version\" number")
+        }
+        guard header.version == Self.currentVersion else {
+            throw ValidationBaselineError(
+                code: .unsupportedVersion,
+                reason: "version \(header.version) is not supported (this release reads version \(Self.currentVersion)); write the baseline again")
+        }
+        do {
+            self = try JSONDecoder().decode(ValidationBaseline.self, from: data)
+        } catch {
+            throw ValidationBaselineError(code: .malformed, reason: "the findings are not in the baseline format: \(error)")
+        }
+    }
+
+    /// The file's bytes: pretty-printed JSON with sorted keys and a final newline, stable across runs.
+    public func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain strings and integers cannot fail.
+        var data = (try? encoder.encode(self)) ?? Data()
+        data.append(0x0A)
+        return data
+    }
+
+    /// Downgrades the recorded findings to warnings and marks them ``ValidationDiagnostic/baselined``.
+    ///
+    /// A diagnostic whose identity is not recorded, or whose code is never baselined, is returned unchanged.
+    /// - Returns: the diagnostics in the same order.
+    public func apply(to diagnostics: [ValidationDiagnostic]) -> [ValidationDiagnostic] {
+        let recorded = Set(findings)
+        return diagnostics.map { diagnostic in
+            guard !ValidationDiagnostic.Code.neverBaselined.contains(diagnostic.code),
+                  recorded.contains(Finding(diagnostic)) else { return diagnostic }
+            var downgraded = diagnostic
+            downgraded.severity = .warning
+            downgraded.baselined = true
+            return downgraded
+        }
+    }
+}

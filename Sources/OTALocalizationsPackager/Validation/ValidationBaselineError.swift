@@ -1,0 +1,27 @@
+/// An error reading a validation baseline file.
+///
+/// Compare errors by ``code``; ``reason`` is for people.
+public struct ValidationBaselineError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A stable identifier for the kind of problem.
+    public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public var description: String { rawValue }
+
+        /// The file is not JSON of the baseline shape.
+        public static let malformed = Code(rawValue: "baseline-malformed")
+        /// The file's `version` is one this release does not read.
+        public static let unsupportedVersion = Code(rawValue: "baseline-unsupported-version")
+    }
+
+    public var code: Code
+    /// What was found and what was expected.
+    public var reason: String
+
+    public init(code: Code, reason: String) {
+        self.code = code
+        self.reason = reason
+    }
+
+    public var description: String { "validation baseline: \(reason)" }
+}

@@ -1,0 +1,75 @@
+import OTALocalizationsCore
+
+/// One module's tables, already read, as validation takes them.
+///
+/// A module is one bundle: the folder whose `*.lproj` subfolders become one OTA bundle. Discovery reads
+/// each table file and passes it here with its location; validation itself reads no files.
+public struct ValidationInput: Sendable {
+    /// The content of one table file: the parsed table, or why it could not be parsed.
+    public enum Content: Sendable {
+        case strings(StringsTable)
+        case stringsDict(StringsDictTable)
+        case unreadable(TableError)
+    }
+
+    /// One `.strings` or `.stringsdict` file of the module.
+    public struct File: Sendable {
+        /// The path shown in diagnostics (the CLI passes it relative to the repository root).
+        public var path: String
+        /// The path inside the module's resource root, `/`-separated: `fr.lproj/Localizable.strings`,
+        /// `Localizable.strings` (root table), `Resources/en.lproj/X.strings` (nested).
+        public var relativePath: String
+        public var content: Content
+
+        public init(path: String, relativePath: String, content: Content) {
+            self.path = path
+            self.relativePath = relativePath
+            self.content = content
+        }
+
+        /// The `.lproj` name without its extension when the file sits directly in an `.lproj` folder at the
+        /// resource root (`fr` for `fr.lproj/X.strings`), else nil.
+        public var localization: String? {
+            let components = relativePath.split(separator: "/", omittingEmptySubsequences: true)
+            guard components.count == 2, components[0].hasSuffix(".lproj") else { return nil }
+            return String(components[0].dropLast(".lproj".count))
+        }
+
+        /// The file name without its extension (`Localizable`).
+        public var tableName: String {
+            let name = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
+            if let dot = name.lastIndex(of: ".") { return String(name[..<dot]) }
+            return name
+        }
+
+        /// True for a `.stringsdict` file (by content, or by extension when unreadable).
+        public var isStringsDict: Bool {
+            switch content {
+            case .strings: return false
+            case .stringsDict: return true
+            case .unreadable: return relativePath.hasSuffix(".stringsdict")
+            }
+        }
+    }
+
+    /// The module's name, as shown in diagnostics.
+    public var module: String
+    /// The development region (`CFBundleDevelopmentRegion`), for example `en`: translations are compared
+    /// with its `.lproj`, or with `Base.lproj` when it has none.
+    public var developmentRegion: String
+    public var files: [File]
+    /// Every folder path inside the resource root, `/`-separated and relative to it (at least the
+    /// top-level ones), for the layout checks; paths of files imply their folders.
+    public var folders: [String]
+    /// The display path of the resource root (the folder holding the `.lproj` folders), used for findings
+    /// about folders: `rootPath + "/" + folder`. Empty means folder paths are shown relative to the root.
+    public var rootPath: String
+
+    public init(module: String, developmentRegion: String, files: [File], folders: [String] = [], rootPath: String = "") {
+        self.module = module
+        self.developmentRegion = developmentRegion
+        self.files = files
+        self.folders = folders
+        self.rootPath = rootPath
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// How `package` and `validate` check a publish.
+public struct ValidationOptions: Sendable {
+    /// `--baseline`: what was published before (manifest path or URL, publish folder, or folder of bundles).
+    public var publishedBaseline: String?
+    /// `--validation-baseline`: a file of recorded findings reported as warnings (see `docs/validation.md`).
+    public var adoptionBaselineFile: URL?
+    /// `--strict`: warnings block too (findings downgraded by the adoption baseline never do).
+    public var strict: Bool
+
+    public init(publishedBaseline: String? = nil, adoptionBaselineFile: URL? = nil, strict: Bool = false) {
+        self.publishedBaseline = publishedBaseline
+        self.adoptionBaselineFile = adoptionBaselineFile
+        self.strict = strict
+    }
+
+    /// Whether `diagnostics` stop the publish: any error, or under ``strict`` any warning not from the baseline.
+    public func blocks(_ diagnostics: [ValidationDiagnostic]) -> Bool {
+        diagnostics.contains { $0.severity == .error || (strict && !$0.baselined) }
+    }
+
+    /// Reads the baselines named by the options.
+    ///
+    /// - Throws: ``PackagerError`` `configuration` when a baseline cannot be read.
+    func resolve(developmentRegion: String) throws -> PublishValidation {
+        var validation = PublishValidation()
+        if let publishedBaseline {
+            validation.publishedBaseline = try PublishedBaseline.load(publishedBaseline, developmentRegion: developmentRegion)
+        }
+        if let file = adoptionBaselineFile {
+            do {
+                validation.adoptionBaseline = try ValidationBaseline(data: Data(contentsOf: file))
+            } catch {
+                throw PackagerError(code: .configuration, reason: "--validation-baseline \(file.path): \(error)")
+            }
+        }
+        return validation
+    }
+}

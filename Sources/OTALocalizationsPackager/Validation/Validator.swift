@@ -1,0 +1,52 @@
+import Foundation
+import OTALocalizationsCore
+
+/// What `validate` found in a repository.
+public struct ValidationRun: Sendable {
+    public var modules: [DiscoveredModule]
+    /// Every finding, parse failures included, sorted by module, file and line.
+    public var diagnostics: [ValidationDiagnostic]
+    public var skipped: [SkippedFile]
+}
+
+/// Runs `package`'s checks without writing anything (`ota-localizations validate`).
+public enum Validator {
+    /// Discovers, reads and checks every module; tables that do not parse become `parse-error` / `encoding`
+    /// findings instead of stopping the run.
+    ///
+    /// - Throws: ``PackagerError`` for what stops discovery (`configuration`, `missingFolder`, `nameCollision`)
+    ///   or a baseline that cannot be read.
+    public static func validate(
+        repositoryRoot: URL, configurationFile: URL?, options: ValidationOptions
+    ) throws -> ValidationRun {
+        let configuration = try PackagerConfiguration.load(repositoryRoot: repositoryRoot, explicitFile: configurationFile)
+        let discovery = try ModuleDiscovery.discover(repositoryRoot: repositoryRoot, configuration: configuration)
+        let validation = try options.resolve(developmentRegion: configuration.developmentRegion)
+        let (loaded, failures) = try TableLoader.loadCollectingFailures(discovery.modules)
+        var diagnostics = validation.diagnostics(
+            for: loaded, skipped: discovery.skipped, developmentRegion: configuration.developmentRegion
+        )
+        diagnostics += failures.map(Self.diagnostic)
+        diagnostics.sort {
+            ($0.module, $0.file, $0.line ?? 0, $0.code.rawValue) < ($1.module, $1.file, $1.line ?? 0, $1.code.rawValue)
+        }
+        return ValidationRun(modules: discovery.modules, diagnostics: diagnostics, skipped: discovery.skipped)
+    }
+
+    private static func diagnostic(_ failure: TableLoadFailure) -> ValidationDiagnostic {
+        let name = (failure.path as NSString).lastPathComponent
+        let lproj = ((failure.path as NSString).deletingLastPathComponent as NSString).lastPathComponent
+        return ValidationDiagnostic(
+            severity: .error,
+            code: failure.tableError?.code == .encoding ? .encoding : .parseError,
+            module: failure.module,
+            table: (name as NSString).deletingPathExtension,
+            localization: lproj.hasSuffix(".lproj") ? String(lproj.dropLast(".lproj".count)) : nil,
+            file: failure.path,
+            line: failure.tableError.flatMap { $0.line > 0 ? $0.line : nil },
+            column: failure.tableError.flatMap { $0.column > 0 ? $0.column : nil },
+            message: (failure.tableError?.reason ?? failure.message)
+                + ". Apple's runtime reads a table that does not parse as empty: fix the file"
+        )
+    }
+}

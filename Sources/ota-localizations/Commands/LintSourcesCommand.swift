@@ -1,0 +1,67 @@
+import Foundation
+import OTALocalizationsCore
+import OTALocalizationsPackager
+
+/// `ota-localizations lint-sources`: flags string lookups that bypass a module's over-the-air bundle.
+enum LintSourcesCommand: Command {
+    static let name = "lint-sources"
+    static let summary = "Flag string lookups in Swift sources that bypass a module's over-the-air bundle"
+    static let help = """
+        OVERVIEW: Flag string lookups in Swift sources that never see an over-the-air update: NSLocalizedString,
+        String(localized:) and AttributedString(localized:) without a bundle: argument, SwiftUI Text with a
+        literal key and no bundle:, and lookups in .module or .main. Pass bundle: .localizationBundle instead.
+        Silence one finding with '// ota-localizations:disable-next-line' on the line before the call, or
+        '// ota-localizations:disable-line' at the end of its line. Rules: docs/source-linting.md.
+
+        USAGE: ota-localizations lint-sources <path> ... [--json]
+
+        ARGUMENTS:
+          <path>            A .swift file, or a folder searched for .swift files (hidden folders, .build, Pods,
+                            Carthage and DerivedData are skipped). Other files are ignored.
+
+        OPTIONS:
+          --json            Print a JSON array of {file, line, column, rule, message} on stdout.
+          -h, --help        Show this help.
+
+        EXIT STATUS: 0 no findings, 1 findings (or a file that cannot be read), 2 usage error (or a missing path).
+        """
+
+    static func run(_ arguments: [String]) -> Output.Status {
+        let args: ArgumentList
+        let files: [URL]
+        let findings: [SourceLintFinding]
+        do {
+            args = try ArgumentList(arguments, valueOptions: [], flagOptions: ["json"])
+            guard !args.positionals.isEmpty else { throw UsageError(message: "missing <path>") }
+            files = try SourceLinter.swiftFiles(at: args.positionals.map { URL(fileURLWithPath: $0) })
+            findings = try SourceLinter.lint(paths: files)
+        } catch let error as UsageError {
+            Output.err("error: \(error.message)\nRun 'ota-localizations lint-sources --help' for usage.")
+            return .usage
+        } catch let error as SourceLintError {
+            Output.err("error: \(error.reason)")
+            return error.code == .missingPath ? .usage : .failure
+        } catch {
+            Output.err("error: \(error)")
+            return .failure
+        }
+        Output.out(args.flag("json") ? json(findings) : text(findings, filesChecked: files.count))
+        return findings.isEmpty ? .success : .failure
+    }
+
+    static func text(_ findings: [SourceLintFinding], filesChecked: Int) -> String {
+        let checked = "\(filesChecked) Swift file\(filesChecked == 1 ? "" : "s")"
+        guard !findings.isEmpty else { return "No findings in \(checked)." }
+        let files = Set(findings.map(\.file)).count
+        let total = "\(findings.count) finding\(findings.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s")"
+        return (findings.map(\.description) + ["\(total) (\(checked) checked)."]).joined(separator: "\n")
+    }
+
+    static func json(_ findings: [SourceLintFinding]) -> String {
+        let items = findings.map {
+            "{\"file\":\(JSONText.quoted($0.file)),\"line\":\($0.line),\"column\":\($0.column),"
+                + "\"rule\":\(JSONText.quoted($0.rule.rawValue)),\"message\":\(JSONText.quoted($0.message))}"
+        }
+        return "[" + items.joined(separator: ",") + "]"
+    }
+}

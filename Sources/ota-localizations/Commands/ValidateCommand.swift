@@ -1,0 +1,82 @@
+import Foundation
+import OTALocalizationsCore
+import OTALocalizationsPackager
+
+/// `ota-localizations validate`: runs `package`'s checks alone and prints the findings.
+enum ValidateCommand: Command {
+    static let name = "validate"
+    static let summary = "Check every table for problems that would break a publish"
+    static let help = """
+        OVERVIEW: Check every module's tables without writing anything: the same discovery and checks as 'package'.
+        Errors block 'package'; warnings do not, unless --strict. The codes are listed in docs/validation.md.
+
+        USAGE: ota-localizations validate <repo-root> [options]
+
+        OPTIONS:
+          --config <file>                 Configuration file (default: <repo-root>/ota-localizations.json if present).
+          --baseline <manifest|folder>    What was published before (manifest.json path or URL, publish folder, or a
+                                          folder of <Module>/ bundles): a key it had that the new tables lack is an error.
+          --validation-baseline <file>    Findings recorded with --write-baseline are reported as warnings.
+          --write-baseline <file>         Record today's findings (except unreadable tables) into <file>.
+          --strict                        Warnings fail too (findings from --validation-baseline never do).
+          --format <text|json|github>     Output format (default text); --json is short for --format json.
+          --verbose                       List every missing key instead of counts per localization.
+          -h, --help                      Show this help.
+
+        EXIT STATUS: 0 no blocking findings, 1 errors (or warnings under --strict), 2 usage error.
+        """
+
+    static func run(_ arguments: [String]) -> Output.Status {
+        let args: ArgumentList
+        let run: ValidationRun
+        let options: ValidationOptions
+        let format: String
+        do {
+            args = try ArgumentList(
+                arguments,
+                valueOptions: ["config", "baseline", "validation-baseline", "write-baseline", "format"],
+                flagOptions: ["strict", "json", "verbose"]
+            )
+            let root = URL(fileURLWithPath: try args.onePositional("repo-root"))
+            format = args.flag("json") ? "json" : (args.value("format") ?? "text")
+            guard ["text", "json", "github"].contains(format) else {
+                throw UsageError(message: "--format must be text, json or github")
+            }
+            options = ValidationOptions(
+                publishedBaseline: args.value("baseline"),
+                adoptionBaselineFile: args.value("validation-baseline").map { URL(fileURLWithPath: $0) },
+                strict: args.flag("strict")
+            )
+            run = try Validator.validate(
+                repositoryRoot: root, configurationFile: args.value("config").map { URL(fileURLWithPath: $0) }, options: options
+            )
+        } catch let error as UsageError {
+            Output.err("error: \(error.message)\nRun 'ota-localizations validate --help' for usage.")
+            return .usage
+        } catch let error as PackagerError {
+            Output.err("error: \(error.reason)")
+            return .failure
+        } catch {
+            Output.err("error: \(error)")
+            return .failure
+        }
+        var diagnostics = run.diagnostics
+        if let file = args.value("write-baseline") {
+            let baseline = ValidationBaseline(recording: diagnostics)
+            do {
+                try baseline.encoded().write(to: URL(fileURLWithPath: file))
+            } catch {
+                Output.err("error: --write-baseline \(file): cannot be written (\(error.localizedDescription))")
+                return .failure
+            }
+            diagnostics = baseline.apply(to: diagnostics)
+            Output.err("Recorded \(baseline.findings.count) finding\(baseline.findings.count == 1 ? "" : "s") in \(file).")
+        }
+        switch format {
+        case "json": Output.out(DiagnosticText.json(diagnostics))
+        case "github": Output.out(DiagnosticText.github(diagnostics))
+        default: Output.out(DiagnosticText.human(diagnostics, moduleCount: run.modules.count, verbose: args.flag("verbose")))
+        }
+        return options.blocks(diagnostics) ? .failure : .success
+    }
+}

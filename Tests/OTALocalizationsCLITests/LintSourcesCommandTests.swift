@@ -1,0 +1,105 @@
+import Foundation
+import OTATestSupport
+import Testing
+
+/// Runs the built `ota-localizations lint-sources` and checks exact output and exit codes.
+@Suite struct LintSourcesCommandTests {
+    private func cli(_ arguments: [String], in folder: URL? = nil) throws -> ToolResult {
+        try ExternalTool.run(TestPaths.cliExecutable.path, arguments, currentDirectory: folder)
+    }
+
+    /// A module with two findings in one file and a clean second file.
+    private func makeRepository() throws -> TemporaryDirectory {
+        let repo = try TemporaryDirectory("lint-cli")
+        try repo.write("Sources/M/A.swift", """
+            import Foundation
+            let a = NSLocalizedString("a", comment: "")
+            let b = String(localized: "b", bundle: .module)
+            // ota-localizations:disable-next-line
+            let c = NSLocalizedString("c", comment: "")
+
+            """)
+        try repo.write("Sources/M/B.swift", "let d = NSLocalizedString(\"d\", bundle: .localizationBundle, comment: \"\")\n")
+        try repo.write(".build/X.swift", "let e = NSLocalizedString(\"e\", comment: \"\")\n")
+        return repo
+    }
+
+    @Test func findingsArePrintedAsCompilerDiagnosticsAndExitWithOne() throws {
+        let repo = try makeRepository()
+        defer { repo.remove() }
+
+        let result = try cli(["lint-sources", "Sources"], in: repo.url)
+
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+            Sources/M/A.swift:2:9: error: NSLocalizedString without a bundle: argument reads Bundle.main, which \
+            over-the-air updates never reach; pass bundle: .localizationBundle [missing-bundle]
+            Sources/M/A.swift:3:32: error: String(localized:) with bundle: .module reads the module's embedded \
+            bundle only, which over-the-air updates never reach; pass bundle: .localizationBundle [module-bundle]
+            2 findings in 1 file (2 Swift files checked).
+
+            """)
+        #expect(result.stderr == "")
+    }
+
+    @Test func jsonOutputIsAnArrayOfFindings() throws {
+        let repo = try makeRepository()
+        defer { repo.remove() }
+
+        let result = try cli(["lint-sources", "--json", "Sources/M/A.swift", "Sources/M/B.swift"], in: repo.url)
+
+        #expect(result.status == 1)
+        let summary = try ExternalTool.python("""
+            import sys, json
+            items = json.loads(sys.argv[1])
+            for o in items:
+                assert list(o.keys()) == ["file", "line", "column", "rule", "message"], o.keys()
+                print(o["file"], o["line"], o["column"], o["rule"], o["message"].split(" ")[0])
+            """, [result.stdout])
+        #expect(summary == "Sources/M/A.swift 2 9 missing-bundle NSLocalizedString\n"
+            + "Sources/M/A.swift 3 32 module-bundle String(localized:)\n")
+    }
+
+    @Test func cleanSourcesExitWithZero() throws {
+        let repo = try makeRepository()
+        defer { repo.remove() }
+
+        let one = try cli(["lint-sources", "Sources/M/B.swift"], in: repo.url)
+        let json = try cli(["lint-sources", "Sources/M/B.swift", "--json"], in: repo.url)
+        let example = try cli(["lint-sources", TestPaths.packageRoot.appendingPathComponent("Examples/SampleApp").path])
+
+        #expect(one.status == 0)
+        #expect(one.stdout == "No findings in 1 Swift file.\n")
+        #expect(json.status == 0)
+        #expect(json.stdout == "[]\n")
+        #expect(example.status == 0)
+        #expect(example.stdout == "No findings in 5 Swift files.\n")
+    }
+
+    @Test func usageErrorsExitWithTwo() throws {
+        let repo = try makeRepository()
+        defer { repo.remove() }
+
+        let none = try cli(["lint-sources"])
+        let unknown = try cli(["lint-sources", "Sources", "--fix"], in: repo.url)
+        let missing = try cli(["lint-sources", "Sources", "Nope"], in: repo.url)
+
+        #expect(none.status == 2)
+        #expect(none.stderr == "error: missing <path>\nRun 'ota-localizations lint-sources --help' for usage.\n")
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr == "error: unknown option '--fix'\nRun 'ota-localizations lint-sources --help' for usage.\n")
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "error: no such file or folder: Nope\n")
+        #expect(missing.stdout == "")
+    }
+
+    @Test func helpDescribesTheCommand() throws {
+        let help = try cli(["lint-sources", "--help"])
+        let top = try cli(["--help"])
+
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: ota-localizations lint-sources <path> ... [--json]\n"))
+        #expect(top.status == 0)
+        #expect(top.stdout.contains("lint-sources"))
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+@testable import OTALocalizationsPackager
+
+@Suite struct ValidationBaselineTests {
+    private func diagnostic(_ code: ValidationDiagnostic.Code, key: String, value: String?, line: Int = 1) -> ValidationDiagnostic {
+        ValidationDiagnostic(severity: .error, code: code, module: "App", table: "Localizable", localization: "fr",
+                             key: key, file: "App/fr.lproj/Localizable.strings", line: line, message: "m", value: value)
+    }
+
+    @Test func downgradesRecordedFindingsAndKeepsNewOnesErrors() {
+        let today = [diagnostic(.duplicateKey, key: "a", value: "A2"), diagnostic(.formatSpecifierMismatch, key: "b", value: "%d")]
+        let baseline = ValidationBaseline(recording: today)
+        let tomorrow = [
+            diagnostic(.duplicateKey, key: "a", value: "A2", line: 40),        // moved: still recorded
+            diagnostic(.formatSpecifierMismatch, key: "b", value: "%s"),       // changed value: new
+            diagnostic(.formatSpecifierMismatch, key: "c", value: "%d"),       // new key
+        ]
+        let applied = baseline.apply(to: tomorrow)
+        #expect(applied.map(\.severity) == [.warning, .error, .error])
+        #expect(applied.map(\.baselined) == [true, false, false])
+        #expect(applied[0].line == 40)
+    }
+
+    @Test func neverRecordsOrDowngradesUnreadableTables() {
+        let unreadable = [diagnostic(.parseError, key: "", value: nil), diagnostic(.stringsDictMissingOther, key: "k", value: nil)]
+        #expect(ValidationBaseline(recording: unreadable).findings.isEmpty)
+        let forced = ValidationBaseline(findings: unreadable.map(ValidationBaseline.Finding.init))
+        #expect(forced.apply(to: unreadable).map(\.severity) == [.error, .error])
+    }
+
+    @Test func roundTripsThroughStableJSON() throws {
+        let baseline = ValidationBaseline(recording: [diagnostic(.duplicateKey, key: "a/b", value: "x"), diagnostic(.missingKey, key: "z", value: nil)])
+        let data = baseline.encoded()
+        #expect(try ValidationBaseline(data: data) == baseline)
+        // Independent reading of the bytes: Foundation's JSONSerialization.
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["version"] as? Int == 1)
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(findings.count == 2)
+        #expect(findings[0]["code"] as? String == "duplicate-key" && findings[0]["key"] as? String == "a/b")
+        #expect(findings[1]["value"] == nil)
+        #expect(String(decoding: data, as: UTF8.self).hasSuffix("}\n"))
+    }
+
+    @Test func rejectsMalformedFilesAndOtherVersions() {
+        #expect(throws: ValidationBaselineError(code: .malformed, reason: "the file is not a JSON object with a \"version\" number")) {
+            try ValidationBaseline(data: Data("[]".utf8))
+        }
+        #expect {
+            try ValidationBaseline(data: Data(#"{"version": 2, "findings": []}"#.utf8))
+        } throws: { ($0 as? ValidationBaselineError)?.code == .unsupportedVersion }
+    }
+}
