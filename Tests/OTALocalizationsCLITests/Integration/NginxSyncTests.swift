@@ -251,6 +251,47 @@ extension NginxIntegrationTests {
             }
         }
 
+        // MARK: Byte limit
+
+        @Test func aZipLongerThanItsManifestSizeIsCutOffWhileItArrives() throws {
+            let server = try NginxServer(slowBytesPerSecond: 2000)
+            let publication = try H.Publication()
+            let storage = try TemporaryDirectory("root")
+            defer { storage.remove() }
+            try publication.package(publishedAt: Self.firstPublish)
+            // The manifest lies: Checkout's ZIP is announced at 1,000 bytes.
+            let manifestFile = publication.versionFolder.appendingPathComponent("manifest.json")
+            var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: manifestFile)) as? [String: Any])
+            var modules = try #require(manifest["modules"] as? [[String: Any]])
+            let index = try #require(modules.firstIndex { $0["name"] as? String == "Checkout" })
+            let checkoutPath = try #require(modules[index]["path"] as? String)
+            modules[index]["size"] = 1000
+            manifest["modules"] = modules
+            try JSONSerialization.data(withJSONObject: manifest).write(to: manifestFile)
+            try server.publish(publication.output)
+            let gzipped = try ExternalTool.run("sh", ["-c", "gzip -c < \"$1\" | wc -c", "sh",
+                                                      publication.versionFolder.appendingPathComponent(checkoutPath).path])
+            let gzippedSize = try #require(Int(gzipped.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+
+            // Chunked (gzip) and slow: only a limit checked as the bytes arrive can stop it early.
+            let (result, report) = try H.sync(server.gzipSlowBaseURL, into: storage.url)
+
+            #expect(result.status == 0, "\(result.stderr)")
+            let checkout = H.modules(report)["Checkout"]
+            #expect(checkout?.outcome == "failed")
+            #expect(checkout?.reason?.contains("body-too-large") == true, "\(checkout?.reason ?? "")")
+            #expect(H.modules(report).filter { $0.value.outcome == "updated" }.count == 3)
+            #expect(NginxServer.wait(upTo: 30) { server.responsesInProgress() == 0 })
+            let request = try #require(server.requests().first { $0.uri == "/gzip-slow/1.0.0/" + checkoutPath })
+            #expect(request.bodyBytes < gzippedSize / 2, "nginx sent \(request.bodyBytes) of about \(gzippedSize) bytes")
+            #expect(!FileManager.default.fileExists(atPath: storage.url.appendingPathComponent("1.0.0/modules/Checkout/current").path))
+
+            // Served with Content-Length: refused from the header.
+            let (plain, plainReport) = try H.sync(server.baseURL, into: storage.url)
+            #expect(plain.status == 0)
+            #expect(H.modules(plainReport)["Checkout"]?.reason?.contains("body-too-large") == true)
+        }
+
         // MARK: 6
 
         @Test func deleteDuringASlowDownloadLeavesNothingUnderTheStorageRoot() throws {
