@@ -251,6 +251,33 @@ extension NginxIntegrationTests {
             }
         }
 
+        // MARK: Redirects
+
+        @Test func redirectsAreFollowedOnlyToTheSameScheme() throws {
+            let server = try NginxServer()
+            let publication = try H.Publication()
+            let storage = try TemporaryDirectory("root")
+            defer { storage.remove() }
+            let published = try publication.package(publishedAt: Self.firstPublish)
+            try server.publish(publication.output)
+
+            let (refused, refusedReport) = try H.sync(server.baseURL + "to-https/", into: storage.url)
+
+            #expect(refused.status == 1)
+            #expect((refusedReport["error"] as? String ?? "").contains("redirect-refused"), "\(refused.stdout)")
+            #expect(H.entries(storage.url) == [".ota-localizations.lock"])
+            #expect(server.requests().map(\.status) == [302])
+
+            let (moved, movedReport) = try H.sync(server.baseURL + "moved/", into: storage.url)
+
+            #expect(moved.status == 0, "\(moved.stdout) \(moved.stderr)")
+            #expect(movedReport["updated"] as? Int == published.count)
+            let requests = Array(server.requests().dropFirst())
+            #expect(requests.filter { $0.status == 302 }.count == published.count + 1)
+            #expect(requests.filter { $0.status == 200 }.map(\.uri).allSatisfy { $0.hasPrefix("/1.0.0/") })
+            try H.expectInstalled(published, from: publication.versionFolder, into: storage.url)
+        }
+
         // MARK: Byte limit
 
         @Test func aZipLongerThanItsManifestSizeIsCutOffWhileItArrives() throws {

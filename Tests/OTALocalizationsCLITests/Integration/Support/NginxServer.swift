@@ -13,6 +13,7 @@ import Darwin
 /// - `/` serves `www/` as is;
 /// - `/slow/` serves the same files at ``slowBytesPerSecond`` (`limit_rate`);
 /// - `/gzip-slow/` serves them gzip-encoded (so without `Content-Length`) at ``slowBytesPerSecond``;
+/// - `/moved/<path>` redirects (302) to `http://127.0.0.1:<port>/<path>`, `/to-https/<path>` to `https://...`;
 /// - `/error/` answers every request with `return 500;`;
 /// - `/nginx-status` is `stub_status` (not logged): its `Writing` count tells how many responses are in progress.
 ///
@@ -215,6 +216,12 @@ final class NginxServer: @unchecked Sendable {
                         gzip_types application/zip application/json;
                         gzip_min_length 1;
                         limit_rate \(slowBytesPerSecond);
+                    }
+                    location ~ ^/moved/(.*)$ {
+                        return 302 http://127.0.0.1:\(port)/$1;
+                    }
+                    location ~ ^/to-https/(.*)$ {
+                        return 302 https://127.0.0.1:\(port)/$1;
                     }
                     location /error/ {
                         return 500;
