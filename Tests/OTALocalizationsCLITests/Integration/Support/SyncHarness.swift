@@ -42,8 +42,8 @@ enum SyncHarness {
 
     // MARK: Publishing
 
-    /// A writable copy of a source repository and the packager's output folder for it.
-    struct Publication {
+    /// A writable copy of a source repository and the packager's output folder for it; removed on `deinit`.
+    final class Publication {
         let folder: TemporaryDirectory
         var source: URL { folder.url.appendingPathComponent("source", isDirectory: true) }
         var output: URL { folder.url.appendingPathComponent("published", isDirectory: true) }
@@ -53,6 +53,10 @@ enum SyncHarness {
         init(copying repository: URL = TestPaths.packageRoot.appendingPathComponent("Examples/SampleApp")) throws {
             folder = try TemporaryDirectory("publish")
             try FileManager.default.copyItem(at: repository, to: source)
+        }
+
+        deinit {
+            folder.remove()
         }
 
         /// Runs `ota-localizations package` into ``output`` and returns the manifest's modules; earlier ZIPs stay
