@@ -119,6 +119,19 @@ extension NginxIntegrationTests {
             #expect(report["skipped"] as? Int == published.count)
             #expect(report["updated"] as? Int == 0 && report["failed"] as? Int == 0)
             #expect(H.snapshot(storage.url) == snapshot)
+
+            // The same cycle as a human summary: one line per module.
+            let human = try H.cli(["sync", "--base-url", server.baseURL, "--app-version", H.appVersion, "--into", storage.path])
+            #expect(human.status == 0)
+            #expect(human.stdout == """
+                Manifest: notModified, state unchanged
+                0 updated, 4 skipped, 0 failed, 0 removed, 0 bytes downloaded
+                  Checkout   skipped  0 bytes  0 ms
+                  Profile    skipped  0 bytes  0 ms
+                  SampleApp  skipped  0 bytes  0 ms
+                  Search     skipped  0 bytes  0 ms
+
+                """)
         }
 
         // MARK: 3
