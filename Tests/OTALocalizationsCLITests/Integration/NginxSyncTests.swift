@@ -29,12 +29,10 @@ extension NginxIntegrationTests {
         // MARK: 1, 2
 
         @Test func firstSyncInstallsEveryModuleAndLookupReturnsThePackagedValues() throws {
-            let server = try NginxServer()
-            let publication = try H.Publication()
-            let storage = try TemporaryDirectory("root")
-            defer { storage.remove() }
-            let published = try publication.package(publishedAt: Self.firstPublish)
-            try server.publish(publication.output)
+            let site = try H.ExampleSite()
+            defer { site.remove() }
+            let (server, publication, storage) = (site.server, site.publication, site.storage)
+            let published = try site.publish(at: Self.firstPublish)
 
             let temporary = try TemporaryDirectory("tmpdir")
             defer { temporary.remove() }
@@ -95,12 +93,10 @@ extension NginxIntegrationTests {
         }
 
         @Test func secondSyncIsOneRequestAnswered304WithZeroZipBytes() throws {
-            let server = try NginxServer()
-            let publication = try H.Publication()
-            let storage = try TemporaryDirectory("root")
-            defer { storage.remove() }
-            let published = try publication.package(publishedAt: Self.firstPublish)
-            try server.publish(publication.output)
+            let site = try H.ExampleSite()
+            defer { site.remove() }
+            let (server, storage) = (site.server, site.storage)
+            let published = try site.publish(at: Self.firstPublish)
             #expect(try H.sync(server.baseURL, into: storage.url).result.status == 0)
             let before = server.requests().count
             let snapshot = H.snapshot(storage.url)
@@ -137,16 +133,13 @@ extension NginxIntegrationTests {
         // MARK: 3
 
         @Test func oneChangedStringFetchesExactlyThatModule() throws {
-            let server = try NginxServer()
-            let publication = try H.Publication()
-            let storage = try TemporaryDirectory("root")
-            defer { storage.remove() }
-            let first = try publication.package(publishedAt: Self.firstPublish)
-            try server.publish(publication.output)
+            let site = try H.ExampleSite()
+            defer { site.remove() }
+            let (server, publication, storage) = (site.server, site.publication, site.storage)
+            let first = try site.publish(at: Self.firstPublish)
             #expect(try H.sync(server.baseURL, into: storage.url).result.status == 0)
             try publication.edit(Self.checkoutGerman, replacing: "\"Dein Warenkorb\"", with: "\"Ihr Warenkorb\"")
-            let second = try publication.package(publishedAt: Self.secondPublish)
-            try server.publish(publication.output)
+            let second = try site.publish(at: Self.secondPublish)
             let changed = second.filter { module in !first.contains(module) }
             #expect(changed.map(\.name) == ["Checkout"])
             let before = server.requests().count
@@ -169,17 +162,14 @@ extension NginxIntegrationTests {
         // MARK: 4
 
         @Test func corruptedZipFailsOnlyThatModuleAndTheNextCycleHeals() throws {
-            let server = try NginxServer()
-            let publication = try H.Publication()
-            let storage = try TemporaryDirectory("root")
-            defer { storage.remove() }
-            let first = try publication.package(publishedAt: Self.firstPublish)
-            try server.publish(publication.output)
+            let site = try H.ExampleSite()
+            defer { site.remove() }
+            let (server, publication, storage) = (site.server, site.publication, site.storage)
+            let first = try site.publish(at: Self.firstPublish)
             #expect(try H.sync(server.baseURL, into: storage.url).result.status == 0)
             let stateBefore = try Data(contentsOf: storage.url.appendingPathComponent("1.0.0/state.json"))
             try publication.edit(Self.checkoutGerman, replacing: "\"Dein Warenkorb\"", with: "\"Ihr Warenkorb\"")
-            let second = try publication.package(publishedAt: Self.secondPublish)
-            try server.publish(publication.output)
+            let second = try site.publish(at: Self.secondPublish)
             let checkout = try #require(second.first { $0.name == "Checkout" })
             let served = server.webRoot.appendingPathComponent("1.0.0/" + checkout.path)
             let good = try Data(contentsOf: served)
@@ -219,17 +209,14 @@ extension NginxIntegrationTests {
         // MARK: 5
 
         @Test func serverErrorsRefusedConnectionsAndTimeoutsLeaveTheStorageRootUnchanged() throws {
-            let server = try NginxServer()
-            let publication = try H.Publication()
-            let storage = try TemporaryDirectory("root")
-            defer { storage.remove() }
-            try publication.package(publishedAt: Self.firstPublish)
-            try server.publish(publication.output)
+            let site = try H.ExampleSite()
+            defer { site.remove() }
+            let (server, publication, storage) = (site.server, site.publication, site.storage)
+            try site.publish(at: Self.firstPublish)
             #expect(try H.sync(server.baseURL, into: storage.url).result.status == 0)
             // A newer publish, so a working server would have something to install.
             try publication.edit(Self.checkoutGerman, replacing: "\"Dein Warenkorb\"", with: "\"Ihr Warenkorb\"")
-            try publication.package(publishedAt: Self.secondPublish)
-            try server.publish(publication.output)
+            try site.publish(at: Self.secondPublish)
             let snapshot = H.snapshot(storage.url)
             #expect(snapshot.count > 20)
 
@@ -267,12 +254,10 @@ extension NginxIntegrationTests {
         // MARK: Redirects
 
         @Test func redirectsAreFollowedOnlyToTheSameScheme() throws {
-            let server = try NginxServer()
-            let publication = try H.Publication()
-            let storage = try TemporaryDirectory("root")
-            defer { storage.remove() }
-            let published = try publication.package(publishedAt: Self.firstPublish)
-            try server.publish(publication.output)
+            let site = try H.ExampleSite()
+            defer { site.remove() }
+            let (server, publication, storage) = (site.server, site.publication, site.storage)
+            let published = try site.publish(at: Self.firstPublish)
 
             // Ten times: refusing by also cancelling the task used to crash FoundationNetworking about every other run.
             for _ in 0..<10 {
@@ -297,10 +282,9 @@ extension NginxIntegrationTests {
         // MARK: Byte limit
 
         @Test func aZipLongerThanItsManifestSizeIsCutOffWhileItArrives() throws {
-            let server = try NginxServer(slowBytesPerSecond: 2000)
-            let publication = try H.Publication()
-            let storage = try TemporaryDirectory("root")
-            defer { storage.remove() }
+            let site = try H.ExampleSite(slowBytesPerSecond: 2000)
+            defer { site.remove() }
+            let (server, publication, storage) = (site.server, site.publication, site.storage)
             try publication.package(publishedAt: Self.firstPublish)
             // The manifest lies: Checkout's ZIP is announced at 1,000 bytes.
             let manifestFile = publication.versionFolder.appendingPathComponent("manifest.json")
@@ -338,12 +322,10 @@ extension NginxIntegrationTests {
         // MARK: 6
 
         @Test func deleteDuringASlowDownloadLeavesNothingUnderTheStorageRoot() throws {
-            let server = try NginxServer(slowBytesPerSecond: 1500)
-            let publication = try H.Publication()
-            let storage = try TemporaryDirectory("root")
-            defer { storage.remove() }
-            let published = try publication.package(publishedAt: Self.firstPublish)
-            try server.publish(publication.output)
+            let site = try H.ExampleSite(slowBytesPerSecond: 1500)
+            defer { site.remove() }
+            let (server, publication, storage) = (site.server, site.publication, site.storage)
+            let published = try site.publish(at: Self.firstPublish)
 
             let sync = Process()
             sync.executableURL = TestPaths.cliExecutable
@@ -383,12 +365,10 @@ extension NginxIntegrationTests {
         // MARK: Lock
 
         @Test func twoSyncsAtOnceSerializeOnTheLock() throws {
-            let server = try NginxServer(slowBytesPerSecond: 8000)
-            let publication = try H.Publication()
-            let storage = try TemporaryDirectory("root")
-            defer { storage.remove() }
-            let published = try publication.package(publishedAt: Self.firstPublish)
-            try server.publish(publication.output)
+            let site = try H.ExampleSite(slowBytesPerSecond: 8000)
+            defer { site.remove() }
+            let (server, publication, storage) = (site.server, site.publication, site.storage)
+            let published = try site.publish(at: Self.firstPublish)
 
             func start() throws -> (Process, Pipe) {
                 let process = Process()

@@ -19,10 +19,9 @@ extension NginxIntegrationTests {
         ]
 
         @Test func syncKilledAtRandomMomentsAlwaysLeavesCompleteBundlesAndTheNextSyncCompletes() throws {
-            let server = try NginxServer()
-            let publication = try H.Publication()
-            let storage = try TemporaryDirectory("root")
-            defer { storage.remove() }
+            let site = try H.ExampleSite()
+            defer { site.remove() }
+            let (server, publication, storage) = (site.server, site.publication, site.storage)
             var generator = SplitMix64(seed: 0x0A7_5EED)
             var expectedTrees: [String: [String: String]] = [:]
             var killedWhileRunning = 0

@@ -89,6 +89,32 @@ enum SyncHarness {
         }
     }
 
+    /// An nginx, a copy of the example app to publish from, and an empty storage root; call ``remove()`` at the end.
+    struct ExampleSite {
+        let server: NginxServer
+        let publication: Publication
+        let storage: TemporaryDirectory
+
+        init(slowBytesPerSecond: Int = 1024) throws {
+            server = try NginxServer(slowBytesPerSecond: slowBytesPerSecond)
+            publication = try Publication()
+            storage = try TemporaryDirectory("root")
+        }
+
+        /// Packages the example as it is now and publishes the output on the server.
+        @discardableResult
+        func publish(at publishedAt: String) throws -> [PublishedModule] {
+            let modules = try publication.package(publishedAt: publishedAt)
+            try server.publish(publication.output)
+            return modules
+        }
+
+        func remove() {
+            storage.remove()
+            server.stop()
+        }
+    }
+
     struct PublishedModule: Equatable {
         var name: String
         var path: String
