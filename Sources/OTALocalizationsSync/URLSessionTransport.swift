@@ -11,7 +11,8 @@ import FoundationNetworking
 ///   limit is passed (or when `Content-Length` already announces more).
 /// - Redirects are followed only to the same scheme; any other redirect fails with
 ///   ``HTTPTransportError/Code/redirectRefused``.
-/// - The timeout is the request (idle) timeout; Foundation on Linux truncates fractions to whole seconds.
+/// - The timeout is the request (idle) timeout, rounded up to whole seconds (at least 1): Foundation on Linux
+///   truncates fractions, which would turn 0.5 s into an immediate timeout.
 /// - Cancelling the calling task cancels the request.
 public struct URLSessionTransport: HTTPTransport {
     /// Creates the transport; each request uses its own short-lived ephemeral session.
@@ -21,6 +22,9 @@ public struct URLSessionTransport: HTTPTransport {
         _ url: URL, headers: [String: String], timeout: TimeInterval, maximumBytes: Int64?
     ) async throws -> HTTPResponse {
         try Task.checkCancellation()
+        // Foundation on Linux truncates a fractional timeout to whole seconds, so 0.5 s would fire at once:
+        // round up to a whole second, at least one (PLATFORM-NOTES.md, section 3).
+        let timeout = max(1, timeout.rounded(.up))
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.httpMethod = "GET"
         for (name, value) in headers {

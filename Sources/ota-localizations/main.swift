@@ -7,6 +7,9 @@ let commands: [any Command.Type] = [
     ValidateCommand.self,
     CompileCatalogCommand.self,
     LintSourcesCommand.self,
+    SyncCommand.self,
+    DeleteCommand.self,
+    LookupCommand.self,
 ]
 
 let usage = """
