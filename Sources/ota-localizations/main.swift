@@ -12,13 +12,14 @@ let commands: [any Command.Type] = [
     LookupCommand.self,
 ]
 
+let nameWidth = (commands.map { $0.name.count }.max() ?? 0) + 2
 let usage = """
     OVERVIEW: Publish an iOS app's reviewed .strings/.stringsdict tables over the air.
 
     USAGE: ota-localizations <command> [options]
 
     COMMANDS:
-    \(commands.map { "  " + Output.padded($0.name, 14) + $0.summary }.joined(separator: "\n"))
+    \(commands.map { "  " + Output.padded($0.name, nameWidth) + $0.summary }.joined(separator: "\n"))
 
     Run 'ota-localizations <command> --help' for a command's options.
     """

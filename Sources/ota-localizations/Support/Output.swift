@@ -28,6 +28,11 @@ enum Output {
         return value < 0 ? "-" + out : out
     }
 
+    /// `1 table` / `2 tables`: a count with its noun, plural by adding `s`.
+    static func count(_ value: Int, _ noun: String) -> String {
+        "\(value) \(noun)\(value == 1 ? "" : "s")"
+    }
+
     /// Left-aligns `text` in `width` columns.
     static func padded(_ text: String, _ width: Int) -> String {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
