@@ -5,6 +5,7 @@ let commands: [any Command.Type] = [
     PackageCommand.self,
     ModulesCommand.self,
     ValidateCommand.self,
+    CompileCatalogCommand.self,
     LintSourcesCommand.self,
     SyncCommand.self,
     DeleteCommand.self,

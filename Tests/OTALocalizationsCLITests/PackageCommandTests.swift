@@ -45,6 +45,7 @@ import Testing
         ] + ["ar", "de", "en", "fr-CA", "fr", "pl", "ru"].map {
             "  SampleApp/Resources/\($0).lproj/InfoPlist.strings: InfoPlist.strings is read by the system outside the app, so an over-the-air copy never takes effect"
         } + [
+            "Validation: no findings.",
             "Manifest: ota/1.0.0/manifest.json",
         ]
         #expect(result.stdout == expected.joined(separator: "\n") + "\n")

@@ -16,7 +16,7 @@ public struct PublishValidation: Sendable {
         self.adoptionBaseline = adoptionBaseline
     }
 
-    /// All findings for `modules`, sorted by module, file, line and code.
+    /// All findings for `modules`, in ``reportOrder(_:_:)``.
     ///
     /// Findings in tables compiled from a String Catalog are reported against the catalog, at the key's line
     /// in the catalog file (nil when the key cannot be located).
@@ -34,10 +34,15 @@ public struct PublishValidation: Sendable {
             all += Self.locatedInCatalogs(found, catalogs: module.catalogs)
         }
         if let adoptionBaseline { all = adoptionBaseline.apply(to: all) }
-        return all.sorted {
-            ($0.module, $0.file, $0.line ?? 0, $0.code.rawValue, $0.key ?? "")
-                < ($1.module, $1.file, $1.line ?? 0, $1.code.rawValue, $1.key ?? "")
-        }
+        return all.sorted(by: Self.reportOrder)
+    }
+
+    /// The order findings are reported in: by module, then file, errors before warnings, then line, code and key.
+    public static func reportOrder(_ a: ValidationDiagnostic, _ b: ValidationDiagnostic) -> Bool {
+        let rankA = a.severity == .error ? 0 : 1
+        let rankB = b.severity == .error ? 0 : 1
+        return (a.module, a.file, rankA, a.line ?? 0, a.code.rawValue, a.key ?? "")
+            < (b.module, b.file, rankB, b.line ?? 0, b.code.rawValue, b.key ?? "")
     }
 
     /// The validator's view of a loaded module: every published table at its bundle path.

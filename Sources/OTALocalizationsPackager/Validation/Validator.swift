@@ -4,7 +4,7 @@ import OTALocalizationsCore
 /// What `validate` found in a repository.
 public struct ValidationRun: Sendable {
     public var modules: [DiscoveredModule]
-    /// Every finding, parse failures included, sorted by module, file and line.
+    /// Every finding, parse failures included, in ``PublishValidation/reportOrder(_:_:)``.
     public var diagnostics: [ValidationDiagnostic]
     public var skipped: [SkippedFile]
 }
@@ -27,9 +27,7 @@ public enum Validator {
             for: loaded, skipped: discovery.skipped, developmentRegion: configuration.developmentRegion
         )
         diagnostics += failures.map(Self.diagnostic)
-        diagnostics.sort {
-            ($0.module, $0.file, $0.line ?? 0, $0.code.rawValue) < ($1.module, $1.file, $1.line ?? 0, $1.code.rawValue)
-        }
+        diagnostics.sort(by: PublishValidation.reportOrder)
         return ValidationRun(modules: discovery.modules, diagnostics: diagnostics, skipped: discovery.skipped)
     }
 

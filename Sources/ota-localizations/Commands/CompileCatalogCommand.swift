@@ -1,0 +1,70 @@
+import Foundation
+import OTALocalizationsPackager
+
+/// `ota-localizations compile-catalog`: writes the `.lproj` tables a String Catalog compiles to.
+enum CompileCatalogCommand: Command {
+    static let name = "compile-catalog"
+    static let summary = "Compile a String Catalog (.xcstrings) to the .lproj tables Xcode would build"
+    static let help = """
+        OVERVIEW: Compile a String Catalog to <dir>/<language>.lproj/<Table>.strings and .stringsdict, the tables
+        Xcode builds into the app (docs/string-catalogs.md), so you can inspect or diff them.
+
+        USAGE: ota-localizations compile-catalog <file.xcstrings> --output <dir> [--format xml|binary]
+
+        OPTIONS:
+          --output <dir>            Folder to write the .lproj folders into (created if needed).
+          --format <xml|binary>     Property-list serialization of the tables (default xml, as Xcode's text output).
+          -h, --help                Show this help.
+
+        EXIT STATUS: 0 success, 1 the catalog is not valid (the error names the line and column), 2 usage error.
+        """
+
+    static func run(_ arguments: [String]) -> Output.Status {
+        let file: URL
+        let output: URL
+        let format: CatalogTableFormat
+        do {
+            let args = try ArgumentList(arguments, valueOptions: ["output", "format"], flagOptions: [])
+            file = URL(fileURLWithPath: try args.onePositional("file.xcstrings"))
+            output = URL(fileURLWithPath: try args.required("output"))
+            guard let chosen = CatalogTableFormat(rawValue: args.value("format") ?? "xml") else {
+                throw UsageError(message: "--format must be xml or binary")
+            }
+            format = chosen
+        } catch let error as UsageError {
+            Output.err("error: \(error.message)\nRun 'ota-localizations compile-catalog --help' for usage.")
+            return .usage
+        } catch {
+            Output.err("error: \(error)")
+            return .usage
+        }
+        do {
+            let path = file.path
+            let data: Data
+            do {
+                data = try Data(contentsOf: file)
+            } catch {
+                Output.err("error: \(path): cannot be read")
+                return .failure
+            }
+            let tableName = file.deletingPathExtension().lastPathComponent
+            let catalog = try StringCatalog(bytes: data, path: path)
+            let tables = try StringCatalogCompiler.compile(catalog, tableName: tableName, format: format)
+            var written = 0
+            for table in tables {
+                for case let (relative, bytes?) in [(table.stringsPath, table.strings), (table.stringsDictPath, table.stringsDict)] {
+                    let destination = output.appendingPathComponent(relative)
+                    try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try bytes.write(to: destination)
+                    Output.out(relative)
+                    written += 1
+                }
+            }
+            Output.err("Compiled \(tableName) (\(catalog.languages.count) languages) into \(written) table\(written == 1 ? "" : "s").")
+            return .success
+        } catch {
+            Output.err("error: \(error)")
+            return .failure
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import OTATestSupport
+import Testing
+
+/// Runs the built `ota-localizations validate` (and `package` with validation) on small repositories.
+@Suite struct ValidateCommandTests {
+    private func cli(_ arguments: [String]) throws -> ToolResult {
+        try ExternalTool.run(TestPaths.cliExecutable.path, arguments)
+    }
+
+    /// en and fr tables where fr reads an int where en reads an object, and lacks one key.
+    private func makeRepo() throws -> TemporaryDirectory {
+        let repo = try TemporaryDirectory("validate")
+        try repo.write("Shop/en.lproj/Localizable.strings", "\"greeting\" = \"Hello %@\";\n\"bye\" = \"Bye\";\n")
+        try repo.write("Shop/fr.lproj/Localizable.strings", "\"greeting\" = \"Bonjour %d\";\n")
+        return repo
+    }
+
+    @Test func exampleAppIsClean() throws {
+        let result = try cli(["validate", TestPaths.packageRoot.appendingPathComponent("Examples/SampleApp").path])
+        #expect(result.status == 0)
+        #expect(result.stdout == "0 errors, 0 warnings in 4 modules.\n")
+    }
+
+    @Test func findingsAreGroupedPerModuleAndFileWithATotal() throws {
+        let repo = try makeRepo()
+        defer { repo.remove() }
+
+        let result = try cli(["validate", repo.path])
+
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Shop")
+        #expect(lines[1] == "  Shop/fr.lproj/Localizable.strings")
+        #expect(lines[2].hasPrefix("    1: error: \"greeting\": the format specifiers differ from en (\"Hello %@\")"))
+        #expect(lines[2].hasSuffix("[format-specifier-mismatch]"))
+        #expect(lines[3].hasPrefix("    warning: 1 key of the development region missing"))
+        #expect(lines.last == "1 error, 1 warning in 1 module.")
+    }
+
+    @Test func jsonAndGithubFormats() throws {
+        let repo = try makeRepo()
+        defer { repo.remove() }
+
+        let json = try cli(["validate", repo.path, "--format", "json"])
+        let github = try cli(["validate", repo.path, "--format", "github"])
+
+        #expect(json.status == 1)
+        let parsed = try ExternalTool.python("""
+            import sys, json
+            for d in json.loads(sys.argv[1]):
+                assert sorted(d) == sorted(["severity","code","module","localization","table","key","file","line","column","message"])
+                print(d["severity"], d["code"], d["module"], d["localization"], d["table"], d["key"], d["file"], d["line"])
+            """, [json.stdout])
+        #expect(parsed == """
+            error format-specifier-mismatch Shop fr Localizable greeting Shop/fr.lproj/Localizable.strings 1
+            warning missing-key Shop fr Localizable bye Shop/fr.lproj/Localizable.strings None
+
+            """)
+        let annotations = github.stdout.split(separator: "\n").map(String.init)
+        #expect(annotations.count == 2)
+        #expect(annotations[0].hasPrefix("::error file=Shop/fr.lproj/Localizable.strings,line=1,title=format-specifier-mismatch::\"greeting\": the format specifiers differ from en (\"Hello %25@\")"))
+        #expect(annotations[1].hasPrefix("::warning file=Shop/fr.lproj/Localizable.strings,title=missing-key::"))
+        #expect(try cli(["validate", repo.path, "--format", "xml"]).status == 2)
+    }
+
+    @Test func recordedBaselineLetsPackageProceedAndNewFindingsStillFail() throws {
+        let repo = try makeRepo()
+        defer { repo.remove() }
+        let baseline = repo.url.appendingPathComponent("baseline.json").path
+        let output = repo.url.appendingPathComponent("out").path
+
+        let blocked = try cli(["package", repo.path, "--app-version", "1.0", "--output", output, "--quiet"])
+        #expect(blocked.status == 1)
+        #expect(blocked.stderr.hasPrefix("error: validation found 1 error; nothing was written."))
+        #expect(!FileManager.default.fileExists(atPath: output))
+
+        let record = try cli(["validate", repo.path, "--write-baseline", baseline])
+        #expect(record.status == 0)
+        #expect(record.stderr == "Recorded 2 findings in \(baseline).\n")
+
+        let packaged = try cli(["package", repo.path, "--app-version", "1.0", "--output", output, "--quiet",
+                                "--validation-baseline", baseline])
+        #expect(packaged.status == 0, "\(packaged.stderr)")
+        #expect(packaged.stdout.contains("\nValidation: 2 warnings (2 from the validation baseline); run 'ota-localizations validate' to see them.\n"))
+
+        // A new mismatch in another key is not covered by the baseline.
+        try repo.write("Shop/en.lproj/Localizable.strings", "\"greeting\" = \"Hello %@\";\n\"bye\" = \"Bye\";\n\"count\" = \"%d items\";\n")
+        try repo.write("Shop/fr.lproj/Localizable.strings", "\"greeting\" = \"Bonjour %d\";\n\"count\" = \"%@ articles\";\n\"bye\" = \"Salut\";\n")
+        let again = try cli(["validate", repo.path, "--validation-baseline", baseline])
+        #expect(again.status == 1)
+        #expect(again.stdout.hasSuffix("1 error, 1 warning (1 from the validation baseline) in 1 module.\n"))
+    }
+
+    @Test func strictFailsOnWarnings() throws {
+        let repo = try TemporaryDirectory("strict")
+        defer { repo.remove() }
+        try repo.write("Shop/en.lproj/Localizable.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n")
+        try repo.write("Shop/de.lproj/Localizable.strings", "\"a\" = \"A-de\";\n")
+
+        #expect(try cli(["validate", repo.path]).status == 0)
+        #expect(try cli(["validate", repo.path, "--strict"]).status == 1)
+    }
+
+    @Test func publishedBaselineCatchesADroppedKey() throws {
+        let repo = try TemporaryDirectory("dropped")
+        defer { repo.remove() }
+        try repo.write("Shop/en.lproj/Localizable.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n")
+        let output = repo.url.appendingPathComponent("out").path
+        #expect(try cli(["package", repo.path, "--app-version", "1.0", "--output", output, "--quiet"]).status == 0)
+        try repo.write("Shop/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+
+        let result = try cli(["validate", repo.path, "--baseline", output + "/1.0/manifest.json", "--format", "json"])
+
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("\"code\":\"missing-key-against-baseline\""))
+        #expect(result.stdout.contains("\"key\":\"b\""))
+    }
+}
