@@ -1,0 +1,36 @@
+import Foundation
+import OTALocalizations
+
+/// Benchmark 2: `OTALocalizedString.loadBundlesFromDisk(storageRoot:appVersion:)` over a storage root of 30 and
+/// of 300 installed modules, written exactly as `OTAStorageLayout` describes.
+enum DiskLoadBenchmark {
+    static let runs = 31
+
+    @MainActor
+    static func run() throws -> Section {
+        var section = Section(key: "loadBundlesFromDisk", title: "OTALocalizedString.loadBundlesFromDisk()")
+        for modules in [30, 300] {
+            let root = try Fixtures.temporaryFolder("load\(modules)")
+            defer { try? FileManager.default.removeItem(at: root) }
+            let names = try Fixtures.writeStorageRoot(at: root, appVersion: "1.0.0", modules: modules)
+            let first = Stopwatch.seconds { OTALocalizedString.loadBundlesFromDisk(storageRoot: root, appVersion: "1.0.0") } * 1000
+            let loaded = names.filter { OTALocalizedString.bundle(for: $0) != nil }.count
+            guard loaded == modules else { throw BenchError("\(loaded) of \(modules) modules loaded") }
+            var samples: [Double] = []
+            for _ in 0..<runs {
+                OTALocalizedString.clearBundleCache()
+                samples.append(Stopwatch.seconds { OTALocalizedString.loadBundlesFromDisk(storageRoot: root, appVersion: "1.0.0") } * 1000)
+            }
+            var figure = Figure(key: "modules\(modules)", label: "\(modules) modules", unit: "ms", samples: samples)
+            if modules == 30 { figure.goal = .init(text: "under 1 ms", met: figure.median < 1) }
+            figure.note = "first call in this process: \(Report.number(first)) ms (Foundation's bundle cache cold)"
+            section.figures.append(figure)
+        }
+        OTALocalizedString.clearBundleCache()
+        section.context = [
+            ("runs", "\(runs) per size, page cache warm"),
+            ("per module", "current pointer + <sha256>/Info.plist + en.lproj/Localizable.strings"),
+        ]
+        return section
+    }
+}
