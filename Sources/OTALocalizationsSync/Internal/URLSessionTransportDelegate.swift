@@ -68,10 +68,17 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         if request.url?.scheme?.lowercased() == scheme {
             completionHandler(request)
         } else {
-            fail(HTTPTransportError(
-                code: .redirectRefused,
-                reason: "redirect to \(request.url?.absoluteString ?? "?") changes the scheme"
-            ), task)
+            // Refused by handing back nil: the task then completes with the 3xx response, and the recorded failure
+            // wins in didCompleteWithError. The task is not cancelled here as well: on Linux, FoundationNetworking
+            // traps when the redirect completion arrives after a cancel ("Received callback for HTTP redirection,
+            // but we're not waiting for it").
+            lock.lock()
+            if failure == nil {
+                failure = HTTPTransportError(
+                    code: .redirectRefused,
+                    reason: "redirect to \(request.url?.absoluteString ?? "?") changes the scheme")
+            }
+            lock.unlock()
             completionHandler(nil)
         }
     }

@@ -7,7 +7,18 @@ extension NginxIntegrationTests {
     @Suite struct CorpusSyncTests {
         typealias H = SyncHarness
 
-        @Test(arguments: ["owncloud__ios-app", "mastodon__mastodon-ios", "nextcloud__talk-ios"])
+        /// Each repository with the configuration it needs to package: ownCloud keeps stale `.lproj` copies beside
+        /// its String Catalogs (the catalogs are left out here), DuckDuckGo has an iOS and a macOS module of the same
+        /// name (macOS is left out). Today's validation findings are recorded first (`validate --write-baseline`) and
+        /// passed as the validation baseline, as a team adopting the tool would.
+        static let repositories: [(name: String, configuration: String)] = [
+            ("owncloud__ios-app", #"{"excludes": ["**/*.xcstrings"]}"#),
+            ("mastodon__mastodon-ios", "{}"),
+            ("nextcloud__talk-ios", "{}"),
+            ("duckduckgo__apple-browsers", #"{"excludes": ["macOS/**"]}"#),
+        ]
+
+        @Test(arguments: repositories.map(\.name))
         func corpusRepositoryIsPackagedServedSyncedAndLookedUp(_ name: String) throws {
             let repository = TestPaths.corpus.appendingPathComponent(name)
             try #require(FileManager.default.fileExists(atPath: repository.path), "corpus missing at \(repository.path)")
@@ -16,7 +27,12 @@ extension NginxIntegrationTests {
             defer { work.remove() }
             let output = work.url.appendingPathComponent("published")
             let storage = work.url.appendingPathComponent("root")
+            let configuration = try work.write("ota-localizations.json", Self.repositories.first { $0.name == name }!.configuration)
+            let baseline = work.url.appendingPathComponent("validation-baseline.json")
+            let validated = try H.cli(["validate", repository.path, "--config", configuration.path, "--write-baseline", baseline.path])
+            try #require(validated.status == 0, "\(validated.stderr)")
             let packaged = try H.cli(["package", repository.path, "--app-version", H.appVersion, "--output", output.path,
+                                      "--config", configuration.path, "--validation-baseline", baseline.path,
                                       "--published-at", "2026-01-01T00:00:00Z", "--quiet"])
             try #require(packaged.status == 0, "\(packaged.stderr)")
             try server.publish(output)

@@ -251,6 +251,77 @@ extension NginxIntegrationTests {
             }
         }
 
+        // MARK: Redirects
+
+        @Test func redirectsAreFollowedOnlyToTheSameScheme() throws {
+            let server = try NginxServer()
+            let publication = try H.Publication()
+            let storage = try TemporaryDirectory("root")
+            defer { storage.remove() }
+            let published = try publication.package(publishedAt: Self.firstPublish)
+            try server.publish(publication.output)
+
+            // Ten times: refusing by also cancelling the task used to crash FoundationNetworking about every other run.
+            for _ in 0..<10 {
+                let (refused, refusedReport) = try H.sync(server.baseURL + "to-https/", into: storage.url)
+
+                #expect(refused.status == 1, "\(refused.stderr.prefix(300))")
+                #expect((refusedReport["error"] as? String ?? "").contains("redirect-refused"), "\(refused.stdout)")
+                #expect(H.entries(storage.url) == [".ota-localizations.lock"])
+            }
+            #expect(server.requests().map(\.status) == Array(repeating: 302, count: 10))
+
+            let (moved, movedReport) = try H.sync(server.baseURL + "moved/", into: storage.url)
+
+            #expect(moved.status == 0, "\(moved.stdout) \(moved.stderr)")
+            #expect(movedReport["updated"] as? Int == published.count)
+            let requests = Array(server.requests().dropFirst(10))
+            #expect(requests.filter { $0.status == 302 }.count == published.count + 1)
+            #expect(requests.filter { $0.status == 200 }.map(\.uri).allSatisfy { $0.hasPrefix("/1.0.0/") })
+            try H.expectInstalled(published, from: publication.versionFolder, into: storage.url)
+        }
+
+        // MARK: Byte limit
+
+        @Test func aZipLongerThanItsManifestSizeIsCutOffWhileItArrives() throws {
+            let server = try NginxServer(slowBytesPerSecond: 2000)
+            let publication = try H.Publication()
+            let storage = try TemporaryDirectory("root")
+            defer { storage.remove() }
+            try publication.package(publishedAt: Self.firstPublish)
+            // The manifest lies: Checkout's ZIP is announced at 1,000 bytes.
+            let manifestFile = publication.versionFolder.appendingPathComponent("manifest.json")
+            var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: manifestFile)) as? [String: Any])
+            var modules = try #require(manifest["modules"] as? [[String: Any]])
+            let index = try #require(modules.firstIndex { $0["name"] as? String == "Checkout" })
+            let checkoutPath = try #require(modules[index]["path"] as? String)
+            modules[index]["size"] = 1000
+            manifest["modules"] = modules
+            try JSONSerialization.data(withJSONObject: manifest).write(to: manifestFile)
+            try server.publish(publication.output)
+            let gzipped = try ExternalTool.run("sh", ["-c", "gzip -c < \"$1\" | wc -c", "sh",
+                                                      publication.versionFolder.appendingPathComponent(checkoutPath).path])
+            let gzippedSize = try #require(Int(gzipped.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+
+            // Chunked (gzip) and slow: only a limit checked as the bytes arrive can stop it early.
+            let (result, report) = try H.sync(server.gzipSlowBaseURL, into: storage.url)
+
+            #expect(result.status == 0, "\(result.stderr)")
+            let checkout = H.modules(report)["Checkout"]
+            #expect(checkout?.outcome == "failed")
+            #expect(checkout?.reason?.contains("body-too-large") == true, "\(checkout?.reason ?? "")")
+            #expect(H.modules(report).filter { $0.value.outcome == "updated" }.count == 3)
+            #expect(NginxServer.wait(upTo: 30) { server.responsesInProgress() == 0 })
+            let request = try #require(server.requests().first { $0.uri == "/gzip-slow/1.0.0/" + checkoutPath })
+            #expect(request.bodyBytes < gzippedSize / 2, "nginx sent \(request.bodyBytes) of about \(gzippedSize) bytes")
+            #expect(!FileManager.default.fileExists(atPath: storage.url.appendingPathComponent("1.0.0/modules/Checkout/current").path))
+
+            // Served with Content-Length: refused from the header.
+            let (plain, plainReport) = try H.sync(server.baseURL, into: storage.url)
+            #expect(plain.status == 0)
+            #expect(H.modules(plainReport)["Checkout"]?.reason?.contains("body-too-large") == true)
+        }
+
         // MARK: 6
 
         @Test func deleteDuringASlowDownloadLeavesNothingUnderTheStorageRoot() throws {

@@ -12,6 +12,8 @@ import Darwin
 /// and `www/` (the document root, served with `etag on`). Locations:
 /// - `/` serves `www/` as is;
 /// - `/slow/` serves the same files at ``slowBytesPerSecond`` (`limit_rate`);
+/// - `/gzip-slow/` serves them gzip-encoded (so without `Content-Length`) at ``slowBytesPerSecond``;
+/// - `/moved/<path>` redirects (302) to `http://127.0.0.1:<port>/<path>`, `/to-https/<path>` to `https://...`;
 /// - `/error/` answers every request with `return 500;`;
 /// - `/nginx-status` is `stub_status` (not logged): its `Writing` count tells how many responses are in progress.
 ///
@@ -48,6 +50,8 @@ final class NginxServer: @unchecked Sendable {
     var baseURL: String { "http://127.0.0.1:\(port)/" }
     /// The same files at ``slowBytesPerSecond``.
     var slowBaseURL: String { "http://127.0.0.1:\(port)/slow/" }
+    /// The same files gzip-encoded, chunked (no `Content-Length`), at ``slowBytesPerSecond``.
+    var gzipSlowBaseURL: String { "http://127.0.0.1:\(port)/gzip-slow/" }
     /// Every request answered 500.
     var errorBaseURL: String { "http://127.0.0.1:\(port)/error/" }
 
@@ -205,6 +209,19 @@ final class NginxServer: @unchecked Sendable {
                     location /slow/ {
                         alias \(dir)/www/;
                         limit_rate \(slowBytesPerSecond);
+                    }
+                    location /gzip-slow/ {
+                        alias \(dir)/www/;
+                        gzip on;
+                        gzip_types application/zip application/json;
+                        gzip_min_length 1;
+                        limit_rate \(slowBytesPerSecond);
+                    }
+                    location ~ ^/moved/(.*)$ {
+                        return 302 http://127.0.0.1:\(port)/$1;
+                    }
+                    location ~ ^/to-https/(.*)$ {
+                        return 302 https://127.0.0.1:\(port)/$1;
                     }
                     location /error/ {
                         return 500;
