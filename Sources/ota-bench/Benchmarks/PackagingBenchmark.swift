@@ -115,9 +115,14 @@ enum PackagingBenchmark {
 
         var ours: [Double] = []
         var script: [Double] = []
+        var validateOnly: [Double] = []
+        let options = ValidationOptions(adoptionBaselineFile: input.validationBaseline)
         for _ in 0..<runs {
             ours.append(try Stopwatch.seconds { _ = try package(input.root, into: input.output, baseline: input.validationBaseline) })
             script.append(try Stopwatch.seconds { try zipScript(modules, root: input.root, output: zipOutput) })
+            validateOnly.append(try Stopwatch.seconds {
+                _ = try Validator.validate(repositoryRoot: input.root, configurationFile: nil, options: options)
+            })
         }
         try? FileManager.default.removeItem(at: zipOutput)
 
@@ -136,7 +141,10 @@ enum PackagingBenchmark {
             key: key + "Throughput", label: "\(key): throughput", unit: "MB/s", samples: ours.map { megabytes / $0 },
             baseline: .init(label: "zip -X -r per module + sha256sum", samples: script.map { megabytes / $0 }))
         throughput.smallerIsBetter = false
-        return [seconds, throughput]
+        var validation = Figure(key: key + "ValidateOnlySeconds", label: "\(key): Validator.validate alone", unit: "s",
+                                samples: validateOnly)
+        validation.note = "discovery + parsing + checks, no ZIP: the share of packaging spent before archiving"
+        return [seconds, throughput, validation]
     }
 
     /// What a CI engineer would script: `zip -X -r -q <module>.zip <its .lproj folders>` per module, run from the
