@@ -115,6 +115,17 @@ enum DurableFiles {
         }
     }
 
+    /// Marks `url` as excluded from device backups on Apple platforms: the content is re-downloadable
+    /// (Apple's File System Programming Guide, "iOS Data Storage Guidelines"). No effect elsewhere.
+    static func excludeFromBackup(_ url: URL) {
+        #if canImport(Darwin)
+        var values = URLResourceValues()
+        values.isExcludedFromBackup = true
+        var target = url
+        try? target.setResourceValues(values)
+        #endif
+    }
+
     /// Folder attributes: on Apple platforms, no file protection, so that a launch before the first unlock can
     /// read the bundles (DESIGN.md, "Client on disk"; APPLE-BUNDLE.md, rows 6.1-6.4).
     static var directoryAttributes: [FileAttributeKey: Any]? {

@@ -68,10 +68,8 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         if request.url?.scheme?.lowercased() == scheme {
             completionHandler(request)
         } else {
-            // Refused by handing back nil: the task then completes with the 3xx response, and the recorded failure
-            // wins in didCompleteWithError. The task is not cancelled here as well: on Linux, FoundationNetworking
-            // traps when the redirect completion arrives after a cancel ("Received callback for HTTP redirection,
-            // but we're not waiting for it").
+            // Record the refusal and deliver the 3xx as the final response; cancelling the task here as well
+            // makes FoundationNetworking trap on the pending redirect callback.
             lock.lock()
             if failure == nil {
                 failure = HTTPTransportError(

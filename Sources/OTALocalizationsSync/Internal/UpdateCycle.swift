@@ -199,6 +199,7 @@ struct UpdateCycle: Sendable {
     private func prepareStorage() throws(InstallFailure) {
         let versionExisted = DurableFiles.isDirectory(layout.versionFolder)
         try DurableFiles.makeDirectory(layout.versionFolder)
+        DurableFiles.excludeFromBackup(layout.storageRoot)
         if DurableFiles.isDirectory(layout.temporaryFolder) {
             emptyTemporaryFolder()
         } else {

@@ -126,7 +126,11 @@ enum SyncCommand: Command {
     static func summary(_ report: OTALocalizationCycleReport) -> String {
         var head = "Manifest: \(report.manifest.rawValue)"
         if let error = report.error { head += " (\(error))" }
-        head += report.stateSaved ? ", state saved" : ", state not saved"
+        if report.stateSaved {
+            head += ", state saved"
+        } else {
+            head += report.manifest == .notModified ? ", state unchanged" : ", state not saved"
+        }
         var lines = [head]
         lines.append("\(report.updated) updated, \(report.skipped) skipped, \(report.failed) failed, \(report.removed) removed, "
             + "\(Output.grouped(report.bytesDownloaded)) bytes downloaded")

@@ -29,12 +29,10 @@ extension NginxIntegrationTests {
         // MARK: 1, 2
 
         @Test func firstSyncInstallsEveryModuleAndLookupReturnsThePackagedValues() throws {
-            let server = try NginxServer()
-            let publication = try H.Publication()
-            let storage = try TemporaryDirectory("root")
-            defer { storage.remove() }
-            let published = try publication.package(publishedAt: Self.firstPublish)
-            try server.publish(publication.output)
+            let site = try H.ExampleSite()
+            defer { site.remove() }
+            let (server, publication, storage) = (site.server, site.publication, site.storage)
+            let published = try site.publish(at: Self.firstPublish)
 
             let temporary = try TemporaryDirectory("tmpdir")
             defer { temporary.remove() }
@@ -95,12 +93,10 @@ extension NginxIntegrationTests {
         }
 
         @Test func secondSyncIsOneRequestAnswered304WithZeroZipBytes() throws {
-            let server = try NginxServer()
-            let publication = try H.Publication()
-            let storage = try TemporaryDirectory("root")
-            defer { storage.remove() }
-            let published = try publication.package(publishedAt: Self.firstPublish)
-            try server.publish(publication.output)
+            let site = try H.ExampleSite()
+            defer { site.remove() }
+            let (server, storage) = (site.server, site.storage)
+            let published = try site.publish(at: Self.firstPublish)
             #expect(try H.sync(server.baseURL, into: storage.url).result.status == 0)
             let before = server.requests().count
             let snapshot = H.snapshot(storage.url)
@@ -119,21 +115,31 @@ extension NginxIntegrationTests {
             #expect(report["skipped"] as? Int == published.count)
             #expect(report["updated"] as? Int == 0 && report["failed"] as? Int == 0)
             #expect(H.snapshot(storage.url) == snapshot)
+
+            // The same cycle as a human summary: one line per module.
+            let human = try H.cli(["sync", "--base-url", server.baseURL, "--app-version", H.appVersion, "--into", storage.path])
+            #expect(human.status == 0)
+            #expect(human.stdout == """
+                Manifest: notModified, state unchanged
+                0 updated, 4 skipped, 0 failed, 0 removed, 0 bytes downloaded
+                  Checkout   skipped  0 bytes  0 ms
+                  Profile    skipped  0 bytes  0 ms
+                  SampleApp  skipped  0 bytes  0 ms
+                  Search     skipped  0 bytes  0 ms
+
+                """)
         }
 
         // MARK: 3
 
         @Test func oneChangedStringFetchesExactlyThatModule() throws {
-            let server = try NginxServer()
-            let publication = try H.Publication()
-            let storage = try TemporaryDirectory("root")
-            defer { storage.remove() }
-            let first = try publication.package(publishedAt: Self.firstPublish)
-            try server.publish(publication.output)
+            let site = try H.ExampleSite()
+            defer { site.remove() }
+            let (server, publication, storage) = (site.server, site.publication, site.storage)
+            let first = try site.publish(at: Self.firstPublish)
             #expect(try H.sync(server.baseURL, into: storage.url).result.status == 0)
             try publication.edit(Self.checkoutGerman, replacing: "\"Dein Warenkorb\"", with: "\"Ihr Warenkorb\"")
-            let second = try publication.package(publishedAt: Self.secondPublish)
-            try server.publish(publication.output)
+            let second = try site.publish(at: Self.secondPublish)
             let changed = second.filter { module in !first.contains(module) }
             #expect(changed.map(\.name) == ["Checkout"])
             let before = server.requests().count
@@ -156,17 +162,14 @@ extension NginxIntegrationTests {
         // MARK: 4
 
         @Test func corruptedZipFailsOnlyThatModuleAndTheNextCycleHeals() throws {
-            let server = try NginxServer()
-            let publication = try H.Publication()
-            let storage = try TemporaryDirectory("root")
-            defer { storage.remove() }
-            let first = try publication.package(publishedAt: Self.firstPublish)
-            try server.publish(publication.output)
+            let site = try H.ExampleSite()
+            defer { site.remove() }
+            let (server, publication, storage) = (site.server, site.publication, site.storage)
+            let first = try site.publish(at: Self.firstPublish)
             #expect(try H.sync(server.baseURL, into: storage.url).result.status == 0)
             let stateBefore = try Data(contentsOf: storage.url.appendingPathComponent("1.0.0/state.json"))
             try publication.edit(Self.checkoutGerman, replacing: "\"Dein Warenkorb\"", with: "\"Ihr Warenkorb\"")
-            let second = try publication.package(publishedAt: Self.secondPublish)
-            try server.publish(publication.output)
+            let second = try site.publish(at: Self.secondPublish)
             let checkout = try #require(second.first { $0.name == "Checkout" })
             let served = server.webRoot.appendingPathComponent("1.0.0/" + checkout.path)
             let good = try Data(contentsOf: served)
@@ -206,17 +209,14 @@ extension NginxIntegrationTests {
         // MARK: 5
 
         @Test func serverErrorsRefusedConnectionsAndTimeoutsLeaveTheStorageRootUnchanged() throws {
-            let server = try NginxServer()
-            let publication = try H.Publication()
-            let storage = try TemporaryDirectory("root")
-            defer { storage.remove() }
-            try publication.package(publishedAt: Self.firstPublish)
-            try server.publish(publication.output)
+            let site = try H.ExampleSite()
+            defer { site.remove() }
+            let (server, publication, storage) = (site.server, site.publication, site.storage)
+            try site.publish(at: Self.firstPublish)
             #expect(try H.sync(server.baseURL, into: storage.url).result.status == 0)
             // A newer publish, so a working server would have something to install.
             try publication.edit(Self.checkoutGerman, replacing: "\"Dein Warenkorb\"", with: "\"Ihr Warenkorb\"")
-            try publication.package(publishedAt: Self.secondPublish)
-            try server.publish(publication.output)
+            try site.publish(at: Self.secondPublish)
             let snapshot = H.snapshot(storage.url)
             #expect(snapshot.count > 20)
 
@@ -254,12 +254,10 @@ extension NginxIntegrationTests {
         // MARK: Redirects
 
         @Test func redirectsAreFollowedOnlyToTheSameScheme() throws {
-            let server = try NginxServer()
-            let publication = try H.Publication()
-            let storage = try TemporaryDirectory("root")
-            defer { storage.remove() }
-            let published = try publication.package(publishedAt: Self.firstPublish)
-            try server.publish(publication.output)
+            let site = try H.ExampleSite()
+            defer { site.remove() }
+            let (server, publication, storage) = (site.server, site.publication, site.storage)
+            let published = try site.publish(at: Self.firstPublish)
 
             // Ten times: refusing by also cancelling the task used to crash FoundationNetworking about every other run.
             for _ in 0..<10 {
@@ -284,10 +282,9 @@ extension NginxIntegrationTests {
         // MARK: Byte limit
 
         @Test func aZipLongerThanItsManifestSizeIsCutOffWhileItArrives() throws {
-            let server = try NginxServer(slowBytesPerSecond: 2000)
-            let publication = try H.Publication()
-            let storage = try TemporaryDirectory("root")
-            defer { storage.remove() }
+            let site = try H.ExampleSite(slowBytesPerSecond: 2000)
+            defer { site.remove() }
+            let (server, publication, storage) = (site.server, site.publication, site.storage)
             try publication.package(publishedAt: Self.firstPublish)
             // The manifest lies: Checkout's ZIP is announced at 1,000 bytes.
             let manifestFile = publication.versionFolder.appendingPathComponent("manifest.json")
@@ -325,12 +322,10 @@ extension NginxIntegrationTests {
         // MARK: 6
 
         @Test func deleteDuringASlowDownloadLeavesNothingUnderTheStorageRoot() throws {
-            let server = try NginxServer(slowBytesPerSecond: 1500)
-            let publication = try H.Publication()
-            let storage = try TemporaryDirectory("root")
-            defer { storage.remove() }
-            let published = try publication.package(publishedAt: Self.firstPublish)
-            try server.publish(publication.output)
+            let site = try H.ExampleSite(slowBytesPerSecond: 1500)
+            defer { site.remove() }
+            let (server, publication, storage) = (site.server, site.publication, site.storage)
+            let published = try site.publish(at: Self.firstPublish)
 
             let sync = Process()
             sync.executableURL = TestPaths.cliExecutable
@@ -370,12 +365,10 @@ extension NginxIntegrationTests {
         // MARK: Lock
 
         @Test func twoSyncsAtOnceSerializeOnTheLock() throws {
-            let server = try NginxServer(slowBytesPerSecond: 8000)
-            let publication = try H.Publication()
-            let storage = try TemporaryDirectory("root")
-            defer { storage.remove() }
-            let published = try publication.package(publishedAt: Self.firstPublish)
-            try server.publish(publication.output)
+            let site = try H.ExampleSite(slowBytesPerSecond: 8000)
+            defer { site.remove() }
+            let (server, publication, storage) = (site.server, site.publication, site.storage)
+            let published = try site.publish(at: Self.firstPublish)
 
             func start() throws -> (Process, Pipe) {
                 let process = Process()

@@ -9,12 +9,10 @@ extension NginxIntegrationTests {
         typealias H = SyncHarness
 
         @Test func deleteAllBundlesMidDownloadLeavesNothingAlsoAfterTheServerFinishes() async throws {
-            let server = try NginxServer(slowBytesPerSecond: 2000)
-            let publication = try H.Publication()
-            let storage = try TemporaryDirectory("root")
-            defer { storage.remove() }
-            try publication.package(publishedAt: "2026-01-01T00:00:00Z")
-            try server.publish(publication.output)
+            let site = try H.ExampleSite(slowBytesPerSecond: 2000)
+            defer { site.remove() }
+            let (server, storage) = (site.server, site.storage)
+            try site.publish(at: "2026-01-01T00:00:00Z")
             let reports = ReportList()
             let service = OTALocalizationService(configuration: OTALocalizationServiceConfiguration(
                 baseURL: try #require(URL(string: server.slowBaseURL)), appVersion: H.appVersion, storageRoot: storage.url,

@@ -19,13 +19,15 @@ extension NginxIntegrationTests {
         ]
 
         @Test func syncKilledAtRandomMomentsAlwaysLeavesCompleteBundlesAndTheNextSyncCompletes() throws {
-            let server = try NginxServer()
-            let publication = try H.Publication()
-            let storage = try TemporaryDirectory("root")
-            defer { storage.remove() }
+            let site = try H.ExampleSite()
+            defer { site.remove() }
+            let (server, publication, storage) = (site.server, site.publication, site.storage)
             var generator = SplitMix64(seed: 0x0A7_5EED)
             var expectedTrees: [String: [String: String]] = [:]
             var killedWhileRunning = 0
+            // Kill moments are drawn from [0, window); the window follows how long a sync that installs something
+            // takes on this machine (the last such complete sync), so the kills land inside the process's life.
+            var windowMicroseconds: UInt64 = 100_000
 
             for iteration in 0..<100 {
                 // A new publish every time, so each killed sync has a module to download and install.
@@ -47,7 +49,7 @@ extension NginxIntegrationTests {
                 process.standardOutput = FileHandle.nullDevice
                 process.standardError = FileHandle.nullDevice
                 try process.run()
-                usleep(UInt32(generator.next() % 200_000))
+                usleep(UInt32(generator.next() % windowMicroseconds))
                 if process.isRunning { killedWhileRunning += 1 }
                 kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
@@ -56,7 +58,11 @@ extension NginxIntegrationTests {
 
                 // The next sync completes: everything installed and the state saved (by it, or already by the
                 // killed one, in which case the manifest is answered 304).
+                let startedAt = Date()
                 let (result, report) = try H.sync(server.baseURL, into: storage.url)
+                if report["updated"] as? Int ?? 0 > 0 {
+                    windowMicroseconds = max(10_000, UInt64(Date().timeIntervalSince(startedAt) * 1_000_000))
+                }
                 let saved = report["stateSaved"] as? Bool == true || report["manifest"] as? String == "notModified"
                 #expect(result.status == 0 && saved && report["failed"] as? Int == 0,
                         "iteration \(iteration): \(result.stdout) \(result.stderr)")

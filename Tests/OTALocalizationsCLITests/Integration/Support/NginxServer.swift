@@ -59,6 +59,7 @@ final class NginxServer: @unchecked Sendable {
     ///
     /// - Parameter slowBytesPerSecond: the `limit_rate` of `/slow/`.
     init(slowBytesPerSecond: Int = 1024) throws {
+        Self.stopOrphans()
         folder = try TemporaryDirectory("nginx")
         self.slowBytesPerSecond = slowBytesPerSecond
         let fileManager = FileManager.default
@@ -112,6 +113,27 @@ final class NginxServer: @unchecked Sendable {
         guard first else { return }
         if process.isRunning { kill(process.processIdentifier, SIGQUIT) }
         process.waitUntilExit()
+    }
+
+    /// Stops nginx masters left by an earlier test process that died before ``stop()`` (killed, or cut off by a
+    /// closed output pipe): each `ota-tests-nginx-*` folder whose `nginx.pid` names a process adopted by init
+    /// (parent 1) that runs with that folder's `nginx.conf`. Linux only (`/proc`); elsewhere it does nothing.
+    private static func stopOrphans() {
+        let fileManager = FileManager.default
+        let temporary = fileManager.temporaryDirectory
+        for name in (try? fileManager.contentsOfDirectory(atPath: temporary.path)) ?? [] where name.hasPrefix("ota-tests-nginx-") {
+            let folder = temporary.appendingPathComponent(name)
+            guard let text = try? String(contentsOf: folder.appendingPathComponent("nginx.pid"), encoding: .utf8),
+                  let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 1,
+                  let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+                  status.split(separator: "\n").contains("PPid:\t1"),
+                  let command = fileManager.contents(atPath: "/proc/\(pid)/cmdline"),
+                  String(decoding: command, as: UTF8.self).contains(folder.appendingPathComponent("nginx.conf").path)
+            else { continue }
+            kill(pid, SIGQUIT)
+            _ = wait(upTo: 5) { kill(pid, 0) != 0 }
+            try? fileManager.removeItem(at: folder)
+        }
     }
 
     /// Copies `source`'s contents (for example a packager output folder) into the document root.

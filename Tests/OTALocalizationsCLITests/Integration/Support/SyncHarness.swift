@@ -42,8 +42,8 @@ enum SyncHarness {
 
     // MARK: Publishing
 
-    /// A writable copy of a source repository and the packager's output folder for it.
-    struct Publication {
+    /// A writable copy of a source repository and the packager's output folder for it; removed on `deinit`.
+    final class Publication {
         let folder: TemporaryDirectory
         var source: URL { folder.url.appendingPathComponent("source", isDirectory: true) }
         var output: URL { folder.url.appendingPathComponent("published", isDirectory: true) }
@@ -53,6 +53,10 @@ enum SyncHarness {
         init(copying repository: URL = TestPaths.packageRoot.appendingPathComponent("Examples/SampleApp")) throws {
             folder = try TemporaryDirectory("publish")
             try FileManager.default.copyItem(at: repository, to: source)
+        }
+
+        deinit {
+            folder.remove()
         }
 
         /// Runs `ota-localizations package` into ``output`` and returns the manifest's modules; earlier ZIPs stay
@@ -82,6 +86,32 @@ enum SyncHarness {
             let text = try String(contentsOf: file, encoding: .utf8)
             guard text.contains(old) else { throw ToolFailureText("\(relativePath) does not contain \(old)") }
             try text.replacingOccurrences(of: old, with: new).write(to: file, atomically: true, encoding: .utf8)
+        }
+    }
+
+    /// An nginx, a copy of the example app to publish from, and an empty storage root; call ``remove()`` at the end.
+    struct ExampleSite {
+        let server: NginxServer
+        let publication: Publication
+        let storage: TemporaryDirectory
+
+        init(slowBytesPerSecond: Int = 1024) throws {
+            server = try NginxServer(slowBytesPerSecond: slowBytesPerSecond)
+            publication = try Publication()
+            storage = try TemporaryDirectory("root")
+        }
+
+        /// Packages the example as it is now and publishes the output on the server.
+        @discardableResult
+        func publish(at publishedAt: String) throws -> [PublishedModule] {
+            let modules = try publication.package(publishedAt: publishedAt)
+            try server.publish(publication.output)
+            return modules
+        }
+
+        func remove() {
+            storage.remove()
+            server.stop()
         }
     }
 
