@@ -22,6 +22,7 @@ struct Figure: Sendable {
         var label: String
         var samples: [Double]
         var min: Double { samples.min() ?? .nan }
+        var max: Double { samples.max() ?? .nan }
         var median: Double { Figure.median(samples) }
     }
 
@@ -31,7 +32,10 @@ struct Figure: Sendable {
     }
 
     var min: Double { samples.min() ?? .nan }
+    var max: Double { samples.max() ?? .nan }
     var median: Double { Figure.median(samples) }
+    /// The best run: the min for times and sizes, the max for throughputs.
+    var best: Double { smallerIsBetter ? min : max }
     /// The reported value: the median.
     var value: Double { median }
     /// value / baseline value (medians).

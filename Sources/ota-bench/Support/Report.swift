@@ -9,7 +9,8 @@ enum Report {
         lines.append("ota-bench — \(machine.date)")
         lines.append("Machine: \(machine.cpuModel), \(machine.logicalCores) logical cores, "
             + "\(number(machine.memoryGB)) GB RAM; \(machine.operatingSystem) (Linux \(machine.kernel)); \(machine.swiftVersion)")
-        lines.append("Figures: median (min) over repeated runs; ratio = median / baseline median.")
+        lines.append("Figures: median (best run) over repeated runs; best = min for times, max for MB/s; "
+            + "ratio = median / baseline median.")
         for (index, section) in sections.enumerated() {
             lines.append("")
             lines.append("\(index + 1). \(section.title)  [\(section.key)]")
@@ -20,9 +21,10 @@ enum Report {
                 lines.append("   \(name): \(value)")
             }
             for figure in section.figures {
-                var line = "   - \(figure.label): \(number(figure.median)) \(figure.unit) (min \(number(figure.min)), \(figure.samples.count) runs)"
+                var line = "   - \(figure.label): \(number(figure.median)) \(figure.unit) (best \(number(figure.best)), \(figure.samples.count) runs)"
                 if let baseline = figure.baseline {
-                    line += "\n       baseline \(baseline.label): \(number(baseline.median)) \(figure.unit) (min \(number(baseline.min)))"
+                    line += "\n       baseline \(baseline.label): \(number(baseline.median)) \(figure.unit) "
+                        + "(best \(number(figure.smallerIsBetter ? baseline.min : baseline.max)))"
                     if let ratio = figure.ratio {
                         line += "; ratio \(number(ratio))×"
                         if figure.unit == "MB/s" || figure.unit == "s" {
@@ -74,6 +76,7 @@ enum Report {
             ("unit", .string(figure.unit)),
             ("min", .rounded(figure.min)),
             ("median", .rounded(figure.median)),
+            ("max", .rounded(figure.max)),
             ("runs", .number(Double(figure.samples.count))),
             ("smallerIsBetter", .bool(figure.smallerIsBetter)),
         ]
@@ -83,6 +86,7 @@ enum Report {
                 ("value", .rounded(baseline.median)),
                 ("min", .rounded(baseline.min)),
                 ("median", .rounded(baseline.median)),
+                ("max", .rounded(baseline.max)),
             ])))
             members.append(("ratio", .optional(figure.ratio)))
         }
