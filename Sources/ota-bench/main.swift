@@ -80,4 +80,4 @@ let total = (clock.now - started).seconds
 print(wantsJSON ? Report.json(sections, machine: machine, totalSeconds: total)
                 : Report.human(sections, machine: machine, totalSeconds: total))
 _ = Sink.current
-fflush(stdout)  // before the scratch folder's removal (many files) delays the exit
+fflush(nil)  // every stream, before the scratch folder's removal (many files) delays the exit
