@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsCore
 
 /// A JSON value whose objects keep their keys in insertion order, rendered compactly.
 indirect enum JSONValue {
@@ -33,23 +34,5 @@ indirect enum JSONValue {
         }
     }
 
-    private static func quoted(_ string: String) -> String {
-        var out = "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    private static func quoted(_ string: String) -> String { JSONText.quoted(string) }
 }
