@@ -24,6 +24,7 @@ let usage = """
     Run 'ota-localizations <command> --help' for a command's options.
     """
 
+Output.ignoreBrokenPipes()
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let first = arguments.first else {
     Output.err(usage)
