@@ -34,7 +34,7 @@ import Testing
         #expect(lines[1] == "  Shop/fr.lproj/Localizable.strings")
         #expect(lines[2].hasPrefix("    1: error: \"greeting\": the format specifiers differ from en (\"Hello %@\")"))
         #expect(lines[2].hasSuffix("[format-specifier-mismatch]"))
-        #expect(lines[3].hasPrefix("    warning: 1 key of the development region missing"))
+        #expect(lines[3].hasPrefix("    warning: fr: 1 key of the development region missing"))
         #expect(lines.last == "1 error, 1 warning in 1 module.")
     }
 
@@ -43,13 +43,19 @@ import Testing
         defer { repo.remove() }
 
         let json = try cli(["validate", repo.path, "--format", "json"])
-        let github = try cli(["validate", repo.path, "--format", "github"])
+        // Run from the repository root, as a CI job does: annotation paths are relative to the working directory.
+        let github = try ExternalTool.run(TestPaths.cliExecutable.path, ["validate", ".", "--format", "github"], currentDirectory: repo.url)
+        let fromParent = try ExternalTool.run(
+            TestPaths.cliExecutable.path, ["validate", repo.url.lastPathComponent, "--format", "github"],
+            currentDirectory: repo.url.deletingLastPathComponent()
+        )
+        #expect(fromParent.stdout.hasPrefix("::error file=\(repo.url.lastPathComponent)/Shop/fr.lproj/Localizable.strings,line=1,"))
 
         #expect(json.status == 1)
         let parsed = try ExternalTool.python("""
             import sys, json
             for d in json.loads(sys.argv[1]):
-                assert sorted(d) == sorted(["severity","code","module","localization","table","key","file","line","column","message"])
+                assert sorted(d) == sorted(["severity","code","module","localization","table","key","file","line","column","message","baselined"])
                 print(d["severity"], d["code"], d["module"], d["localization"], d["table"], d["key"], d["file"], d["line"])
             """, [json.stdout])
         #expect(parsed == """

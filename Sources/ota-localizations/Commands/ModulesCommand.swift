@@ -44,17 +44,31 @@ enum ModulesCommand: Command {
         return .success
     }
 
+    /// The module's localizations: its `.lproj` names plus the languages of its String Catalogs (read, not compiled).
+    static func localizations(of module: DiscoveredModule) -> [String] {
+        var names = Set(module.localizations)
+        for catalog in module.catalogs {
+            guard let data = try? Data(contentsOf: catalog.url),
+                  let parsed = try? StringCatalog(bytes: data, path: catalog.relativePath) else { continue }
+            names.formUnion(parsed.languages)
+        }
+        return names.sorted()
+    }
+
     static func summary(_ result: DiscoveryResult) -> String {
         var lines: [String] = []
         for module in result.modules {
             lines.append("\(module.name) (\(module.rule))")
             lines.append("  folders:        \(module.folders.map { $0.isEmpty ? "." : $0 }.joined(separator: ", "))")
-            lines.append("  localizations:  \(module.localizations.joined(separator: ", "))")
+            lines.append("  localizations:  \(localizations(of: module).joined(separator: ", "))")
             lines.append("  tables:         \(module.tableFileNames.joined(separator: ", "))")
-            lines.append("  files:          \(module.tables.count)")
+            lines.append("  files:          \(module.tables.count + module.catalogs.count)")
         }
         let tables = result.modules.reduce(0) { $0 + $1.tables.count }
-        lines.append("\(result.modules.count) module\(result.modules.count == 1 ? "" : "s"), \(tables) table\(tables == 1 ? "" : "s").")
+        let catalogs = result.modules.reduce(0) { $0 + $1.catalogs.count }
+        var total = "\(Output.count(result.modules.count, "module")), \(Output.count(tables, "table"))"
+        if catalogs > 0 { total += ", \(Output.count(catalogs, "String Catalog"))" }
+        lines.append(total + ".")
         if !result.skipped.isEmpty {
             lines.append("Skipped \(result.skipped.count) file\(result.skipped.count == 1 ? "" : "s") (not published):")
             lines += result.skipped.map { "  \($0.path): \($0.reason)" }
@@ -66,8 +80,9 @@ enum ModulesCommand: Command {
         func list(_ items: [String]) -> String { "[" + items.map(JSONText.quoted).joined(separator: ",") + "]" }
         let modules = result.modules.map { module in
             "{\"name\":\(JSONText.quoted(module.name)),\"rule\":\(JSONText.quoted(module.rule)),"
-                + "\"folders\":\(list(module.folders)),\"localizations\":\(list(module.localizations)),"
-                + "\"tables\":\(list(module.tableFileNames)),\"files\":\(list(module.tables.map(\.relativePath)))}"
+                + "\"folders\":\(list(module.folders)),\"localizations\":\(list(localizations(of: module))),"
+                + "\"tables\":\(list(module.tableFileNames)),"
+                + "\"files\":\(list(module.tables.map(\.relativePath) + module.catalogs.map(\.relativePath)))}"
         }
         let skipped = result.skipped.map { "{\"path\":\(JSONText.quoted($0.path)),\"reason\":\(JSONText.quoted($0.reason))}" }
         return "{\"modules\":[\(modules.joined(separator: ","))],\"skipped\":[\(skipped.joined(separator: ","))]}"

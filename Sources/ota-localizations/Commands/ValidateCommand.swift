@@ -29,6 +29,7 @@ enum ValidateCommand: Command {
     static func run(_ arguments: [String]) -> Output.Status {
         let args: ArgumentList
         let run: ValidationRun
+        let root: URL
         let options: ValidationOptions
         let format: String
         do {
@@ -37,7 +38,7 @@ enum ValidateCommand: Command {
                 valueOptions: ["config", "baseline", "validation-baseline", "write-baseline", "format"],
                 flagOptions: ["strict", "json", "verbose"]
             )
-            let root = URL(fileURLWithPath: try args.onePositional("repo-root"))
+            root = URL(fileURLWithPath: try args.onePositional("repo-root"))
             format = args.flag("json") ? "json" : (args.value("format") ?? "text")
             guard ["text", "json", "github"].contains(format) else {
                 throw UsageError(message: "--format must be text, json or github")
@@ -74,9 +75,19 @@ enum ValidateCommand: Command {
         }
         switch format {
         case "json": Output.out(DiagnosticText.json(diagnostics))
-        case "github": Output.out(DiagnosticText.github(diagnostics))
+        case "github": Output.out(DiagnosticText.github(diagnostics, pathPrefix: pathPrefix(of: root)))
         default: Output.out(DiagnosticText.human(diagnostics, moduleCount: run.modules.count, verbose: args.flag("verbose")))
         }
         return options.blocks(diagnostics) ? .failure : .success
+    }
+
+    /// The repository root relative to the working directory, with a trailing `/` (empty when they are the same),
+    /// or the absolute root when it lies elsewhere.
+    private static func pathPrefix(of root: URL) -> String {
+        let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        let path = root.standardizedFileURL.path
+        if path == base { return "" }
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return (path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path) + "/"
     }
 }

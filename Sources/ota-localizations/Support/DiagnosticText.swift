@@ -19,15 +19,17 @@ enum DiagnosticText {
             for file in ordered {
                 lines.append("  \(file)")
                 let findings = (files[file] ?? []).sorted { ($0.severity == .error ? 0 : 1, $0.line ?? 0) < ($1.severity == .error ? 0 : 1, $1.line ?? 0) }
-                let missing = findings.filter { $0.code == .missingKey && !verbose }
+                let missing = Dictionary(grouping: findings.filter { $0.code == .missingKey && !verbose }) { $0.localization ?? "" }
                 for finding in findings where !(finding.code == .missingKey && !verbose) {
                     var place = ""
                     if let line = finding.line { place = "\(line)" + (finding.column.map { ":\($0)" } ?? "") + ": " }
                     let mark = finding.baselined ? " (baseline)" : ""
                     lines.append("    \(place)\(finding.severity.rawValue)\(mark): \(finding.message) [\(finding.code.rawValue)]")
                 }
-                if !missing.isEmpty {
-                    lines.append("    warning: \(missing.count) key\(missing.count == 1 ? "" : "s") of the development region missing; users of this language see the raw key (--verbose lists them) [missing-key]")
+                for localization in missing.keys.sorted() {
+                    let count = missing[localization]?.count ?? 0
+                    let language = localization.isEmpty ? "" : "\(localization): "
+                    lines.append("    warning: \(language)\(count) key\(count == 1 ? "" : "s") of the development region missing; users of this language see the raw key (--verbose lists them) [missing-key]")
                 }
             }
         }
@@ -40,7 +42,8 @@ enum DiagnosticText {
         return lines.joined(separator: "\n")
     }
 
-    /// An array of `{severity, code, module, localization, table, key, file, line, column, message}`, nulls explicit.
+    /// An array of `{severity, code, module, localization, table, key, file, line, column, message, baselined}`,
+    /// nulls explicit.
     static func json(_ diagnostics: [ValidationDiagnostic]) -> String {
         func text(_ value: String?) -> String { value.map(JSONText.quoted) ?? "null" }
         func number(_ value: Int?) -> String { value.map(String.init) ?? "null" }
@@ -48,13 +51,16 @@ enum DiagnosticText {
             "{\"severity\":\(text(d.severity.rawValue)),\"code\":\(text(d.code.rawValue)),\"module\":\(text(d.module)),"
                 + "\"localization\":\(text(d.localization)),\"table\":\(text(d.table)),\"key\":\(text(d.key)),"
                 + "\"file\":\(text(d.file)),\"line\":\(number(d.line)),\"column\":\(number(d.column)),"
-                + "\"message\":\(text(d.message))}"
+                + "\"message\":\(text(d.message)),\"baselined\":\(d.baselined)}"
         }
         return "[" + items.joined(separator: ",\n") + "]"
     }
 
     /// GitHub Actions workflow commands (`::error file=…,line=…,col=…,title=…::message`), one per finding.
-    static func github(_ diagnostics: [ValidationDiagnostic]) -> String {
+    ///
+    /// - Parameter pathPrefix: prepended to each repository-relative path so annotations name files relative to
+    ///   the working directory (the checkout's root on GitHub Actions).
+    static func github(_ diagnostics: [ValidationDiagnostic], pathPrefix: String) -> String {
         func escapeData(_ text: String) -> String {
             text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D")
                 .replacingOccurrences(of: "\n", with: "%0A")
@@ -63,10 +69,10 @@ enum DiagnosticText {
             escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
         }
         return diagnostics.map { d in
-            var properties = ["file=\(escapeProperty(d.file))"]
+            var properties = ["file=\(escapeProperty(pathPrefix + d.file))"]
             if let line = d.line { properties.append("line=\(line)") }
             if let column = d.column { properties.append("col=\(column)") }
-            properties.append("title=\(escapeProperty(d.code.rawValue))")
+            properties.append("title=\(escapeProperty(d.code.rawValue + (d.baselined ? " (baseline)" : "")))")
             let level = d.severity == .error ? "error" : "warning"
             return "::\(level) \(properties.joined(separator: ","))::\(escapeData(d.message))"
         }.joined(separator: "\n")
