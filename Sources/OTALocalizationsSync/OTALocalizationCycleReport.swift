@@ -2,10 +2,12 @@ import Foundation
 
 /// The structured record of one update cycle, handed to the configuration's `reportHandler`.
 ///
-/// Its JSON shape is exactly the `sync --json` object of the CLI:
+/// Its JSON shape (through `Codable`, and key for key in this order through ``jsonText()``, which `sync --json`
+/// prints) is the CLI's `sync --json` object:
 /// `{"manifest":"updated|notModified|stale|failed","error":string|null,"stateSaved":bool,"updated":n,"skipped":n,
 /// "failed":n,"removed":n,"bytesDownloaded":n,"modules":[{"name","outcome":"updated|skipped|failed|removed",
-/// "bytes","durationMs","reason"}]}`. Absent values are encoded as an explicit `null`. The totals are derived
+/// "bytes","durationMs","reason"}]}`. Absent values are encoded as an explicit `null`. `JSONEncoder` on Linux does
+/// not keep key order; use ``jsonText()`` where the order matters. The totals are derived
 /// from ``modules``; when decoding, they are read and ignored.
 public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
     /// What happened to the manifest request.
