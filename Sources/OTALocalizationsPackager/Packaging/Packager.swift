@@ -8,7 +8,8 @@ import OTALocalizationsCore
 /// then write ZIPs (temporary file + rename) and, last, `manifest.json` (temporary file + rename). Any failure
 /// before the writing step leaves the output folder untouched.
 ///
-/// Thread safety: each call is independent; the progress closure is called on the calling thread.
+/// Thread safety: each call is independent; modules are packed on every core at once, and the progress closure is
+/// called on the calling thread, in module order, once every ZIP is built.
 public enum Packager {
     /// Packages every discovered module.
     ///
@@ -57,11 +58,10 @@ public enum Packager {
             )
         }
 
-        var archives: [ModuleArchive] = []
-        for (index, module) in loaded.enumerated() {
-            let archive = try ModuleArchive(module: module, developmentRegion: configuration.developmentRegion)
-            archives.append(archive)
-            progress(index + 1, loaded.count, archive)
+        let region = configuration.developmentRegion
+        let archives = try ParallelMap.map(loaded) { try ModuleArchive(module: $0, developmentRegion: region) }
+        for (index, archive) in archives.enumerated() {
+            progress(index + 1, archives.count, archive)
         }
 
         let versionFolder = options.outputDirectory.appendingPathComponent(options.appVersion, isDirectory: true)

@@ -37,50 +37,52 @@ public enum TableLoader {
     ///
     /// - Throws: ``PackagerError`` `nameCollision` when a catalog's compiled table lands where another table is.
     public static func loadCollectingFailures(_ modules: [DiscoveredModule]) throws -> ([LoadedModule], [TableLoadFailure]) {
+        let results = try ParallelMap.map(modules, loadModule)
+        return (results.map(\.0), results.flatMap(\.1))
+    }
+
+    /// One module's tables and catalogs, with the files that failed.
+    private static func loadModule(_ module: DiscoveredModule) throws -> (LoadedModule, [TableLoadFailure]) {
         var failures: [TableLoadFailure] = []
-        var loaded: [LoadedModule] = []
-        for module in modules {
-            var tables: [LoadedTable] = []
-            var catalogs: [StringCatalog] = []
-            for file in module.tables {
-                guard let data = read(file.url, file.relativePath, module.name, &failures) else { continue }
-                if let table = parse(data, path: file.relativePath, module.name, &failures) {
-                    tables.append(LoadedTable(
-                        bundlePath: file.bundlePath, localization: file.localization, tableName: file.tableName,
-                        sourcePath: file.relativePath, bytes: data, table: table, isCompiled: false
-                    ))
-                }
+        var tables: [LoadedTable] = []
+        var catalogs: [StringCatalog] = []
+        for file in module.tables {
+            guard let data = read(file.url, file.relativePath, module.name, &failures) else { continue }
+            if let table = parse(data, path: file.relativePath, module.name, &failures) {
+                tables.append(LoadedTable(
+                    bundlePath: file.bundlePath, localization: file.localization, tableName: file.tableName,
+                    sourcePath: file.relativePath, bytes: data, table: table, isCompiled: false
+                ))
             }
-            for file in module.catalogs {
-                guard let data = read(file.url, file.relativePath, module.name, &failures) else { continue }
-                do {
-                    let catalog = try StringCatalog(bytes: data, path: file.relativePath)
-                    catalogs.append(catalog)
-                    for compiled in try StringCatalogCompiler.compile(catalog, tableName: file.tableName) {
-                        let outputs = [(compiled.stringsPath, compiled.strings), (compiled.stringsDictPath, compiled.stringsDict)]
-                        for case let (bundlePath, bytes?) in outputs {
-                            let path = "\(file.relativePath) → \(bundlePath)"
-                            guard let table = parse(bytes, path: path, module.name, &failures) else { continue }
-                            tables.append(LoadedTable(
-                                bundlePath: bundlePath, localization: compiled.localization, tableName: file.tableName,
-                                sourcePath: file.relativePath, bytes: bytes, table: table, isCompiled: true
-                            ))
-                        }
-                    }
-                } catch {
-                    failures.append(TableLoadFailure(module: module.name, path: file.relativePath, message: "\(error)"))
-                }
-            }
-            tables.sort { $0.bundlePath < $1.bundlePath }
-            for (previous, next) in zip(tables, tables.dropFirst()) where previous.bundlePath == next.bundlePath {
-                throw PackagerError(
-                    code: .nameCollision,
-                    reason: "module '\(module.name)' gets \(next.bundlePath) from both '\(previous.sourcePath)' and '\(next.sourcePath)'"
-                )
-            }
-            loaded.append(LoadedModule(module: module, tables: tables, catalogs: catalogs))
         }
-        return (loaded, failures)
+        for file in module.catalogs {
+            guard let data = read(file.url, file.relativePath, module.name, &failures) else { continue }
+            do {
+                let catalog = try StringCatalog(bytes: data, path: file.relativePath)
+                catalogs.append(catalog)
+                for compiled in try StringCatalogCompiler.compile(catalog, tableName: file.tableName) {
+                    let outputs = [(compiled.stringsPath, compiled.strings), (compiled.stringsDictPath, compiled.stringsDict)]
+                    for case let (bundlePath, bytes?) in outputs {
+                        let path = "\(file.relativePath) → \(bundlePath)"
+                        guard let table = parse(bytes, path: path, module.name, &failures) else { continue }
+                        tables.append(LoadedTable(
+                            bundlePath: bundlePath, localization: compiled.localization, tableName: file.tableName,
+                            sourcePath: file.relativePath, bytes: bytes, table: table, isCompiled: true
+                        ))
+                    }
+                }
+            } catch {
+                failures.append(TableLoadFailure(module: module.name, path: file.relativePath, message: "\(error)"))
+            }
+        }
+        tables.sort { $0.bundlePath < $1.bundlePath }
+        for (previous, next) in zip(tables, tables.dropFirst()) where previous.bundlePath == next.bundlePath {
+            throw PackagerError(
+                code: .nameCollision,
+                reason: "module '\(module.name)' gets \(next.bundlePath) from both '\(previous.sourcePath)' and '\(next.sourcePath)'"
+            )
+        }
+        return (LoadedModule(module: module, tables: tables, catalogs: catalogs), failures)
     }
 
     private static func read(_ url: URL, _ path: String, _ module: String, _ failures: inout [TableLoadFailure]) -> Data? {

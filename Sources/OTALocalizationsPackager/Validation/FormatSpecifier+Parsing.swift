@@ -6,8 +6,10 @@ extension FormatSpecifier {
     /// - Parameter string: a format string: a `.strings` value, a `.stringsdict` format or form.
     /// - Returns: the specifiers (including `%%` literals) and the invalid `%` sequences.
     public static func parse(_ string: String) -> ParsedFormat {
-        let scalars = Array(string.unicodeScalars)
         var result = ParsedFormat(specifiers: [], invalid: [])
+        // Most values have no `%` at all: answer without building the scalar array.
+        guard string.utf8.contains(UInt8(ascii: "%")) else { return result }
+        let scalars = Array(string.unicodeScalars)
         var index = 0
         while index < scalars.count {
             guard scalars[index] == "%" else {
