@@ -31,7 +31,11 @@ public struct PublishValidation: Sendable {
             let input = Self.input(for: module, developmentRegion: developmentRegion)
             var found = validator.validate(input, baseline: publishedBaseline[module.module.name])
             found += Self.rootTables(of: module.module, in: skipped)
-            if !module.tables.isEmpty, !module.tables.contains(where: { $0.localization == developmentRegion }) {
+            // Base.lproj stands in for the development region (APPLE-BUNDLE.md 1.10), and a catalog in the development
+            // language may rightly compile to no source-language table (docs/string-catalogs.md).
+            let covered = module.tables.contains { $0.localization == developmentRegion || $0.localization == "Base" }
+                || module.catalogs.contains { $0.sourceLanguage == developmentRegion }
+            if !module.tables.isEmpty, !covered {
                 found.append(ValidationDiagnostic(
                     severity: .warning, code: .developmentRegionMissing, module: module.module.name, table: nil,
                     localization: developmentRegion, file: module.module.folders.first ?? "",
