@@ -65,10 +65,23 @@ for input in inputs {
         files.append(input)
     }
 }
+// OTA_FUZZ_STACK_KB=<n> replays on a thread with an n KiB stack (512 is Darwin's default for secondary threads).
+let stackKiB = ProcessInfo.processInfo.environment["OTA_FUZZ_STACK_KB"].flatMap { Int($0) }
 for file in files {
     guard let data = FileManager.default.contents(atPath: file) else {
         FileHandle.standardError.write(Data("ota-fuzz: cannot read \(file)\n".utf8))
         exit(2)
     }
-    print("\(file): \(target.run(data))")
+    guard let stackKiB else {
+        print("\(file): \(target.run(data))")
+        continue
+    }
+    let finished = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        print("\(file): \(target.run(data))")
+        finished.signal()
+    }
+    thread.stackSize = stackKiB * 1024
+    thread.start()
+    finished.wait()
 }
