@@ -59,7 +59,9 @@ let package = Package(
         ),
         .testTarget(
             name: "OTALocalizationsCLITests",
-            dependencies: ["OTALocalizationsCore", "OTATestSupport", "ota-localizations"]
+            dependencies: [
+                "OTALocalizationsCore", "OTALocalizationsSync", "OTALocalizations", "OTATestSupport", "ota-localizations",
+            ]
         ),
     ]
 )

@@ -7,19 +7,24 @@ let commands: [any Command.Type] = [
     ValidateCommand.self,
     CompileCatalogCommand.self,
     LintSourcesCommand.self,
+    SyncCommand.self,
+    DeleteCommand.self,
+    LookupCommand.self,
 ]
 
+let nameWidth = (commands.map { $0.name.count }.max() ?? 0) + 2
 let usage = """
     OVERVIEW: Publish an iOS app's reviewed .strings/.stringsdict tables over the air.
 
     USAGE: ota-localizations <command> [options]
 
     COMMANDS:
-    \(commands.map { "  " + Output.padded($0.name, 14) + $0.summary }.joined(separator: "\n"))
+    \(commands.map { "  " + Output.padded($0.name, nameWidth) + $0.summary }.joined(separator: "\n"))
 
     Run 'ota-localizations <command> --help' for a command's options.
     """
 
+Output.ignoreBrokenPipes()
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let first = arguments.first else {
     Output.err(usage)

@@ -97,6 +97,10 @@ import Testing
         #expect(try cli(["package", "--app-version", "1", "--output", "/tmp/x"]).status == 2)
         #expect(try cli(["package", Self.example.path, "--app-version", "../1", "--output", "/tmp/x"]).status == 2)
         #expect(try cli(["modules"]).status == 2)
+        let swallowed = try cli(["package", Self.example.path, "--app-version", "1", "--output", "--quiet"])
+        #expect(swallowed.status == 2)
+        #expect(swallowed.stderr.hasPrefix("error: --output needs a value\n"))
+        #expect(try cli(["package", Self.example.path, "--app-version", "1", "--output", "/tmp/x", "--published-at", "soon"]).status == 2)
     }
 
     @Test func helpIsAvailableForEveryCommand() throws {

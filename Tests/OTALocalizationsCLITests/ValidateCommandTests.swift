@@ -116,4 +116,15 @@ import Testing
         #expect(result.stdout.contains("\"code\":\"missing-key-against-baseline\""))
         #expect(result.stdout.contains("\"key\":\"b\""))
     }
+
+    @Test func baselineWithoutModulesIsAnError() throws {
+        let repo = try makeRepo()
+        let empty = try TemporaryDirectory("empty")
+        defer { repo.remove(); empty.remove() }
+
+        let result = try cli(["validate", repo.path, "--baseline", empty.path])
+
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: --baseline '\(empty.path)' holds no module with a table;"))
+    }
 }

@@ -8,41 +8,18 @@ public struct ToolResult: Sendable {
 }
 
 public enum ExternalTool {
-    /// Runs `executable` (a path, or a name looked up in PATH) with `arguments`.
+    /// Runs `executable` (a path, or a name looked up in PATH) with `arguments`; output decoded as UTF-8.
     public static func run(
         _ executable: String, _ arguments: [String], currentDirectory: URL? = nil,
         environment: [String: String]? = nil, stdin: Data? = nil
     ) throws -> ToolResult {
-        let process = Process()
-        if executable.contains("/") {
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [executable] + arguments
-        }
-        if let currentDirectory { process.currentDirectoryURL = currentDirectory }
-        if let environment { process.environment = environment }
-        let out = Pipe()
-        let err = Pipe()
-        let input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(stdin) }
-        try input.fileHandleForWriting.close()
-        // Read both pipes concurrently so a chatty tool cannot block on a full pipe.
-        let errData = ReadBox()
-        let reader = Thread { errData.set(err.fileHandleForReading.readDataToEndOfFile()) }
-        reader.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !errData.isSet { usleep(1000) }
+        let result = try ProcessRunner.run(
+            [executable] + arguments, stdin: stdin, in: currentDirectory, environment: environment
+        )
         return ToolResult(
-            status: process.terminationStatus,
-            stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData.value, as: UTF8.self)
+            status: result.status,
+            stdout: String(decoding: result.stdout, as: UTF8.self),
+            stderr: String(decoding: result.stderr, as: UTF8.self)
         )
     }
 
@@ -68,29 +45,4 @@ public enum ExternalTool {
 public struct ToolFailure: Error, CustomStringConvertible {
     public var message: String
     public var description: String { message }
-}
-
-private final class ReadBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    private var done = false
-
-    func set(_ value: Data) {
-        lock.lock()
-        data = value
-        done = true
-        lock.unlock()
-    }
-
-    var isSet: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return done
-    }
-
-    var value: Data {
-        lock.lock()
-        defer { lock.unlock() }
-        return data
-    }
 }

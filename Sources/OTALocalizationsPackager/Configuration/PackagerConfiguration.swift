@@ -67,8 +67,12 @@ extension PackagerConfiguration {
         }
         var config = PackagerConfiguration()
         if let value = root["developmentRegion"] {
-            guard let region = value as? String, ManifestNaming.isPlainName(region) else {
-                throw PackagerError(code: .configuration, reason: "\(path): 'developmentRegion' must be a language name such as \"en\"")
+            guard let region = value as? String, ManifestNaming.isLanguage(region) else {
+                throw PackagerError(
+                    code: .configuration,
+                    reason: "\(path): 'developmentRegion' must be a language identifier such as \"en\" or \"pt-BR\" "
+                        + "(letters, digits, '-' and '_'): the name of the module's source-language .lproj folder"
+                )
             }
             config.developmentRegion = region
         }
@@ -84,8 +88,11 @@ extension PackagerConfiguration {
                     )
                 }
                 let list = (folders as? [Any])?.compactMap { $0 as? String } ?? (folders as? String).map { [$0] }
-                guard let list, !list.isEmpty, list.count == ((folders as? [Any])?.count ?? 1) else {
+                guard let list, list.count == ((folders as? [Any])?.count ?? 1) else {
                     throw PackagerError(code: .configuration, reason: "\(path): module '\(name)' must list its folders as an array of strings")
+                }
+                guard !list.isEmpty else {
+                    throw PackagerError(code: .configuration, reason: "\(path): module '\(name)' lists no folder; give at least one")
                 }
                 config.modules[name] = list
             }

@@ -23,17 +23,39 @@ public enum ModuleDiscovery {
     /// - Throws: ``PackagerError`` `missingFolder` (root or a configured folder absent) or `nameCollision`
     ///   (two modules with one name, or one table defined twice in a module; both paths are named).
     public static func discover(repositoryRoot: URL, configuration: PackagerConfiguration) throws -> DiscoveryResult {
+        let originalConfiguration = configuration
         let root = repositoryRoot.standardizedFileURL
         guard FileSystem.isDirectory(root) else {
             throw PackagerError(code: .missingFolder, reason: "\(repositoryRoot.path): repository root is not a folder")
         }
+        var configuration = configuration
+        var claimedBy: [String: String] = [:]
         for (name, folders) in configuration.modules.sorted(by: { $0.key < $1.key }) {
-            for folder in folders where !FileSystem.isDirectory(root.appendingPathComponent(folder)) {
-                throw PackagerError(
-                    code: .missingFolder,
-                    reason: "module '\(name)': configured folder '\(folder)' does not exist under \(root.path)"
-                )
+            var normalized: [String] = []
+            for folder in folders {
+                guard let relative = FileSystem.relativePath(of: root.appendingPathComponent(folder), inside: root) else {
+                    throw PackagerError(
+                        code: .configuration,
+                        reason: "module '\(name)': configured folder '\(folder)' is outside the repository root \(root.path); "
+                            + "folders are relative to the root and must stay inside it"
+                    )
+                }
+                guard FileSystem.isDirectory(root.appendingPathComponent(folder)) else {
+                    throw PackagerError(
+                        code: .missingFolder,
+                        reason: "module '\(name)': configured folder '\(folder)' does not exist under \(root.path)"
+                    )
+                }
+                if let other = claimedBy[relative] {
+                    throw PackagerError(
+                        code: .configuration,
+                        reason: "modules '\(other)' and '\(name)' both list the folder '\(folder)'; give each folder to one module"
+                    )
+                }
+                claimedBy[relative] = name
+                normalized.append(relative)
             }
+            configuration.modules[name] = normalized
         }
         var walker = TreeWalker(root: root, excludes: configuration.excludes.map(GlobPattern.init))
         walker.walk()
@@ -50,7 +72,7 @@ public enum ModuleDiscovery {
         let modules = try grouping.modules()
         return DiscoveryResult(
             repositoryRoot: root,
-            configuration: configuration,
+            configuration: originalConfiguration,
             modules: modules,
             skipped: walker.skipped.sorted { $0.path < $1.path }
         )

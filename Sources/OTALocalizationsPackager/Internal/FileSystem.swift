@@ -1,8 +1,14 @@
 import Foundation
 
-/// Small synchronous file-system helpers for discovery; symbolic links are followed for files only.
+/// Small synchronous file-system helpers for discovery; symbolic links are followed for files only, and only
+/// when they resolve inside the repository.
 enum FileSystem {
-    enum Kind { case directory, file, other }
+    enum Kind: Equatable {
+        case directory, file
+        /// Not published, with the reason: a link to a folder or outside the repository, a FIFO, a device, a
+        /// dangling link.
+        case other(String)
+    }
 
     static func url(_ root: URL, _ components: [String]) -> URL {
         components.reduce(root) { $0.appendingPathComponent($1) }
@@ -13,18 +19,34 @@ enum FileSystem {
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    /// A directory (never through a symbolic link, so cycles are impossible), a regular file (or a link to one), or other.
-    static func kind(of url: URL) -> Kind {
+    /// A directory (never through a symbolic link, so cycles are impossible), a regular file (or a link to one
+    /// whose target lies inside `root`, or anywhere when `root` is nil), or other with the reason.
+    static func kind(of url: URL, within root: URL? = nil) -> Kind {
         var info = stat()
-        guard lstat(url.path, &info) == 0 else { return .other }
+        guard lstat(url.path, &info) == 0 else { return .other("cannot be read") }
         switch info.st_mode & S_IFMT {
         case S_IFDIR: return .directory
         case S_IFREG: return .file
         case S_IFLNK:
-            guard stat(url.path, &info) == 0 else { return .other }
-            return (info.st_mode & S_IFMT) == S_IFREG ? .file : .other
-        default: return .other
+            guard stat(url.path, &info) == 0 else { return .other("symbolic link to nothing (dangling or a loop)") }
+            guard (info.st_mode & S_IFMT) == S_IFREG else {
+                return .other("symbolic link to something that is not a regular file; links to folders are not followed")
+            }
+            guard let root else { return .file }
+            guard let target = realPath(url), let base = realPath(root), target.hasPrefix(base + "/") else {
+                return .other("symbolic link to a file outside the repository; it is never read")
+            }
+            return .file
+        default:
+            return .other("not a regular file (FIFO, socket or device)")
         }
+    }
+
+    /// The canonical absolute path (`realpath(3)`), or nil.
+    static func realPath(_ url: URL) -> String? {
+        guard let resolved = realpath(url.path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(decoding: UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)), as: UTF8.self)
     }
 
     /// Child names sorted by their UTF-8 bytes, so results never depend on directory-listing order.
@@ -33,17 +55,32 @@ enum FileSystem {
         return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     }
 
-    /// Every file below `url`, as relative components, sorted; folders are descended (not through links).
-    static func allFiles(under url: URL) -> [[String]] {
-        var result: [[String]] = []
+    /// Every entry below `url` that is not a folder, as relative components with its kind, sorted; folders are
+    /// descended (never through links).
+    static func allFiles(under url: URL, within root: URL) -> [(components: [String], kind: Kind)] {
+        var result: [(components: [String], kind: Kind)] = []
         for name in sortedChildren(of: url) {
             let child = url.appendingPathComponent(name)
-            switch kind(of: child) {
-            case .file: result.append([name])
-            case .directory: result += allFiles(under: child).map { [name] + $0 }
-            case .other: continue
+            let childKind = kind(of: child, within: root)
+            if childKind == .directory {
+                result += allFiles(under: child, within: root).map { ([name] + $0.components, $0.kind) }
+            } else {
+                result.append(([name], childKind))
             }
         }
         return result
+    }
+
+    /// `url`'s path relative to `root` after resolving `.` and `..` (not links), `""` for the root itself, or nil
+    /// when it lies outside.
+    static func relativePath(of url: URL, inside root: URL) -> String? {
+        let base = root.standardizedFileURL.path
+        let path = url.standardizedFileURL.path
+        if path == base { return "" }
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        guard path.hasPrefix(prefix) else { return nil }
+        var relative = String(path.dropFirst(prefix.count))
+        while relative.hasSuffix("/") { relative.removeLast() }
+        return relative
     }
 }

@@ -1,59 +1,75 @@
 /// A glob over `/`-separated relative paths: `*` and `?` stay within one component, `**` spans components.
+///
+/// Matching is dynamic programming over (pattern position, path position), so its cost is the product of the
+/// two lengths whatever the pattern: `**/**/**/…` cannot make it exponential.
 struct GlobPattern: Sendable {
     let text: String
-    private let parts: [String]
+    private let parts: [[Unicode.Scalar]]
 
     init(_ text: String) {
         self.text = text
         var trimmed = text
         while trimmed.hasPrefix("./") { trimmed.removeFirst(2) }
         while trimmed.hasSuffix("/") { trimmed.removeLast() }
-        parts = trimmed.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        var parts: [[Unicode.Scalar]] = []
+        for part in trimmed.split(separator: "/", omittingEmptySubsequences: true) {
+            // Consecutive `**` mean the same as one.
+            if part == "**", parts.last == Array("**".unicodeScalars) { continue }
+            parts.append(Array(part.unicodeScalars))
+        }
+        self.parts = parts
     }
 
     /// Whether the pattern matches the whole path (discovery applies it to folders too, covering their contents).
     func matches(_ path: String) -> Bool {
-        let components = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        return match(parts[...], components[...])
+        let components = path.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.unicodeScalars) }
+        let doubleStar = Array("**".unicodeScalars)
+        // reachable[j]: the first i pattern parts can consume exactly the first j components.
+        var reachable = [Bool](repeating: false, count: components.count + 1)
+        reachable[0] = true
+        for part in parts {
+            var next = [Bool](repeating: false, count: components.count + 1)
+            if part == doubleStar {
+                var any = false
+                for j in 0...components.count {
+                    any = any || reachable[j]
+                    next[j] = any
+                }
+            } else {
+                for j in 0..<components.count where reachable[j] && Self.matchComponent(part, components[j]) {
+                    next[j + 1] = true
+                }
+            }
+            reachable = next
+        }
+        return reachable[components.count]
     }
 
-    private func match(_ pattern: ArraySlice<String>, _ path: ArraySlice<String>) -> Bool {
-        guard let head = pattern.first else { return path.isEmpty }
-        if head == "**" {
-            let rest = pattern.dropFirst()
-            if rest.isEmpty { return true }
-            var tail = path
-            while true {
-                if match(rest, tail) { return true }
-                guard !tail.isEmpty else { return false }
-                tail = tail.dropFirst()
+    /// `*` and `?` within one component, by dynamic programming over the two scalar arrays.
+    private static func matchComponent(_ pattern: [Unicode.Scalar], _ name: [Unicode.Scalar]) -> Bool {
+        var reachable = [Bool](repeating: false, count: name.count + 1)
+        reachable[0] = true
+        for scalar in pattern {
+            var next = [Bool](repeating: false, count: name.count + 1)
+            switch scalar {
+            case "*":
+                var any = false
+                for j in 0...name.count {
+                    any = any || reachable[j]
+                    next[j] = any
+                }
+            case "?":
+                for j in 0..<name.count where reachable[j] { next[j + 1] = true }
+            default:
+                for j in 0..<name.count where reachable[j] && name[j] == scalar { next[j + 1] = true }
             }
+            reachable = next
         }
-        guard let component = path.first, Self.matchComponent(Array(head.unicodeScalars)[...], Array(component.unicodeScalars)[...]) else {
-            return false
-        }
-        return match(pattern.dropFirst(), path.dropFirst())
-    }
-
-    private static func matchComponent(_ pattern: ArraySlice<Unicode.Scalar>, _ name: ArraySlice<Unicode.Scalar>) -> Bool {
-        guard let head = pattern.first else { return name.isEmpty }
-        switch head {
-        case "*":
-            var tail = name
-            while true {
-                if matchComponent(pattern.dropFirst(), tail) { return true }
-                guard !tail.isEmpty else { return false }
-                tail = tail.dropFirst()
-            }
-        case "?":
-            return !name.isEmpty && matchComponent(pattern.dropFirst(), name.dropFirst())
-        default:
-            return name.first == head && matchComponent(pattern.dropFirst(), name.dropFirst())
-        }
+        return reachable[name.count]
     }
 }
 
 extension GlobPattern {
     /// The pattern as a plain relative path (no `./`, no trailing `/`), for prefix comparisons of folders.
-    var normalizedPath: String { parts.joined(separator: "/") }
+    var normalizedPath: String { parts.map { String(String.UnicodeScalarView($0)) }.joined(separator: "/") }
 }

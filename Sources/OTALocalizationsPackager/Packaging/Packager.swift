@@ -20,10 +20,11 @@ public enum Packager {
         _ options: PackageOptions,
         progress: (Int, Int, ModuleArchive) -> Void = { _, _, _ in }
     ) throws -> PackageResult {
-        guard ManifestModule.isPlainFileName(options.appVersion), !options.appVersion.hasPrefix("-") else {
+        guard ManifestNaming.isAppVersion(options.appVersion) else {
             throw PackagerError(
                 code: .badAppVersion,
-                reason: "--app-version '\(options.appVersion)' cannot name a folder; use the marketing version, e.g. 1.0.0"
+                reason: "--app-version '\(options.appVersion)' is not a marketing version (letters, digits, '.', '-', '_', '+'; "
+                    + "at most 64); use the app's CFBundleShortVersionString, e.g. 1.0.0"
             )
         }
         let configuration = try PackagerConfiguration.load(

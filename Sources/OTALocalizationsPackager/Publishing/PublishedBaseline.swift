@@ -22,14 +22,26 @@ public enum PublishedBaseline {
         guard let location else {
             throw PackagerError(code: .configuration, reason: "--baseline '\(argument)' is not a URL or a path")
         }
+        let result: [String: ValidationInput]
         if !isURL, FileSystem.isDirectory(location) {
             let manifest = location.appendingPathComponent("manifest.json")
             if FileManager.default.fileExists(atPath: manifest.path) {
-                return try fromManifest(manifest, developmentRegion: developmentRegion)
+                result = try fromManifest(manifest, developmentRegion: developmentRegion)
+            } else {
+                result = try fromBundleFolder(location, developmentRegion: developmentRegion)
             }
-            return try fromBundleFolder(location, developmentRegion: developmentRegion)
+        } else {
+            result = try fromManifest(location, developmentRegion: developmentRegion)
         }
-        return try fromManifest(location, developmentRegion: developmentRegion)
+        let tables = result.values.reduce(0) { $0 + $1.files.count }
+        guard tables > 0 else {
+            throw PackagerError(
+                code: .configuration,
+                reason: "--baseline '\(argument)' holds no module with a table; point it at a version folder "
+                    + "(<output>/<version>), its manifest.json, or a folder of <Module>/ bundles"
+            )
+        }
+        return result
     }
 
     private static func fromBundleFolder(_ folder: URL, developmentRegion: String) throws -> [String: ValidationInput] {
@@ -51,18 +63,18 @@ public enum PublishedBaseline {
     private static func fromManifest(_ manifestURL: URL, developmentRegion: String) throws -> [String: ValidationInput] {
         let manifest: Manifest
         do {
-            manifest = try Manifest(bytes: Data(contentsOf: manifestURL))
+            manifest = try Manifest(bytes: BlockingFetch.data(from: manifestURL))
         } catch {
-            throw PackagerError(code: .configuration, reason: "--baseline \(manifestURL.absoluteString): cannot read the manifest (\(error))")
+            throw PackagerError(code: .configuration, reason: "--baseline: cannot read the manifest: \(error)")
         }
         var result: [String: ValidationInput] = [:]
         for module in manifest.modules {
             let zipURL = manifestURL.deletingLastPathComponent().appendingPathComponent(module.path)
             let bytes: Data
             do {
-                bytes = try Data(contentsOf: zipURL)
+                bytes = try BlockingFetch.data(from: zipURL)
             } catch {
-                throw PackagerError(code: .configuration, reason: "--baseline \(zipURL.absoluteString): cannot be read")
+                throw PackagerError(code: .configuration, reason: "--baseline: cannot read module \(module.name): \(error)")
             }
             guard Int64(bytes.count) == module.size, SHA256Digest.hexString(bytes) == module.sha256 else {
                 throw PackagerError(

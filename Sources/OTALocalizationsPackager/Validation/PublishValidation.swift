@@ -31,6 +31,15 @@ public struct PublishValidation: Sendable {
             let input = Self.input(for: module, developmentRegion: developmentRegion)
             var found = validator.validate(input, baseline: publishedBaseline[module.module.name])
             found += Self.rootTables(of: module.module, in: skipped)
+            if !module.tables.isEmpty, !module.tables.contains(where: { $0.localization == developmentRegion }) {
+                found.append(ValidationDiagnostic(
+                    severity: .warning, code: .developmentRegionMissing, module: module.module.name, table: nil,
+                    localization: developmentRegion, file: module.module.folders.first ?? "",
+                    message: "the module has no \(developmentRegion).lproj table, so translations are not checked against the "
+                        + "development region and Bundle has no copy to fall back to; add \(developmentRegion).lproj or set "
+                        + "developmentRegion in \(PackagerConfiguration.fileName)"
+                ))
+            }
             all += Self.locatedInCatalogs(found, catalogs: module.catalogs)
         }
         if let adoptionBaseline { all = adoptionBaseline.apply(to: all) }

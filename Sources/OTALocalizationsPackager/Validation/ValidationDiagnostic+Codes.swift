@@ -65,6 +65,9 @@ extension ValidationDiagnostic.Code {
     /// bundle layout (APPLE-BUNDLE.md row 1.12). Error.
     public static let specialFolderName = Self(rawValue: "special-folder-name")
     /// An `.lproj` name that is not a language identifier. Warning.
+    /// Warning: the module has no table in its development region, so no translation can be checked against it and
+    /// `Bundle` has no development-region copy to fall back to (APPLE-BUNDLE.md rows 1.5, 2.2).
+    public static let developmentRegionMissing = Self(rawValue: "development-region-missing")
     public static let invalidLocalizationName = Self(rawValue: "invalid-localization-name")
 
     // MARK: Against a baseline of what was published or embedded before

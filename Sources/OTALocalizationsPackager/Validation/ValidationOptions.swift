@@ -29,8 +29,17 @@ public struct ValidationOptions: Sendable {
             validation.publishedBaseline = try PublishedBaseline.load(publishedBaseline, developmentRegion: developmentRegion)
         }
         if let file = adoptionBaselineFile {
+            let data: Data
             do {
-                validation.adoptionBaseline = try ValidationBaseline(data: Data(contentsOf: file))
+                data = try BlockingFetch.data(from: file)
+            } catch {
+                throw PackagerError(
+                    code: .configuration,
+                    reason: "--validation-baseline: \(error); record one with 'ota-localizations validate --write-baseline <file>'"
+                )
+            }
+            do {
+                validation.adoptionBaseline = try ValidationBaseline(data: data)
             } catch {
                 throw PackagerError(code: .configuration, reason: "--validation-baseline \(file.path): \(error)")
             }

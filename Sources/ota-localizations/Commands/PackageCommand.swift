@@ -57,15 +57,23 @@ enum PackageCommand: Command {
         } catch let error as UsageError {
             Output.err("error: \(error.message)\nRun 'ota-localizations package --help' for usage.")
             return .usage
+        } catch let error as PackagerError where error.code == .configuration && error.reason.hasPrefix("--published-at") {
+            Output.err("error: \(error.reason)\nRun 'ota-localizations package --help' for usage.")
+            return .usage
         } catch {
             return report(error)
+        }
+        if let previous = options.previousManifest, let data = try? Data(contentsOf: previous),
+           let manifest = try? Manifest(bytes: data), manifest.publishedAt > options.publishedAt {
+            Output.err("warning: publishedAt \(ManifestDate.format(options.publishedAt)) is older than --previous "
+                + "(\(ManifestDate.format(manifest.publishedAt))); devices that installed it will ignore this manifest")
         }
         let quiet = args.flag("quiet")
         do {
             let result = try Packager.package(options) { index, count, archive in
                 guard !quiet else { return }
                 let module = archive.module
-                Output.err("[\(index)/\(count)] \(module.module.name): \(module.localizations.count) localizations, \(module.tables.count) tables, \(Output.grouped(Int64(archive.bytes.count))) bytes")
+                Output.err("[\(index)/\(count)] \(module.module.name): \(Output.count(module.localizations.count, "localization")), \(Output.count(module.tables.count, "table")), \(Output.grouped(Int64(archive.bytes.count))) bytes")
             }
             let manifestPath = displayPath(args.value("output") ?? "", options.appVersion, "manifest.json")
             Output.out(args.flag("json") ? json(result, manifestPath: manifestPath) : summary(result, manifestPath: manifestPath))
@@ -95,7 +103,7 @@ enum PackageCommand: Command {
         let nameWidth = result.modules.map(\.name.count).max() ?? 0
         for module in result.modules {
             var line = "  " + Output.padded(module.name, nameWidth)
-            line += "  \(module.localizations.count) localizations, \(module.files) tables, "
+            line += "  \(Output.count(module.localizations.count, "localization")), \(Output.count(module.files, "table")), "
             line += "\(Output.grouped(module.size)) bytes, sha256 \(module.sha256.prefix(16))"
             if let changed = module.changed { line += changed ? ", changed" : ", unchanged" }
             lines.append(line)

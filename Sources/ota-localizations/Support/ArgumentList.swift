@@ -43,7 +43,9 @@ struct ArgumentList {
                 if let inlineValue {
                     options[name] = inlineValue
                 } else {
-                    guard index < arguments.count else { throw UsageError(message: "--\(name) needs a value") }
+                    guard index < arguments.count, !arguments[index].hasPrefix("--") else {
+                        throw UsageError(message: "--\(name) needs a value")
+                    }
                     options[name] = arguments[index]
                     index += 1
                 }

@@ -24,4 +24,14 @@ import Testing
         #expect(GlobPattern("./Tools/").matches("Tools"))
         #expect(GlobPattern("./Tools/").normalizedPath == "Tools")
     }
+
+    @Test func manyDoubleStarsOnADeepPathStayCheap() {
+        // Exponential backtracking would take minutes here; the dynamic programme does 12 × 26 steps.
+        let pattern = GlobPattern(Array(repeating: "**", count: 12).joined(separator: "/") + "/b")
+        let deep = Array(repeating: "aaaa", count: 25).joined(separator: "/") + "/en.lproj"
+        #expect(!pattern.matches(deep))
+        #expect(pattern.matches(deep + "/b"))
+        #expect(GlobPattern("*a*a*a*a*a*a*a*a*a*b").matches(String(repeating: "a", count: 40) + "b"))
+        #expect(!GlobPattern("*a*a*a*a*a*a*a*a*a*b").matches(String(repeating: "a", count: 40)))
+    }
 }

@@ -41,4 +41,17 @@ import Testing
         #expect(throws: PackagerError.self) { try decode("[1]") }
         #expect(throws: PackagerError.self) { try decode("{") }
     }
+
+    @Test func developmentRegionMustBeALanguageIdentifier() throws {
+        #expect(try decode("{\"developmentRegion\": \"pt-BR\"}").developmentRegion == "pt-BR")
+        for bad in ["en ", "a<b", "", "../en"] {
+            let error = #expect(throws: PackagerError.self) { try decode("{\"developmentRegion\": \"\(bad)\"}") }
+            #expect(error?.reason.contains("'developmentRegion' must be a language identifier") == true)
+        }
+    }
+
+    @Test func emptyFolderListIsNamedAsSuch() {
+        let error = #expect(throws: PackagerError.self) { try decode("{\"modules\": {\"A\": []}}") }
+        #expect(error?.reason == "ota-localizations.json: module 'A' lists no folder; give at least one")
+    }
 }

@@ -185,4 +185,72 @@ import Testing
         #expect(error?.reason.contains("'App/Resources/Localizable.xcstrings'") == true)
         #expect(error?.reason.contains("'App/Resources/de.lproj/Localizable.strings'") == true)
     }
+
+    @Test func linksOutsideTheRepositoryAndNonRegularFilesAreSkippedWithTheReason() throws {
+        let repo = try TemporaryDirectory("links")
+        let outside = try TemporaryDirectory("outside")
+        defer { repo.remove(); outside.remove() }
+        try repo.write("App/en.lproj/Localizable.strings", "")
+        try repo.write("Shared/Inside.strings", "\"a\" = \"b\";")
+        let secret = try outside.write("Secret.strings", "\"token\" = \"x\";")
+        let fm = FileManager.default
+        try fm.createDirectory(at: repo.url.appendingPathComponent("App/de.lproj"), withIntermediateDirectories: true)
+        try fm.createSymbolicLink(atPath: repo.url.appendingPathComponent("App/en.lproj/Secret.strings").path, withDestinationPath: secret.path)
+        try fm.createSymbolicLink(atPath: repo.url.appendingPathComponent("App/de.lproj/Localizable.strings").path, withDestinationPath: "../../Shared/Inside.strings")
+        try fm.createSymbolicLink(atPath: repo.url.appendingPathComponent("App/fr.lproj").path, withDestinationPath: "/etc")
+        #expect(mkfifo(repo.url.appendingPathComponent("App/de.lproj/Pipe.strings").path, 0o644) == 0)
+
+        let result = try discover(repo)
+
+        #expect(result.modules.map(\.name) == ["App"])
+        #expect(result.modules[0].tables.map(\.relativePath) == ["App/de.lproj/Localizable.strings", "App/en.lproj/Localizable.strings"])
+        let skipped = Dictionary(uniqueKeysWithValues: result.skipped.map { ($0.path, $0.reason) })
+        #expect(skipped["App/en.lproj/Secret.strings"] == "symbolic link to a file outside the repository; it is never read")
+        #expect(skipped["App/de.lproj/Pipe.strings"] == "not a regular file (FIFO, socket or device)")
+        #expect(skipped["App/fr.lproj"] == "symbolic link to something that is not a regular file; links to folders are not followed")
+    }
+
+    @Test func folderNameThatCannotNameAFileIsAnError() throws {
+        let repo = try TemporaryDirectory("names")
+        defer { repo.remove() }
+        try repo.write("A\\B/en.lproj/Localizable.strings", "")
+
+        let error = #expect(throws: PackagerError.self) { try discover(repo) }
+
+        #expect(error?.reason.hasPrefix("the folder 'A\\B' gives the module name 'A\\B', which cannot name a file") == true)
+    }
+
+    @Test func moduleNamesDifferingOnlyInCaseAreAnError() throws {
+        let repo = try TemporaryDirectory("case")
+        defer { repo.remove() }
+        try repo.write("iOS/Checkout/en.lproj/Localizable.strings", "")
+        try repo.write("tv/checkout/en.lproj/Localizable.strings", "")
+
+        let error = #expect(throws: PackagerError.self) { try discover(repo) }
+
+        #expect(error?.code == .nameCollision)
+        #expect(error?.reason.contains("differ only in letter case") == true)
+    }
+
+    @Test func configuredFolderOutsideTheRepositoryOrClaimedTwiceIsAnError() throws {
+        let parent = try TemporaryDirectory("parent")
+        defer { parent.remove() }
+        try parent.write("repo/App/en.lproj/Localizable.strings", "")
+        try parent.write("sibling/en.lproj/Localizable.strings", "")
+        let root = parent.url.appendingPathComponent("repo")
+
+        let outside = #expect(throws: PackagerError.self) {
+            try ModuleDiscovery.discover(repositoryRoot: root, configuration: PackagerConfiguration(modules: ["X": ["../sibling"]]))
+        }
+        let twice = #expect(throws: PackagerError.self) {
+            try ModuleDiscovery.discover(repositoryRoot: root, configuration: PackagerConfiguration(modules: ["X": ["App"], "Y": ["./App/"]]))
+        }
+        let dotted = try ModuleDiscovery.discover(
+            repositoryRoot: root, configuration: PackagerConfiguration(modules: ["Main": ["App/../App"]])
+        )
+
+        #expect(outside?.reason.contains("is outside the repository root") == true)
+        #expect(twice?.reason == "modules 'X' and 'Y' both list the folder './App/'; give each folder to one module")
+        #expect(dotted.modules.map(\.name) == ["Main"])
+    }
 }

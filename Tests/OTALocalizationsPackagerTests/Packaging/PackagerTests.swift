@@ -166,7 +166,7 @@ import Testing
     @Test func appVersionMustNameAFolder() throws {
         let repo = try makeRepo()
         defer { repo.remove() }
-        for bad in ["", "../1.0", "1/0", ".."] {
+        for bad in ["", "../1.0", "1/0", "..", "-1", " 1.0", "1\n2", String(repeating: "9", count: 65)] {
             let error = #expect(throws: PackagerError.self) {
                 try Packager.package(PackageOptions(
                     repositoryRoot: repo.url, appVersion: bad, outputDirectory: repo.url, publishedAt: Self.published
@@ -174,6 +174,25 @@ import Testing
             }
             #expect(error?.code == .badAppVersion)
         }
+    }
+}
+
+@Suite struct DevelopmentRegionCheckTests {
+    @Test func moduleWithoutDevelopmentRegionTablesIsWarned() throws {
+        let repo = try TemporaryDirectory("devregion")
+        let out = try TemporaryDirectory("out")
+        defer { repo.remove(); out.remove() }
+        try repo.write("App/en.lproj/Localizable.strings", "\"a\" = \"%@ items\";\n")
+        try repo.write("App/de.lproj/Localizable.strings", "\"a\" = \"%@ Dinge\";\n")
+        try repo.write("ota-localizations.json", "{\"developmentRegion\": \"fr\"}")
+
+        let result = try Packager.package(PackageOptions(
+            repositoryRoot: repo.url, appVersion: "1.0", outputDirectory: out.url, publishedAt: PackagerTests.published
+        ))
+
+        #expect(result.diagnostics.map(\.code) == [.developmentRegionMissing])
+        #expect(result.diagnostics.first?.severity == .warning)
+        #expect(result.diagnostics.first?.localization == "fr")
     }
 }
 

@@ -62,6 +62,9 @@ struct CatalogReader {
                 guard case .string(let text) = member.value, !text.isEmpty else {
                     throw structureError("sourceLanguage must be a non-empty string", at: memberLocation)
                 }
+                guard LanguageName.isValid(text) else {
+                    throw structureError(LanguageName.problem(text), at: memberLocation)
+                }
                 sourceLanguage = text
             case "version":
                 guard case .string(let text) = member.value else {
@@ -142,6 +145,12 @@ struct CatalogReader {
                 var indexByLanguage: [ScalarKey: Int] = [:]
                 for language in languages {
                     let languagePath = Self.pointer(fieldLocation.jsonPath, language.key)
+                    guard LanguageName.isValid(language.key) else {
+                        throw structureError(
+                            LanguageName.problem(language.key),
+                            at: location(languagePath, offset: language.valueOffset), key: key
+                        )
+                    }
                     let node = try readNode(language.value, path: languagePath, offset: language.valueOffset, key: key, language: language.key)
                     let localization = CatalogLocalization(language: language.key, node: node)
                     if let earlier = indexByLanguage[ScalarKey(language.key)] {

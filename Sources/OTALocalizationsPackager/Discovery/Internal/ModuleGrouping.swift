@@ -76,7 +76,28 @@ struct ModuleGrouping {
     /// - Throws: ``PackagerError`` `nameCollision` naming both folders or both files.
     func modules() throws -> [DiscoveredModule] {
         var byName: [String: Group] = [:]
+        var byFoldedName: [String: Group] = [:]
         for group in groups.values.sorted(by: { $0.owner < $1.owner }) where !(group.tables.isEmpty && group.catalogs.isEmpty) {
+            guard ManifestNaming.isPublishableModuleName(group.name) else {
+                let shown = group.name.unicodeScalars.map { $0.value < 0x20 ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
+                throw PackagerError(
+                    code: .nameCollision,
+                    reason: "the folder '\(group.folders.sorted().first ?? group.owner)' gives the module name '\(shown)', which "
+                        + "cannot name a file (no '/', '\\', control characters, '.' or '..'; at most 200 bytes); "
+                        + "name the module in \(PackagerConfiguration.fileName) (\"modules\")"
+                )
+            }
+            // Apple file systems compare names without case and normalization: Checkout and checkout are one file.
+            let folded = group.name.precomposedStringWithCanonicalMapping.lowercased()
+            if let other = byFoldedName[folded], other.name != group.name {
+                throw PackagerError(
+                    code: .nameCollision,
+                    reason: "modules '\(other.name)' ('\(other.folders.sorted().first ?? other.owner)') and '\(group.name)' "
+                        + "('\(group.folders.sorted().first ?? group.owner)') differ only in letter case or Unicode form, "
+                        + "which Apple file systems treat as one name; rename one in \(PackagerConfiguration.fileName)"
+                )
+            }
+            byFoldedName[folded] = group
             if let other = byName[group.name] {
                 let first = other.folders.sorted().first ?? other.owner
                 let second = group.folders.sorted().first ?? group.owner

@@ -42,7 +42,7 @@ struct TreeWalker {
         for name in FileSystem.sortedChildren(of: folder) {
             let child = components + [name]
             let excluded = excludedBy ?? excludingPattern(child)
-            switch FileSystem.kind(of: FileSystem.url(root, child)) {
+            switch FileSystem.kind(of: FileSystem.url(root, child), within: root) {
             case .directory:
                 if name.hasPrefix(".") || ModuleDiscovery.ignoredFolderNames.contains(name) { continue }
                 if name.hasSuffix(".lproj") {
@@ -70,8 +70,12 @@ struct TreeWalker {
                         ?? SkipReason.outsideLproj
                     skipped.append(SkippedFile(path: path, reason: reason))
                 }
-            case .other:
-                continue
+            case .other(let why):
+                let lower = name.lowercased()
+                let relevant = [".lproj", ".strings", ".stringsdict", ".xcstrings"].contains { lower.hasSuffix($0) }
+                if relevant {
+                    skipped.append(SkippedFile(path: child.joined(separator: "/"), reason: excluded.map(SkipReason.excluded) ?? why))
+                }
             }
         }
     }
@@ -80,7 +84,7 @@ struct TreeWalker {
         let lprojName = components[components.count - 1]
         let localization = String(lprojName.dropLast(".lproj".count))
         var tables: [TableFile] = []
-        for file in FileSystem.allFiles(under: FileSystem.url(root, components)) {
+        for (file, kind) in FileSystem.allFiles(under: FileSystem.url(root, components), within: root) {
             let relative = components + file
             let path = relative.joined(separator: "/")
             let name = file[file.count - 1]
@@ -88,6 +92,7 @@ struct TreeWalker {
             let reason: String? = {
                 if let pattern = excludedBy ?? excludingPattern(relative) { return SkipReason.excluded(pattern) }
                 if let nestedBundle { return SkipReason.nestedBundle(nestedBundle) }
+                if case .other(let why) = kind { return why }
                 if file.count > 1 { return SkipReason.insideFolderInLproj }
                 if lower == "infoplist.strings" { return SkipReason.infoPlistStrings }
                 if !(lower.hasSuffix(".strings") || lower.hasSuffix(".stringsdict")) { return SkipReason.notATable }

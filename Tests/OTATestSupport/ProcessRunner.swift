@@ -1,27 +1,31 @@
 import Foundation
 
-/// Runs standard tools (`python3`, `unzip`, `zip`, `sha256sum`) as the independent source of expected values,
-/// keeping standard output as bytes (raw deflate streams and archives are binary; OTATestSupport's
-/// `ExternalTool` decodes text).
-enum ProcessRunner {
-    struct Result {
-        var status: Int32
-        var stdout: Data
-        var stderr: Data
-        var text: String { String(decoding: stdout, as: UTF8.self) }
+/// Runs standard tools (`python3`, `unzip`, `zip`, `sha256sum`, the built CLI) as the independent source of
+/// expected values, keeping standard output as bytes (raw deflate streams and archives are binary);
+/// ``ExternalTool`` is the text-oriented layer on top.
+public enum ProcessRunner {
+    public struct Result: Sendable {
+        public var status: Int32
+        public var stdout: Data
+        public var stderr: Data
+        public var text: String { String(decoding: stdout, as: UTF8.self) }
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
-    /// Runs `arguments` through `/usr/bin/env` (so `python3` resolves on PATH), optionally in `directory`.
+    /// Runs `arguments` through `/usr/bin/env` (so `python3` resolves on PATH; absolute paths work too),
+    /// optionally in `directory` and with `environment` replacing the process environment.
     @discardableResult
-    static func run(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> Result {
+    public static func run(
+        _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil, environment: [String: String]? = nil
+    ) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
+        if let environment { process.environment = environment }
         let outPipe = Pipe()
         let errPipe = Pipe()
         let inPipe = Pipe()
@@ -44,7 +48,7 @@ enum ProcessRunner {
     }
 
     /// Runs Python 3 `script` with `arguments` as `sys.argv[1:]`; returns its stdout, failing unless it exits with 0.
-    static func python(_ script: String, _ arguments: [String] = [], stdin: Data? = nil) throws -> Data {
+    public static func python(_ script: String, _ arguments: [String] = [], stdin: Data? = nil) throws -> Data {
         let result = try run(["python3", "-c", script] + arguments, stdin: stdin)
         guard result.status == 0 else {
             throw Failure(description: "python3 failed: \(String(decoding: result.stderr, as: UTF8.self))")

@@ -1,0 +1,488 @@
+#!/usr/bin/env python3
+"""Kill-and-restart soak of `ota-localizations sync` against nginx on loopback (issue 6). See docs/soak.md.
+
+Driven by Scripts/soak.sh, which builds the CLI and passes its path. Every cycle does one random action:
+republish (one random string of a copy of Examples/SampleApp changed, packaged again), republish with a
+corrupted ZIP, a server error (every request 500, or only the ZIPs 500), a SIGKILL of the syncing process after a
+random delay, or a plain sync. After every cycle the cheap invariants are checked; every --check-every cycles and at
+the end the full ones (installed files byte for byte against the published ZIPs). Exit status 0 when every check
+held, 1 when one failed (the first failure is printed with the cycle's log), 2 on a setup error.
+"""
+
+import argparse
+import hashlib
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+
+APP_VERSION = "1.0.0"
+STORAGE_TOP = {".ota-localizations-root.json", ".ota-localizations.lock", APP_VERSION}
+VERSION_TOP = {"state.json", "modules", "tmp"}
+SHA_RE = re.compile(r"^[0-9a-f]{64}$")
+LINE_RE = re.compile(r'^(\s*"(?:[^"\\]|\\.)+"\s*=\s*")(.*)(";\s*)$')
+MARK_RE = re.compile(r" ~\d+$")
+
+
+class SoakFailure(Exception):
+    pass
+
+
+def free_port():
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def port_accepts(port):
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+            return True
+    except OSError:
+        return False
+
+
+class Nginx:
+    """nginx on 127.0.0.1:<free port>: / serves www/ with ETags, /error/ answers 500, /ziperr/ serves the
+    manifest but answers 500 for every ZIP."""
+
+    def __init__(self, nginx, folder, www):
+        self.folder = folder
+        os.makedirs(os.path.join(folder, "logs"), exist_ok=True)
+        os.chmod(folder, 0o755)
+        user = "user root root;\n" if os.getuid() == 0 else ""
+        for _ in range(5):
+            self.port = free_port()
+            conf = f"""daemon off;
+{user}worker_processes 1;
+worker_shutdown_timeout 2s;
+pid {folder}/nginx.pid;
+error_log {folder}/logs/error.log;
+events {{ worker_connections 256; }}
+http {{
+    log_format soak '$request_method $uri $status $body_bytes_sent';
+    access_log {folder}/logs/access.log soak;
+    client_body_temp_path {folder}/t1; proxy_temp_path {folder}/t2; fastcgi_temp_path {folder}/t3;
+    uwsgi_temp_path {folder}/t4; scgi_temp_path {folder}/t5;
+    types {{ application/json json; application/zip zip; }}
+    default_type application/octet-stream;
+    server {{
+        listen 127.0.0.1:{self.port};
+        root {www};
+        etag on;
+        location /error/ {{ return 500; }}
+        location /ziperr/ {{ alias {www}/; }}
+        location ~ ^/ziperr/.*\\.zip$ {{ return 500; }}
+    }}
+}}
+"""
+            with open(os.path.join(folder, "nginx.conf"), "w") as f:
+                f.write(conf)
+            self.process = subprocess.Popen(
+                [nginx, "-c", os.path.join(folder, "nginx.conf"), "-p", folder + "/"],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            for _ in range(500):
+                if self.process.poll() is not None or port_accepts(self.port):
+                    break
+                time.sleep(0.01)
+            if self.process.poll() is None and port_accepts(self.port):
+                return
+            if self.process.poll() is None:
+                self.process.kill()
+            self.process.wait()
+        raise SystemExit("soak: nginx did not start: " + open(os.path.join(folder, "logs/error.log")).read()[-400:])
+
+    def url(self, prefix=""):
+        return f"http://127.0.0.1:{self.port}/{prefix}"
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGQUIT)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+def manifest_key(manifest):
+    """What makes two manifests the same publication: publishedAt and every module's name and SHA-256."""
+    return (manifest["publishedAt"], tuple(sorted((m["name"], m["sha256"]) for m in manifest["modules"])))
+
+
+class Soak:
+    def __init__(self, args):
+        self.args = args
+        self.rng = random.Random(args.seed)
+        self.work = args.workdir
+        self.cli = args.cli
+        self.repo = os.path.join(self.work, "repo")
+        self.out = os.path.join(self.work, "publish")
+        self.www = os.path.join(self.work, "www")
+        self.history = os.path.join(self.work, "history")
+        self.storage = os.path.join(self.work, "storage")
+        self.tmpdir = os.path.join(self.work, "tmpdir")  # TMPDIR of every sync: must stay empty
+        self.cwd = os.path.join(self.work, "cwd")  # working folder of every sync: must stay empty
+        for folder in (self.www, self.history, self.tmpdir, self.cwd, os.path.join(self.history, "zips"),
+                       os.path.join(self.history, "extracted"), os.path.join(self.history, "manifests")):
+            os.makedirs(folder, exist_ok=True)
+        shutil.copytree(args.sample, self.repo)
+        self.tables = sorted(
+            os.path.join(root, name)
+            for root, _, names in os.walk(self.repo)
+            for name in names
+            if name == "Localizable.strings" and root.endswith(".lproj") and ".bundle" not in root)
+        self.published = []  # every fully published manifest, in order
+        self.published_keys = set()
+        self.allowed = {}  # module -> set of published sha256
+        self.zip_of = {}  # sha256 -> path of the good ZIP in history/zips
+        self.corrupted = {}  # served path -> good bytes
+        self.publish_count = 0
+        self.mark = 0
+        self.counts = {}
+        self.kills = 0
+        self.install_seconds = []  # durations of syncs that installed something, to aim the kills
+        self.kills_leaving_tmp = 0  # kills that left staged files in tmp/: the install was interrupted
+        self.checks = 0
+        self.full_checks = 0
+
+    # ---- publishing ----
+
+    def edit_random_string(self):
+        path = self.rng.choice(self.tables)
+        raw = open(path, "rb").read()
+        if raw.startswith(b"\xff\xfe") or raw.startswith(b"\xfe\xff"):
+            encoding = "utf-16"
+        elif raw.startswith(b"\xef\xbb\xbf"):
+            encoding = "utf-8-sig"
+        else:
+            encoding = "utf-8"
+        lines = raw.decode(encoding).split("\n")
+        candidates = [i for i, line in enumerate(lines) if LINE_RE.match(line)]
+        index = self.rng.choice(candidates)
+        match = LINE_RE.match(lines[index])
+        self.mark += 1
+        value = MARK_RE.sub("", match.group(2)) + f" ~{self.mark}"
+        lines[index] = match.group(1) + value + match.group(3)
+        with open(path, "wb") as f:
+            f.write("\n".join(lines).encode(encoding))
+        return os.path.relpath(path, self.repo)
+
+    def publish(self, corrupt=False):
+        """Packages the repository copy and publishes it: ZIPs first, then the manifest (renamed into place
+        with a modification time one second after the last, as nginx's ETag is mtime-size)."""
+        self.publish_count += 1
+        stamp = 1_780_000_000 + self.publish_count
+        published_at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(stamp))
+        shutil.rmtree(self.out, ignore_errors=True)
+        result = subprocess.run(
+            [self.cli, "package", self.repo, "--app-version", APP_VERSION, "--output", self.out,
+             "--published-at", published_at, "--quiet"], capture_output=True, text=True)
+        if result.returncode != 0:
+            raise SoakFailure(f"package failed ({result.returncode}): {result.stderr[-600:]}")
+        source = os.path.join(self.out, APP_VERSION)
+        manifest = json.load(open(os.path.join(source, "manifest.json")))
+        target = os.path.join(self.www, APP_VERSION)
+        os.makedirs(target, exist_ok=True)
+        new_zips = []
+        for module in manifest["modules"]:
+            good = os.path.join(self.history, "zips", module["sha256"] + ".zip")
+            if not os.path.exists(good):
+                shutil.copyfile(os.path.join(source, module["path"]), good)
+            self.zip_of[module["sha256"]] = good
+            served = os.path.join(target, module["path"])
+            if not os.path.exists(served):
+                shutil.copyfile(good, served + ".part")
+                os.replace(served + ".part", served)
+                new_zips.append(served)
+        corrupted = None
+        if corrupt:
+            candidates = new_zips or [os.path.join(target, m["path"]) for m in manifest["modules"]]
+            corrupted = self.rng.choice(candidates)
+            self.corrupt(corrupted)
+        staged = os.path.join(target, ".manifest.json.part")
+        shutil.copyfile(os.path.join(source, "manifest.json"), staged)
+        os.utime(staged, (stamp, stamp))
+        os.replace(staged, os.path.join(target, "manifest.json"))
+        # Fully published: record it.
+        self.published.append(manifest)
+        self.published_keys.add(manifest_key(manifest))
+        for module in manifest["modules"]:
+            self.allowed.setdefault(module["name"], set()).add(module["sha256"])
+        with open(os.path.join(self.history, "manifests", f"{self.publish_count:05d}.json"), "w") as f:
+            json.dump(manifest, f)
+        return corrupted
+
+    def corrupt(self, served):
+        data = bytearray(open(served, "rb").read())
+        self.corrupted.setdefault(served, bytes(data))
+        if self.rng.random() < 0.5:
+            for i in range(30, max(31, len(data) - 30), 89):
+                data[i] ^= 0x5A
+        else:
+            data = data[: max(1, len(data) * self.rng.randint(1, 9) // 10)]
+        with open(served + ".part", "wb") as f:
+            f.write(data)
+        os.replace(served + ".part", served)
+
+    def heal(self):
+        for served, good in self.corrupted.items():
+            with open(served + ".part", "wb") as f:
+                f.write(good)
+            os.replace(served + ".part", served)
+        self.corrupted = {}
+
+    # ---- syncing ----
+
+    def sync_command(self, base):
+        return [self.cli, "sync", "--base-url", base, "--app-version", APP_VERSION, "--into", self.storage,
+                "--timeout", "10", "--json"]
+
+    def environment(self):
+        env = dict(os.environ)
+        env["TMPDIR"] = self.tmpdir
+        return env
+
+    def sync(self, base):
+        started = time.monotonic()
+        result = subprocess.run(self.sync_command(base), capture_output=True, text=True, cwd=self.cwd,
+                                env=self.environment(), timeout=120)
+        report = None
+        if result.stdout.strip():
+            try:
+                report = json.loads(result.stdout)
+            except ValueError:
+                raise SoakFailure(f"sync printed no JSON: {result.stdout[-400:]} {result.stderr[-400:]}")
+        if report is not None and report.get("updated", 0) > 0:
+            self.install_seconds.append(time.monotonic() - started)
+        return result, report
+
+    def killed_sync(self):
+        process = subprocess.Popen(self.sync_command(self.nginx.url()), stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL, cwd=self.cwd, env=self.environment())
+        # Aim inside the cycle: up to 1.2× the median duration of recent cycles that installed a module.
+        recent = sorted(self.install_seconds[-21:])
+        limit = min(self.args.max_kill_delay, 1.2 * recent[len(recent) // 2]) if recent else self.args.max_kill_delay
+        time.sleep(self.rng.uniform(0, limit))
+        finished = process.poll() is not None
+        if not finished:
+            process.send_signal(signal.SIGKILL)
+            self.kills += 1
+        process.wait(timeout=60)
+        staging = os.path.join(self.storage, APP_VERSION, "tmp")
+        if not finished and os.path.isdir(staging) and os.listdir(staging):
+            self.kills_leaving_tmp += 1
+        return finished
+
+    # ---- checks ----
+
+    def read_state(self):
+        path = os.path.join(self.storage, APP_VERSION, "state.json")
+        if not os.path.exists(path):
+            return None
+        state = json.load(open(path))
+        return state["manifest"]
+
+    def installed(self):
+        """module -> SHA-256 named by its current pointer."""
+        modules = os.path.join(self.storage, APP_VERSION, "modules")
+        result = {}
+        if not os.path.isdir(modules):
+            return result
+        for name in os.listdir(modules):
+            folder = os.path.join(modules, name)
+            pointer = os.path.join(folder, "current")
+            if not os.path.exists(pointer):
+                # Not installed yet: a first install killed after its folder was renamed into place and
+                # before the pointer was written. The loader skips it; the folder check below still applies.
+                for entry in os.listdir(folder):
+                    if entry not in self.allowed.get(name, set()):
+                        raise SoakFailure(f"module {name} (no current pointer) holds {entry}, not a published version")
+                continue
+            text = open(pointer, "rb").read()
+            if len(text) != 65 or not text.endswith(b"\n") or not SHA_RE.match(text[:64].decode("ascii", "replace")):
+                raise SoakFailure(f"module {name}: current pointer is {text!r}")
+            result[name] = text[:64].decode()
+        return result
+
+    def check(self, state_before, newest_key, full):
+        """The invariants after a cycle."""
+        self.checks += 1
+        # 1. Nothing outside the storage root: the sync's TMPDIR and working folder are empty, the soak folder
+        #    holds only its own entries, and the storage root only the documented layout.
+        for folder in (self.tmpdir, self.cwd):
+            if os.listdir(folder):
+                raise SoakFailure(f"files outside the storage root in {folder}: {sorted(os.listdir(folder))}")
+        expected_work = {"repo", "publish", "www", "history", "storage", "tmpdir", "cwd", "nginx"}
+        extra = set(os.listdir(self.work)) - expected_work
+        if extra:
+            raise SoakFailure(f"files outside the storage root in {self.work}: {sorted(extra)}")
+        if os.path.isdir(self.storage):
+            extra = set(os.listdir(self.storage)) - STORAGE_TOP
+            if extra:
+                raise SoakFailure(f"unexpected entries in the storage root: {sorted(extra)}")
+            version = os.path.join(self.storage, APP_VERSION)
+            if os.path.isdir(version):
+                extra = set(os.listdir(version)) - VERSION_TOP
+                if extra:
+                    raise SoakFailure(f"unexpected entries in {version}: {sorted(extra)}")
+        # 2. Every installed module is a module of a fully published manifest; every folder beside `current`
+        #    is a published SHA-256 of that module.
+        installed = self.installed()
+        for name, sha in installed.items():
+            if sha not in self.allowed.get(name, set()):
+                raise SoakFailure(f"module {name} points at {sha}, never published for it")
+            folder = os.path.join(self.storage, APP_VERSION, "modules", name)
+            for entry in os.listdir(folder):
+                if entry != "current" and entry not in self.allowed.get(name, set()):
+                    raise SoakFailure(f"module {name} holds {entry}, neither current nor a published version")
+            if not os.path.isdir(os.path.join(folder, sha)):
+                raise SoakFailure(f"module {name}: current names {sha}, which is not a folder")
+        # 3. The state file is the previous state or the newest complete manifest.
+        state = self.read_state()
+        if state is not None:
+            key = manifest_key(state)
+            if key not in self.published_keys:
+                raise SoakFailure(f"state.json holds a manifest that was never published: {key[0]}")
+            previous = manifest_key(state_before) if state_before is not None else None
+            if key != previous and key != newest_key:
+                raise SoakFailure(f"state.json is {key[0]}: neither the previous {previous and previous[0]} "
+                                  f"nor the newest {newest_key[0]}")
+        elif state_before is not None:
+            raise SoakFailure("state.json disappeared")
+        # 4. Full check: each installed folder equals its published ZIP, byte for byte.
+        if full:
+            self.full_checks += 1
+            for name, sha in installed.items():
+                self.compare_with_zip(name, sha)
+        return state
+
+    def compare_with_zip(self, name, sha):
+        folder = os.path.join(self.storage, APP_VERSION, "modules", name, sha)
+        with zipfile.ZipFile(self.zip_of[sha]) as archive:
+            expected = {i.filename: archive.read(i) for i in archive.infolist() if not i.is_dir()}
+        actual = {}
+        for root, _, names in os.walk(folder):
+            for file in names:
+                path = os.path.join(root, file)
+                actual[os.path.relpath(path, folder)] = open(path, "rb").read()
+        if set(actual) != set(expected):
+            raise SoakFailure(f"module {name} {sha[:12]}: files {sorted(set(actual) ^ set(expected))} differ from the ZIP")
+        for path, data in expected.items():
+            if actual[path] != data:
+                raise SoakFailure(f"module {name} {sha[:12]}: {path} differs from the ZIP")
+        if hashlib.sha256(open(self.zip_of[sha], "rb").read()).hexdigest() != sha:
+            raise SoakFailure(f"history ZIP of {name} does not hash to {sha}")
+
+    def converged(self):
+        """After a clean sync: state is the newest manifest and every module is installed at its SHA-256."""
+        newest = self.published[-1]
+        state = self.read_state()
+        if state is None or manifest_key(state) != manifest_key(newest):
+            raise SoakFailure("after a clean sync the state is not the newest manifest")
+        installed = self.installed()
+        wanted = {m["name"]: m["sha256"] for m in newest["modules"]}
+        if installed != wanted:
+            raise SoakFailure(f"after a clean sync the installed modules differ: {installed} vs {wanted}")
+
+    # ---- the loop ----
+
+    def run(self):
+        started = time.monotonic()
+        self.nginx = Nginx(self.args.nginx, os.path.join(self.work, "nginx"), self.www)
+        cycle = 0
+        log = []
+        try:
+            self.publish()
+            weights = [("plain", 25), ("republish", 25), ("corrupt", 10), ("error500", 8), ("zip500", 7), ("kill", 25)]
+            actions = [a for a, w in weights for _ in range(w)]
+            while cycle < self.args.cycles and time.monotonic() - started < self.args.max_seconds:
+                cycle += 1
+                action = self.rng.choice(actions)
+                self.counts[action] = self.counts.get(action, 0) + 1
+                state_before = self.read_state()
+                log = [f"cycle {cycle}: {action}"]
+                if self.corrupted and self.rng.random() < 0.5:
+                    self.heal()
+                    log.append("healed corrupted ZIPs")
+                if action in ("republish", "corrupt") or (action == "kill" and self.rng.random() < 0.8):
+                    edited = self.edit_random_string()
+                    corrupted = self.publish(corrupt=(action == "corrupt"))
+                    log.append(f"published #{self.publish_count} after editing {edited}"
+                               + (f", corrupted {os.path.basename(corrupted)}" if corrupted else ""))
+                newest_key = manifest_key(self.published[-1])
+                if action == "kill":
+                    finished = self.killed_sync()
+                    log.append("sync finished before the kill" if finished else "sync killed")
+                else:
+                    base = {"error500": self.nginx.url("error/"), "zip500": self.nginx.url("ziperr/")}.get(action, self.nginx.url())
+                    result, report = self.sync(base)
+                    log.append(f"exit {result.returncode}: {result.stdout.strip()[:300]} {result.stderr.strip()[:300]}")
+                    if action == "error500":
+                        if result.returncode != 1 or report is None or report["manifest"] != "failed":
+                            raise SoakFailure("a 500 for the manifest did not fail the cycle")
+                    elif result.returncode != 0 or report is None:
+                        raise SoakFailure(f"sync exited {result.returncode}")
+                full = cycle % self.args.check_every == 0
+                self.check(state_before, newest_key, full=full)
+                if action in ("plain", "republish") and not self.corrupted:
+                    # A clean cycle against a fully served publication converges.
+                    self.converged()
+                if full:
+                    elapsed = time.monotonic() - started
+                    print(f"soak: cycle {cycle}: full check passed ({elapsed:.0f} s, {self.publish_count} publishes, "
+                          f"{self.kills} kills)", flush=True)
+            # The end: heal, one clean sync, then every check including convergence.
+            self.heal()
+            state_before = self.read_state()
+            result, _ = self.sync(self.nginx.url())
+            log = [f"final clean sync: exit {result.returncode} {result.stdout.strip()[:300]} {result.stderr.strip()[:300]}"]
+            if result.returncode != 0:
+                raise SoakFailure("the final clean sync failed")
+            self.check(state_before, manifest_key(self.published[-1]), full=True)
+            self.converged()
+        except SoakFailure as failure:
+            print(f"soak: FAILED at cycle {cycle}: {failure}", file=sys.stderr)
+            print("soak: cycle log:\n  " + "\n  ".join(log), file=sys.stderr)
+            print(f"soak: the work folder is kept for inspection: {self.work}", file=sys.stderr)
+            self.nginx.stop()
+            return 1
+        self.nginx.stop()
+        elapsed = time.monotonic() - started
+        summary = {
+            "result": "passed", "cycles": cycle, "seconds": round(elapsed, 1), "seed": self.args.seed,
+            "actions": dict(sorted(self.counts.items())), "publishes": self.publish_count, "kills": self.kills, "killsMidInstall": self.kills_leaving_tmp,
+            "checks": self.checks, "fullChecks": self.full_checks,
+            "stoppedBy": "count" if cycle >= self.args.cycles else "time",
+            "installedModules": len(self.installed()), "finalState": self.read_state()["publishedAt"],
+            "newestPublished": self.published[-1]["publishedAt"],
+        }
+        print("soak: " + json.dumps(summary), flush=True)
+        return 0
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--cli", required=True)
+    parser.add_argument("--nginx", required=True)
+    parser.add_argument("--sample", required=True)
+    parser.add_argument("--workdir", required=True)
+    parser.add_argument("--cycles", type=int, default=1000)
+    parser.add_argument("--max-seconds", type=float, default=900)
+    parser.add_argument("--check-every", type=int, default=50)
+    parser.add_argument("--max-kill-delay", type=float, default=1.0)
+    parser.add_argument("--seed", type=int, default=int(time.time()))
+    args = parser.parse_args()
+    sys.exit(Soak(args).run())
+
+
+if __name__ == "__main__":
+    main()

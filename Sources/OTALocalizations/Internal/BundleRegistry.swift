@@ -1,0 +1,35 @@
+import Foundation
+
+/// The process-wide snapshot of OTA bundles, published through a lock.
+///
+/// `bundle(for:)` takes the lock, looks one key up and releases it: an uncontended `NSLock` plus a dictionary
+/// lookup costs tens of nanoseconds (PLATFORM-NOTES.md, section 7). `Mutex` would need iOS 18 / macOS 15.
+final class BundleRegistry: @unchecked Sendable {
+    static let shared = BundleRegistry()
+
+    private let lock = NSLock()
+    /// Guarded by `lock`.
+    private var bundles: [String: Bundle] = [:]
+    /// Guarded by `lock`: every folder loaded since launch, kept even after a clear.
+    private var everLoaded: Set<String> = []
+
+    func bundle(for moduleName: String) -> Bundle? {
+        lock.lock()
+        defer { lock.unlock() }
+        return bundles[moduleName]
+    }
+
+    /// Publishes `newBundles`; `folderPaths` are the standardized paths they were opened on.
+    func replace(with newBundles: [String: Bundle], folderPaths: Set<String> = []) {
+        lock.lock()
+        bundles = newBundles
+        everLoaded.formUnion(folderPaths)
+        lock.unlock()
+    }
+
+    func loadedFolderPaths() -> Set<String> {
+        lock.lock()
+        defer { lock.unlock() }
+        return everLoaded
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// The read side of OTA localizations: the installed bundle of each module, for `NSLocalizedString` and friends.
+///
+/// Use it from a module's computed `localizationBundle`, with the embedded bundle as the fallback:
+/// ```swift
+/// extension Bundle {
+///     static var localizationBundle: Bundle {
+///         OTALocalizedString.bundle(for: "Checkout") ?? .module
+///     }
+/// }
+/// ```
+/// Call ``loadBundlesFromDisk()`` early in launch (new strings take effect at the next cold start), and
+/// ``clearBundleCache()`` before the kill switch deletes the files. Ask ``bundle(for:)`` at every lookup and never
+/// keep the `Bundle` it returns: the kill switch may delete its folder mid-session.
+///
+/// This type never writes, deletes or repairs anything on disk and never touches the network.
+public enum OTALocalizedString {
+    /// Returns the OTA bundle loaded for `moduleName`, or nil when the module has no complete, readable install.
+    ///
+    /// Safe from any thread, synchronous and lock-protected (tens of nanoseconds), also while the main actor
+    /// clears or reloads the cache. Returns nil until ``loadBundlesFromDisk()`` has run.
+    public static func bundle(for moduleName: String) -> Bundle? {
+        BundleRegistry.shared.bundle(for: moduleName)
+    }
+
+    /// Loads the running app version's installed bundles from the default storage root.
+    ///
+    /// The storage root is ``OTAStorageLayout/defaultStorageRoot`` (Application Support/OTALocalizations) and
+    /// the app version is the main bundle's `CFBundleShortVersionString`; without one, the cache is emptied.
+    @MainActor
+    public static func loadBundlesFromDisk() {
+        guard let appVersion = OTAStorageLayout.mainBundleAppVersion else {
+            BundleRegistry.shared.replace(with: [:])
+            return
+        }
+        loadBundlesFromDisk(storageRoot: OTAStorageLayout.defaultStorageRoot, appVersion: appVersion)
+    }
+
+    /// Replaces the cache with the bundles installed for `appVersion` under `storageRoot`.
+    ///
+    /// For each `modules/<Module>/current` that names a folder whose `Info.plist` can be read and is a
+    /// property-list dictionary, opens `Bundle(url:)` on that folder. A module whose `Info.plist` cannot be
+    /// read now (for example before the first unlock on iOS) is left out: its embedded bundle is used this
+    /// session, and a `Bundle` is never opened on an unreadable folder, because it would cache that emptiness
+    /// for the process (APPLE-BUNDLE.md, rows 6.3-6.4). Other app versions' folders are never looked at.
+    @MainActor
+    public static func loadBundlesFromDisk(storageRoot: URL, appVersion: String) {
+        let layout = OTAStorageLayout(storageRoot: storageRoot, appVersion: appVersion)
+        let loaded = BundleDiskLoader.load(layout)
+        BundleRegistry.shared.replace(with: loaded.bundles, folderPaths: loaded.folderPaths)
+    }
+
+    /// Empties the cache: every ``bundle(for:)`` returns nil (the embedded bundles) from now on.
+    ///
+    /// The kill switch calls this first, then `OTALocalizationService.deleteAllBundles()`.
+    @MainActor
+    public static func clearBundleCache() {
+        BundleRegistry.shared.replace(with: [:])
+    }
+
+    /// The standardized paths of every bundle folder loaded in this process since launch, also after a clear.
+    ///
+    /// The service never deletes these while the process lives (DESIGN.md, "Client on disk").
+    package static func foldersLoadedThisProcess() -> Set<String> {
+        BundleRegistry.shared.loadedFolderPaths()
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import OTALocalizations
+import OTALocalizationsCore
+
+/// Reads one key from an installed bundle on disk with the project's own table parsers: no `Bundle`, no
+/// locale negotiation, no fallback to another localization.
+///
+/// The bundle folder is the one `modules/<module>/current` names (``OTAStorageLayout``). In it,
+/// `<localization>.lproj/<table>.stringsdict` is consulted first and `<localization>.lproj/<table>.strings`
+/// second, because Apple merges the two files of one table name and the `.stringsdict` entry wins for a key
+/// both define (APPLE-BUNDLE.md row 3.1). Within a `.strings` file the last definition of a key wins (row 4.3).
+///
+/// The value of a `.stringsdict` key is its `NSStringLocalizedFormatKey` (the format string with its `%#@name@`
+/// variables, Apple: "Stringsdict File Format"), which is also what `NSLocalizedString` returns before
+/// formatting; a `.stringsdict` key whose value is a plain string (APPLE-BUNDLE.md row 5.1) returns that string.
+///
+/// Used by `ota-localizations lookup`. Reads only; safe from any thread.
+public struct InstalledTableLookup: Sendable {
+    /// Where a value was found.
+    public enum Source: String, Sendable, Equatable {
+        case strings
+        case stringsDict
+    }
+
+    /// A value read from an installed table.
+    public struct Value: Sendable, Equatable {
+        /// The text: the `.strings` value, or the `.stringsdict` entry's `NSStringLocalizedFormatKey`.
+        public var text: String
+        /// Which of the two files held it.
+        public var source: Source
+        /// The table file it was read from.
+        public var file: URL
+
+        public init(text: String, source: Source, file: URL) {
+            self.text = text
+            self.source = source
+            self.file = file
+        }
+    }
+
+    /// The storage layout (storage root and app version) to read from.
+    public let layout: OTAStorageLayout
+
+    /// Creates a lookup on `layout`.
+    public init(layout: OTAStorageLayout) {
+        self.layout = layout
+    }
+
+    /// Returns the value of `key` in `module`'s installed `<localization>.lproj/<table>` tables.
+    ///
+    /// - Parameters:
+    ///   - module: The module name, as in the manifest.
+    ///   - localization: The `.lproj` folder name without its extension, for example `fr-CA` or `Base`.
+    ///   - key: The key, compared exactly.
+    ///   - table: The table name without extension; default `Localizable`.
+    /// - Throws: ``InstalledTableLookupError`` with code `.invalidName`, `.notInstalled`, `.localizationMissing`,
+    ///   `.tableMissing`, `.unreadableTable` or `.keyMissing`.
+    public func value(
+        module: String, localization: String, key: String, table: String = "Localizable"
+    ) throws(InstalledTableLookupError) -> Value {
+        for (label, name) in [("app version", layout.appVersion), ("module", module), ("localization", localization), ("table", table)]
+        where !OTAStorageLayout.isPlainFileName(name) {
+            throw InstalledTableLookupError(code: .invalidName, reason: "\(label) \"\(name)\" is not a plain file name")
+        }
+        let folder = try installedFolder(module: module)
+        let lproj = folder.appendingPathComponent(localization + ".lproj", isDirectory: true)
+        guard isDirectory(lproj) else {
+            throw InstalledTableLookupError(
+                code: .localizationMissing,
+                reason: "module \(module) has no \(localization).lproj in \(folder.path)")
+        }
+        let stringsDictFile = lproj.appendingPathComponent(table + ".stringsdict", isDirectory: false)
+        let stringsFile = lproj.appendingPathComponent(table + ".strings", isDirectory: false)
+        let hasStringsDict = FileManager.default.fileExists(atPath: stringsDictFile.path)
+        let hasStrings = FileManager.default.fileExists(atPath: stringsFile.path)
+        guard hasStringsDict || hasStrings else {
+            throw InstalledTableLookupError(
+                code: .tableMissing,
+                reason: "module \(module) has neither \(table).strings nor \(table).stringsdict in \(localization).lproj")
+        }
+        if hasStringsDict, case .stringsDict(let parsed) = try parse(stringsDictFile), let entry = parsed.entries[key] {
+            if let text = entry.stringValue ?? entry.dictionaryValue?["NSStringLocalizedFormatKey"]?.stringValue {
+                return Value(text: text, source: .stringsDict, file: stringsDictFile)
+            }
+            throw InstalledTableLookupError(
+                code: .unreadableTable,
+                reason: "\(stringsDictFile.path): key \"\(key)\" has no NSStringLocalizedFormatKey string")
+        }
+        if hasStrings, case .strings(let parsed) = try parse(stringsFile), let text = parsed.values[key] {
+            return Value(text: text, source: .strings, file: stringsFile)
+        }
+        throw InstalledTableLookupError(
+            code: .keyMissing,
+            reason: "key \"\(key)\" is not in \(module)'s \(localization).lproj/\(table).strings or .stringsdict")
+    }
+
+    /// The folder `current` names, checked to exist.
+    private func installedFolder(module: String) throws(InstalledTableLookupError) -> URL {
+        let pointer = layout.currentPointerFile(module: module)
+        guard let data = FileManager.default.contents(atPath: pointer.path) else {
+            throw InstalledTableLookupError(
+                code: .notInstalled,
+                reason: "module \(module) is not installed for app version \(layout.appVersion) (no \(pointer.path))")
+        }
+        guard let sha256 = OTAStorageLayout.parseCurrentPointer(data) else {
+            throw InstalledTableLookupError(code: .notInstalled, reason: "\(pointer.path) does not name a SHA-256")
+        }
+        let folder = layout.installFolder(module: module, sha256: sha256)
+        guard isDirectory(folder) else {
+            throw InstalledTableLookupError(code: .notInstalled, reason: "\(pointer.path) names \(folder.path), which is missing")
+        }
+        return folder
+    }
+
+    private func parse(_ file: URL) throws(InstalledTableLookupError) -> LocalizationTable {
+        do {
+            let data = try Data(contentsOf: file)
+            return try LocalizationTable.parse(data, path: file.path)
+        } catch {
+            throw InstalledTableLookupError(code: .unreadableTable, reason: "\(file.path): \(error)")
+        }
+    }
+
+    private func isDirectory(_ url: URL) -> Bool {
+        var directory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &directory) && directory.boolValue
+    }
+}

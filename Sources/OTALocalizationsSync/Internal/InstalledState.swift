@@ -1,0 +1,38 @@
+import Foundation
+import OTALocalizations
+import OTALocalizationsCore
+
+/// `state.json`: the manifest of the last cycle in which every module succeeded, with its ETag.
+///
+/// Shape: `{"formatVersion":1,"etag":string|null,"manifest":{...manifest.json as Manifest.encoded() writes it}}`.
+/// Written only as a whole (temp file in `tmp/`, `fsync`, `rename(2)`), so the ETag never exists without the
+/// complete state it vouches for.
+struct InstalledState: Sendable, Equatable {
+    var manifest: Manifest
+    var etag: String?
+
+    /// The stored state, or nil when it is missing or cannot be decoded (then no `If-None-Match` is sent).
+    static func load(_ layout: OTAStorageLayout) -> InstalledState? {
+        guard let data = try? Data(contentsOf: layout.stateFile),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              object["formatVersion"] as? Int == 1,
+              let manifestObject = object["manifest"] as? [String: Any],
+              let manifestData = try? JSONSerialization.data(withJSONObject: manifestObject),
+              let manifest = try? Manifest(bytes: manifestData),
+              manifest.rejectedModules.isEmpty
+        else { return nil }
+        return InstalledState(manifest: manifest, etag: object["etag"] as? String)
+    }
+
+    /// Writes the state through a temporary file in `tmp/` and an atomic rename onto `state.json`.
+    func save(_ layout: OTAStorageLayout) throws(InstallFailure) {
+        guard let manifestObject = try? JSONSerialization.jsonObject(with: manifest.encoded()) else {
+            throw InstallFailure("manifest cannot be re-encoded")
+        }
+        let object: [String: Any] = ["formatVersion": 1, "etag": etag ?? NSNull(), "manifest": manifestObject]
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
+            throw InstallFailure("state cannot be encoded")
+        }
+        try DurableFiles.replaceFile(layout.stateFile, with: data, temporaryFolder: layout.temporaryFolder)
+    }
+}

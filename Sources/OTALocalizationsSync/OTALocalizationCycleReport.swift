@@ -1,0 +1,121 @@
+import Foundation
+
+/// The structured record of one update cycle, handed to the configuration's `reportHandler`.
+///
+/// Its JSON shape is exactly the `sync --json` object of the CLI:
+/// `{"manifest":"updated|notModified|stale|failed","error":string|null,"stateSaved":bool,"updated":n,"skipped":n,
+/// "failed":n,"removed":n,"bytesDownloaded":n,"modules":[{"name","outcome":"updated|skipped|failed|removed",
+/// "bytes","durationMs","reason"}]}`. Absent values are encoded as an explicit `null`. The totals are derived
+/// from ``modules``; when decoding, they are read and ignored.
+public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
+    /// What happened to the manifest request.
+    public enum ManifestOutcome: String, Codable, Sendable {
+        /// A `200` with a usable manifest, acted on.
+        case updated
+        /// A `304`, and every installed module folder was intact.
+        case notModified
+        /// A `200` whose `publishedAt` is older than the installed manifest's: ignored (a stale CDN edge).
+        case stale
+        /// No usable manifest: transport error, status other than 200/304, undecodable body. Nothing changed.
+        case failed
+    }
+
+    /// The outcome of one module in one cycle.
+    public struct Module: Codable, Sendable, Equatable {
+        /// What happened to the module.
+        public enum Outcome: String, Codable, Sendable {
+            /// A new ZIP was downloaded, verified and installed; `current` names it.
+            case updated
+            /// The installed folder already has the manifest's hash.
+            case skipped
+            /// Download, verification, extraction or install failed; the previous install stays active.
+            case failed
+            /// The manifest no longer lists the module; its `current` pointer was removed.
+            case removed
+        }
+
+        /// The module name (`"(unnamed)"` for a manifest entry without a string name).
+        public var name: String
+        /// What happened to the module in this cycle.
+        public var outcome: Outcome
+        /// ZIP bytes downloaded for this module (0 unless downloaded).
+        public var bytes: Int64
+        /// Wall-clock milliseconds spent on this module (0 for skipped and removed).
+        public var durationMs: Int
+        /// Why the module failed; nil on success.
+        public var reason: String?
+
+        /// Creates a module entry; `reason` stays nil on success.
+        public init(name: String, outcome: Outcome, bytes: Int64 = 0, durationMs: Int = 0, reason: String? = nil) {
+            self.name = name
+            self.outcome = outcome
+            self.bytes = bytes
+            self.durationMs = durationMs
+            self.reason = reason
+        }
+
+        private enum CodingKeys: String, CodingKey { case name, outcome, bytes, durationMs, reason }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(outcome, forKey: .outcome)
+            try container.encode(bytes, forKey: .bytes)
+            try container.encode(durationMs, forKey: .durationMs)
+            try container.encode(reason, forKey: .reason)
+        }
+    }
+
+    /// What happened to the manifest request.
+    public var manifest: ManifestOutcome
+    /// Why the manifest failed (or the cycle was cancelled); nil otherwise.
+    public var error: String?
+    /// Whether `state.json` (manifest and ETag) was written: only when every module succeeded.
+    public var stateSaved: Bool
+    /// One entry per module: the manifest's modules in order, then rejected entries, then removed modules.
+    public var modules: [Module]
+
+    /// Creates a report; the totals are derived from `modules`.
+    public init(manifest: ManifestOutcome, error: String? = nil, stateSaved: Bool = false, modules: [Module] = []) {
+        self.manifest = manifest
+        self.error = error
+        self.stateSaved = stateSaved
+        self.modules = modules
+    }
+
+    /// Modules with outcome `updated`.
+    public var updated: Int { modules.filter { $0.outcome == .updated }.count }
+    /// Modules with outcome `skipped`.
+    public var skipped: Int { modules.filter { $0.outcome == .skipped }.count }
+    /// Modules with outcome `failed`.
+    public var failed: Int { modules.filter { $0.outcome == .failed }.count }
+    /// Modules with outcome `removed`.
+    public var removed: Int { modules.filter { $0.outcome == .removed }.count }
+    /// ZIP bytes downloaded in the cycle, over all modules.
+    public var bytesDownloaded: Int64 { modules.reduce(0) { $0 + $1.bytes } }
+
+    private enum CodingKeys: String, CodingKey {
+        case manifest, error, stateSaved, updated, skipped, failed, removed, bytesDownloaded, modules
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        manifest = try container.decode(ManifestOutcome.self, forKey: .manifest)
+        error = try container.decodeIfPresent(String.self, forKey: .error)
+        stateSaved = try container.decode(Bool.self, forKey: .stateSaved)
+        modules = try container.decode([Module].self, forKey: .modules)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(manifest, forKey: .manifest)
+        try container.encode(error, forKey: .error)
+        try container.encode(stateSaved, forKey: .stateSaved)
+        try container.encode(updated, forKey: .updated)
+        try container.encode(skipped, forKey: .skipped)
+        try container.encode(failed, forKey: .failed)
+        try container.encode(removed, forKey: .removed)
+        try container.encode(bytesDownloaded, forKey: .bytesDownloaded)
+        try container.encode(modules, forKey: .modules)
+    }
+}

@@ -1,0 +1,9 @@
+/// The app-facing capability of the localization service: run update cycles, and the kill switch.
+///
+/// Only the app target (the composition root) holds one; feature modules use `OTALocalizedString`.
+public protocol OTALocalizationServicing: Actor {
+    /// Runs one update cycle, or joins the one in flight, and returns when it has ended.
+    func start() async
+    /// Cancels the in-flight cycle, waits for it to end, then deletes everything under the storage root.
+    func deleteAllBundles() async
+}

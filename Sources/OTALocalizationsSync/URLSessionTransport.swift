@@ -1,0 +1,51 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The default ``HTTPTransport``: `URLSession` with an ephemeral configuration and no `URLCache`.
+///
+/// - No cache: a `304` reaches the service as a `304` (the service sends `If-None-Match` itself), and nothing
+///   is written to the shared cache folder (PLATFORM-NOTES.md, section 3).
+/// - `maximumBytes` is enforced while the body arrives, by a data delegate that cancels the task as soon as the
+///   limit is passed (or when `Content-Length` already announces more).
+/// - Redirects are followed only to the same scheme; any other redirect fails with
+///   ``HTTPTransportError/Code/redirectRefused``.
+/// - The timeout is the request (idle) timeout, rounded up to whole seconds (at least 1): Foundation on Linux
+///   truncates fractions, which would turn 0.5 s into an immediate timeout.
+/// - Cancelling the calling task cancels the request.
+public struct URLSessionTransport: HTTPTransport {
+    /// Creates the transport; each request uses its own short-lived ephemeral session.
+    public init() {}
+
+    public func get(
+        _ url: URL, headers: [String: String], timeout: TimeInterval, maximumBytes: Int64?
+    ) async throws -> HTTPResponse {
+        try Task.checkCancellation()
+        // Foundation on Linux truncates a fractional timeout to whole seconds, so 0.5 s would fire at once:
+        // round up to a whole second, at least one (PLATFORM-NOTES.md, section 3).
+        let timeout = max(1, timeout.rounded(.up))
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        request.httpMethod = "GET"
+        for (name, value) in headers {
+            request.setValue(value, forHTTPHeaderField: name)
+        }
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.timeoutIntervalForRequest = timeout
+        let delegate = URLSessionTransportDelegate(maximumBytes: maximumBytes, scheme: url.scheme?.lowercased())
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+        defer { session.finishTasksAndInvalidate() }
+        let task = session.dataTask(with: request)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                delegate.run(task, continuation: continuation)
+            }
+        } onCancel: {
+            task.cancel()
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import OTALocalizationsSync
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `ota-localizations delete`: the kill switch; empties a storage root.
+enum DeleteCommand: Command {
+    static let name = "delete"
+    static let summary = "Delete every installed bundle under a storage root (the kill switch)"
+    static let help = """
+        OVERVIEW: Delete everything under a storage root: every app version's bundles, state and temporary files.
+
+        USAGE: ota-localizations delete --into <storage root>
+
+        Takes the storage root's lock (<storage root>/.ota-localizations.lock). When a sync holds it, that sync is
+        asked to stop (SIGUSR1: it cancels its cycle and deletes, as the app's deleteAllBundles() does), and this
+        command waits for the lock. With the lock held it deletes every entry, the lock file last, so nothing is
+        left under the storage root; a sync that starts afterwards installs again.
+
+        OPTIONS:
+          --into <storage root>     The storage root.
+          -h, --help                Show this help.
+
+        EXIT STATUS: 0 deleted (or nothing to delete), 1 something could not be deleted or locked, 2 usage error.
+        """
+
+    static func run(_ arguments: [String]) -> Output.Status {
+        let root: URL
+        do {
+            let args = try ArgumentList(arguments, valueOptions: ["into"], flagOptions: [])
+            guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'") }
+            root = URL(fileURLWithPath: try args.required("into"))
+        } catch let error as UsageError {
+            Output.err("error: \(error.message)\nRun 'ota-localizations delete --help' for usage.")
+            return .usage
+        } catch {
+            Output.err("error: \(error)")
+            return .usage
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) else {
+            Output.out("Nothing to delete: \(root.path) does not exist.")
+            return .success
+        }
+        guard isDirectory.boolValue else {
+            Output.err("error: \(root.path) is not a folder")
+            return .failure
+        }
+
+        let holder = StorageLock.Holder.currentProcess(purpose: "delete")
+        var asked: Set<Int32> = []
+        let lock: StorageLock
+        do {
+            while true {
+                if let acquired = try StorageLock.tryAcquire(storageRoot: root, holder: holder) {
+                    lock = acquired
+                    break
+                }
+                if let other = StorageLock.currentHolder(storageRoot: root), other.purpose == "sync",
+                   other.processIdentifier != getpid(), asked.insert(other.processIdentifier).inserted {
+                    Output.err("Asking sync (pid \(other.processIdentifier)) to stop.")
+                    kill(other.processIdentifier, SIGUSR1)
+                }
+                usleep(20_000)
+            }
+        } catch {
+            Output.err("error: cannot lock the storage root: \(error)")
+            return .failure
+        }
+        let failures = lock.removeContentsExceptLockFile()
+        lock.releaseRemovingFile()
+        guard failures.isEmpty else {
+            Output.err("error: could not delete: \(failures.joined(separator: ", "))")
+            return .failure
+        }
+        Output.out("Deleted everything under \(root.path).")
+        return .success
+    }
+}

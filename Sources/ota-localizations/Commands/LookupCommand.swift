@@ -1,0 +1,60 @@
+import Foundation
+import OTALocalizations
+import OTALocalizationsSync
+
+/// `ota-localizations lookup`: prints one key's value from an installed bundle.
+enum LookupCommand: Command {
+    static let name = "lookup"
+    static let summary = "Print a key's value from an installed bundle"
+    static let help = """
+        OVERVIEW: Print the value of a key as stored in an installed bundle, read with this package's own parsers.
+
+        USAGE: ota-localizations lookup --into <storage root> --app-version <version> --module <name>
+                                        --localization <lproj name> --key <key> [--table <name>]
+
+        Reads <storage root>/<version>/modules/<name>/current's folder, <lproj name>.lproj/<table>.stringsdict
+        first and <table>.strings second (the .stringsdict entry wins, as in Apple's Bundle). No locale
+        negotiation and no fallback. For a .stringsdict key it prints the NSStringLocalizedFormatKey format string.
+
+        OPTIONS:
+          --into <storage root>         The storage root.
+          --app-version <version>       The app's marketing version.
+          --module <name>               The module name, as in the manifest.
+          --localization <lproj name>   The .lproj folder name without extension, e.g. fr-CA.
+          --key <key>                   The key.
+          --table <name>                The table name without extension (default: Localizable).
+          -h, --help                    Show this help.
+
+        EXIT STATUS: 0 printed, 1 not installed or missing (the message says what), 2 usage error.
+        """
+
+    static func run(_ arguments: [String]) -> Output.Status {
+        let args: ArgumentList
+        let request: (root: String, appVersion: String, module: String, localization: String, key: String)
+        do {
+            args = try ArgumentList(
+                arguments, valueOptions: ["into", "app-version", "module", "localization", "key", "table"], flagOptions: [])
+            guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'") }
+            request = (try args.required("into"), try args.required("app-version"), try args.required("module"),
+                       try args.required("localization"), try args.required("key"))
+        } catch let error as UsageError {
+            Output.err("error: \(error.message)\nRun 'ota-localizations lookup --help' for usage.")
+            return .usage
+        } catch {
+            Output.err("error: \(error)")
+            return .usage
+        }
+        let lookup = InstalledTableLookup(
+            layout: OTAStorageLayout(storageRoot: URL(fileURLWithPath: request.root), appVersion: request.appVersion))
+        do {
+            let value = try lookup.value(
+                module: request.module, localization: request.localization, key: request.key,
+                table: args.value("table") ?? "Localizable")
+            Output.out(value.text)
+            return .success
+        } catch {
+            Output.err("error: \(error.reason)")
+            return .failure
+        }
+    }
+}

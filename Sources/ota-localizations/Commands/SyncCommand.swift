@@ -1,0 +1,203 @@
+import Dispatch
+import Foundation
+import OTALocalizations
+import OTALocalizationsSync
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `ota-localizations sync`: one `OTALocalizationService` cycle, the app's own code path, then its report.
+enum SyncCommand: Command {
+    static let name = "sync"
+    static let summary = "Run one update cycle against a published folder and print its report"
+    static let help = """
+        OVERVIEW: Run exactly one update cycle of the app's OTALocalizationService and print its report.
+
+        USAGE: ota-localizations sync --base-url <url> --app-version <version> --into <storage root> [options]
+
+        Fetches <url>/<version>/manifest.json (with If-None-Match when a complete state is stored), installs
+        every changed module under <storage root>/<version>/ and removes modules the manifest no longer lists.
+        The storage root is locked (<storage root>/.ota-localizations.lock) for the whole run: a second sync or
+        a delete on the same root waits. A delete on the same root cancels this run (SIGUSR1) and empties the root.
+
+        OPTIONS:
+          --base-url <url>          The hosting base URL (http or https).
+          --app-version <version>   The app's marketing version; a plain file name, e.g. 1.0.0.
+          --into <storage root>     The storage root (one folder per app version).
+          --timeout <seconds>       Request (idle) timeout of each GET, default 30. Foundation on Linux
+                                    truncates fractions to whole seconds.
+          --json                    Print the cycle report as one JSON object on stdout.
+          -h, --help                Show this help.
+
+        OUTPUT: one line for the manifest and one line per module (outcome, bytes, duration, reason); with
+        --json the object {"manifest","error","stateSaved","updated","skipped","failed","removed",
+        "bytesDownloaded","modules":[{"name","outcome","bytes","durationMs","reason"}]}.
+
+        EXIT STATUS: 0 the cycle ran (module failures are in the report), 1 the manifest could not be fetched or
+        decoded, the storage root could not be locked, or a delete cancelled the run, 2 usage error.
+        """
+
+    static func run(_ arguments: [String]) -> Output.Status {
+        let configuration: (baseURL: URL, appVersion: String, root: URL, timeout: TimeInterval, json: Bool)
+        do {
+            let args = try ArgumentList(
+                arguments, valueOptions: ["base-url", "app-version", "into", "timeout"], flagOptions: ["json"])
+            guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'") }
+            let baseText = try args.required("base-url")
+            guard let baseURL = URL(string: baseText), let scheme = baseURL.scheme?.lowercased(),
+                  scheme == "http" || scheme == "https", baseURL.host != nil
+            else { throw UsageError(message: "--base-url '\(baseText)' is not an http or https URL") }
+            let appVersion = try args.required("app-version")
+            guard OTAStorageLayout.isPlainFileName(appVersion) else {
+                throw UsageError(message: "--app-version '\(appVersion)' is not a plain file name")
+            }
+            var timeout: TimeInterval = 30
+            if let text = args.value("timeout") {
+                guard let value = Double(text), value.isFinite, value > 0 else {
+                    throw UsageError(message: "--timeout '\(text)' is not a positive number of seconds")
+                }
+                timeout = value
+            }
+            configuration = (baseURL, appVersion, URL(fileURLWithPath: try args.required("into")), timeout, args.flag("json"))
+        } catch let error as UsageError {
+            Output.err("error: \(error.message)\nRun 'ota-localizations sync --help' for usage.")
+            return .usage
+        } catch {
+            Output.err("error: \(error)")
+            return .usage
+        }
+
+        // Installed before the lock is taken, so a delete that sees this process as the holder can stop it.
+        let session = SyncSession()
+        signal(SIGUSR1, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGUSR1, queue: .global())
+        source.setEventHandler { session.requestDeletion() }
+        source.resume()
+        defer { source.cancel() }
+
+        let lock: StorageLock
+        do {
+            lock = try StorageLock.acquire(storageRoot: configuration.root, holder: .currentProcess(purpose: "sync"))
+        } catch {
+            Output.err("error: cannot lock the storage root: \(error)")
+            return .failure
+        }
+        defer { lock.release() }
+
+        let reports = ReportBox()
+        let service = OTALocalizationService(configuration: OTALocalizationServiceConfiguration(
+            baseURL: configuration.baseURL,
+            appVersion: configuration.appVersion,
+            storageRoot: configuration.root,
+            transport: URLSessionTransport(),
+            requestTimeout: configuration.timeout,
+            reportHandler: { reports.set($0) }
+        ))
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            if session.begin(service) { await service.start() }
+            await session.deletion()?.value
+            done.signal()
+        }
+        done.wait()
+
+        if session.wasDeletionRequested {
+            // A request that arrived after the cycle ended: let its deletion finish before the lock is released.
+            let deleted = DispatchSemaphore(value: 0)
+            Task {
+                await session.deletion()?.value
+                deleted.signal()
+            }
+            deleted.wait()
+            Output.err("error: cancelled by 'ota-localizations delete'; the storage root was emptied")
+            return .failure
+        }
+        guard let report = reports.value else {
+            Output.err("error: the cycle ended without a report")
+            return .failure
+        }
+        Output.out(configuration.json ? report.jsonText() : summary(report))
+        return report.manifest == .failed ? .failure : .success
+    }
+
+    /// One line for the manifest and totals, then one line per module.
+    static func summary(_ report: OTALocalizationCycleReport) -> String {
+        var head = "Manifest: \(report.manifest.rawValue)"
+        if let error = report.error { head += " (\(error))" }
+        if report.stateSaved {
+            head += ", state saved"
+        } else {
+            head += report.manifest == .notModified ? ", state unchanged" : ", state not saved"
+        }
+        var lines = [head]
+        lines.append("\(report.updated) updated, \(report.skipped) skipped, \(report.failed) failed, \(report.removed) removed, "
+            + "\(Output.grouped(report.bytesDownloaded)) bytes downloaded")
+        let width = report.modules.map(\.name.count).max() ?? 0
+        for module in report.modules {
+            var line = "  " + Output.padded(module.name, width) + "  " + Output.padded(module.outcome.rawValue, 7)
+            line += "  \(Output.grouped(module.bytes)) bytes  \(module.durationMs) ms"
+            if let reason = module.reason { line += "  \(reason)" }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// The last report handed to the configuration's report handler.
+private final class ReportBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var report: OTALocalizationCycleReport?
+
+    func set(_ report: OTALocalizationCycleReport) {
+        lock.lock()
+        self.report = report
+        lock.unlock()
+    }
+
+    var value: OTALocalizationCycleReport? {
+        lock.lock()
+        defer { lock.unlock() }
+        return report
+    }
+}
+
+/// The running sync's link to a `delete` request (SIGUSR1): it runs the app's kill switch,
+/// `deleteAllBundles()`, which cancels the cycle, waits for it and empties the storage root.
+private final class SyncSession: @unchecked Sendable {
+    private let lock = NSLock()
+    private var service: OTALocalizationService?
+    private var deletionTask: Task<Void, Never>?
+    private var requested = false
+
+    /// Records the service; false when a deletion was requested before the cycle started.
+    func begin(_ service: OTALocalizationService) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        self.service = service
+        return !requested
+    }
+
+    func requestDeletion() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !requested else { return }
+        requested = true
+        if let service {
+            deletionTask = Task { await service.deleteAllBundles() }
+        }
+    }
+
+    func deletion() -> Task<Void, Never>? {
+        lock.lock()
+        defer { lock.unlock() }
+        return deletionTask
+    }
+
+    var wasDeletionRequested: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return requested
+    }
+}

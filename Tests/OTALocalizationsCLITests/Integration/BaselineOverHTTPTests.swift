@@ -1,0 +1,32 @@
+import Foundation
+import OTATestSupport
+import Testing
+
+extension NginxIntegrationTests {
+    /// `validate --baseline <manifest URL>` reads a publish from a real HTTP server (nginx on loopback).
+    @Suite struct BaselineOverHTTPTests {
+        private func cli(_ arguments: [String]) throws -> ToolResult {
+            try ExternalTool.run(TestPaths.cliExecutable.path, arguments)
+        }
+
+        @Test func droppedKeyIsFoundAgainstAPublishedManifestURL() throws {
+            let repo = try TemporaryDirectory("http-baseline")
+            defer { repo.remove() }
+            let server = try NginxServer()
+            defer { server.stop() }
+            try repo.write("Shop/en.lproj/Localizable.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n")
+            let published = try cli(["package", repo.path, "--app-version", "1.0", "--output", server.webRoot.path, "--quiet"])
+            #expect(published.status == 0, "\(published.stderr)")
+            try repo.write("Shop/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+
+            let result = try cli(["validate", repo.path, "--baseline", server.baseURL + "1.0/manifest.json", "--format", "json"])
+
+            #expect(result.status == 1, "\(result.stderr)")
+            #expect(result.stdout.contains("\"code\":\"missing-key-against-baseline\""))
+            #expect(result.stdout.contains("\"key\":\"b\""))
+            let missing = try cli(["validate", repo.path, "--baseline", server.baseURL + "2.0/manifest.json"])
+            #expect(missing.status == 1)
+            #expect(missing.stderr.contains("HTTP status 404"))
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import OTALocalizations
+import OTALocalizationsSync
+import OTATestSupport
+import Testing
+
+/// `InstalledTableLookup` on bundle folders written by the test; expected values are the fixture's text.
+@Suite struct InstalledTableLookupTests {
+    static let sha = String(repeating: "ab", count: 32)
+
+    private func fixture() throws -> (TemporaryDirectory, InstalledTableLookup) {
+        let root = try TemporaryDirectory("lookup")
+        let bundle = "1.0.0/modules/Checkout/\(Self.sha)"
+        try root.write("1.0.0/modules/Checkout/current", Self.sha + "\n")
+        try root.write("\(bundle)/Info.plist", "<plist version=\"1.0\"><dict/></plist>")
+        try root.write("\(bundle)/de.lproj/Localizable.strings", """
+            /* "a" = "in a comment"; */
+            "a" = "strings A";
+            "b" = "first B";
+            "b" = "last B";
+            "only.strings" = "Nur hier";
+            """)
+        try root.write("\(bundle)/de.lproj/Localizable.stringsdict", """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0"><dict>
+              <key>a</key><dict>
+                <key>NSStringLocalizedFormatKey</key><string>%#@items@ im Korb</string>
+                <key>items</key><dict>
+                  <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+                  <key>NSStringFormatValueTypeKey</key><string>d</string>
+                  <key>one</key><string>%d Artikel</string>
+                  <key>other</key><string>%d Artikel</string>
+                </dict>
+              </dict>
+              <key>plain</key><string>Einfach</string>
+              <key>broken</key><dict><key>other</key><string>x</string></dict>
+            </dict></plist>
+            """)
+        try root.write("\(bundle)/de.lproj/Payment.strings", "\"pay\" = \"Bezahlen\";\n")
+        try root.write("\(bundle)/fr.lproj/Payment.strings", "\"pay\" = \"Payer\";\n")
+        try root.write("\(bundle)/fr.lproj/Broken.strings", "\"pay\" = \"Payer\"\n")
+        return (root, InstalledTableLookup(layout: OTAStorageLayout(storageRoot: root.url, appVersion: "1.0.0")))
+    }
+
+    @Test func stringsdictWinsOverStringsForTheSameKey() throws {
+        let (root, lookup) = try fixture()
+        defer { root.remove() }
+        let value = try lookup.value(module: "Checkout", localization: "de", key: "a")
+        #expect(value.text == "%#@items@ im Korb")
+        #expect(value.source == .stringsDict)
+        #expect(value.file.lastPathComponent == "Localizable.stringsdict")
+    }
+
+    @Test func readsStringsKeysWithTheLastDefinitionWinning() throws {
+        let (root, lookup) = try fixture()
+        defer { root.remove() }
+        #expect(try lookup.value(module: "Checkout", localization: "de", key: "b").text == "last B")
+        #expect(try lookup.value(module: "Checkout", localization: "de", key: "only.strings")
+            == .init(text: "Nur hier", source: .strings, file: root.url.appendingPathComponent("1.0.0/modules/Checkout/\(Self.sha)/de.lproj/Localizable.strings")))
+        #expect(try lookup.value(module: "Checkout", localization: "de", key: "plain").text == "Einfach")
+        #expect(try lookup.value(module: "Checkout", localization: "fr", key: "pay", table: "Payment").text == "Payer")
+    }
+
+    @Test func reportsWhatIsMissing() throws {
+        let (root, lookup) = try fixture()
+        defer { root.remove() }
+        func code(_ module: String, _ localization: String, _ key: String, _ table: String = "Localizable") -> InstalledTableLookupError.Code? {
+            do {
+                _ = try lookup.value(module: module, localization: localization, key: key, table: table)
+                return nil
+            } catch {
+                return error.code
+            }
+        }
+        #expect(code("Checkout", "de", "nope") == .keyMissing)
+        #expect(code("Checkout", "ja", "a") == .localizationMissing)
+        #expect(code("Checkout", "fr", "a") == .tableMissing)
+        #expect(code("Checkout", "fr", "pay", "Broken") == .unreadableTable)
+        #expect(code("Checkout", "de", "broken") == .unreadableTable)
+        #expect(code("Profile", "de", "a") == .notInstalled)
+        #expect(code("../Checkout", "de", "a") == .invalidName)
+        #expect(code("Checkout", "de", "a", "../x") == .invalidName)
+        try root.write("1.0.0/modules/Checkout/current", "not a hash\n")
+        #expect(code("Checkout", "de", "a") == .notInstalled)
+        try root.write("1.0.0/modules/Checkout/current", String(repeating: "cd", count: 32) + "\n")
+        #expect(code("Checkout", "de", "a") == .notInstalled)
+    }
+}

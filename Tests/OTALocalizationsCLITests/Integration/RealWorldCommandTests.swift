@@ -1,0 +1,89 @@
+import Foundation
+import OTATestSupport
+import Testing
+
+/// `sync`, `delete` and `lookup` usage and messages, without a server.
+@Suite struct RealWorldCommandTests {
+    typealias H = SyncHarness
+
+    @Test func usageErrorsExitWithStatus2AndOneLine() throws {
+        let cases: [([String], String)] = [
+            (["sync", "--app-version", "1.0.0", "--into", "/tmp/x"], "error: missing --base-url <value>"),
+            (["sync", "--base-url", "ftp://h/", "--app-version", "1.0.0", "--into", "/tmp/x"],
+             "error: --base-url 'ftp://h/' is not an http or https URL"),
+            (["sync", "--base-url", "http://h/", "--app-version", "../1", "--into", "/tmp/x"],
+             "error: --app-version '../1' is not a plain file name"),
+            (["sync", "--base-url", "http://h/", "--app-version", "1.0.0", "--into", "/tmp/x", "--timeout", "0"],
+             "error: --timeout '0' is not a positive number of seconds"),
+            (["delete"], "error: missing --into <value>"),
+            (["lookup", "--into", "/tmp/x", "--app-version", "1.0.0", "--module", "A", "--localization", "de"],
+             "error: missing --key <value>"),
+            (["lookup", "--bogus"], "error: unknown option '--bogus'"),
+        ]
+        for (arguments, line) in cases {
+            let result = try H.cli(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr == "\(line)\nRun 'ota-localizations \(arguments[0]) --help' for usage.\n", "\(arguments)")
+        }
+    }
+
+    @Test func helpDescribesEachCommand() throws {
+        for command in ["sync", "delete", "lookup"] {
+            let result = try H.cli([command, "--help"])
+            #expect(result.status == 0)
+            #expect(result.stdout.hasPrefix("OVERVIEW: "))
+            #expect(result.stdout.contains("USAGE: ota-localizations \(command) "))
+            #expect(result.stdout.contains("EXIT STATUS: 0 "))
+        }
+        let list = try H.cli(["--help"])
+        for command in ["sync", "delete", "lookup"] { #expect(list.stdout.contains("\n  \(command) ")) }
+    }
+
+    @Test func deleteOfAMissingRootHasNothingToDo() throws {
+        let folder = try TemporaryDirectory("delete")
+        defer { folder.remove() }
+        let missing = folder.url.appendingPathComponent("none")
+        let result = try H.cli(["delete", "--into", missing.path])
+        #expect(result.status == 0)
+        #expect(result.stdout == "Nothing to delete: \(missing.path) does not exist.\n")
+        #expect(!FileManager.default.fileExists(atPath: missing.path))
+    }
+
+    @Test func deleteEmptiesARootIncludingOtherVersionsAndHiddenFiles() throws {
+        let folder = try TemporaryDirectory("delete")
+        defer { folder.remove() }
+        try folder.write("1.0.0/modules/A/current", "x")
+        try folder.write("0.9.0/state.json", "{}")
+        try folder.write(".ota-localizations-root.json", "{}")
+        let result = try H.cli(["delete", "--into", folder.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "Deleted everything under \(folder.path).\n")
+        #expect(H.entries(folder.url) == [])
+    }
+
+    @Test func lookupSaysWhatIsMissing() throws {
+        let folder = try TemporaryDirectory("lookup")
+        defer { folder.remove() }
+        let result = try H.lookup(folder.url, module: "Checkout", localization: "de", key: "cart.title")
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        let pointer = folder.url.appendingPathComponent("1.0.0/modules/Checkout/current").path
+        #expect(result.stderr == "error: module Checkout is not installed for app version 1.0.0 (no \(pointer))\n")
+    }
+
+    @Test func syncAgainstNothingListeningExitsWith1AndAHumanSummary() throws {
+        let folder = try TemporaryDirectory("sync")
+        defer { folder.remove() }
+        let port = try LoopbackSocket.freePort()
+        let result = try H.cli(["sync", "--base-url", "http://127.0.0.1:\(port)/", "--app-version", "1.0.0",
+                                "--into", folder.path])
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 3 && lines[2].isEmpty)
+        #expect(lines.first?.hasPrefix("Manifest: failed (manifest download failed: cannot-connect: ") == true)
+        #expect(lines.first?.hasSuffix("), state not saved") == true)
+        #expect(lines.dropFirst().first == "0 updated, 0 skipped, 0 failed, 0 removed, 0 bytes downloaded")
+        #expect(H.entries(folder.url) == [".ota-localizations.lock"])
+    }
+}

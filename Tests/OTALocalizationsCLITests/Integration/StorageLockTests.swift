@@ -1,0 +1,110 @@
+import Foundation
+import OTALocalizationsSync
+import OTATestSupport
+import Testing
+
+/// `StorageLock` against util-linux `flock(1)` (an independent holder) and against itself.
+@Suite struct StorageLockTests {
+    @Test func writesTheHolderLineAndExcludesASecondHolder() throws {
+        let root = try TemporaryDirectory("lock")
+        defer { root.remove() }
+        let storage = root.url.appendingPathComponent("storage")
+
+        let lock = try StorageLock.acquire(storageRoot: storage, holder: .init(processIdentifier: 4242, purpose: "sync"))
+
+        let file = storage.appendingPathComponent(".ota-localizations.lock")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "4242 sync\n")
+        #expect(StorageLock.currentHolder(storageRoot: storage) == .init(processIdentifier: 4242, purpose: "sync"))
+        #expect(try StorageLock.tryAcquire(storageRoot: storage, holder: .currentProcess(purpose: "delete")) == nil)
+        // flock(1) -n exits 1 when the lock is taken.
+        #expect(try ExternalTool.run("flock", ["-n", file.path, "true"]).status == 1)
+        lock.release()
+        #expect(try ExternalTool.run("flock", ["-n", file.path, "true"]).status == 0)
+        let again = try #require(try StorageLock.tryAcquire(storageRoot: storage, holder: .currentProcess(purpose: "delete")))
+        #expect(try String(contentsOf: file, encoding: .utf8) == "\(getpid()) delete\n")
+        again.release()
+    }
+
+    @Test func isExcludedByAnotherProcessHoldingFlock() throws {
+        let root = try TemporaryDirectory("lock")
+        defer { root.remove() }
+        let file = root.url.appendingPathComponent(".ota-localizations.lock")
+        try Data().write(to: file)
+        // flock(1) runs `cat`, which exits (releasing the lock) when its standard input is closed.
+        let input = Pipe()
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        holder.arguments = [file.path, "cat"]
+        holder.standardInput = input
+        holder.standardOutput = FileHandle.nullDevice
+        try holder.run()
+        defer {
+            try? input.fileHandleForWriting.close()
+            holder.waitUntilExit()
+        }
+        var held = false
+        for _ in 0..<500 where !held {
+            held = try ExternalTool.run("flock", ["-n", file.path, "true"]).status == 1
+            if !held { usleep(10_000) }
+        }
+        try #require(held)
+
+        #expect(try StorageLock.tryAcquire(storageRoot: root.url, holder: .currentProcess(purpose: "sync")) == nil)
+        try input.fileHandleForWriting.close()
+        holder.waitUntilExit()
+        #expect(try StorageLock.tryAcquire(storageRoot: root.url, holder: .currentProcess(purpose: "sync")) != nil)
+    }
+
+    @Test func aWaiterWhoseFileWasDeletedLocksTheNewFile() throws {
+        let root = try TemporaryDirectory("lock")
+        defer { root.remove() }
+        let first = try StorageLock.acquire(storageRoot: root.url, holder: .init(processIdentifier: 1, purpose: "delete"))
+        let acquired = Flag()
+        let waiter = Thread {
+            if let lock = try? StorageLock.acquire(storageRoot: root.url, holder: .init(processIdentifier: 2, purpose: "sync")) {
+                acquired.set()
+                // Held until the test has checked the file.
+                while !acquired.released { usleep(1000) }
+                lock.release()
+            }
+        }
+        waiter.start()
+        usleep(100_000)
+        #expect(!acquired.isSet)
+
+        first.removeContentsExceptLockFile()
+        first.releaseRemovingFile()
+
+        var waited = 0
+        while !acquired.isSet && waited < 500 { usleep(10_000); waited += 1 }
+        #expect(acquired.isSet)
+        let file = root.url.appendingPathComponent(".ota-localizations.lock")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "2 sync\n")
+        #expect(try ExternalTool.run("flock", ["-n", file.path, "true"]).status == 1)
+        acquired.release()
+    }
+
+    @Test func removeContentsKeepsOnlyTheLockFileThenReleaseRemovingFileEmptiesTheRoot() throws {
+        let root = try TemporaryDirectory("lock")
+        defer { root.remove() }
+        try root.write("1.0.0/modules/A/current", "x")
+        try root.write(".ota-localizations-root.json", "{}")
+        let lock = try StorageLock.acquire(storageRoot: root.url, holder: .currentProcess(purpose: "delete"))
+
+        #expect(lock.removeContentsExceptLockFile().isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == [".ota-localizations.lock"])
+        lock.releaseRemovingFile()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == [])
+    }
+}
+
+private final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    private var done = false
+
+    func set() { lock.lock(); value = true; lock.unlock() }
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return value }
+    func release() { lock.lock(); done = true; lock.unlock() }
+    var released: Bool { lock.lock(); defer { lock.unlock() }; return done }
+}

@@ -1,0 +1,226 @@
+import Foundation
+import OTALocalizationsCore
+import OTALocalizationsSync
+import OTATestSupport
+
+/// Collects the reports a service hands to its handler.
+final class ReportLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [OTALocalizationCycleReport] = []
+
+    func append(_ report: OTALocalizationCycleReport) {
+        lock.lock()
+        items.append(report)
+        lock.unlock()
+    }
+
+    var all: [OTALocalizationCycleReport] {
+        lock.lock()
+        defer { lock.unlock() }
+        return items
+    }
+
+    /// The last report with every `durationMs` set to 0 (durations are not deterministic).
+    var last: OTALocalizationCycleReport? {
+        guard var report = all.last else { return nil }
+        report.modules = report.modules.map { var module = $0; module.durationMs = 0; return module }
+        return report
+    }
+}
+
+/// One module as published: its ZIP, the ZIP's SHA-256 (from `sha256sum`) and the manifest `path`.
+struct PublishedModule {
+    var name: String
+    var zip: Data
+    var sha256: String
+    var path: String
+    /// The files the ZIP holds, as the test wrote them.
+    var files: [String: Data]
+}
+
+/// A temporary storage root, a scripted CDN and a report log for one test.
+final class SyncFixture: @unchecked Sendable {
+    static let base = "https://cdn.test/base"
+    let root: URL
+    let transport = ScriptedTransport()
+    let reports = ReportLog()
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ota-sync-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    func makeService(
+        appVersion: String = "1.0", parallel: Int = 4, limits: ZipLimits = ZipLimits()
+    ) -> OTALocalizationService {
+        let reports = self.reports
+        return OTALocalizationService(configuration: OTALocalizationServiceConfiguration(
+            baseURL: URL(string: Self.base)!, appVersion: appVersion, storageRoot: root, transport: transport,
+            maximumParallelDownloads: parallel, requestTimeout: 5, limits: limits,
+            reportHandler: { reports.append($0) }))
+    }
+
+    static func url(_ appVersion: String, _ file: String) -> String { "\(base)/\(appVersion)/\(file)" }
+
+    // MARK: Content
+
+    static let infoPlist = Data("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+            <key>CFBundleDevelopmentRegion</key>
+            <string>en</string>
+            <key>CFBundleInfoDictionaryVersion</key>
+            <string>6.0</string>
+            <key>CFBundlePackageType</key>
+            <string>BNDL</string>
+        </dict>
+        </plist>
+
+        """.utf8)
+
+    static let stringsdict = Data("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+            <key>items</key>
+            <dict>
+                <key>NSStringLocalizedFormatKey</key>
+                <string>%#@count@</string>
+                <key>count</key>
+                <dict>
+                    <key>NSStringFormatSpecTypeKey</key>
+                    <string>NSStringPluralRuleType</string>
+                    <key>NSStringFormatValueTypeKey</key>
+                    <string>d</string>
+                    <key>one</key>
+                    <string>%d item</string>
+                    <key>other</key>
+                    <string>%d items</string>
+                </dict>
+            </dict>
+        </dict>
+        </plist>
+
+        """.utf8)
+
+    /// The standard bundle files of `name` at content version `version`.
+    static func files(_ name: String, version: Int) -> [String: Data] {
+        [
+            "Info.plist": infoPlist,
+            "en.lproj/Localizable.strings": Data("\"greeting\" = \"Hello from \(name) v\(version)\";\n".utf8),
+            "fr.lproj/Localizable.strings": Data("\"greeting\" = \"Bonjour de \(name) v\(version)\";\n".utf8),
+            "en.lproj/Localizable.stringsdict": stringsdict,
+        ]
+    }
+
+    /// A module whose ZIP is written by the project's `ZipWriter` (or given), hashed with `sha256sum`.
+    static func module(_ name: String, version: Int = 1, files: [String: Data]? = nil, zip: Data? = nil,
+                       path: String? = nil) throws -> PublishedModule {
+        let files = files ?? Self.files(name, version: version)
+        let zip = try zip ?? ZipWriter.archive(files.map { ZipWriter.Entry(path: $0.key, data: $0.value) })
+        let sha = try IndependentTool.sha256sum(zip)
+        return PublishedModule(name: name, zip: zip, sha256: sha, path: path ?? "\(name)-\(sha.prefix(16)).zip",
+                               files: files)
+    }
+
+    /// Serves the modules' ZIPs and a hand-written `manifest.json` listing them (plus `extraEntries`, raw JSON).
+    func publish(_ modules: [PublishedModule], appVersion: String = "1.0",
+                 publishedAt: String = "2026-07-24T10:00:00Z", extraEntries: [String] = []) {
+        var entries = modules.map { module in
+            "{\"name\": \"\(module.name)\", \"path\": \"\(module.path)\", \"sha256\": \"\(module.sha256)\", "
+                + "\"size\": \(module.zip.count), \"localizations\": [\"en\", \"fr\"], \"futureField\": {\"x\": 1}}"
+        }
+        entries += extraEntries
+        let manifest = """
+            {"formatVersion": 1, "appVersion": "\(appVersion)", "publishedAt": "\(publishedAt)",
+             "developmentRegion": "en", "unknownTopLevel": [1, 2, 3],
+             "modules": [\(entries.joined(separator: ",\n"))]}
+            """
+        for module in modules {
+            transport.serve(Self.url(appVersion, URLEncoding.component(module.path)), module.zip)
+        }
+        transport.serve(Self.url(appVersion, "manifest.json"), Data(manifest.utf8))
+    }
+
+    // MARK: Disk
+
+    /// Every path under the root with its bytes (directories map to nil).
+    func snapshot() -> [String: Data?] {
+        var result: [String: Data?] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: root.path)
+        while let relative = enumerator?.nextObject() as? String {
+            let url = root.appendingPathComponent(relative)
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+            result[relative] = isDirectory.boolValue ? nil : (try? Data(contentsOf: url))
+        }
+        return result
+    }
+
+    /// The relative paths under the root, sorted.
+    func tree() -> [String] { snapshot().keys.sorted() }
+
+    func read(_ relative: String) -> Data? { try? Data(contentsOf: root.appendingPathComponent(relative)) }
+
+    func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent(relative).path) }
+
+    /// The paths the installed folder of `module` must hold, relative to the root, folders included.
+    static func installedTree(_ module: PublishedModule, appVersion: String = "1.0") -> [String] {
+        let folder = "\(appVersion)/modules/\(module.name)/\(module.sha256)"
+        var paths: Set<String> = ["\(appVersion)/modules/\(module.name)", "\(appVersion)/modules/\(module.name)/current", folder]
+        for file in module.files.keys {
+            paths.insert("\(folder)/\(file)")
+            let parts = file.split(separator: "/")
+            if parts.count == 2 { paths.insert("\(folder)/\(parts[0])") }
+        }
+        return paths.sorted()
+    }
+}
+
+/// Percent-encoding of one path segment, written independently of the service (RFC 3986 unreserved set).
+enum URLEncoding {
+    static func component(_ text: String) -> String {
+        var out = ""
+        for byte in text.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
+                || "-._~".unicodeScalars.contains(scalar) {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += String(format: "%%%02X", byte)
+            }
+        }
+        return out
+    }
+}
+
+/// Independent tools for expected values (through the shared `ProcessRunner`).
+enum IndependentTool {
+    /// SHA-256 of `data` as `sha256sum` prints it.
+    static func sha256sum(_ data: Data) throws -> String {
+        String(try ProcessRunner.run(["sha256sum", "-"], stdin: data).text.prefix(64))
+    }
+
+    /// A ZIP written by Python's `zipfile` to a non-seekable stream (data descriptors, as streaming writers do).
+    static func pythonStreamedZip(_ files: [String: Data]) throws -> Data {
+        let script = """
+            import sys, zipfile, json, base64
+            class S:
+                def __init__(self, f): self.f = f
+                def write(self, b): return self.f.write(b)
+                def flush(self): self.f.flush()
+            files = json.loads(sys.stdin.read())
+            with zipfile.ZipFile(S(sys.stdout.buffer), "w", zipfile.ZIP_DEFLATED) as z:
+                for name in sorted(files):
+                    z.writestr(name, base64.b64decode(files[name]))
+            """
+        let payload = try JSONSerialization.data(withJSONObject: files.mapValues { $0.base64EncodedString() })
+        return try ProcessRunner.run(["python3", "-c", script], stdin: payload).stdout
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+import Testing
+@testable import OTALocalizationsSync
+
+/// A small Python HTTP server on a loopback port it picks, started and stopped by the test.
+final class LoopbackServer: @unchecked Sendable {
+    let process = Process()
+    let port: Int
+    /// The server exits when this pipe closes: at deinit, or when the test process dies (no orphans).
+    private let lifeline = Pipe()
+
+    static let script = """
+        import http.server, os, sys, threading
+        threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()
+        BODY = bytes(range(256)) * 40          # 10,240 bytes
+        class H(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+            def log_message(self, *a): pass
+            def send(self, status, body=b"", headers=()):
+                self.send_response(status)
+                for k, v in headers: self.send_header(k, v)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+            def do_GET(self):
+                if self.path == "/file":
+                    if self.headers.get("If-None-Match") == '"v1"':
+                        return self.send(304, headers=[("ETag", '"v1"')])
+                    return self.send(200, BODY, [("ETag", '"v1"'), ("Cache-Control", "max-age=3600")])
+                if self.path == "/chunked":
+                    self.send_response(200)
+                    self.send_header("Transfer-Encoding", "chunked")
+                    self.end_headers()
+                    for _ in range(64):
+                        chunk = b"x" * 4096
+                        self.wfile.write(b"%x\\r\\n" % len(chunk) + chunk + b"\\r\\n")
+                    self.wfile.write(b"0\\r\\n\\r\\n")
+                    return
+                if self.path == "/same-scheme":
+                    return self.send(302, headers=[("Location", "/file")])
+                if self.path == "/other-scheme":
+                    return self.send(302, headers=[("Location", "ftp://127.0.0.1/file")])
+                return self.send(404, b"not here")
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), H)
+        print(server.server_address[1], flush=True)
+        server.serve_forever()
+        """
+
+    init() throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", Self.script]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = lifeline
+        try process.run()
+        var line = Data()
+        while true {
+            let byte = output.fileHandleForReading.readData(ofLength: 1)
+            if byte.isEmpty || byte == Data("\n".utf8) { break }
+            line.append(byte)
+        }
+        port = Int(String(decoding: line, as: UTF8.self)) ?? 0
+    }
+
+    func url(_ path: String) -> URL { URL(string: "http://127.0.0.1:\(port)\(path)")! }
+
+    deinit {
+        // SIGTERM may be blocked in a child spawned by Process, so the server is told to exit through stdin.
+        try? lifeline.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+}
+
+@Suite(.serialized) struct URLSessionTransportTests {
+    let expectedBody = Data((0..<40).flatMap { _ in (0...255).map(UInt8.init) })
+
+    @Test func getReturnsStatusBodyAndCaseInsensitiveETag() async throws {
+        let server = try LoopbackServer()
+        let response = try await URLSessionTransport().get(server.url("/file"), headers: [:], timeout: 10, maximumBytes: nil)
+        #expect(response.statusCode == 200)
+        #expect(response.body == expectedBody)
+        #expect(response.value(forHeader: "ETag") == "\"v1\"")
+    }
+
+    @Test func ifNoneMatchReaches304EvenWithCacheHeaders() async throws {
+        let server = try LoopbackServer()
+        _ = try await URLSessionTransport().get(server.url("/file"), headers: [:], timeout: 10, maximumBytes: nil)
+        let response = try await URLSessionTransport().get(
+            server.url("/file"), headers: ["If-None-Match": "\"v1\""], timeout: 10, maximumBytes: nil)
+        #expect(response.statusCode == 304)
+        #expect(response.body.isEmpty)
+    }
+
+    @Test func notFoundIsAResponseNotAnError() async throws {
+        let server = try LoopbackServer()
+        let response = try await URLSessionTransport().get(server.url("/nothing"), headers: [:], timeout: 10, maximumBytes: nil)
+        #expect(response.statusCode == 404)
+        #expect(response.body == Data("not here".utf8))
+    }
+
+    @Test func announcedLengthOverTheLimitFails() async throws {
+        let server = try LoopbackServer()
+        await #expect(throws: HTTPTransportError.self) {
+            _ = try await URLSessionTransport().get(server.url("/file"), headers: [:], timeout: 10, maximumBytes: 1000)
+        }
+    }
+
+    @Test func chunkedBodyOverTheLimitFailsWhileArriving() async throws {
+        let server = try LoopbackServer()
+        do {
+            _ = try await URLSessionTransport().get(server.url("/chunked"), headers: [:], timeout: 10, maximumBytes: 10_000)
+            Issue.record("expected bodyTooLarge")
+        } catch let error as HTTPTransportError {
+            #expect(error.code == .bodyTooLarge)
+        }
+        let whole = try await URLSessionTransport().get(server.url("/chunked"), headers: [:], timeout: 10, maximumBytes: nil)
+        #expect(whole.body.count == 64 * 4096)
+    }
+
+    @Test func sameSchemeRedirectIsFollowed() async throws {
+        let server = try LoopbackServer()
+        let response = try await URLSessionTransport().get(server.url("/same-scheme"), headers: [:], timeout: 10, maximumBytes: nil)
+        #expect(response.statusCode == 200)
+        #expect(response.body == expectedBody)
+    }
+
+    @Test func redirectToAnotherSchemeIsRefused() async throws {
+        let server = try LoopbackServer()
+        do {
+            let response = try await URLSessionTransport().get(server.url("/other-scheme"), headers: [:], timeout: 10, maximumBytes: nil)
+            Issue.record("expected redirectRefused, got \(response.statusCode)")
+        } catch let error as HTTPTransportError {
+            #expect(error.code == .redirectRefused)
+        }
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import Testing
+@testable import OTALocalizations
+
+/// The read side publishes one process-wide cache, so every suite that loads or clears it runs in this parent
+/// suite, one test at a time.
+@Suite(.serialized) @MainActor struct ReadSideTests {
+    @Suite @MainActor struct OTALocalizedStringTests {
+        @Test func installedModuleIsNilBeforeLoadAndTheInstalledFolderAfter() throws {
+            let storage = try TestStorage()
+            let folder = try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            OTALocalizedString.clearBundleCache()
+            #expect(OTALocalizedString.bundle(for: "Checkout") == nil)
+
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0")
+
+            let bundle = try #require(OTALocalizedString.bundle(for: "Checkout"))
+            #expect(bundle.bundleURL.standardizedFileURL.path == folder.standardizedFileURL.path)
+            // A plain `.strings` key resolves on Linux (PLATFORM-NOTES.md section 5); no locale negotiation is tested.
+            #expect(bundle.localizedString(forKey: "greeting", value: nil, table: nil) == "Hello OTA")
+            OTALocalizedString.clearBundleCache()
+        }
+
+        @Test func missingModuleIsNilAfterLoad() throws {
+            let storage = try TestStorage()
+            try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0")
+            #expect(OTALocalizedString.bundle(for: "Profile") == nil)
+            #expect(OTALocalizedString.bundle(for: "Checkout") != nil)
+            OTALocalizedString.clearBundleCache()
+        }
+
+        @Test func pointerToAMissingFolderIsNil() throws {
+            let storage = try TestStorage()
+            let folder = try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            try FileManager.default.removeItem(at: folder)
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0")
+            #expect(OTALocalizedString.bundle(for: "Checkout") == nil)
+        }
+
+        @Test func folderWithoutPointerIsNil() throws {
+            let storage = try TestStorage()
+            try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a, pointer: false)
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0")
+            #expect(OTALocalizedString.bundle(for: "Checkout") == nil)
+        }
+
+        @Test func malformedPointerIsNil() throws {
+            let storage = try TestStorage()
+            try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a, pointer: false)
+            let pointer = storage.root.appendingPathComponent("1.0/modules/Checkout/current")
+            try Data(TestHash.a.utf8).write(to: pointer)   // no trailing newline
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0")
+            #expect(OTALocalizedString.bundle(for: "Checkout") == nil)
+        }
+
+        /// Tests run as root, where `chmod 000` does not stop reads, so the unreadable `Info.plist` is made a
+        /// directory: `open` succeeds but `read` fails with EISDIR, the same "cannot read the bytes now" the loader
+        /// meets before the first unlock on iOS (EPERM). Once readable, the same path loads: no `Bundle` was ever
+        /// opened on it, so nothing empty was cached.
+        @Test func unreadableInfoPlistIsNilUntilItBecomesReadable() throws {
+            let storage = try TestStorage()
+            let folder = try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            let info = folder.appendingPathComponent("Info.plist")
+            try FileManager.default.removeItem(at: info)
+            try FileManager.default.createDirectory(at: info, withIntermediateDirectories: false)
+
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0")
+            #expect(OTALocalizedString.bundle(for: "Checkout") == nil)
+
+            try FileManager.default.removeItem(at: info)
+            try Data(TestStorage.infoPlist.utf8).write(to: info)
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0")
+            let bundle = try #require(OTALocalizedString.bundle(for: "Checkout"))
+            #expect(bundle.localizedString(forKey: "greeting", value: nil, table: nil) == "Hello OTA")
+            OTALocalizedString.clearBundleCache()
+        }
+
+        @Test func danglingInfoPlistLinkIsNil() throws {
+            let storage = try TestStorage()
+            let folder = try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            let info = folder.appendingPathComponent("Info.plist")
+            try FileManager.default.removeItem(at: info)
+            try FileManager.default.createSymbolicLink(atPath: info.path, withDestinationPath: "/nonexistent/Info.plist")
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0")
+            #expect(OTALocalizedString.bundle(for: "Checkout") == nil)
+        }
+
+        @Test func infoPlistThatIsNotADictionaryIsNil() throws {
+            let storage = try TestStorage()
+            let folder = try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            try Data("not a plist {".utf8).write(to: folder.appendingPathComponent("Info.plist"))
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0")
+            #expect(OTALocalizedString.bundle(for: "Checkout") == nil)
+        }
+
+        @Test func otherAppVersionsAreNeverRead() throws {
+            let storage = try TestStorage()
+            try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "2.0")
+            #expect(OTALocalizedString.bundle(for: "Checkout") == nil)
+        }
+
+        @Test func clearBundleCacheFallsBackToEmbedded() throws {
+            let storage = try TestStorage()
+            try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0")
+            #expect(OTALocalizedString.bundle(for: "Checkout") != nil)
+            OTALocalizedString.clearBundleCache()
+            #expect(OTALocalizedString.bundle(for: "Checkout") == nil)
+        }
+
+        @Test func reloadPicksTheNewCurrentFolder() throws {
+            let storage = try TestStorage()
+            try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0")
+            let newFolder = try storage.install(version: "1.0", module: "Checkout", sha: TestHash.b,
+                                                strings: "\"greeting\" = \"Hello v2\";\n")
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0")
+            let bundle = try #require(OTALocalizedString.bundle(for: "Checkout"))
+            #expect(bundle.bundleURL.standardizedFileURL.path == newFolder.standardizedFileURL.path)
+            #expect(bundle.localizedString(forKey: "greeting", value: nil, table: nil) == "Hello v2")
+            OTALocalizedString.clearBundleCache()
+        }
+
+        @Test func loadingNeverWritesOrDeletes() throws {
+            let storage = try TestStorage()
+            try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            try storage.install(version: "1.0", module: "Broken", sha: TestHash.b, pointer: false)
+            try storage.install(version: "0.9", module: "Old", sha: TestHash.c)
+            let before = storage.snapshot()
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0")
+            OTALocalizedString.clearBundleCache()
+            #expect(storage.snapshot() == before)
+        }
+
+        @Test func loadedFoldersAreRememberedAfterAClear() throws {
+            let storage = try TestStorage()
+            let folder = try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0")
+            OTALocalizedString.clearBundleCache()
+            #expect(OTALocalizedString.foldersLoadedThisProcess().contains(folder.standardizedFileURL.path))
+        }
+    }
+
+    /// Readers on many threads while the main actor clears and reloads; run under ThreadSanitizer by CI.
+    @Suite @MainActor struct BundleCacheConcurrencyTests {
+        @Test func readersOnManyThreadsWhileMainActorClearsAndReloads() async throws {
+            let storage = try TestStorage()
+            let folder = try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            try storage.install(version: "1.0", module: "Profile", sha: TestHash.b)
+            let expected = folder.standardizedFileURL.path
+            OTALocalizedString.clearBundleCache()
+
+            let readers = Task.detached { () -> (seen: Int, wrong: Int) in
+                await withTaskGroup(of: (Int, Int).self) { group in
+                    for _ in 0..<4 {
+                        group.addTask {
+                            var seen = 0
+                            var wrong = 0
+                            for _ in 0..<20_000 {
+                                if let bundle = OTALocalizedString.bundle(for: "Checkout") {
+                                    seen += 1
+                                    if bundle.bundleURL.standardizedFileURL.path != expected { wrong += 1 }
+                                }
+                                _ = OTALocalizedString.bundle(for: "Profile")
+                            }
+                            return (seen, wrong)
+                        }
+                    }
+                    var total = (seen: 0, wrong: 0)
+                    for await (seen, wrong) in group {
+                        total.seen += seen
+                        total.wrong += wrong
+                    }
+                    return total
+                }
+            }
+            for _ in 0..<150 {
+                OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0")
+                await Task.yield()
+                OTALocalizedString.clearBundleCache()
+                await Task.yield()
+            }
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0")
+            let result = await readers.value
+            #expect(result.wrong == 0)
+            #expect(OTALocalizedString.bundle(for: "Checkout")?.bundleURL.standardizedFileURL.path == expected)
+            OTALocalizedString.clearBundleCache()
+        }
+    }
+}
