@@ -19,7 +19,7 @@ struct ParsedPropertyList {
 /// Both readers recurse once per level; a level costs up to 1.6 KB of stack in a release build and 10.8 KB in a
 /// debug build (x86_64, `BinaryPropertyListParser.decode`). The app parses downloaded tables on Swift concurrency
 /// threads, which have 512 KiB on Apple platforms: at the former cap of 512, a 2 KB binary `.stringsdict` of 400
-/// nested arrays overflowed such a stack (docs/fuzzing.md). Real `.stringsdict` files nest 4 to 6 levels.
+/// nested arrays overflowed such a stack (docs/fuzzing.md). The corpus's `.stringsdict` files nest at most 4 levels.
 let maximumPropertyListDepth = 32
 
 extension PropertyListValue {
