@@ -38,6 +38,8 @@ let package = Package(
             name: "ota-bench",
             dependencies: ["OTALocalizations", "OTALocalizationsSync", "OTALocalizationsCore", "OTALocalizationsPackager"]
         ),
+        // libFuzzer targets for the Core parsers (Scripts/fuzz.sh, docs/fuzzing.md); replays files in a plain build.
+        .executableTarget(name: "ota-fuzz", dependencies: ["OTALocalizationsCore"]),
 
         // MARK: C shims (system libraries)
         .systemLibrary(name: "COTAZlib", path: "Sources/COTAZlib"),

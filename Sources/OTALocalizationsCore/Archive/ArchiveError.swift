@@ -48,6 +48,8 @@ public struct ArchiveError: Error, Sendable, Equatable, CustomStringConvertible 
         public static let emptyPathComponent = Code(rawValue: "empty-path-component")
         /// A NUL character in the name.
         public static let nulInName = Code(rawValue: "nul-in-name")
+        /// A name longer than ``ZipArchive/maximumNameBytes`` UTF-8 bytes (`PATH_MAX` on Apple platforms).
+        public static let nameTooLong = Code(rawValue: "name-too-long")
         /// A name that is not valid UTF-8.
         public static let invalidName = Code(rawValue: "invalid-name")
         /// Two entries whose names are equal ignoring case and Unicode normalization, as on Apple file systems.

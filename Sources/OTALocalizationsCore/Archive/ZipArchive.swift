@@ -9,7 +9,7 @@ import Foundation
 /// 4.3.9) and empty entries are accepted. Entries under `__MACOSX/` and `._*` files (Apple metadata) are skipped.
 ///
 /// Refused, each with its own ``ArchiveError/Code``: names escaping the root, absolute, with backslashes, drive
-/// letters, empty or `.` components, NUL, or invalid UTF-8 (names without bit 11 are read as UTF-8 too, as macOS
+/// letters, empty or `.` components, NUL, longer than ``maximumNameBytes``, or invalid UTF-8 (names without bit 11 are read as UTF-8 too, as macOS
 /// writes them; other legacy code pages are refused); names equal ignoring case and Unicode normalization (Apple
 /// file systems are case-insensitive by default, so such entries would overwrite each other); a file used as a
 /// folder; symlinks and other non-regular Unix modes (4.4.15, when made on Unix or OS X); encryption (flag bits 0,
@@ -18,6 +18,10 @@ import Foundation
 ///
 /// `ZipArchive` is an immutable value, safe to share between tasks.
 public struct ZipArchive: Sendable {
+    /// The longest entry name accepted, in UTF-8 bytes: 1,024, `PATH_MAX` on Apple platforms (`<sys/syslimits.h>`),
+    /// so no longer name could be extracted there anyway. The writer refuses longer names too.
+    public static let maximumNameBytes = 1024
+
     /// The limits this archive was opened with.
     public let limits: ZipLimits
     /// The file and folder entries in central directory order, Apple metadata (`__MACOSX/`, `._*`) excluded.

@@ -36,7 +36,7 @@ public struct ZipWriter {
     /// Returns a complete ZIP archive holding `entries`, following the rules listed on ``ZipWriter``.
     ///
     /// - Throws: ``ArchiveError`` when a path breaks the reader's rules (codes `pathEscapesRoot`, `absolutePath`,
-    ///   `backslashInPath`, `driveLetter`, `emptyPathComponent`, `nulInName`, `invalidName` over 65,535 bytes; `notRegularFile` for a path ending in
+    ///   `backslashInPath`, `driveLetter`, `emptyPathComponent`, `nulInName`, `nameTooLong` over ``ZipArchive/maximumNameBytes``; `notRegularFile` for a path ending in
     ///   `/`), when two paths collide (`duplicateName`, `pathConflict`), or `writeFailed` when zlib fails.
     public static func archive(_ entries: [Entry]) throws -> Data {
         try archive(entries, zip64Threshold: 0xFFFF_FFFF, entryCountThreshold: 0xFFFF)

@@ -7,7 +7,8 @@ import Foundation
 /// or UTF-16/UTF-32 with a byte-order mark. Old-style text property lists are not read here (see
 /// ``StringsTableParser`` for `.strings` text). Both readers produce the same ``PropertyListValue`` for the same
 /// content, matching Python's `plistlib`. Pure value code: callable from any thread, never traps, nesting capped
-/// at 512 levels, time linear in the input.
+/// at 32 levels (deeper lists are refused with `.propertyList`: each level costs stack, and the app parses on
+/// threads with 512 KiB), time linear in the input.
 public enum PropertyListReader {
     /// Reads an XML (`<?xml`/`<plist`) or binary (`bplist00`) property list to a value; format reported.
     ///
