@@ -17,6 +17,20 @@ enum ParallelMap {
     }
 }
 
+extension ParallelMap {
+    /// `transform` applied to each element, for transforms that cannot fail.
+    static func map<Input: Sendable, Output: Sendable>(
+        _ inputs: [Input], _ transform: @Sendable (Input) -> Output
+    ) -> [Output] {
+        let results = ResultSlots<Output>(count: inputs.count)
+        DispatchQueue.concurrentPerform(iterations: inputs.count) { index in
+            results.set(index, .success(transform(inputs[index])))
+        }
+        // concurrentPerform returns only after every iteration ran, so every slot holds a value.
+        return results.filled()
+    }
+}
+
 /// Result slots written from several threads, each slot once, behind a lock.
 private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
@@ -30,6 +44,12 @@ private final class ResultSlots<Value: Sendable>: @unchecked Sendable {
         lock.lock()
         slots[index] = result
         lock.unlock()
+    }
+
+    func filled() -> [Value] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots.compactMap { try? $0?.get() }
     }
 
     func values() throws -> [Value] {

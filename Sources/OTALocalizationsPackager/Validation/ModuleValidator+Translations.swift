@@ -29,9 +29,12 @@ extension ModuleValidator {
         for key in strings.values.keys.sorted() {
             guard let value = strings.values[key], let developmentValue = referenceStrings.values[key] else { continue }
             let line = strings.lines[key]
-            let mine = FormatArguments(FormatSpecifier.parse(value))
-            let theirs = FormatArguments(FormatSpecifier.parse(developmentValue))
-            if let problem = FormatArguments.mismatch(translation: mine, development: theirs) {
+            // Neither value has a `%`: neither reads an argument, so they cannot differ.
+            let percent = UInt8(ascii: "%")
+            let hasSpecifiers = value.utf8.contains(percent) || developmentValue.utf8.contains(percent)
+            let mine = hasSpecifiers ? FormatArguments(FormatSpecifier.parse(value)) : nil
+            let theirs = hasSpecifiers ? FormatArguments(FormatSpecifier.parse(developmentValue)) : nil
+            if let mine, let theirs, let problem = FormatArguments.mismatch(translation: mine, development: theirs) {
                 let omissionOnly = FormatArguments.mismatch(translation: mine, development: theirs, allowsOmittedArguments: true) == nil
                 let consequence = omissionOnly
                     ? "the translation loses a value the app passes (and, without %n$, the later ones shift)"

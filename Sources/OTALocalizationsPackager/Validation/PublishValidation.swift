@@ -26,28 +26,38 @@ public struct PublishValidation: Sendable {
         for modules: [LoadedModule], skipped: [SkippedFile], developmentRegion: String
     ) -> [ValidationDiagnostic] {
         let validator = ModuleValidator()
-        var all: [ValidationDiagnostic] = []
-        for module in modules {
-            let input = Self.input(for: module, developmentRegion: developmentRegion)
-            var found = validator.validate(input, baseline: publishedBaseline[module.module.name])
-            found += Self.rootTables(of: module.module, in: skipped)
-            // Base.lproj stands in for the development region (APPLE-BUNDLE.md 1.10), and a catalog in the development
-            // language may rightly compile to no source-language table (docs/string-catalogs.md).
-            let covered = module.tables.contains { $0.localization == developmentRegion || $0.localization == "Base" }
-                || module.catalogs.contains { $0.sourceLanguage == developmentRegion }
-            if !module.tables.isEmpty, !covered {
-                found.append(ValidationDiagnostic(
-                    severity: .warning, code: .developmentRegionMissing, module: module.module.name, table: nil,
-                    localization: developmentRegion, file: module.module.folders.first ?? "",
-                    message: "the module has no \(developmentRegion).lproj table, so translations are not checked against the "
-                        + "development region and Bundle has no copy to fall back to; add \(developmentRegion).lproj or set "
-                        + "developmentRegion in \(PackagerConfiguration.fileName)"
-                ))
-            }
-            all += Self.locatedInCatalogs(found, catalogs: module.catalogs)
+        let baselines = publishedBaseline
+        // Modules are independent: check them on every core, then merge in a fixed order.
+        let perModule: [[ValidationDiagnostic]] = ParallelMap.map(modules) { module in
+            Self.check(module, validator: validator, baseline: baselines[module.module.name],
+                       skipped: skipped, developmentRegion: developmentRegion)
         }
+        var all = perModule.flatMap { $0 }
         if let adoptionBaseline { all = adoptionBaseline.apply(to: all) }
         return all.sorted(by: Self.reportOrder)
+    }
+
+    private static func check(
+        _ module: LoadedModule, validator: ModuleValidator, baseline: ValidationInput?, skipped: [SkippedFile],
+        developmentRegion: String
+    ) -> [ValidationDiagnostic] {
+        let input = Self.input(for: module, developmentRegion: developmentRegion)
+        var found = validator.validate(input, baseline: baseline)
+        found += Self.rootTables(of: module.module, in: skipped)
+        // Base.lproj stands in for the development region (APPLE-BUNDLE.md 1.10), and a catalog in the development
+        // language may rightly compile to no source-language table (docs/string-catalogs.md).
+        let covered = module.tables.contains { $0.localization == developmentRegion || $0.localization == "Base" }
+            || module.catalogs.contains { $0.sourceLanguage == developmentRegion }
+        if !module.tables.isEmpty, !covered {
+            found.append(ValidationDiagnostic(
+                severity: .warning, code: .developmentRegionMissing, module: module.module.name, table: nil,
+                localization: developmentRegion, file: module.module.folders.first ?? "",
+                message: "the module has no \(developmentRegion).lproj table, so translations are not checked against the "
+                    + "development region and Bundle has no copy to fall back to; add \(developmentRegion).lproj or set "
+                    + "developmentRegion in \(PackagerConfiguration.fileName)"
+            ))
+        }
+        return Self.locatedInCatalogs(found, catalogs: module.catalogs)
     }
 
     /// The order findings are reported in: by module, then file, errors before warnings, then line, code and key.

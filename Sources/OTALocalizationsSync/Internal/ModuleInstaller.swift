@@ -106,8 +106,9 @@ struct ModuleInstaller: Sendable {
         for entry in entries {
             let components = entry.path.split(separator: "/", omittingEmptySubsequences: false)
             if components.count == 1, entry.path == "Info.plist" {
-                guard let plist = try? PropertyListSerialization.propertyList(from: entry.data, options: [], format: nil),
-                      plist is [String: Any]
+                // The project's own reader: Foundation's leaks memory on malformed input (PLATFORM-NOTES.md §5).
+                guard let plist = try? PropertyListReader.read(entry.data, path: "Info.plist"),
+                      plist.value.dictionaryValue != nil
                 else { throw InstallFailure("Info.plist is not a property-list dictionary") }
                 hasInfoPlist = true
                 kept.append(entry)
