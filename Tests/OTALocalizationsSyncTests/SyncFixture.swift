@@ -67,21 +67,7 @@ final class SyncFixture: @unchecked Sendable {
 
     // MARK: Content
 
-    static let infoPlist = Data("""
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
-            <key>CFBundleDevelopmentRegion</key>
-            <string>en</string>
-            <key>CFBundleInfoDictionaryVersion</key>
-            <string>6.0</string>
-            <key>CFBundlePackageType</key>
-            <string>BNDL</string>
-        </dict>
-        </plist>
-
-        """.utf8)
+    static let infoPlist = Data(BundleFixtures.infoPlist.utf8)
 
     static let stringsdict = Data("""
         <?xml version="1.0" encoding="UTF-8"?>

@@ -1,4 +1,5 @@
 import Foundation
+import OTATestSupport
 
 /// A temporary storage root for one test, with helpers that write installs by hand (never through the code
 /// under test). Removed when the test ends.
@@ -13,21 +14,7 @@ final class TestStorage {
 
     deinit { try? FileManager.default.removeItem(at: root) }
 
-    static let infoPlist = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
-            <key>CFBundleDevelopmentRegion</key>
-            <string>en</string>
-            <key>CFBundleInfoDictionaryVersion</key>
-            <string>6.0</string>
-            <key>CFBundlePackageType</key>
-            <string>BNDL</string>
-        </dict>
-        </plist>
-
-        """
+    static let infoPlist = BundleFixtures.infoPlist
 
     /// `<root>/<version>/modules/<module>/<sha>/` with Info.plist and en.lproj/Localizable.strings, and `current`.
     @discardableResult
