@@ -39,8 +39,9 @@ public enum OTALocalizedString {
 
     /// Replaces the cache with the bundles installed for `appVersion` under `storageRoot`.
     ///
-    /// For each `modules/<Module>/current` that names a folder whose `Info.plist` can be read and is a
-    /// property-list dictionary, opens `Bundle(url:)` on that folder. A module whose `Info.plist` cannot be
+    /// For each `modules/<Module>/current` that names a folder whose `Info.plist` can be read, records that
+    /// folder; its `Bundle(url:)` is opened at the module's first ``bundle(for:)``, so launch pays only for the
+    /// file reads. A module whose `Info.plist` cannot be
     /// read now (for example before the first unlock on iOS) is left out: its embedded bundle is used this
     /// session, and a `Bundle` is never opened on an unreadable folder, because it would cache that emptiness
     /// for the process (APPLE-BUNDLE.md, rows 6.3-6.4). Other app versions' folders are never looked at.

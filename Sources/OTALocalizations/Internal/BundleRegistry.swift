@@ -9,18 +9,20 @@ final class BundleRegistry: @unchecked Sendable {
 
     private let lock = NSLock()
     /// Guarded by `lock`.
-    private var bundles: [String: Bundle] = [:]
+    private var bundles: [String: LazyBundle] = [:]
     /// Guarded by `lock`: every folder loaded since launch, kept even after a clear.
     private var everLoaded: Set<String> = []
 
+    /// The module's bundle; the registry lock is released before a first lookup opens it (``LazyBundle``).
     func bundle(for moduleName: String) -> Bundle? {
         lock.lock()
-        defer { lock.unlock() }
-        return bundles[moduleName]
+        let entry = bundles[moduleName]
+        lock.unlock()
+        return entry?.bundle
     }
 
-    /// Publishes `newBundles`; `folderPaths` are the standardized paths they were opened on.
-    func replace(with newBundles: [String: Bundle], folderPaths: Set<String> = []) {
+    /// Publishes `newBundles`; `folderPaths` are the standardized paths of their folders.
+    func replace(with newBundles: [String: LazyBundle], folderPaths: Set<String> = []) {
         lock.lock()
         bundles = newBundles
         everLoaded.formUnion(folderPaths)

@@ -177,7 +177,7 @@ struct UpdateCycle: Sendable {
     /// The hash `current` names for `module`, when that folder's `Info.plist` is readable.
     private func installedHash(of module: String) -> String? {
         guard let folder = BundleDiskLoader.activeFolder(layout, module: module),
-              BundleDiskLoader.isReadableBundleFolder(folder)
+              BundleDiskLoader.isIntactBundleFolder(folder)
         else { return nil }
         return folder.lastPathComponent
     }
