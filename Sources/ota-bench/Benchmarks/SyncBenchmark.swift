@@ -120,11 +120,11 @@ enum SyncBenchmark {
 
     /// Runs one cycle of a fresh service (as a launch would) and returns its duration and report.
     static func cycle(_ baseURL: URL, storage: URL) async throws -> (Double, OTALocalizationCycleReport) {
-        let box = ReportBox()
+        let box = OTALocalizationCycleReportRecorder()
         let service = OTALocalizationService(configuration: OTALocalizationServiceConfiguration(
-            baseURL: baseURL, appVersion: appVersion, storageRoot: storage, reportHandler: { box.set($0) }))
+            baseURL: baseURL, appVersion: appVersion, storageRoot: storage, reportHandler: box.record))
         let seconds = await Stopwatch.seconds { await service.start() }
-        guard let report = box.value else { throw BenchError("the cycle ended without a report") }
+        guard let report = box.latest else { throw BenchError("the cycle ended without a report") }
         return (seconds, report)
     }
 
@@ -161,20 +161,3 @@ enum SyncBenchmark {
     }
 }
 
-/// The last report a service handed to its report handler.
-final class ReportBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var report: OTALocalizationCycleReport?
-
-    func set(_ report: OTALocalizationCycleReport) {
-        lock.lock()
-        self.report = report
-        lock.unlock()
-    }
-
-    var value: OTALocalizationCycleReport? {
-        lock.lock()
-        defer { lock.unlock() }
-        return report
-    }
-}

@@ -86,14 +86,14 @@ enum SyncCommand: Command {
         }
         defer { lock.release() }
 
-        let reports = ReportBox()
+        let reports = OTALocalizationCycleReportRecorder()
         let service = OTALocalizationService(configuration: OTALocalizationServiceConfiguration(
             baseURL: configuration.baseURL,
             appVersion: configuration.appVersion,
             storageRoot: configuration.root,
             transport: URLSessionTransport(),
             requestTimeout: configuration.timeout,
-            reportHandler: { reports.set($0) }
+            reportHandler: reports.record
         ))
         let done = DispatchSemaphore(value: 0)
         Task {
@@ -114,7 +114,7 @@ enum SyncCommand: Command {
             Output.err("error: cancelled by 'ota-localizations delete'; the storage root was emptied")
             return .failure
         }
-        guard let report = reports.value else {
+        guard let report = reports.latest else {
             Output.err("error: the cycle ended without a report")
             return .failure
         }
@@ -145,23 +145,6 @@ enum SyncCommand: Command {
     }
 }
 
-/// The last report handed to the configuration's report handler.
-private final class ReportBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var report: OTALocalizationCycleReport?
-
-    func set(_ report: OTALocalizationCycleReport) {
-        lock.lock()
-        self.report = report
-        lock.unlock()
-    }
-
-    var value: OTALocalizationCycleReport? {
-        lock.lock()
-        defer { lock.unlock() }
-        return report
-    }
-}
 
 /// The running sync's link to a `delete` request (SIGUSR1): it runs the app's kill switch,
 /// `deleteAllBundles()`, which cancels the cycle, waits for it and empties the storage root.
