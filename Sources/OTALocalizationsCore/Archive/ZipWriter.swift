@@ -35,34 +35,44 @@ public struct ZipWriter {
 
     /// Returns a complete ZIP archive holding `entries`, following the rules listed on ``ZipWriter``.
     ///
+    /// Same bytes as ``compress(_:)`` on each entry followed by ``archive(compressed:)``.
     /// - Throws: ``ArchiveError`` when a path breaks the reader's rules (codes `pathEscapesRoot`, `absolutePath`,
     ///   `backslashInPath`, `driveLetter`, `emptyPathComponent`, `nulInName`, `nameTooLong` over ``ZipArchive/maximumNameBytes``; `notRegularFile` for a path ending in
     ///   `/`), when two paths collide (`duplicateName`, `pathConflict`), or `writeFailed` when zlib fails.
     public static func archive(_ entries: [Entry]) throws -> Data {
-        try archive(entries, zip64Threshold: 0xFFFF_FFFF, entryCountThreshold: 0xFFFF)
+        try archive(compressed: entries.map(compress))
+    }
+
+    /// Returns a complete ZIP archive holding entries already compressed by ``compress(_:)``, so callers can
+    /// compress on several threads and assemble in one step.
+    ///
+    /// - Throws: ``ArchiveError`` for the path rules listed on ``archive(_:)``.
+    public static func archive(compressed entries: [CompressedEntry]) throws -> Data {
+        try archive(compressed: entries, zip64Threshold: 0xFFFF_FFFF, entryCountThreshold: 0xFFFF)
     }
 
     /// The writer with adjustable ZIP64 thresholds, so tests can exercise ZIP64 without gigabytes of data.
     static func archive(_ entries: [Entry], zip64Threshold: UInt64, entryCountThreshold: Int) throws -> Data {
+        try archive(compressed: entries.map(compress), zip64Threshold: zip64Threshold, entryCountThreshold: entryCountThreshold)
+    }
+
+    private static func archive(
+        compressed entries: [CompressedEntry], zip64Threshold: UInt64, entryCountThreshold: Int
+    ) throws -> Data {
         let sorted = entries.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
-        try checkPaths(sorted)
+        try checkPaths(sorted.map(\.path))
 
         var out = [UInt8]()
+        out.reserveCapacity(sorted.reduce(22) { $0 + 30 + $1.path.utf8.count + $1.payload.count })
         var central = [UInt8]()
         for entry in sorted {
             let name = Array(entry.path.utf8)
-            let crc = CRC32.checksum(entry.data)
-            let deflated: Data
-            do {
-                deflated = try RawDeflate.compress(entry.data, level: 6)
-            } catch {
-                throw ArchiveError(code: .writeFailed, reason: "deflate failed: \(error)", entryPath: entry.path)
-            }
-            let useDeflate = deflated.count < entry.data.count
-            let payload = useDeflate ? deflated : entry.data
-            let method: UInt16 = useDeflate ? 8 : 0
+            let crc = entry.crc32
+            let payload = entry.payload
+            let useDeflate = entry.method == 8
+            let method = entry.method
             let flags: UInt16 = 0x0800
-            let uncompressedSize = UInt64(entry.data.count)
+            let uncompressedSize = entry.uncompressedSize
             let compressedSize = UInt64(payload.count)
             let offset = UInt64(out.count)
 
@@ -163,33 +173,33 @@ public struct ZipWriter {
         return Data(out)
     }
 
-    private static func checkPaths(_ entries: [Entry]) throws {
+    private static func checkPaths(_ paths: [String]) throws {
         var seen = [String: String]()
-        for entry in entries {
-            try ZipPathRules.validate(entry.path)
-            if entry.path.utf8.count > Int(UInt16.max) {
-                throw ArchiveError(code: .invalidName, reason: "the path is longer than 65,535 bytes", entryPath: entry.path)
+        for path in paths {
+            try ZipPathRules.validate(path)
+            if path.utf8.count > Int(UInt16.max) {
+                throw ArchiveError(code: .invalidName, reason: "the path is longer than 65,535 bytes", entryPath: path)
             }
-            if entry.path.hasSuffix("/") {
+            if path.hasSuffix("/") {
                 throw ArchiveError(
                     code: .notRegularFile, reason: "the writer stores files only; folders come from the paths",
-                    entryPath: entry.path)
+                    entryPath: path)
             }
-            let key = ZipPathRules.collisionKey(entry.path)
+            let key = ZipPathRules.collisionKey(path)
             if let other = seen[key] {
                 throw ArchiveError(
                     code: .duplicateName, reason: "the path collides with \(other) on a case-insensitive file system",
-                    entryPath: entry.path)
+                    entryPath: path)
             }
-            seen[key] = entry.path
+            seen[key] = path
         }
-        for entry in entries {
-            var parent = Substring(ZipPathRules.collisionKey(entry.path))
+        for path in paths {
+            var parent = Substring(ZipPathRules.collisionKey(path))
             while let slash = parent.lastIndex(of: "/") {
                 parent = parent[..<slash]
                 if let file = seen[String(parent)] {
                     throw ArchiveError(
-                        code: .pathConflict, reason: "the path is inside \(file), which is a file", entryPath: entry.path)
+                        code: .pathConflict, reason: "the path is inside \(file), which is a file", entryPath: path)
                 }
             }
         }

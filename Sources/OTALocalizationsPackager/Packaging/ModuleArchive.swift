@@ -17,12 +17,36 @@ public struct ModuleArchive: Sendable {
     /// Reproducible: entries are sorted and written with fixed timestamps and permissions by ``ZipWriter``.
     /// - Throws: errors from ``ZipWriter/archive(_:)``.
     public init(module: LoadedModule, developmentRegion: String) throws {
+        try self.init(module: module, compressed: Self.entries(of: module, developmentRegion: developmentRegion).map(ZipWriter.compress))
+    }
+
+    /// Packs a loaded module from its ``entries(of:developmentRegion:)`` already compressed.
+    init(module: LoadedModule, compressed: [ZipWriter.CompressedEntry]) throws {
+        self.module = module
+        self.bytes = try ZipWriter.archive(compressed: compressed)
+        self.sha256 = SHA256Digest.hexString(bytes)
+    }
+
+    /// The files of a module's ZIP: the generated `Info.plist`, then every table at its bundle path.
+    static func entries(of module: LoadedModule, developmentRegion: String) -> [ZipWriter.Entry] {
         var entries = [ZipWriter.Entry(path: "Info.plist", data: BundleInfoPlist.bytes(developmentRegion: developmentRegion))]
         for table in module.tables {
             entries.append(ZipWriter.Entry(path: table.bundlePath, data: table.bytes))
         }
-        self.module = module
-        self.bytes = try ZipWriter.archive(entries)
-        self.sha256 = SHA256Digest.hexString(bytes)
+        return entries
+    }
+
+    /// Packs every module, compressing all their files on every core at once (a single large module gets every
+    /// core too), then assembling and hashing each ZIP. Results are in `modules` order.
+    static func pack(_ modules: [LoadedModule], developmentRegion: String) throws -> [ModuleArchive] {
+        let perModule = modules.map { entries(of: $0, developmentRegion: developmentRegion) }
+        let flat = perModule.flatMap { $0 }
+        let compressed = try ParallelMap.map(flat, ZipWriter.compress)
+        let ends = perModule.reduce(into: [0]) { ends, entries in ends.append(ends.last! + entries.count) }
+        let groups = modules.indices.map { Array(compressed[ends[$0]..<ends[$0 + 1]]) }
+        let indices = Array(modules.indices)
+        return try ParallelMap.map(indices) { index in
+            try ModuleArchive(module: modules[index], compressed: groups[index])
+        }
     }
 }

@@ -59,7 +59,7 @@ public enum Packager {
         }
 
         let region = configuration.developmentRegion
-        let archives = try ParallelMap.map(loaded) { try ModuleArchive(module: $0, developmentRegion: region) }
+        let archives = try ModuleArchive.pack(loaded, developmentRegion: region)
         for (index, archive) in archives.enumerated() {
             progress(index + 1, archives.count, archive)
         }

@@ -37,52 +37,91 @@ public enum TableLoader {
     ///
     /// - Throws: ``PackagerError`` `nameCollision` when a catalog's compiled table lands where another table is.
     public static func loadCollectingFailures(_ modules: [DiscoveredModule]) throws -> ([LoadedModule], [TableLoadFailure]) {
-        let results = try ParallelMap.map(modules, loadModule)
-        return (results.map(\.0), results.flatMap(\.1))
+        // Files are independent: read and parse every file of every module on every core (one large module too),
+        // then regroup them by module in discovery order.
+        let work = modules.indices.flatMap { index in
+            modules[index].tables.map { FileWork.table(module: index, $0) }
+                + modules[index].catalogs.map { FileWork.catalog(module: index, $0) }
+        }
+        let loaded = ParallelMap.map(work) { item in loadFile(item, moduleName: modules[item.module].name) }
+        var tables = Array(repeating: [LoadedTable](), count: modules.count)
+        var catalogs = Array(repeating: [StringCatalog](), count: modules.count)
+        var failures: [TableLoadFailure] = []
+        for (item, result) in zip(work, loaded) {
+            tables[item.module] += result.tables
+            if let catalog = result.catalog { catalogs[item.module].append(catalog) }
+            failures += result.failures
+        }
+        let results = try modules.indices.map { index in
+            try module(modules[index], tables: tables[index], catalogs: catalogs[index])
+        }
+        return (results, failures)
     }
 
-    /// One module's tables and catalogs, with the files that failed.
-    private static func loadModule(_ module: DiscoveredModule) throws -> (LoadedModule, [TableLoadFailure]) {
-        var failures: [TableLoadFailure] = []
-        var tables: [LoadedTable] = []
-        var catalogs: [StringCatalog] = []
-        for file in module.tables {
-            guard let data = read(file.url, file.relativePath, module.name, &failures) else { continue }
-            if let table = parse(data, path: file.relativePath, module.name, &failures) {
-                tables.append(LoadedTable(
-                    bundlePath: file.bundlePath, localization: file.localization, tableName: file.tableName,
-                    sourcePath: file.relativePath, bytes: data, table: table, isCompiled: false
-                ))
+    /// One file to load: a `.lproj` table or a String Catalog of the module at index `module`.
+    private enum FileWork: Sendable {
+        case table(module: Int, TableFile)
+        case catalog(module: Int, CatalogFile)
+
+        var module: Int {
+            switch self {
+            case .table(let module, _), .catalog(let module, _): return module
             }
         }
-        for file in module.catalogs {
-            guard let data = read(file.url, file.relativePath, module.name, &failures) else { continue }
+    }
+
+    /// What one file gave: its tables (several for a catalog), the catalog itself, and failures.
+    private struct FileResult: Sendable {
+        var tables: [LoadedTable] = []
+        var catalog: StringCatalog?
+        var failures: [TableLoadFailure] = []
+    }
+
+    private static func loadFile(_ item: FileWork, moduleName: String) -> FileResult {
+        var result = FileResult()
+        switch item {
+        case .table(_, let file):
+            guard let data = read(file.url, file.relativePath, moduleName, &result.failures),
+                  let table = parse(data, path: file.relativePath, moduleName, &result.failures) else { break }
+            result.tables.append(LoadedTable(
+                bundlePath: file.bundlePath, localization: file.localization, tableName: file.tableName,
+                sourcePath: file.relativePath, bytes: data, table: table, isCompiled: false
+            ))
+        case .catalog(_, let file):
+            guard let data = read(file.url, file.relativePath, moduleName, &result.failures) else { break }
             do {
                 let catalog = try StringCatalog(bytes: data, path: file.relativePath)
-                catalogs.append(catalog)
+                result.catalog = catalog
                 for compiled in try StringCatalogCompiler.compile(catalog, tableName: file.tableName) {
                     let outputs = [(compiled.stringsPath, compiled.strings), (compiled.stringsDictPath, compiled.stringsDict)]
                     for case let (bundlePath, bytes?) in outputs {
                         let path = "\(file.relativePath) → \(bundlePath)"
-                        guard let table = parse(bytes, path: path, module.name, &failures) else { continue }
-                        tables.append(LoadedTable(
+                        guard let table = parse(bytes, path: path, moduleName, &result.failures) else { continue }
+                        result.tables.append(LoadedTable(
                             bundlePath: bundlePath, localization: compiled.localization, tableName: file.tableName,
                             sourcePath: file.relativePath, bytes: bytes, table: table, isCompiled: true
                         ))
                     }
                 }
             } catch {
-                failures.append(TableLoadFailure(module: module.name, path: file.relativePath, message: "\(error)"))
+                result.failures.append(TableLoadFailure(module: moduleName, path: file.relativePath, message: "\(error)"))
             }
         }
-        tables.sort { $0.bundlePath < $1.bundlePath }
+        return result
+    }
+
+    /// A module from its loaded tables, sorted by bundle path; two tables at one bundle path are an error.
+    private static func module(
+        _ module: DiscoveredModule, tables unsorted: [LoadedTable], catalogs: [StringCatalog]
+    ) throws -> LoadedModule {
+        let tables = unsorted.sorted { $0.bundlePath < $1.bundlePath }
         for (previous, next) in zip(tables, tables.dropFirst()) where previous.bundlePath == next.bundlePath {
             throw PackagerError(
                 code: .nameCollision,
                 reason: "module '\(module.name)' gets \(next.bundlePath) from both '\(previous.sourcePath)' and '\(next.sourcePath)'"
             )
         }
-        return (LoadedModule(module: module, tables: tables, catalogs: catalogs), failures)
+        return LoadedModule(module: module, tables: tables, catalogs: catalogs)
     }
 
     private static func read(_ url: URL, _ path: String, _ module: String, _ failures: inout [TableLoadFailure]) -> Data? {

@@ -1,21 +1,24 @@
 import OTALocalizationsCore
 
 extension ModuleValidator {
-    /// Checks each table on its own: readability, duplicate and empty values, `.stringsdict` structure and
+    /// Checks one table on its own: readability, duplicate and empty values, `.stringsdict` structure and
     /// CLDR plural categories.
-    func checkTables(_ input: ValidationInput, into sink: inout DiagnosticSink) {
-        for file in input.files {
-            switch file.content {
-            case .unreadable(let error):
-                let code: ValidationDiagnostic.Code = error.code == .encoding ? .encoding : .parseError
-                sink.add(.error, code, file: file, line: error.line, column: error.column,
-                         message: "\(error.reason) Apple's runtime reads the whole table as empty; fix the file.")
-            case .strings(let table):
-                checkStrings(table, file: file, into: &sink)
-            case .stringsDict(let table):
-                checkStringsDict(table, file: file, developmentRegion: input.developmentRegion, into: &sink)
-            }
+    /// - Returns: for a `.stringsdict`, each entry that could be read (the translation checks reuse them).
+    func checkTable(
+        _ file: ValidationInput.File, developmentRegion: String, into sink: inout DiagnosticSink
+    ) -> [String: StringsDictEntryInfo] {
+        var entries: [String: StringsDictEntryInfo] = [:]
+        switch file.content {
+        case .unreadable(let error):
+            let code: ValidationDiagnostic.Code = error.code == .encoding ? .encoding : .parseError
+            sink.add(.error, code, file: file, line: error.line, column: error.column,
+                     message: "\(error.reason) Apple's runtime reads the whole table as empty; fix the file.")
+        case .strings(let table):
+            checkStrings(table, file: file, into: &sink)
+        case .stringsDict(let table):
+            entries = checkStringsDict(table, file: file, developmentRegion: developmentRegion, into: &sink)
         }
+        return entries
     }
 
     private func checkStrings(_ table: StringsTable, file: ValidationInput.File, into sink: inout DiagnosticSink) {
@@ -45,7 +48,8 @@ extension ModuleValidator {
     private func checkStringsDict(
         _ table: StringsDictTable, file: ValidationInput.File, developmentRegion: String,
         into sink: inout DiagnosticSink
-    ) {
+    ) -> [String: StringsDictEntryInfo] {
+        var entries: [String: StringsDictEntryInfo] = [:]
         let language = file.localization == "Base" ? developmentRegion : file.localization
         let ruleSet = language.flatMap(PluralCategories.ruleSet(forLocalization:))
         for key in table.entries.keys.sorted() {
@@ -57,9 +61,12 @@ extension ModuleValidator {
             for (code, message) in problems {
                 sink.add(.error, code, file: file, key: key, line: line, message: "\"\(key)\": \(message)")
             }
-            guard let info, let ruleSet, let language else { continue }
+            guard let info else { continue }
+            entries[key] = info
+            guard let ruleSet, let language else { continue }
             checkPluralCategories(info, ruleSet: ruleSet, language: language, key: key, line: line, file: file, into: &sink)
         }
+        return entries
     }
 
     private func checkPluralCategories(

@@ -2,46 +2,53 @@ import OTALocalizationsCore
 
 extension ModuleValidator {
     /// Compares every localization's tables with the development region's: format arguments, missing
-    /// keys, whitespace and values equal to their key.
-    func checkTranslations(_ input: ValidationInput, index: TableIndex, into sink: inout DiagnosticSink) {
+    /// keys, whitespace and values equal to their key. Localizations are checked on every core; the development
+    /// side of each table is read once (``ReferenceTable``) and shared.
+    func checkTranslations(_ input: ValidationInput, index: TableIndex) -> [ValidationDiagnostic] {
         guard let development = index.developmentLocalization(for: input.developmentRegion),
-              let developmentTables = index.tables[development] else { return }
-        for localization in index.tables.keys.sorted() where localization != development {
-            guard let tables = index.tables[localization] else { continue }
+              let developmentTables = index.tables[development] else { return [] }
+        let references = developmentTables.mapValues(ReferenceTable.init)
+        let localizations = index.tables.keys.sorted().filter { $0 != development }
+        let perLocalization = ParallelMap.map(localizations) { localization -> [ValidationDiagnostic] in
+            var sink = DiagnosticSink(module: input.module)
+            guard let tables = index.tables[localization] else { return [] }
             for tableName in tables.keys.sorted() {
-                guard let pair = tables[tableName], let reference = developmentTables[tableName] else { continue }
+                guard let pair = tables[tableName], let reference = references[tableName] else { continue }
                 if let strings = pair.strings {
                     compareStrings(strings, with: reference, developmentName: development, into: &sink)
                 }
-                if let dict = pair.dict, let referenceDict = reference.dict {
+                if let dict = pair.dict, let referenceDict = reference.pair.dict {
                     compareDicts(dict, with: referenceDict, into: &sink)
                 }
-                reportMissingKeys(pair, reference: reference, developmentName: development, into: &sink)
+                reportMissingKeys(pair, reference: reference.pair, developmentName: development, into: &sink)
             }
+            return sink.diagnostics
         }
+        return perLocalization.flatMap { $0 }
     }
 
     private func compareStrings(
-        _ strings: TableIndex.Strings, with reference: TableIndex.Pair, developmentName: String,
+        _ strings: TableIndex.Strings, with reference: ReferenceTable, developmentName: String,
         into sink: inout DiagnosticSink
     ) {
-        guard let referenceStrings = reference.strings else { return }
+        guard let referenceStrings = reference.pair.strings else { return }
         for key in strings.values.keys.sorted() {
             guard let value = strings.values[key], let developmentValue = referenceStrings.values[key] else { continue }
             let line = strings.lines[key]
             // Neither value has a `%`: neither reads an argument, so they cannot differ.
-            let percent = UInt8(ascii: "%")
-            let hasSpecifiers = value.utf8.contains(percent) || developmentValue.utf8.contains(percent)
-            let mine = hasSpecifiers ? FormatArguments(FormatSpecifier.parse(value)) : nil
-            let theirs = hasSpecifiers ? FormatArguments(FormatSpecifier.parse(developmentValue)) : nil
-            if let mine, let theirs, let problem = FormatArguments.mismatch(translation: mine, development: theirs) {
-                let omissionOnly = FormatArguments.mismatch(translation: mine, development: theirs, allowsOmittedArguments: true) == nil
-                let consequence = omissionOnly
-                    ? "the translation loses a value the app passes (and, without %n$, the later ones shift)"
-                    : "at run time this crashes or prints garbage"
-                sink.add(.error, .formatSpecifierMismatch, file: strings.file, key: key, line: line,
-                         message: "\"\(key)\": the format specifiers differ from \(developmentName) (\"\(developmentValue)\"): \(problem); \(consequence). Use the same specifiers, reordered with %n$ if needed.",
-                         value: value)
+            let theirs = reference.arguments[key]
+            if theirs != nil || value.utf8.contains(UInt8(ascii: "%")) {
+                let mine = FormatArguments(FormatSpecifier.parse(value))
+                let theirs = theirs ?? FormatArguments(FormatSpecifier.parse(developmentValue))
+                if let problem = FormatArguments.mismatch(translation: mine, development: theirs) {
+                    let omissionOnly = FormatArguments.mismatch(translation: mine, development: theirs, allowsOmittedArguments: true) == nil
+                    let consequence = omissionOnly
+                        ? "the translation loses a value the app passes (and, without %n$, the later ones shift)"
+                        : "at run time this crashes or prints garbage"
+                    sink.add(.error, .formatSpecifierMismatch, file: strings.file, key: key, line: line,
+                             message: "\"\(key)\": the format specifiers differ from \(developmentName) (\"\(developmentValue)\"): \(problem); \(consequence). Use the same specifiers, reordered with %n$ if needed.",
+                             value: value)
+                }
             }
             if !value.isEmpty, value == key, developmentValue != key {
                 sink.add(.warning, .valueEqualsKey, file: strings.file, key: key, line: line,
@@ -73,11 +80,12 @@ extension ModuleValidator {
         return nil
     }
 
-    private func compareDicts(_ dict: TableIndex.Dict, with reference: TableIndex.Dict, into sink: inout DiagnosticSink) {
-        let silent = StringsDictEntryReader(report: { _, _ in })
+    private func compareDicts(
+        _ dict: TableIndex.Dict, with reference: TableIndex.Dict, into sink: inout DiagnosticSink
+    ) {
         for key in dict.table.entries.keys.sorted() {
-            guard let value = dict.table.entries[key], let referenceValue = reference.table.entries[key],
-                  let mine = silent.read(value), let theirs = silent.read(referenceValue) else { continue }
+            guard let value = dict.table.entries[key], let theirs = reference.entries[key],
+                  let mine = dict.entries[key] else { continue }
             let line = dict.table.keyLines[key]
             if let problem = Self.entryMismatch(mine, theirs) {
                 let developmentName = reference.file.localization ?? "the development region"
@@ -90,9 +98,9 @@ extension ModuleValidator {
 
     /// The first difference between a translated `.stringsdict` entry and the development one.
     static func entryMismatch(_ mine: StringsDictEntryInfo, _ theirs: StringsDictEntryInfo) -> String? {
-        if let format = mine.format, let referenceFormat = theirs.format {
-            let translated = FormatArguments(FormatSpecifier.parse(format), variableTypes: mine.variableTypes)
-            let developed = FormatArguments(FormatSpecifier.parse(referenceFormat), variableTypes: theirs.variableTypes)
+        if let format = mine.format, let parsed = mine.parsedFormat, let referenceParsed = theirs.parsedFormat {
+            let translated = FormatArguments(parsed, variableTypes: mine.variableTypes)
+            let developed = FormatArguments(referenceParsed, variableTypes: theirs.variableTypes)
             if let problem = FormatArguments.mismatch(translation: translated, development: developed) {
                 return "in \(StringsDictKey.formatKey) \"\(format)\", \(problem)"
             }
@@ -109,17 +117,17 @@ extension ModuleValidator {
                 for position in arguments.positions { allowed[position, default: []].formUnion([]) }
                 for (position, type) in arguments.types { allowed[position, default: []].insert(type) }
             }
-            if let format = theirs.format {
-                allow(FormatArguments(FormatSpecifier.parse(format), variableTypes: theirs.variableTypes))
+            if let parsed = theirs.parsedFormat {
+                allow(FormatArguments(parsed, variableTypes: theirs.variableTypes))
             }
-            for (_, referenceForm) in referenceRule.forms {
+            for (_, referenceForm) in referenceRule.parsedForms {
                 allow(FormatArguments(
-                    FormatSpecifier.parse(referenceForm), variableTypes: theirs.variableTypes,
-                    firstSequentialPosition: referenceRule.position))
+                    referenceForm, variableTypes: theirs.variableTypes, firstSequentialPosition: referenceRule.position))
             }
             for (category, form) in rule.forms.sorted(by: { $0.key < $1.key }) {
+                guard let parsed = rule.parsedForms[category] else { continue }
                 let translated = FormatArguments(
-                    FormatSpecifier.parse(form), variableTypes: mine.variableTypes, firstSequentialPosition: rule.position)
+                    parsed, variableTypes: mine.variableTypes, firstSequentialPosition: rule.position)
                 for position in translated.positions.sorted() {
                     let place = "in form \"\(category)\" of rule \"\(name)\" (\"\(form)\")"
                     guard let types = allowed[position] else {

@@ -20,10 +20,17 @@ public struct ModuleValidator: Sendable {
     /// - Returns: every finding, errors and warnings, sorted by file, line and code.
     public func validate(_ input: ValidationInput, baseline: ValidationInput? = nil) -> [ValidationDiagnostic] {
         var sink = DiagnosticSink(module: input.module)
-        let index = TableIndex(input)
         checkLayout(input, into: &sink)
-        checkTables(input, into: &sink)
-        checkTranslations(input, index: index, into: &sink)
+        // Tables, and localizations against the development region, are independent: check them on every core
+        // (one module with a hundred localizations gets every core too); the sort below fixes the order.
+        let perFile = ParallelMap.map(input.files) { file in
+            var fileSink = DiagnosticSink(module: input.module)
+            let entries = checkTable(file, developmentRegion: input.developmentRegion, into: &fileSink)
+            return (fileSink.diagnostics, entries)
+        }
+        sink.diagnostics += perFile.flatMap(\.0)
+        let index = TableIndex(input, stringsDictEntries: perFile.map(\.1))
+        sink.diagnostics += checkTranslations(input, index: index)
         if let baseline {
             checkAgainstBaseline(index: index, baseline: TableIndex(baseline), into: &sink)
         }

@@ -11,19 +11,23 @@ enum StringsDictKey {
 }
 
 /// One plural rule of a `.stringsdict` entry, as far as it could be read.
-struct PluralRuleInfo {
+struct PluralRuleInfo: Sendable {
     /// The argument position the variable reads in the whole call (1-based).
     var position: Int = 1
     var valueType: String?
     var argumentType: FormatSpecifier.ArgumentType?
     /// Category → form text (only string forms of category-like keys).
     var forms: [String: String]
+    /// Category → the form's specifiers, parsed once.
+    var parsedForms: [String: ParsedFormat] = [:]
 }
 
 /// A `.stringsdict` entry reduced to what translation checks compare: its format strings.
-struct StringsDictEntryInfo {
+struct StringsDictEntryInfo: Sendable {
     /// `NSStringLocalizedFormatKey`, or a plain string value.
     var format: String?
+    /// ``format``'s specifiers, parsed once.
+    var parsedFormat: ParsedFormat?
     var rules: [String: PluralRuleInfo]
     /// Width or device variants: variant key → nested entry.
     var variants: [String: StringsDictEntryInfo]
@@ -42,7 +46,7 @@ struct StringsDictEntryReader {
         let place = path.isEmpty ? "" : " (in \(path))"
         switch value {
         case .string(let text):
-            return StringsDictEntryInfo(format: text, rules: [:], variants: [:])
+            return StringsDictEntryInfo(format: text, parsedFormat: FormatSpecifier.parse(text), rules: [:], variants: [:])
         case .dictionary(let dictionary):
             for ruleKey in [StringsDictKey.widthRule, StringsDictKey.deviceRule] {
                 guard let variantsValue = dictionary[ruleKey] else { continue }
@@ -72,8 +76,9 @@ struct StringsDictEntryReader {
             report(.stringsDictMalformedEntry, "\(StringsDictKey.formatKey) must be a string\(place).")
             return nil
         }
-        var info = StringsDictEntryInfo(format: format, rules: [:], variants: [:])
-        var pending = Self.variablePositions(in: format, firstSequentialPosition: 1)
+        let parsedFormat = FormatSpecifier.parse(format)
+        var info = StringsDictEntryInfo(format: format, parsedFormat: parsedFormat, rules: [:], variants: [:])
+        var pending = Self.variablePositions(in: parsedFormat, firstSequentialPosition: 1)
         var seen: Set<String> = []
         while let (variable, position) = pending.first {
             pending.removeFirst()
@@ -89,7 +94,7 @@ struct StringsDictEntryReader {
             if var parsed = readRule(variable, rule, position: position, place: place) {
                 parsed.position = position
                 info.rules[variable] = parsed
-                for (_, form) in parsed.forms.sorted(by: { $0.key < $1.key }) {
+                for (_, form) in parsed.parsedForms.sorted(by: { $0.key < $1.key }) {
                     pending.append(contentsOf: Self.variablePositions(in: form, firstSequentialPosition: position))
                 }
             }
@@ -99,10 +104,10 @@ struct StringsDictEntryReader {
 
     /// Each `%#@name@` of a format with the argument position it reads (non-positional ones in order from
     /// `firstSequentialPosition`, counting every argument-reading specifier).
-    static func variablePositions(in format: String, firstSequentialPosition: Int) -> [(String, Int)] {
+    static func variablePositions(in format: ParsedFormat, firstSequentialPosition: Int) -> [(String, Int)] {
         var next = firstSequentialPosition
         var result: [(String, Int)] = []
-        for specifier in FormatSpecifier.parse(format).arguments {
+        for specifier in format.arguments {
             if case .argument(nil) = specifier.width { next += 1 }
             if case .argument(nil) = specifier.precision { next += 1 }
             let position: Int
@@ -149,17 +154,18 @@ struct StringsDictEntryReader {
                 continue
             }
             info.forms[category] = text
+            info.parsedForms[category] = FormatSpecifier.parse(text)
         }
         if info.forms["other"] == nil {
             report(.stringsDictMissingOther, "The rule \"\(name)\" has no other form\(place); Apple requires it (every number without its own form uses it).")
         }
         if let type = info.argumentType {
-            for (category, form) in info.forms.sorted(by: { $0.key < $1.key }) {
+            for (category, form) in info.parsedForms.sorted(by: { $0.key < $1.key }) {
                 // The form's specifiers that read the variable's number: `%n$` at its position, or the
                 // non-positional ones (which start at its position).
-                let arguments = FormatArguments(FormatSpecifier.parse(form), firstSequentialPosition: position)
+                let arguments = FormatArguments(form, firstSequentialPosition: position)
                 if let read = arguments.types[position], read != type {
-                    let written = FormatSpecifier.parse(form).arguments
+                    let written = form.arguments
                         .filter { $0.variable == nil && ($0.position == nil || $0.position == position) }
                         .map(\.text).joined(separator: ", ")
                     report(.stringsDictSpecifierMismatch, "The form \"\(category)\" of rule \"\(name)\" formats with \(written) but \(StringsDictKey.valueType) is \"\(info.valueType ?? "")\" (\(type.rawValue))\(place); use the same conversion.")

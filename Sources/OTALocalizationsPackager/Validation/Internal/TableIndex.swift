@@ -1,8 +1,8 @@
 import OTALocalizationsCore
 
 /// The readable tables of one module, by localization and table name.
-struct TableIndex {
-    struct Strings {
+struct TableIndex: Sendable {
+    struct Strings: Sendable {
         var file: ValidationInput.File
         var table: StringsTable
         var values: [String: String]
@@ -10,12 +10,14 @@ struct TableIndex {
         var lines: [String: Int]
     }
 
-    struct Dict {
+    struct Dict: Sendable {
         var file: ValidationInput.File
         var table: StringsDictTable
+        /// Each entry that could be read (empty when the index was built without them).
+        var entries: [String: StringsDictEntryInfo]
     }
 
-    struct Pair {
+    struct Pair: Sendable {
         var strings: Strings?
         var dict: Dict?
         /// A file of this table that could not be read.
@@ -32,8 +34,10 @@ struct TableIndex {
     /// localization → table name → files.
     var tables: [String: [String: Pair]] = [:]
 
-    init(_ input: ValidationInput) {
-        for file in input.files {
+    /// - Parameter stringsDictEntries: per file of `input.files`, in order, the `.stringsdict` entries that
+    ///   could be read; empty when the caller needs only keys.
+    init(_ input: ValidationInput, stringsDictEntries: [[String: StringsDictEntryInfo]] = []) {
+        for (position, file) in input.files.enumerated() {
             guard let localization = file.localization else { continue }
             var pair = tables[localization, default: [:]][file.tableName, default: Pair()]
             switch file.content {
@@ -42,7 +46,8 @@ struct TableIndex {
                 for entry in table.entries { lines[entry.key] = entry.line }
                 pair.strings = Strings(file: file, table: table, values: table.values, lines: lines)
             case .stringsDict(let table):
-                pair.dict = Dict(file: file, table: table)
+                let entries = position < stringsDictEntries.count ? stringsDictEntries[position] : [:]
+                pair.dict = Dict(file: file, table: table, entries: entries)
             case .unreadable:
                 pair.unreadable = file
             }

@@ -1,0 +1,14 @@
+/// The development region's copy of one table, with what every translation is compared against worked out once.
+struct ReferenceTable: Sendable {
+    var pair: TableIndex.Pair
+    /// The arguments of each `.strings` value that has a `%` (a value without one reads none).
+    var arguments: [String: FormatArguments]
+
+    init(_ pair: TableIndex.Pair) {
+        self.pair = pair
+        let percent = UInt8(ascii: "%")
+        arguments = (pair.strings?.values ?? [:])
+            .filter { $0.value.utf8.contains(percent) }
+            .mapValues { FormatArguments(FormatSpecifier.parse($0)) }
+    }
+}
