@@ -14,6 +14,11 @@ enum FileSystem {
         components.reduce(root) { $0.appendingPathComponent($1) }
     }
 
+    /// `rootPath` and `components` joined with `/` (string work only: discovery builds thousands of these).
+    static func path(_ rootPath: String, _ components: [String]) -> String {
+        components.isEmpty ? rootPath : rootPath + "/" + components.joined(separator: "/")
+    }
+
     static func isDirectory(_ url: URL) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
@@ -22,18 +27,23 @@ enum FileSystem {
     /// A directory (never through a symbolic link, so cycles are impossible), a regular file (or a link to one
     /// whose target lies inside `root`, or anywhere when `root` is nil), or other with the reason.
     static func kind(of url: URL, within root: URL? = nil) -> Kind {
+        kind(ofPath: url.path, within: root)
+    }
+
+    /// ``kind(of:within:)`` for a path.
+    static func kind(ofPath path: String, within root: URL? = nil) -> Kind {
         var info = stat()
-        guard lstat(url.path, &info) == 0 else { return .other("cannot be read") }
+        guard lstat(path, &info) == 0 else { return .other("cannot be read") }
         switch info.st_mode & S_IFMT {
         case S_IFDIR: return .directory
         case S_IFREG: return .file
         case S_IFLNK:
-            guard stat(url.path, &info) == 0 else { return .other("symbolic link to nothing (dangling or a loop)") }
+            guard stat(path, &info) == 0 else { return .other("symbolic link to nothing (dangling or a loop)") }
             guard (info.st_mode & S_IFMT) == S_IFREG else {
                 return .other("symbolic link to something that is not a regular file; links to folders are not followed")
             }
             guard let root else { return .file }
-            guard let target = realPath(url), let base = realPath(root), target.hasPrefix(base + "/") else {
+            guard let target = realPath(path), let base = realPath(root.path), target.hasPrefix(base + "/") else {
                 return .other("symbolic link to a file outside the repository; it is never read")
             }
             return .file
@@ -44,26 +54,41 @@ enum FileSystem {
 
     /// The canonical absolute path (`realpath(3)`), or nil.
     static func realPath(_ url: URL) -> String? {
-        guard let resolved = realpath(url.path, nil) else { return nil }
+        realPath(url.path)
+    }
+
+    /// ``realPath(_:)`` for a path.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(decoding: UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)), as: UTF8.self)
     }
 
     /// Child names sorted by their UTF-8 bytes, so results never depend on directory-listing order.
     static func sortedChildren(of url: URL) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-        return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        sortedChildren(ofPath: url.path)
+    }
+
+    /// ``sortedChildren(of:)`` for a path.
+    static func sortedChildren(ofPath path: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
     /// Every entry below `url` that is not a folder, as relative components with its kind, sorted; folders are
     /// descended (never through links).
     static func allFiles(under url: URL, within root: URL) -> [(components: [String], kind: Kind)] {
+        allFiles(underPath: url.path, within: root)
+    }
+
+    /// ``allFiles(under:within:)`` for a path.
+    static func allFiles(underPath path: String, within root: URL) -> [(components: [String], kind: Kind)] {
         var result: [(components: [String], kind: Kind)] = []
-        for name in sortedChildren(of: url) {
-            let child = url.appendingPathComponent(name)
-            let childKind = kind(of: child, within: root)
+        for name in sortedChildren(ofPath: path) {
+            let child = path + "/" + name
+            let childKind = kind(ofPath: child, within: root)
             if childKind == .directory {
-                result += allFiles(under: child, within: root).map { ([name] + $0.components, $0.kind) }
+                result += allFiles(underPath: child, within: root).map { ([name] + $0.components, $0.kind) }
             } else {
                 result.append(([name], childKind))
             }

@@ -18,6 +18,7 @@ struct CatalogInFolder {
 /// Walks a repository once, collecting `.lproj` folders and the files it will not publish.
 struct TreeWalker {
     let root: URL
+    private let rootPath: String
     let excludes: [GlobPattern]
     private(set) var lprojFolders: [LprojFolder] = []
     private(set) var catalogs: [CatalogInFolder] = []
@@ -25,6 +26,7 @@ struct TreeWalker {
 
     init(root: URL, excludes: [GlobPattern]) {
         self.root = root
+        self.rootPath = root.path
         self.excludes = excludes
     }
 
@@ -38,11 +40,11 @@ struct TreeWalker {
     }
 
     private mutating func visit(components: [String], nestedBundle: String?, excludedBy: String?) {
-        let folder = FileSystem.url(root, components)
-        for name in FileSystem.sortedChildren(of: folder) {
+        let folder = FileSystem.path(rootPath, components)
+        for name in FileSystem.sortedChildren(ofPath: folder) {
             let child = components + [name]
             let excluded = excludedBy ?? excludingPattern(child)
-            switch FileSystem.kind(of: FileSystem.url(root, child), within: root) {
+            switch FileSystem.kind(ofPath: folder + "/" + name, within: root) {
             case .directory:
                 if name.hasPrefix(".") || ModuleDiscovery.ignoredFolderNames.contains(name) { continue }
                 if name.hasSuffix(".lproj") {
@@ -61,7 +63,7 @@ struct TreeWalker {
                     if let reason {
                         skipped.append(SkippedFile(path: path, reason: reason))
                     } else {
-                        let file = CatalogFile(fileName: name, relativePath: path, url: FileSystem.url(root, child))
+                        let file = CatalogFile(fileName: name, relativePath: path, url: fileURL(child))
                         catalogs.append(CatalogInFolder(resourceFolder: components, catalog: file))
                     }
                 } else if lower.hasSuffix(".strings") || lower.hasSuffix(".stringsdict") {
@@ -84,7 +86,7 @@ struct TreeWalker {
         let lprojName = components[components.count - 1]
         let localization = String(lprojName.dropLast(".lproj".count))
         var tables: [TableFile] = []
-        for (file, kind) in FileSystem.allFiles(under: FileSystem.url(root, components), within: root) {
+        for (file, kind) in FileSystem.allFiles(underPath: FileSystem.path(rootPath, components), within: root) {
             let relative = components + file
             let path = relative.joined(separator: "/")
             let name = file[file.count - 1]
@@ -102,11 +104,16 @@ struct TreeWalker {
                 skipped.append(SkippedFile(path: path, reason: reason))
             } else {
                 tables.append(TableFile(
-                    localization: localization, fileName: name, relativePath: path, url: FileSystem.url(root, relative)
+                    localization: localization, fileName: name, relativePath: path, url: fileURL(relative)
                 ))
             }
         }
         guard nestedBundle == nil, !localization.isEmpty else { return }
         lprojFolders.append(LprojFolder(resourceFolder: Array(components.dropLast()), localization: localization, tables: tables))
+    }
+
+    /// The URL of a file below the root (no file-system access).
+    private func fileURL(_ components: [String]) -> URL {
+        URL(fileURLWithPath: FileSystem.path(rootPath, components), isDirectory: false)
     }
 }
