@@ -7,38 +7,77 @@ extension FormatSpecifier {
     /// - Returns: the specifiers (including `%%` literals) and the invalid `%` sequences.
     public static func parse(_ string: String) -> ParsedFormat {
         var result = ParsedFormat(specifiers: [], invalid: [])
-        // Most values have no `%` at all: answer without building the scalar array.
+        // Most values have no `%` at all: answer without scanning further.
         guard string.utf8.contains(UInt8(ascii: "%")) else { return result }
-        let scalars = Array(string.unicodeScalars)
-        var index = 0
-        while index < scalars.count {
-            guard scalars[index] == "%" else {
-                index += 1
-                continue
-            }
-            if let (specifier, end) = scanSpecifier(scalars, at: index) {
-                result.specifiers.append(specifier)
-                index = end
-            } else {
-                let end = min(index + 2, scalars.count)
-                result.invalid.append(InvalidSpecifier(text: text(scalars, index, end), offset: index))
-                index += 1
-            }
+        var text = string
+        text.withUTF8 { bytes in
+            var scanner = FormatScanner(bytes: bytes)
+            scanner.scan(into: &result)
         }
         return result
     }
+}
 
-    private static func text(_ scalars: [Unicode.Scalar], _ start: Int, _ end: Int) -> String {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars[start..<end])
-        return String(view)
+/// Scans a format string's UTF-8 bytes. Every token of the grammar is ASCII and no byte of a multi-byte
+/// UTF-8 sequence is ASCII, so scanning bytes finds what scanning Unicode scalars would; offsets are reported
+/// in scalars.
+private struct FormatScanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// The scalar offset of byte `mark.byte`, for counting forward.
+    private var mark = (byte: 0, scalar: 0)
+
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
     }
 
-    private static func scanNumber(_ scalars: [Unicode.Scalar], _ index: inout Int) -> Int? {
+    mutating func scan(into result: inout ParsedFormat) {
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "%") else {
+                index += 1
+                continue
+            }
+            if let (specifier, end) = specifier(at: index) {
+                result.specifiers.append(specifier)
+                index = end
+            } else {
+                // The `%` and the character after it.
+                let end = index + 1 < bytes.count ? index + 1 + Self.sequenceLength(bytes[index + 1]) : index + 1
+                result.invalid.append(InvalidSpecifier(text: text(index, min(end, bytes.count)), offset: scalarOffset(index)))
+                index += 1
+            }
+        }
+    }
+
+    /// The number of Unicode scalars before byte `byte` (called with increasing bytes).
+    private mutating func scalarOffset(_ byte: Int) -> Int {
+        if byte < mark.byte { mark = (0, 0) }
+        var scalar = mark.scalar
+        for position in mark.byte..<byte where bytes[position] & 0xC0 != 0x80 {
+            scalar += 1
+        }
+        mark = (byte, scalar)
+        return scalar
+    }
+
+    /// The bytes of a UTF-8 sequence that starts with `lead`.
+    private static func sequenceLength(_ lead: UInt8) -> Int {
+        lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+    }
+
+    private func text(_ start: Int, _ end: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
+    private func byte(_ index: Int) -> UInt8? {
+        index < bytes.count ? bytes[index] : nil
+    }
+
+    private func scanNumber(_ index: inout Int) -> Int? {
         var value = 0
         var digits = 0
-        while index < scalars.count, (48...57).contains(scalars[index].value) {
-            value = value &* 10 &+ Int(scalars[index].value - 48)
+        while let digit = byte(index), (48...57).contains(digit) {
+            value = value &* 10 &+ Int(digit - 48)
             digits += 1
             index += 1
             if value > 1_000_000 { return nil }
@@ -47,10 +86,10 @@ extension FormatSpecifier {
     }
 
     /// `*` or `*m$`; `index` is on the `*`.
-    private static func scanStar(_ scalars: [Unicode.Scalar], _ index: inout Int) -> Amount? {
+    private func scanStar(_ index: inout Int) -> FormatSpecifier.Amount? {
         index += 1
         var probe = index
-        if let position = scanNumber(scalars, &probe), probe < scalars.count, scalars[probe] == "$" {
+        if let position = scanNumber(&probe), byte(probe) == UInt8(ascii: "$") {
             guard position > 0 else { return nil }
             index = probe + 1
             return .argument(position: position)
@@ -58,76 +97,85 @@ extension FormatSpecifier {
         return .argument(position: nil)
     }
 
-    private static func scanSpecifier(_ scalars: [Unicode.Scalar], at start: Int) -> (FormatSpecifier, Int)? {
+    /// Whether the scalar starting at byte `index` ends a `%#@name@` variable name: `@`, `%` or whitespace.
+    private func endsVariableName(_ index: Int) -> Bool {
+        let lead = bytes[index]
+        if lead < 0x80 {
+            return lead == UInt8(ascii: "@") || lead == UInt8(ascii: "%") || Unicode.Scalar(lead).properties.isWhitespace
+        }
+        let end = min(index + Self.sequenceLength(lead), bytes.count)
+        return text(index, end).unicodeScalars.first?.properties.isWhitespace ?? false
+    }
+
+    private mutating func specifier(at start: Int) -> (FormatSpecifier, Int)? {
         var index = start + 1
-        guard index < scalars.count else { return nil }
-        if scalars[index] == "%" {
-            return (FormatSpecifier(text: "%%", offset: start, conversion: "%"), index + 1)
+        guard index < bytes.count else { return nil }
+        if bytes[index] == UInt8(ascii: "%") {
+            return (FormatSpecifier(text: "%%", offset: scalarOffset(start), conversion: "%"), index + 1)
         }
         var position: Int?
         var probe = index
-        if let number = scanNumber(scalars, &probe), probe < scalars.count, scalars[probe] == "$" {
+        if let number = scanNumber(&probe), byte(probe) == UInt8(ascii: "$") {
             guard number > 0 else { return nil }
             position = number
             index = probe + 1
         }
         // `.stringsdict` variable: %#@name@ or %n$#@name@.
-        if index + 1 < scalars.count, scalars[index] == "#", scalars[index + 1] == "@" {
+        if byte(index) == UInt8(ascii: "#"), byte(index + 1) == UInt8(ascii: "@") {
             var end = index + 2
-            while end < scalars.count, scalars[end] != "@", scalars[end] != "%",
-                  !scalars[end].properties.isWhitespace {
-                end += 1
+            while end < bytes.count, !endsVariableName(end) {
+                end += Self.sequenceLength(bytes[end])
             }
-            guard end < scalars.count, scalars[end] == "@", end > index + 2 else { return nil }
-            let name = text(scalars, index + 2, end)
+            guard end < bytes.count, bytes[end] == UInt8(ascii: "@"), end > index + 2 else { return nil }
             let specifier = FormatSpecifier(
-                text: text(scalars, start, end + 1), offset: start, position: position, flags: "#",
-                conversion: "@", variable: name)
+                text: text(start, end + 1), offset: scalarOffset(start), position: position, flags: "#",
+                conversion: "@", variable: text(index + 2, end))
             return (specifier, end + 1)
         }
         var flags = ""
-        while index < scalars.count, "-+ #0'".unicodeScalars.contains(scalars[index]) {
-            flags.unicodeScalars.append(scalars[index])
+        while let flag = byte(index), "-+ #0'".utf8.contains(flag) {
+            flags.unicodeScalars.append(Unicode.Scalar(flag))
             index += 1
         }
-        var width: Amount?
-        if index < scalars.count, scalars[index] == "*" {
-            guard let amount = scanStar(scalars, &index) else { return nil }
+        var width: FormatSpecifier.Amount?
+        if byte(index) == UInt8(ascii: "*") {
+            guard let amount = scanStar(&index) else { return nil }
             width = amount
-        } else if let number = scanNumber(scalars, &index) {
+        } else if let number = scanNumber(&index) {
             width = .fixed(number)
         }
-        var precision: Amount?
-        if index < scalars.count, scalars[index] == "." {
+        var precision: FormatSpecifier.Amount?
+        if byte(index) == UInt8(ascii: ".") {
             index += 1
-            if index < scalars.count, scalars[index] == "*" {
-                guard let amount = scanStar(scalars, &index) else { return nil }
+            if byte(index) == UInt8(ascii: "*") {
+                guard let amount = scanStar(&index) else { return nil }
                 precision = amount
             } else {
-                precision = .fixed(scanNumber(scalars, &index) ?? 0)
+                precision = .fixed(scanNumber(&index) ?? 0)
             }
         }
-        var length: LengthModifier?
-        if index < scalars.count {
-            let next = index + 1 < scalars.count ? scalars[index + 1] : " "
-            switch scalars[index] {
-            case "h" where next == "h": length = .hh; index += 2
-            case "l" where next == "l": length = .ll; index += 2
-            case "h": length = .h; index += 1
-            case "l": length = .l; index += 1
-            case "q": length = .q; index += 1
-            case "L": length = .L; index += 1
-            case "z": length = .z; index += 1
-            case "t": length = .t; index += 1
-            case "j": length = .j; index += 1
+        var length: FormatSpecifier.LengthModifier?
+        if let first = byte(index) {
+            let doubled = byte(index + 1) == first
+            switch first {
+            case UInt8(ascii: "h") where doubled: length = .hh; index += 2
+            case UInt8(ascii: "l") where doubled: length = .ll; index += 2
+            case UInt8(ascii: "h"): length = .h; index += 1
+            case UInt8(ascii: "l"): length = .l; index += 1
+            case UInt8(ascii: "q"): length = .q; index += 1
+            case UInt8(ascii: "L"): length = .L; index += 1
+            case UInt8(ascii: "z"): length = .z; index += 1
+            case UInt8(ascii: "t"): length = .t; index += 1
+            case UInt8(ascii: "j"): length = .j; index += 1
             default: break
             }
         }
-        guard index < scalars.count else { return nil }
-        let conversion = Character(scalars[index])
-        guard argumentType(conversion: conversion, length: length) != nil else { return nil }
+        // Conversions are ASCII; a byte of a multi-byte sequence is none.
+        guard let last = byte(index), last < 0x80 else { return nil }
+        let conversion = Character(Unicode.Scalar(last))
+        guard FormatSpecifier.argumentType(conversion: conversion, length: length) != nil else { return nil }
         let specifier = FormatSpecifier(
-            text: text(scalars, start, index + 1), offset: start, position: position, flags: flags,
+            text: text(start, index + 1), offset: scalarOffset(start), position: position, flags: flags,
             width: width, precision: precision, lengthModifier: length, conversion: conversion)
         return (specifier, index + 1)
     }

@@ -66,18 +66,24 @@ extension ModuleValidator {
 
     /// Describes a difference in leading or trailing whitespace or a trailing newline, or nil.
     static func whitespaceDifference(_ value: String, _ reference: String, developmentName: String) -> String? {
-        func leading(_ text: String) -> Bool { text.unicodeScalars.first?.properties.isWhitespace ?? false }
-        func trailing(_ text: String) -> Bool { text.unicodeScalars.last?.properties.isWhitespace ?? false }
-        func newline(_ text: String) -> Bool { text.hasSuffix("\n") }
-        let checks: [(String, (String) -> Bool)] = [
-            ("a trailing newline", newline), ("leading whitespace", leading), ("trailing whitespace", trailing),
+        let checks: [(String, Bool, Bool)] = [
+            ("a trailing newline", value.hasSuffix("\n"), reference.hasSuffix("\n")),
+            ("leading whitespace", isWhitespace(value.unicodeScalars.first), isWhitespace(reference.unicodeScalars.first)),
+            ("trailing whitespace", isWhitespace(value.unicodeScalars.last), isWhitespace(reference.unicodeScalars.last)),
         ]
-        for (what, test) in checks where test(value) != test(reference) {
-            return test(value)
+        for (what, mine, theirs) in checks where mine != theirs {
+            return mine
                 ? "it has \(what) that the \(developmentName) value does not have"
                 : "it lacks the \(what) that the \(developmentName) value has"
         }
         return nil
+    }
+
+    /// Unicode White_Space, answered without a property lookup for ASCII (tab through carriage return, space).
+    private static func isWhitespace(_ scalar: Unicode.Scalar?) -> Bool {
+        guard let scalar else { return false }
+        if scalar.isASCII { return scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) }
+        return scalar.properties.isWhitespace
     }
 
     private func compareDicts(

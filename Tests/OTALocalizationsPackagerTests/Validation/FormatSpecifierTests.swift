@@ -73,4 +73,17 @@ import Testing
         let parsed = FormatSpecifier.parse("👋🏽 %@")
         #expect(parsed.specifiers.first?.offset == 3)
     }
+
+    @Test func readsNonASCIITextAroundAndInsideSpecifiers() {
+        // An invalid `%` keeps the whole next character; offsets after it still count scalars.
+        let parsed = FormatSpecifier.parse("é%é %1$#@jours_é@ %d")
+        #expect(parsed.invalid == [InvalidSpecifier(text: "%é", offset: 1)])
+        #expect(parsed.specifiers.map(\.text) == ["%1$#@jours_é@", "%d"])
+        #expect(parsed.specifiers.map(\.offset) == [4, 18])
+        #expect(parsed.variables == ["jours_é"])
+        // A non-ASCII space (U+3000) ends a variable name, so this one is never closed.
+        let spaced = FormatSpecifier.parse("%#@a\u{3000}b@")
+        #expect(spaced.specifiers.isEmpty)
+        #expect(spaced.invalid.map(\.text) == ["%#"])
+    }
 }
