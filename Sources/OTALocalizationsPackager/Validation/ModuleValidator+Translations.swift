@@ -32,8 +32,9 @@ extension ModuleValidator {
         into sink: inout DiagnosticSink
     ) {
         guard let referenceStrings = reference.pair.strings else { return }
-        for key in strings.values.keys.sorted() {
-            guard let value = strings.values[key], let developmentValue = referenceStrings.values[key] else { continue }
+        // Any order: the validator sorts what it finds.
+        for (key, value) in strings.values {
+            guard let developmentValue = referenceStrings.values[key] else { continue }
             let line = strings.lines[key]
             // Neither value has a `%`: neither reads an argument, so they cannot differ.
             let theirs = reference.arguments[key]
@@ -66,16 +67,17 @@ extension ModuleValidator {
 
     /// Describes a difference in leading or trailing whitespace or a trailing newline, or nil.
     static func whitespaceDifference(_ value: String, _ reference: String, developmentName: String) -> String? {
-        let checks: [(String, Bool, Bool)] = [
-            ("a trailing newline", value.hasSuffix("\n"), reference.hasSuffix("\n")),
-            ("leading whitespace", isWhitespace(value.unicodeScalars.first), isWhitespace(reference.unicodeScalars.first)),
-            ("trailing whitespace", isWhitespace(value.unicodeScalars.last), isWhitespace(reference.unicodeScalars.last)),
-        ]
-        for (what, mine, theirs) in checks where mine != theirs {
-            return mine
+        func describe(_ what: String, _ valueHasIt: Bool) -> String {
+            valueHasIt
                 ? "it has \(what) that the \(developmentName) value does not have"
                 : "it lacks the \(what) that the \(developmentName) value has"
         }
+        let newline = value.hasSuffix("\n")
+        if newline != reference.hasSuffix("\n") { return describe("a trailing newline", newline) }
+        let leading = isWhitespace(value.unicodeScalars.first)
+        if leading != isWhitespace(reference.unicodeScalars.first) { return describe("leading whitespace", leading) }
+        let trailing = isWhitespace(value.unicodeScalars.last)
+        if trailing != isWhitespace(reference.unicodeScalars.last) { return describe("trailing whitespace", trailing) }
         return nil
     }
 
