@@ -20,7 +20,7 @@ extension ModuleValidator {
                 if let dict = pair.dict, let referenceDict = reference.pair.dict {
                     compareDicts(dict, with: referenceDict, into: &sink)
                 }
-                reportMissingKeys(pair, reference: reference.pair, developmentName: development, into: &sink)
+                reportMissingKeys(pair, reference: reference, developmentName: development, into: &sink)
             }
             return sink.diagnostics
         }
@@ -170,15 +170,16 @@ extension ModuleValidator {
     }
 
     private func reportMissingKeys(
-        _ pair: TableIndex.Pair, reference: TableIndex.Pair, developmentName: String, into sink: inout DiagnosticSink
+        _ pair: TableIndex.Pair, reference: ReferenceTable, developmentName: String, into sink: inout DiagnosticSink
     ) {
-        guard pair.unreadable == nil, reference.unreadable == nil, let file = pair.strings?.file ?? pair.dict?.file else { return }
+        guard pair.unreadable == nil, reference.pair.unreadable == nil,
+              let file = pair.strings?.file ?? pair.dict?.file else { return }
         // A file the localization lacks is taken whole from the development region (APPLE-BUNDLE.md 2.2, 3.2).
-        var available = Set(pair.strings.map { Array($0.values.keys) } ?? Array(reference.strings?.values.keys ?? [:].keys))
-        available.formUnion(pair.dict.map { Array($0.table.entries.keys) } ?? Array(reference.dict?.table.entries.keys ?? [:].keys))
-        for key in reference.keys.subtracting(available).sorted() {
+        let strings = pair.strings?.values ?? reference.pair.strings?.values ?? [:]
+        let entries = pair.dict?.table.entries ?? reference.pair.dict?.table.entries ?? [:]
+        for key in reference.keys where strings[key] == nil && entries[key] == nil {
             // Name the file of the same kind as the development region's definition when there is one.
-            let inDict = reference.dict?.table.entries[key] != nil && reference.strings?.values[key] == nil
+            let inDict = reference.pair.dict?.table.entries[key] != nil && reference.pair.strings?.values[key] == nil
             let file = (inDict ? pair.dict?.file : pair.strings?.file) ?? file
             sink.add(.warning, .missingKey, file: file, key: key,
                      message: "\"\(key)\" is in \(developmentName)'s \(file.tableName) table but not here; with no per-key fallback, users of \(file.localization ?? "this localization") see the raw key. Add a translation.")

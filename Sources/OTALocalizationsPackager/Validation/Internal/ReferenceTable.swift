@@ -3,6 +3,8 @@ struct ReferenceTable: Sendable {
     var pair: TableIndex.Pair
     /// The arguments of each `.strings` value that has a `%` (a value without one reads none).
     var arguments: [String: FormatArguments]
+    /// Every key of the table (`.strings` and `.stringsdict`), sorted.
+    var keys: [String]
 
     init(_ pair: TableIndex.Pair) {
         self.pair = pair
@@ -10,5 +12,6 @@ struct ReferenceTable: Sendable {
         arguments = (pair.strings?.values ?? [:])
             .filter { $0.value.utf8.contains(percent) }
             .mapValues { FormatArguments(FormatSpecifier.parse($0)) }
+        keys = pair.keys.sorted()
     }
 }
