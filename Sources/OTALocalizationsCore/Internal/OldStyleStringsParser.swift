@@ -7,8 +7,9 @@ import Foundation
 /// - whitespace is U+0009-U+000D, space, U+2028, U+2029; `//` runs to the end of the line, `/* */` nests not;
 /// - strings are quoted with `"` or `'`, or unquoted from `[A-Za-z0-9_$/:.-]`;
 /// - escapes: `\a \b \f \n \r \t \v \"`, backslash-newline, `\U` with up to 4 hex digits (UTF-16 units,
-///   so surrogate pairs combine), octal with up to 3 digits (a byte in NeXTSTEP Latin), anything else is
-///   itself (`\\`, `\'`, and also `\u`, which CF does not know: `\u00e9` reads `u00e9`);
+///   so surrogate pairs combine and a lone surrogate reads U+FFFD), octal with up to 3 digits (a byte in
+///   NeXTSTEP Latin), anything else is itself (`\\`, `\'`, and also `\u`, which CF does not know: `\u00e9`
+///   reads `u00e9`);
 /// - `"key";` means value = key; the whole file may also be wrapped in `{ }`.
 /// Deliberate differences, both stricter: CF lets an unterminated `/*` swallow the rest of the file, and stops
 /// reading (successfully) at the first character after a `;` that cannot start a key (`"a" = "b"; @junk` reads
@@ -18,6 +19,8 @@ struct OldStyleStringsParser {
     private let path: String
     private var index = 0
     private var locator: TextLocator
+    /// Collects the text of one key or value at a time; empty between them until a parse throws.
+    private var builder = UTF8StringBuilder()
 
     init(text: [Unicode.Scalar], path: String) {
         self.text = text
@@ -120,35 +123,57 @@ struct OldStyleStringsParser {
         let start = index
         guard let opening = peek() else { throw error(at: index, "expected a string, found end of file") }
         if opening == "\"" || opening == "'" {
+            return (try readQuotedString(from: start), start)
+        }
+        while let scalar = peek(), Self.isUnquotedCharacter(scalar) { index += 1 }
+        return (UTF8StringBuilder.string(text[start..<index]), start)
+    }
+
+    /// Reads the quoted string whose opening quote is at `start`, up to and including its closing quote.
+    ///
+    /// The text between escapes is copied in runs; a string without escapes becomes a `String` directly.
+    private mutating func readQuotedString(from start: Int) throws -> String {
+        let quote = text[start]
+        index = start + 1
+        var highSurrogate: UInt16?
+        while true {
+            let runStart = index
+            while index < text.count, text[index] != quote, text[index] != "\\" { index += 1 }
+            guard index < text.count else { break }
+            let run = text[runStart..<index]
+            let isClosing = text[index] == quote
             index += 1
-            var units: [UInt16] = []
-            while index < text.count {
-                let scalar = text[index]
-                if scalar == opening {
-                    index += 1
-                    return (String(decoding: units, as: UTF16.self), start)
-                }
-                if scalar == "\\" {
-                    index += 1
-                    guard index < text.count else { break }
-                    appendEscape(into: &units)
-                } else {
-                    Self.appendUTF16(scalar, to: &units)
-                    index += 1
-                }
+            if isClosing, runStart == start + 1 {
+                return UTF8StringBuilder.string(run)
             }
-            throw error(at: start, "unterminated quoted string: the \(describeCharacter(opening)) that starts here has no closing quote")
+            if !run.isEmpty {
+                endSurrogatePair(&highSurrogate)
+                builder.append(contentsOf: run)
+            }
+            if isClosing {
+                endSurrogatePair(&highSurrogate)
+                return builder.makeString()
+            }
+            guard index < text.count else { break }
+            switch readEscape() {
+            case .scalar(let escaped):
+                endSurrogatePair(&highSurrogate)
+                builder.append(escaped)
+            case .utf16(let unit):
+                appendUTF16(unit, after: &highSurrogate)
+            }
         }
-        var scalars = String.UnicodeScalarView()
-        while let scalar = peek(), Self.isUnquotedCharacter(scalar) {
-            scalars.append(scalar)
-            index += 1
-        }
-        return (String(scalars), start)
+        throw error(at: start, "unterminated quoted string: the \(describeCharacter(quote)) that starts here has no closing quote")
+    }
+
+    /// What an escape stands for: a character, or (`\U`) one UTF-16 code unit, possibly half of a surrogate pair.
+    private enum Escape {
+        case scalar(Unicode.Scalar)
+        case utf16(UInt16)
     }
 
     /// Reads the escape after a backslash (at `index`, which is in range) as CF's `getSlashedChar` does.
-    private mutating func appendEscape(into units: inout [UInt16]) {
+    private mutating func readEscape() -> Escape {
         let scalar = text[index]
         index += 1
         switch scalar {
@@ -160,7 +185,7 @@ struct OldStyleStringsParser {
                 index += 1
                 digits += 1
             }
-            units.append(NeXTSTEPLatin.scalarValue(forByte: byte))
+            return .scalar(Unicode.Scalar(NeXTSTEPLatin.scalarValue(forByte: byte)) ?? "\u{FFFD}")
         case "U":
             var value: UInt16 = 0
             var digits = 0
@@ -169,15 +194,43 @@ struct OldStyleStringsParser {
                 index += 1
                 digits += 1
             }
-            units.append(value)
-        case "a": units.append(0x07)
-        case "b": units.append(0x08)
-        case "f": units.append(0x0C)
-        case "n": units.append(0x0A)
-        case "r": units.append(0x0D)
-        case "t": units.append(0x09)
-        case "v": units.append(0x0B)
-        default: Self.appendUTF16(scalar, to: &units)
+            return .utf16(value)
+        case "a": return .scalar("\u{07}")
+        case "b": return .scalar("\u{08}")
+        case "f": return .scalar("\u{0C}")
+        case "n": return .scalar("\n")
+        case "r": return .scalar("\r")
+        case "t": return .scalar("\t")
+        case "v": return .scalar("\u{0B}")
+        default: return .scalar(scalar)
+        }
+    }
+
+    /// Appends a `\U` code unit as Swift reads the UTF-16 string CF builds: a high surrogate waits in `pending`
+    /// for a low one to form a pair; a surrogate without its partner reads U+FFFD, one per unit, as
+    /// `String(decoding:as: UTF16.self)` repairs it.
+    private mutating func appendUTF16(_ unit: UInt16, after pending: inout UInt16?) {
+        if let high = pending {
+            pending = nil
+            if UTF16.isTrailSurrogate(unit) {
+                let value = 0x1_0000 + (UInt32(high - 0xD800) << 10 | UInt32(unit - 0xDC00))
+                builder.append(Unicode.Scalar(value) ?? "\u{FFFD}")
+                return
+            }
+            builder.append("\u{FFFD}")
+        }
+        if UTF16.isLeadSurrogate(unit) {
+            pending = unit
+        } else {
+            builder.append(Unicode.Scalar(unit) ?? "\u{FFFD}")
+        }
+    }
+
+    /// Ends a surrogate pair started by `\U` that no low surrogate completes: it reads U+FFFD.
+    private mutating func endSurrogatePair(_ pending: inout UInt16?) {
+        if pending != nil {
+            pending = nil
+            builder.append("\u{FFFD}")
         }
     }
 
@@ -215,10 +268,6 @@ struct OldStyleStringsParser {
 
     private func peek() -> Unicode.Scalar? {
         index < text.count ? text[index] : nil
-    }
-
-    private static func appendUTF16(_ scalar: Unicode.Scalar, to units: inout [UInt16]) {
-        units.append(contentsOf: scalar.utf16)
     }
 
     private static func isStringStart(_ scalar: Unicode.Scalar) -> Bool {

@@ -23,6 +23,9 @@ struct TableText {
     }
 
     /// Decodes `bytes`, throwing `TableError.encoding` with the place of the first undecodable character.
+    ///
+    /// Well-formed UTF-8 and UTF-16 take a fast pass (`TableText+WellFormed.swift`); anything else is decoded
+    /// again by the standard library's decoders below, which place the error or repair lone surrogates.
     init(decoding bytes: [UInt8], path: String) throws {
         let count = bytes.count
         func starts(with prefix: [UInt8]) -> Bool {
@@ -50,6 +53,7 @@ struct TableText {
     }
 
     private static func decodeUTF8(_ bytes: [UInt8], from start: Int, path: String) throws -> [Unicode.Scalar] {
+        if let scalars = scalarsOfWellFormedUTF8(bytes, from: start) { return scalars }
         var scalars: [Unicode.Scalar] = []
         scalars.reserveCapacity(bytes.count - start)
         var iterator = bytes[start...].makeIterator()
@@ -75,6 +79,7 @@ struct TableText {
     }
 
     private static func decodeUTF16(_ bytes: [UInt8], from start: Int, bigEndian: Bool, path: String) throws -> [Unicode.Scalar] {
+        if let scalars = scalarsOfWellFormedUTF16(bytes, from: start, bigEndian: bigEndian) { return scalars }
         let unitCount = (bytes.count - start) / 2
         var units: [UInt16] = []
         units.reserveCapacity(unitCount)
@@ -163,23 +168,25 @@ struct TextLocator {
             line = 1
             lineStart = 0
         }
-        var index = scannedTo
-        while index < target {
-            let value = scalars[index].value
-            if value == 0x0A {
-                line += 1
-                lineStart = index + 1
-            } else if value == 0x0D {
-                if index + 1 < scalars.count, scalars[index + 1].value == 0x0A {
-                    // CR LF: the LF ends the line.
-                } else {
+        var (line, lineStart) = (self.line, self.lineStart)
+        scalars.withUnsafeBufferPointer { scalars in
+            for index in scannedTo..<target {
+                let value = scalars[index].value
+                guard value <= 0x0D else { continue }
+                if value == 0x0A {
                     line += 1
                     lineStart = index + 1
+                } else if value == 0x0D {
+                    if index + 1 < scalars.count, scalars[index + 1].value == 0x0A {
+                        // CR LF: the LF ends the line.
+                    } else {
+                        line += 1
+                        lineStart = index + 1
+                    }
                 }
             }
-            index += 1
         }
-        scannedTo = target
+        (self.line, self.lineStart, scannedTo) = (line, lineStart, target)
         return (line, target - lineStart + 1)
     }
 

@@ -14,6 +14,8 @@ struct XMLPropertyListParser {
     private let path: String
     private var index = 0
     private var locator: TextLocator
+    /// Collects the text of one string or key at a time; empty between them until a parse throws.
+    private var builder = UTF8StringBuilder()
 
     init(text: [Unicode.Scalar], path: String) {
         self.text = text
@@ -246,22 +248,27 @@ struct XMLPropertyListParser {
     }
 
     /// Reads character data up to `</name>`, resolving entities and CDATA, skipping comments.
+    ///
+    /// Text without markup, references or carriage returns is copied in runs.
     private mutating func readText(until name: String) throws -> String {
-        var scalars = String.UnicodeScalarView()
         while true {
+            let runStart = index
+            while index < text.count, text[index] != "<", text[index] != "&", text[index] != "\r" { index += 1 }
+            builder.append(contentsOf: text[runStart..<index])
             guard let scalar = peek() else {
                 throw error(at: index, "expected </\(name)>, found end of file")
             }
             switch scalar {
             case "<":
                 if isAt("</") {
+                    let content = builder.makeString()
                     try readEndTag(name)
-                    return String(scalars)
+                    return content
                 } else if isAt("<![CDATA[") {
                     let start = index
                     index += 9
                     while index < text.count, !isAt("]]>") {
-                        appendNormalized(text[index], to: &scalars)
+                        appendNormalized(text[index])
                         index += 1
                     }
                     guard isAt("]]>") else { throw error(at: start, "unterminated CDATA section: no closing ']]>'") }
@@ -274,21 +281,21 @@ struct XMLPropertyListParser {
                     throw error(at: index, "expected text and </\(name)>, found a nested element")
                 }
             case "&":
-                scalars.append(try readReference())
+                builder.append(try readReference())
             default:
-                appendNormalized(scalar, to: &scalars)
+                appendNormalized(scalar)
                 index += 1
             }
         }
     }
 
     /// Appends a text scalar, turning CR LF and lone CR into LF.
-    private func appendNormalized(_ scalar: Unicode.Scalar, to scalars: inout String.UnicodeScalarView) {
+    private mutating func appendNormalized(_ scalar: Unicode.Scalar) {
         if scalar == "\r" {
             if index + 1 < text.count, text[index + 1] == "\n" { return }
-            scalars.append("\n")
+            builder.append("\n")
         } else {
-            scalars.append(scalar)
+            builder.append(scalar)
         }
     }
 
@@ -392,12 +399,11 @@ struct XMLPropertyListParser {
     }
 
     private mutating func readName() -> String {
-        var name = String.UnicodeScalarView()
+        let start = index
         while let scalar = peek(), !Self.isXMLSpace(scalar), scalar != ">", scalar != "/", scalar != "=", scalar != "<" {
-            name.append(scalar)
             index += 1
         }
-        return String(name)
+        return UTF8StringBuilder.string(text[start..<index])
     }
 
     private mutating func skipXMLSpace() {
@@ -412,13 +418,15 @@ struct XMLPropertyListParser {
         index < text.count ? text[index] : nil
     }
 
-    private func isAt(_ literal: String) -> Bool {
-        var position = index
-        for scalar in literal.unicodeScalars {
-            guard position < text.count, text[position] == scalar else { return false }
-            position += 1
+    /// Whether the text at `index` starts with `literal` (ASCII).
+    private func isAt(_ literal: StaticString) -> Bool {
+        literal.withUTF8Buffer { bytes in
+            guard text.count - index >= bytes.count else { return false }
+            for (offset, byte) in bytes.enumerated() where text[index + offset].value != UInt32(byte) {
+                return false
+            }
+            return true
         }
-        return true
     }
 
     private func describeFound() -> String {
