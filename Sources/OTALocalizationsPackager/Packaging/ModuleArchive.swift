@@ -36,17 +36,11 @@ public struct ModuleArchive: Sendable {
         return entries
     }
 
-    /// Packs every module, compressing all their files on every core at once (a single large module gets every
-    /// core too), then assembling and hashing each ZIP. Results are in `modules` order.
-    static func pack(_ modules: [LoadedModule], developmentRegion: String) throws -> [ModuleArchive] {
-        let perModule = modules.map { entries(of: $0, developmentRegion: developmentRegion) }
-        let flat = perModule.flatMap { $0 }
-        let compressed = try ParallelMap.map(flat, ZipWriter.compress)
-        let ends = perModule.reduce(into: [0]) { ends, entries in ends.append(ends.last! + entries.count) }
-        let groups = modules.indices.map { Array(compressed[ends[$0]..<ends[$0 + 1]]) }
-        let indices = Array(modules.indices)
-        return try ParallelMap.map(indices) { index in
-            try ModuleArchive(module: modules[index], compressed: groups[index])
+    /// Assembles and hashes each module's ZIP from its compressed entries (``BackgroundCompression``), every
+    /// module on any core. Results are in `modules` order.
+    static func pack(_ modules: [LoadedModule], compressed: [[ZipWriter.CompressedEntry]]) throws -> [ModuleArchive] {
+        try ParallelMap.map(Array(zip(modules, compressed))) { module, entries in
+            try ModuleArchive(module: module, compressed: entries)
         }
     }
 }

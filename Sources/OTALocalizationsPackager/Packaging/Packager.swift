@@ -3,13 +3,13 @@ import OTALocalizationsCore
 
 /// Turns a repository's reviewed tables into per-module ZIPs and a manifest (DESIGN.md "Packager").
 ///
-/// Order of work: discover, read and parse every table, validate (`docs/validation.md`), build every ZIP in
-/// memory, check the output folder,
+/// Order of work: discover, read and parse every table, validate (`docs/validation.md`) while the ZIP entries are
+/// deflated in the background, build every ZIP in memory, check the output folder,
 /// then write ZIPs (temporary file + rename) and, last, `manifest.json` (temporary file + rename). Any failure
-/// before the writing step leaves the output folder untouched.
+/// before the writing step leaves the output folder untouched, and no background work outlives the call.
 ///
-/// Thread safety: each call is independent; modules are packed on every core at once, and the progress closure is
-/// called on the calling thread, in module order, once every ZIP is built.
+/// Thread safety: each call is independent; files are read, parsed, checked and deflated on every core at once,
+/// and the progress closure is called on the calling thread, in module order, once every ZIP is built.
 public enum Packager {
     /// Packages every discovered module.
     ///
@@ -42,10 +42,14 @@ public enum Packager {
         let previous = try options.previousManifest.map(loadPrevious)
         let validation = try options.validation.resolve(developmentRegion: configuration.developmentRegion)
         let loaded = try TableLoader.load(discovery.modules)
+        let region = configuration.developmentRegion
+        // Deflate needs only the bytes: it runs on the cores validation leaves idle, and is discarded if it fails.
+        let compression = BackgroundCompression(loaded, developmentRegion: region)
         let diagnostics = validation.diagnostics(
             for: loaded, skipped: discovery.skipped, developmentRegion: configuration.developmentRegion
         )
         if options.validation.blocks(diagnostics) {
+            compression.discard()
             let blocking = diagnostics.filter { $0.severity == .error || (options.validation.strict && !$0.baselined) }
             let errors = blocking.filter { $0.severity == .error }.count
             throw PackagerError(
@@ -58,8 +62,7 @@ public enum Packager {
             )
         }
 
-        let region = configuration.developmentRegion
-        let archives = try ModuleArchive.pack(loaded, developmentRegion: region)
+        let archives = try ModuleArchive.pack(loaded, compressed: compression.entries())
         for (index, archive) in archives.enumerated() {
             progress(index + 1, archives.count, archive)
         }

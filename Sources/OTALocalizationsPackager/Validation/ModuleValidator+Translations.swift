@@ -14,33 +14,43 @@ extension ModuleValidator {
             guard let tables = index.tables[localization] else { return [] }
             for tableName in tables.keys.sorted() {
                 guard let pair = tables[tableName], let reference = references[tableName] else { continue }
+                // A file the localization lacks is taken whole from the development region (APPLE-BUNDLE.md 2.2,
+                // 3.2); a file that has every development key lacks none, which the comparisons count as they go.
+                var complete = true
                 if let strings = pair.strings {
-                    compareStrings(strings, with: reference, developmentName: development, into: &sink)
+                    let shared = compareStrings(strings, with: reference, developmentName: development, into: &sink)
+                    complete = shared == (reference.pair.strings?.definitions.count ?? 0)
                 }
                 if let dict = pair.dict, let referenceDict = reference.pair.dict {
-                    compareDicts(dict, with: referenceDict, into: &sink)
+                    let shared = compareDicts(dict, with: referenceDict, into: &sink)
+                    complete = complete && shared == referenceDict.table.entries.count
                 }
-                reportMissingKeys(pair, reference: reference, developmentName: development, into: &sink)
+                if !complete {
+                    reportMissingKeys(pair, reference: reference, developmentName: development, into: &sink)
+                }
             }
             return sink.diagnostics
         }
         return perLocalization.flatMap { $0 }
     }
 
+    /// - Returns: how many of the table's keys the development table has.
     private func compareStrings(
         _ strings: TableIndex.Strings, with reference: ReferenceTable, developmentName: String,
         into sink: inout DiagnosticSink
-    ) {
-        guard let referenceStrings = reference.pair.strings else { return }
+    ) -> Int {
+        guard let referenceStrings = reference.pair.strings else { return 0 }
+        var shared = 0
         // Any order: the validator sorts what it finds.
-        for (key, value) in strings.values {
-            guard let developmentValue = referenceStrings.values[key] else { continue }
-            let line = strings.lines[key]
+        for (key, definition) in strings.definitions {
+            guard let developmentValue = referenceStrings.definitions[key]?.value else { continue }
+            shared += 1
+            let (value, line) = definition
             // Neither value has a `%`: neither reads an argument, so they cannot differ.
-            let theirs = reference.arguments[key]
-            if theirs != nil || value.utf8.contains(UInt8(ascii: "%")) {
+            let percent = UInt8(ascii: "%")
+            if value.utf8.contains(percent) || developmentValue.utf8.contains(percent) {
                 let mine = FormatArguments(FormatSpecifier.parse(value))
-                let theirs = theirs ?? FormatArguments(FormatSpecifier.parse(developmentValue))
+                let theirs = reference.arguments[key] ?? FormatArguments(FormatSpecifier.parse(developmentValue))
                 if let problem = FormatArguments.mismatch(translation: mine, development: theirs) {
                     let omissionOnly = FormatArguments.mismatch(translation: mine, development: theirs, allowsOmittedArguments: true) == nil
                     let consequence = omissionOnly
@@ -63,6 +73,7 @@ extension ModuleValidator {
                          value: value)
             }
         }
+        return shared
     }
 
     /// Describes a difference in leading or trailing whitespace or a trailing newline, or nil.
@@ -88,12 +99,19 @@ extension ModuleValidator {
         return scalar.properties.isWhitespace
     }
 
+    /// - Returns: how many of the table's keys the development table has.
     private func compareDicts(
         _ dict: TableIndex.Dict, with reference: TableIndex.Dict, into sink: inout DiagnosticSink
-    ) {
-        for key in dict.table.entries.keys.sorted() {
-            guard let value = dict.table.entries[key], let theirs = reference.entries[key],
-                  let mine = dict.entries[key] else { continue }
+    ) -> Int {
+        var shared = 0
+        // Any order: the validator sorts what it finds.
+        for (key, value) in dict.table.entries {
+            guard let theirs = reference.entries[key] else {
+                if reference.table.entries[key] != nil { shared += 1 }
+                continue
+            }
+            shared += 1
+            guard let mine = dict.entries[key] else { continue }
             let line = dict.table.keyLines[key]
             if let problem = Self.entryMismatch(mine, theirs) {
                 let developmentName = reference.file.localization ?? "the development region"
@@ -102,6 +120,7 @@ extension ModuleValidator {
                          value: Self.describe(value))
             }
         }
+        return shared
     }
 
     /// The first difference between a translated `.stringsdict` entry and the development one.
@@ -175,11 +194,11 @@ extension ModuleValidator {
         guard pair.unreadable == nil, reference.pair.unreadable == nil,
               let file = pair.strings?.file ?? pair.dict?.file else { return }
         // A file the localization lacks is taken whole from the development region (APPLE-BUNDLE.md 2.2, 3.2).
-        let strings = pair.strings?.values ?? reference.pair.strings?.values ?? [:]
+        let strings = pair.strings?.definitions ?? reference.pair.strings?.definitions ?? [:]
         let entries = pair.dict?.table.entries ?? reference.pair.dict?.table.entries ?? [:]
         for key in reference.keys where strings[key] == nil && entries[key] == nil {
             // Name the file of the same kind as the development region's definition when there is one.
-            let inDict = reference.pair.dict?.table.entries[key] != nil && reference.pair.strings?.values[key] == nil
+            let inDict = reference.pair.dict?.table.entries[key] != nil && reference.pair.strings?.definitions[key] == nil
             let file = (inDict ? pair.dict?.file : pair.strings?.file) ?? file
             sink.add(.warning, .missingKey, file: file, key: key,
                      message: "\"\(key)\" is in \(developmentName)'s \(file.tableName) table but not here; with no per-key fallback, users of \(file.localization ?? "this localization") see the raw key. Add a translation.")

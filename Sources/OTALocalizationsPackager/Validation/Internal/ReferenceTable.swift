@@ -9,9 +9,9 @@ struct ReferenceTable: Sendable {
     init(_ pair: TableIndex.Pair) {
         self.pair = pair
         let percent = UInt8(ascii: "%")
-        arguments = (pair.strings?.values ?? [:])
-            .filter { $0.value.utf8.contains(percent) }
-            .mapValues { FormatArguments(FormatSpecifier.parse($0)) }
+        arguments = (pair.strings?.definitions ?? [:])
+            .filter { $0.value.value.utf8.contains(percent) }
+            .mapValues { FormatArguments(FormatSpecifier.parse($0.value)) }
         keys = pair.keys.sorted()
     }
 }

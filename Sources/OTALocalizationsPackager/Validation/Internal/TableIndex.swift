@@ -5,9 +5,8 @@ struct TableIndex: Sendable {
     struct Strings: Sendable {
         var file: ValidationInput.File
         var table: StringsTable
-        var values: [String: String]
-        /// Line of the last definition of each key (the one Apple keeps).
-        var lines: [String: Int]
+        /// Each key's last definition (the one Apple keeps): its value and line.
+        var definitions: [String: (value: String, line: Int)]
     }
 
     struct Dict: Sendable {
@@ -24,7 +23,7 @@ struct TableIndex: Sendable {
         var unreadable: ValidationInput.File?
 
         var keys: Set<String> {
-            Set(strings?.values.keys.map { $0 } ?? []).union(dict?.table.entries.keys.map { $0 } ?? [])
+            Set(strings?.definitions.keys.map { $0 } ?? []).union(dict?.table.entries.keys.map { $0 } ?? [])
         }
 
         /// The file to name for a finding about the table as a whole.
@@ -42,9 +41,10 @@ struct TableIndex: Sendable {
             var pair = tables[localization, default: [:]][file.tableName, default: Pair()]
             switch file.content {
             case .strings(let table):
-                var lines: [String: Int] = [:]
-                for entry in table.entries { lines[entry.key] = entry.line }
-                pair.strings = Strings(file: file, table: table, values: table.values, lines: lines)
+                var definitions: [String: (value: String, line: Int)] = [:]
+                definitions.reserveCapacity(table.entries.count)
+                for entry in table.entries { definitions[entry.key] = (entry.value, entry.line) }
+                pair.strings = Strings(file: file, table: table, definitions: definitions)
             case .stringsDict(let table):
                 let entries = position < stringsDictEntries.count ? stringsDictEntries[position] : [:]
                 pair.dict = Dict(file: file, table: table, entries: entries)
