@@ -80,16 +80,22 @@ extension ModuleValidator {
     static func whitespaceDifference(_ value: String, _ reference: String, developmentName: String) -> String? {
         func describe(_ what: String, _ valueHasIt: Bool) -> String {
             valueHasIt
-                ? "it has \(what) that the \(developmentName) value does not have"
+                ? "it has \(what == "trailing newline" ? "a " : "")\(what) that the \(developmentName) value does not have"
                 : "it lacks the \(what) that the \(developmentName) value has"
         }
-        let newline = value.hasSuffix("\n")
-        if newline != reference.hasSuffix("\n") { return describe("a trailing newline", newline) }
+        let newline = endsWithNewline(value)
+        if newline != endsWithNewline(reference) { return describe("trailing newline", newline) }
         let leading = isWhitespace(value.unicodeScalars.first)
         if leading != isWhitespace(reference.unicodeScalars.first) { return describe("leading whitespace", leading) }
         let trailing = isWhitespace(value.unicodeScalars.last)
         if trailing != isWhitespace(reference.unicodeScalars.last) { return describe("trailing whitespace", trailing) }
         return nil
+    }
+
+    /// `text.hasSuffix("\n")` from the UTF-8 bytes: a last character that is LF alone (CR LF is one character).
+    private static func endsWithNewline(_ text: String) -> Bool {
+        var bytes = text.utf8.reversed().makeIterator()
+        return bytes.next() == 0x0A && bytes.next() != 0x0D
     }
 
     /// Unicode White_Space, answered without a property lookup for ASCII (tab through carriage return, space).

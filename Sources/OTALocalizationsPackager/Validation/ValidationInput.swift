@@ -18,28 +18,33 @@ public struct ValidationInput: Sendable {
         public var path: String
         /// The path inside the module's resource root, `/`-separated: `fr.lproj/Localizable.strings`,
         /// `Localizable.strings` (root table), `Resources/en.lproj/X.strings` (nested).
-        public var relativePath: String
+        public var relativePath: String {
+            didSet { (localization, tableName) = Self.names(relativePath) }
+        }
         public var content: Content
+        /// The `.lproj` name without its extension when the file sits directly in an `.lproj` folder at the
+        /// resource root (`fr` for `fr.lproj/X.strings`), else nil.
+        public private(set) var localization: String?
+        /// The file name without its extension (`Localizable`).
+        public private(set) var tableName: String
 
         public init(path: String, relativePath: String, content: Content) {
             self.path = path
             self.relativePath = relativePath
             self.content = content
+            (localization, tableName) = Self.names(relativePath)
         }
 
-        /// The `.lproj` name without its extension when the file sits directly in an `.lproj` folder at the
-        /// resource root (`fr` for `fr.lproj/X.strings`), else nil.
-        public var localization: String? {
+        /// ``localization`` and ``tableName`` of a relative path (kept with the path: every finding names both).
+        private static func names(_ relativePath: String) -> (localization: String?, tableName: String) {
             let components = relativePath.split(separator: "/", omittingEmptySubsequences: true)
-            guard components.count == 2, components[0].hasSuffix(".lproj") else { return nil }
-            return String(components[0].dropLast(".lproj".count))
-        }
-
-        /// The file name without its extension (`Localizable`).
-        public var tableName: String {
+            var localization: String?
+            if components.count == 2, components[0].hasSuffix(".lproj") {
+                localization = String(components[0].dropLast(".lproj".count))
+            }
             let name = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
-            if let dot = name.lastIndex(of: ".") { return String(name[..<dot]) }
-            return name
+            let tableName = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
+            return (localization, tableName)
         }
 
         /// True for a `.stringsdict` file (by content, or by extension when unreadable).

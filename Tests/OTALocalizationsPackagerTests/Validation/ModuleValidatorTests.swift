@@ -158,3 +158,25 @@ import Testing
         #expect(diagnostics.first?.message.contains("en-US") == true)
     }
 }
+
+@Suite struct WhitespaceDifferenceTests {
+    private func difference(_ value: String, _ reference: String) -> String? {
+        ModuleValidator.whitespaceDifference(value, reference, developmentName: "en")
+    }
+
+    @Test func namesTheFirstDifferenceFound() {
+        #expect(difference("a", "a") == nil)
+        #expect(difference("a\n", "a") == "it has a trailing newline that the en value does not have")
+        #expect(difference("a", "a\n") == "it lacks the trailing newline that the en value has")
+        #expect(difference(" a", "a") == "it has leading whitespace that the en value does not have")
+        #expect(difference("a\u{00A0}", "a") == "it has trailing whitespace that the en value does not have")
+        #expect(difference("a\u{3000}", "a\t") == nil)
+    }
+
+    @Test func treatsCarriageReturnLineFeedAsOneCharacterThatIsNotANewline() {
+        // "\r\n" is one Character, so the value does not end with "\n"; it still ends with whitespace.
+        #expect(difference("a\r\n", "a\n") == "it lacks the trailing newline that the en value has")
+        #expect(difference("a\r\n", "a ") == nil)
+        #expect(difference("\n", "x\n") == "it has leading whitespace that the en value does not have")
+    }
+}
