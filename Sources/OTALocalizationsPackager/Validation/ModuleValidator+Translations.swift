@@ -162,7 +162,7 @@ extension ModuleValidator {
                 let translated = FormatArguments(
                     parsed, variableTypes: mine.variableTypes, firstSequentialPosition: rule.position)
                 for position in translated.positions.sorted() {
-                    let place = "in form \"\(category)\" of rule \"\(name)\" (\"\(form)\")"
+                    var place: String { "in form \"\(category)\" of rule \"\(name)\" (\"\(form)\")" }
                     guard let types = allowed[position] else {
                         return "\(place), it reads argument \(position), which the development entry never reads"
                     }
