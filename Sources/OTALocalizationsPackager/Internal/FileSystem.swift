@@ -84,16 +84,25 @@ enum FileSystem {
     /// ``allFiles(under:within:)`` for a path.
     static func allFiles(underPath path: String, within root: URL) -> [(components: [String], kind: Kind)] {
         var result: [(components: [String], kind: Kind)] = []
-        for name in sortedChildren(ofPath: path) {
-            let child = path + "/" + name
-            let childKind = kind(ofPath: child, within: root)
+        for entry in DirectoryListing.sortedEntries(ofPath: path) {
+            let childKind = kind(of: entry, inFolder: path, within: root)
             if childKind == .directory {
-                result += allFiles(underPath: child, within: root).map { ([name] + $0.components, $0.kind) }
+                result += allFiles(underPath: path + "/" + entry.name, within: root).map { ([entry.name] + $0.components, $0.kind) }
             } else {
-                result.append(([name], childKind))
+                result.append(([entry.name], childKind))
             }
         }
         return result
+    }
+
+    /// ``kind(ofPath:within:)`` of a listed entry: a folder or regular file as `readdir` reported it, anything else
+    /// (a link, an unknown type) through `lstat`.
+    static func kind(of entry: DirectoryListing.Entry, inFolder folder: String, within root: URL?) -> Kind {
+        switch entry.type {
+        case .directory: return .directory
+        case .regularFile: return .file
+        case .other: return kind(ofPath: folder + "/" + entry.name, within: root)
+        }
     }
 
     /// `url`'s path relative to `root` after resolving `.` and `..` (not links), `""` for the root itself, or nil

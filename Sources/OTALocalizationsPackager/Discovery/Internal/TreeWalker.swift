@@ -41,10 +41,11 @@ struct TreeWalker {
 
     private mutating func visit(components: [String], nestedBundle: String?, excludedBy: String?) {
         let folder = FileSystem.path(rootPath, components)
-        for name in FileSystem.sortedChildren(ofPath: folder) {
+        for entry in DirectoryListing.sortedEntries(ofPath: folder) {
+            let name = entry.name
             let child = components + [name]
             let excluded = excludedBy ?? excludingPattern(child)
-            switch FileSystem.kind(ofPath: folder + "/" + name, within: root) {
+            switch FileSystem.kind(of: entry, inFolder: folder, within: root) {
             case .directory:
                 if name.hasPrefix(".") || ModuleDiscovery.ignoredFolderNames.contains(name) { continue }
                 if name.hasSuffix(".lproj") {

@@ -1,0 +1,38 @@
+import Foundation
+
+/// A folder's entries read with `opendir(3)`/`readdir(3)`, with the type each entry reports, so discovery needs no
+/// `lstat` for the plain folders and files that make up almost every repository.
+enum DirectoryListing {
+    /// One entry: its name and what `readdir` says it is.
+    struct Entry {
+        var name: String
+        /// `d_type`: a folder, a regular file, or something `lstat` must look at (links, unknown types).
+        var type: EntryType
+    }
+
+    enum EntryType {
+        case directory, regularFile, other
+    }
+
+    /// The entries of the folder at `path`, without `.` and `..`, sorted by their UTF-8 bytes (so results never
+    /// depend on listing order); empty when the folder cannot be read.
+    static func sortedEntries(ofPath path: String) -> [Entry] {
+        guard let folder = opendir(path) else { return [] }
+        defer { closedir(folder) }
+        var entries: [Entry] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+            }
+            if name == "." || name == ".." { continue }
+            let type: EntryType
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_DIR): type = .directory
+            case Int32(DT_REG): type = .regularFile
+            default: type = .other
+            }
+            entries.append(Entry(name: name, type: type))
+        }
+        return entries.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+    }
+}
