@@ -28,13 +28,11 @@ public struct FormatArguments: Sendable, Equatable {
         _ format: ParsedFormat, variableTypes: [String: FormatSpecifier.ArgumentType] = [:],
         firstSequentialPosition: Int = 1
     ) {
-        types = [:]
-        conflicts = []
-        untypedPositions = []
-        var next = max(1, firstSequentialPosition)
-        func take(_ position: Int?, _ type: FormatSpecifier.ArgumentType?) {
-            let slot: Int
-            if let position { slot = position } else { slot = next; next += 1 }
+        var types: [Int: FormatSpecifier.ArgumentType] = [:]
+        var conflicts: [Int] = []
+        var untypedPositions: Set<Int> = []
+        Self.forEachRead(in: format, firstSequentialPosition: firstSequentialPosition,
+                         variableType: { variableTypes[$0] }) { slot, type in
             guard let type else {
                 untypedPositions.insert(slot)
                 return
@@ -45,16 +43,45 @@ public struct FormatArguments: Sendable, Equatable {
                 types[slot] = type
             }
         }
-        for specifier in format.arguments {
+        untypedPositions.subtract(types.keys)
+        self.types = types
+        self.conflicts = conflicts
+        self.untypedPositions = untypedPositions
+    }
+
+    /// Calls `body` with each argument a parsed format string reads, in the order it reads them: the argument's
+    /// 1-based position and its type, or nil for a `.stringsdict` variable that `variableType` does not know.
+    ///
+    /// A `*` width or precision reads an `int32` before the value; `%%` reads nothing; non-positional
+    /// specifiers read from `firstSequentialPosition` on (at least 1). A position may be passed more than once.
+    /// - Parameters:
+    ///   - format: the parsed string.
+    ///   - firstSequentialPosition: as in ``init(_:variableTypes:firstSequentialPosition:)``.
+    ///   - variableType: the argument type of a `%#@name@` variable, or nil when unknown.
+    ///   - body: called once per argument read; it must not escape.
+    static func forEachRead(
+        in format: ParsedFormat, firstSequentialPosition: Int = 1,
+        variableType: (String) -> FormatSpecifier.ArgumentType?,
+        _ body: (Int, FormatSpecifier.ArgumentType?) -> Void
+    ) {
+        var next = max(1, firstSequentialPosition)
+        func take(_ position: Int?, _ type: FormatSpecifier.ArgumentType?) {
+            if let position {
+                body(position, type)
+            } else {
+                body(next, type)
+                next += 1
+            }
+        }
+        for specifier in format.specifiers where !specifier.isLiteralPercent {
             if case .argument(let position) = specifier.width { take(position, .int32) }
             if case .argument(let position) = specifier.precision { take(position, .int32) }
             if let variable = specifier.variable {
-                take(specifier.position, variableTypes[variable])
+                take(specifier.position, variableType(variable))
             } else {
                 take(specifier.position, specifier.argumentType)
             }
         }
-        untypedPositions.subtract(types.keys)
     }
 
     /// Compares a translation's arguments with the development region's and describes the first difference.

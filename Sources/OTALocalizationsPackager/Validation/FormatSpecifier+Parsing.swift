@@ -7,10 +7,10 @@ extension FormatSpecifier {
     /// - Returns: the specifiers (including `%%` literals) and the invalid `%` sequences.
     public static func parse(_ string: String) -> ParsedFormat {
         var result = ParsedFormat(specifiers: [], invalid: [])
-        // Most values have no `%` at all: answer without scanning further.
-        guard string.utf8.contains(UInt8(ascii: "%")) else { return result }
         var text = string
         text.withUTF8 { bytes in
+            // Most values have no `%` at all: answer without scanning further.
+            guard bytes.contains(UInt8(ascii: "%")) else { return }
             var scanner = FormatScanner(bytes: bytes)
             scanner.scan(into: &result)
         }
@@ -97,11 +97,23 @@ private struct FormatScanner {
         return .argument(position: nil)
     }
 
+    /// Whether `byte` is a flag character: `-`, `+`, space, `#`, `0` or `'`.
+    private static func isFlag(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: " "), UInt8(ascii: "#"), UInt8(ascii: "0"),
+             UInt8(ascii: "'"):
+            return true
+        default:
+            return false
+        }
+    }
+
     /// Whether the scalar starting at byte `index` ends a `%#@name@` variable name: `@`, `%` or whitespace.
     private func endsVariableName(_ index: Int) -> Bool {
         let lead = bytes[index]
         if lead < 0x80 {
-            return lead == UInt8(ascii: "@") || lead == UInt8(ascii: "%") || Unicode.Scalar(lead).properties.isWhitespace
+            // ASCII White_Space is tab through carriage return and space: no property lookup needed.
+            return lead == UInt8(ascii: "@") || lead == UInt8(ascii: "%") || lead == 0x20 || (0x09...0x0D).contains(lead)
         }
         let end = min(index + Self.sequenceLength(lead), bytes.count)
         return text(index, end).unicodeScalars.first?.properties.isWhitespace ?? false
@@ -133,7 +145,7 @@ private struct FormatScanner {
             return (specifier, end + 1)
         }
         var flags = ""
-        while let flag = byte(index), "-+ #0'".utf8.contains(flag) {
+        while let flag = byte(index), Self.isFlag(flag) {
             flags.unicodeScalars.append(Unicode.Scalar(flag))
             index += 1
         }

@@ -50,55 +50,22 @@ extension ModuleValidator {
         into sink: inout DiagnosticSink
     ) -> [String: StringsDictEntryInfo] {
         var entries: [String: StringsDictEntryInfo] = [:]
+        entries.reserveCapacity(table.entries.count)
         let language = file.localization == "Base" ? developmentRegion : file.localization
-        let ruleSet = language.flatMap(PluralCategories.ruleSet(forLocalization:))
-        for key in table.entries.keys.sorted() {
-            guard let value = table.entries[key] else { continue }
+        let plurals = language.flatMap(PluralCheck.init(language:))
+        var reader = StringsDictEntryReader()
+        // Any order: the validator sorts what it finds, and each entry's findings keep their own order.
+        for (key, value) in table.entries {
             let line = table.keyLines[key]
-            var problems: [(ValidationDiagnostic.Code, String)] = []
-            let reader = StringsDictEntryReader(report: { problems.append(($0, $1)) })
             let info = reader.read(value)
-            for (code, message) in problems {
+            for (code, message) in reader.problems {
                 sink.add(.error, code, file: file, key: key, line: line, message: "\"\(key)\": \(message)")
             }
+            reader.problems.removeAll(keepingCapacity: true)
             guard let info else { continue }
+            plurals?.check(info, key: key, line: line, file: file, into: &sink)
             entries[key] = info
-            guard let ruleSet, let language else { continue }
-            checkPluralCategories(info, ruleSet: ruleSet, language: language, key: key, line: line, file: file, into: &sink)
         }
         return entries
-    }
-
-    private func checkPluralCategories(
-        _ info: StringsDictEntryInfo, ruleSet: PluralCategories.RuleSet, language: String, key: String,
-        line: Int?, file: ValidationInput.File, into sink: inout DiagnosticSink
-    ) {
-        for (name, rule) in info.rules.sorted(by: { $0.key < $1.key }) {
-            let isInteger = rule.argumentType.map(Self.integerTypes.contains) ?? true
-            let required = isInteger ? ruleSet.integerCategories : ruleSet.categories
-            let missing = required.subtracting(rule.forms.keys).subtracting(["other"])
-            if !missing.isEmpty {
-                sink.add(.warning, .stringsDictMissingPluralCategory, file: file, key: key, line: line,
-                         message: "\"\(key)\": rule \"\(name)\" lacks \(Self.list(missing)) that \(language) uses for \(isInteger ? "integers" : "numbers") (required: \(Self.list(required)); \(PluralCategories.source)); those numbers fall back to other.",
-                         value: Self.list(missing))
-            }
-            // Apple honours `zero` for 0 in every language (APPLE-BUNDLE.md row 5.2), so it is never unused.
-            let unused = Set(rule.forms.keys).subtracting(ruleSet.categories).subtracting(["zero"])
-            if !unused.isEmpty {
-                sink.add(.warning, .stringsDictUnusedPluralCategory, file: file, key: key, line: line,
-                         message: "\"\(key)\": rule \"\(name)\" has \(Self.list(unused)), which \(language) never selects (it uses \(Self.list(ruleSet.categories)); \(PluralCategories.source)); remove the form or check the language.",
-                         value: Self.list(unused))
-            }
-        }
-        for (_, variant) in info.variants.sorted(by: { $0.key < $1.key }) {
-            checkPluralCategories(variant, ruleSet: ruleSet, language: language, key: key, line: line, file: file, into: &sink)
-        }
-    }
-
-    static let integerTypes: Set<FormatSpecifier.ArgumentType> = [.int8, .int16, .int32, .int64]
-
-    /// Categories in CLDR order, comma-separated.
-    static func list(_ categories: Set<String>) -> String {
-        ["zero", "one", "two", "few", "many", "other"].filter(categories.contains).joined(separator: ", ")
     }
 }

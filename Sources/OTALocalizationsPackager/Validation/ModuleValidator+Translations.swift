@@ -22,7 +22,7 @@ extension ModuleValidator {
                     complete = shared == (reference.pair.strings?.definitions.count ?? 0)
                 }
                 if let dict = pair.dict, let referenceDict = reference.pair.dict {
-                    let shared = compareDicts(dict, with: referenceDict, into: &sink)
+                    let shared = compareDicts(dict, with: reference, into: &sink)
                     complete = complete && shared == referenceDict.table.entries.count
                 }
                 if !complete {
@@ -103,95 +103,6 @@ extension ModuleValidator {
         guard let scalar else { return false }
         if scalar.isASCII { return scalar.value == 0x20 || (0x09...0x0D).contains(scalar.value) }
         return scalar.properties.isWhitespace
-    }
-
-    /// - Returns: how many of the table's keys the development table has.
-    private func compareDicts(
-        _ dict: TableIndex.Dict, with reference: TableIndex.Dict, into sink: inout DiagnosticSink
-    ) -> Int {
-        var shared = 0
-        // Any order: the validator sorts what it finds.
-        for (key, value) in dict.table.entries {
-            guard let theirs = reference.entries[key] else {
-                if reference.table.entries[key] != nil { shared += 1 }
-                continue
-            }
-            shared += 1
-            guard let mine = dict.entries[key] else { continue }
-            let line = dict.table.keyLines[key]
-            if let problem = Self.entryMismatch(mine, theirs) {
-                let developmentName = reference.file.localization ?? "the development region"
-                sink.add(.error, .formatSpecifierMismatch, file: dict.file, key: key, line: line,
-                         message: "\"\(key)\": the format specifiers differ from \(developmentName): \(problem); at run time this crashes or prints garbage. Use the same specifiers and value types.",
-                         value: Self.describe(value))
-            }
-        }
-        return shared
-    }
-
-    /// The first difference between a translated `.stringsdict` entry and the development one.
-    static func entryMismatch(_ mine: StringsDictEntryInfo, _ theirs: StringsDictEntryInfo) -> String? {
-        if let format = mine.format, let parsed = mine.parsedFormat, let referenceParsed = theirs.parsedFormat {
-            let translated = FormatArguments(parsed, variableTypes: mine.variableTypes)
-            let developed = FormatArguments(referenceParsed, variableTypes: theirs.variableTypes)
-            if let problem = FormatArguments.mismatch(translation: translated, development: developed) {
-                return "in \(StringsDictKey.formatKey) \"\(format)\", \(problem)"
-            }
-        }
-        for (name, rule) in mine.rules.sorted(by: { $0.key < $1.key }) {
-            guard let referenceRule = theirs.rules[name] else { continue }
-            if let type = rule.argumentType, let referenceType = referenceRule.argumentType, type != referenceType {
-                return "rule \"\(name)\" has \(StringsDictKey.valueType) \"\(rule.valueType ?? "")\" but \"\(referenceRule.valueType ?? "")\" in the development value"
-            }
-            // A form may read any argument the development entry reads anywhere (its format key or any
-            // form of this rule) as any type it is read as there, and may leave any out ("one file").
-            var allowed: [Int: Set<FormatSpecifier.ArgumentType>] = [:]
-            func allow(_ arguments: FormatArguments) {
-                for position in arguments.positions { allowed[position, default: []].formUnion([]) }
-                for (position, type) in arguments.types { allowed[position, default: []].insert(type) }
-            }
-            if let parsed = theirs.parsedFormat {
-                allow(FormatArguments(parsed, variableTypes: theirs.variableTypes))
-            }
-            for (_, referenceForm) in referenceRule.parsedForms {
-                allow(FormatArguments(
-                    referenceForm, variableTypes: theirs.variableTypes, firstSequentialPosition: referenceRule.position))
-            }
-            for (category, form) in rule.forms.sorted(by: { $0.key < $1.key }) {
-                guard let parsed = rule.parsedForms[category] else { continue }
-                let translated = FormatArguments(
-                    parsed, variableTypes: mine.variableTypes, firstSequentialPosition: rule.position)
-                for position in translated.positions.sorted() {
-                    var place: String { "in form \"\(category)\" of rule \"\(name)\" (\"\(form)\")" }
-                    guard let types = allowed[position] else {
-                        return "\(place), it reads argument \(position), which the development entry never reads"
-                    }
-                    if let type = translated.types[position], !types.isEmpty, !types.contains(type) {
-                        let expected = types.map(\.rawValue).sorted().joined(separator: " or ")
-                        return "\(place), argument \(position) is read as \(type.rawValue) but as \(expected) in the development entry"
-                    }
-                }
-            }
-        }
-        for (variantKey, variant) in mine.variants.sorted(by: { $0.key < $1.key }) {
-            guard let reference = theirs.variants[variantKey] else { continue }
-            if let problem = entryMismatch(variant, reference) { return "in variant \"\(variantKey)\", \(problem)" }
-        }
-        return nil
-    }
-
-    /// A short text form of a `.stringsdict` value for messages and baselines: the format key and forms.
-    static func describe(_ value: PropertyListValue) -> String {
-        switch value {
-        case .string(let text): return text
-        case .dictionary(let dictionary):
-            return dictionary.keys.sorted().map { "\($0)=\(describe(dictionary[$0]!))" }.joined(separator: "; ")
-        case .integer(let number): return String(number)
-        case .real(let number): return String(number)
-        case .bool(let flag): return String(flag)
-        case .array(let items): return "[" + items.map(describe).joined(separator: ", ") + "]"
-        case .date, .data: return "…"
-        }
     }
 
     private func reportMissingKeys(

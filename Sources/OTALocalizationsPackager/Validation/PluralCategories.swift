@@ -25,7 +25,10 @@ public enum PluralCategories {
     /// The rule set for an `.lproj` name (`ru`, `pt-PT`, `zh_Hant`, `sr@latin`), or nil when CLDR has no
     /// rules for its language. `pt_PT` has its own rules; any other region or script uses the language's.
     public static func ruleSet(forLocalization name: String) -> RuleSet? {
-        let normalized = name.replacingOccurrences(of: "-", with: "_")
+        // An ASCII name (every real one) swaps `-` byte by byte, which is what Foundation's search does there.
+        let normalized = name.utf8.allSatisfy { $0 < 0x80 }
+            ? String(decoding: name.utf8.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: "_") : $0 }, as: UTF8.self)
+            : name.replacingOccurrences(of: "-", with: "_")
         let parts = normalized.split(whereSeparator: { $0 == "_" || $0 == "@" })
         guard let language = parts.first?.lowercased() else { return nil }
         if parts.count > 1, let exact = table["\(language)_\(parts[1])"] { return exact }

@@ -131,6 +131,18 @@ import Testing
         #expect(F.validate([F.stringsDict("en.lproj/L.stringsdict", ["k": wrong])]).filter { $0.severity == .error }.map(\.code) == [.stringsDictSpecifierMismatch])
     }
 
+    /// The variable is argument 2 (after `%@`), so a translated form's non-positional `%f` reads argument 2,
+    /// which the development entry reads as `ld` (64-bit) only.
+    @Test func aTranslatedFormIsComparedAtItsVariablesPosition() {
+        let diagnostics = F.validate([
+            F.stringsDict("en.lproj/L.stringsdict", ["k": F.plural("%@%#@count@", valueType: "ld", forms: ["one": "%ld file", "other": "%ld files"])]),
+            F.stringsDict("de.lproj/L.stringsdict", ["k": F.plural("%@%#@count@", valueType: "ld", forms: ["one": "%ld Datei", "other": "%f Dateien"])]),
+        ]).filter { $0.code == .formatSpecifierMismatch }
+        #expect(diagnostics.map(\.message) == [
+            "\"k\": the format specifiers differ from en: in form \"other\" of rule \"count\" (\"%f Dateien\"), argument 2 is read as double but as int64 in the development entry; at run time this crashes or prints garbage. Use the same specifiers and value types.",
+        ])
+    }
+
     @Test func aTranslatedFormMayShowTheNumberTheDevelopmentFormLeavesOut() {
         let diagnostics = F.validate([
             F.stringsDict("en.lproj/L.stringsdict", ["k": F.plural(valueType: "ld", forms: ["one": "One person", "other": "%ld people"])]),

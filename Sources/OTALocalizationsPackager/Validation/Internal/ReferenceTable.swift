@@ -5,6 +5,8 @@ struct ReferenceTable: Sendable {
     var arguments: [String: FormatArguments]
     /// Every key of the table (`.strings` and `.stringsdict`), sorted.
     var keys: [String]
+    /// Each `.stringsdict` entry that could be read, by key, prepared for comparison.
+    var dictEntries: [String: ReferenceDictEntry]
 
     init(_ pair: TableIndex.Pair) {
         self.pair = pair
@@ -13,5 +15,6 @@ struct ReferenceTable: Sendable {
             .filter { $0.value.value.utf8.contains(percent) }
             .mapValues { FormatArguments(FormatSpecifier.parse($0.value)) }
         keys = pair.keys.sorted()
+        dictEntries = (pair.dict?.entries ?? [:]).mapValues(ReferenceDictEntry.init)
     }
 }
