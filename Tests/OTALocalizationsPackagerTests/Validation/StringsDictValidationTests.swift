@@ -18,6 +18,21 @@ import Testing
         #expect(codes(["plain": .string("Just text")]).isEmpty)
     }
 
+    @Test func reportsProblemsOfWidthVariantsInVariantOrder() {
+        // Each variant is an entry of its own (APPLE-BUNDLE.md row 5.1); two broken ones, listed by variant key.
+        let variants: [String: PropertyListValue] = [
+            "20": .dictionary(["count": .dictionary([:])]),
+            "1": .dictionary(["count": .dictionary([:])]),
+            "50": .string("Fine"),
+        ]
+        let diagnostics = codes(["title": .dictionary(["NSStringVariableWidthRuleType": .dictionary(variants)])])
+        #expect(diagnostics.map(\.code) == [.stringsDictMissingFormatKey, .stringsDictMissingFormatKey])
+        #expect(diagnostics.map(\.message) == [
+            "\"title\": The entry has no NSStringLocalizedFormatKey (in NSStringVariableWidthRuleType/1); add it with the format string, for example %#@count@.",
+            "\"title\": The entry has no NSStringLocalizedFormatKey (in NSStringVariableWidthRuleType/20); add it with the format string, for example %#@count@.",
+        ])
+    }
+
     @Test func reportsMissingFormatKey() {
         let diagnostics = codes(["files": .dictionary(["count": .dictionary([:])])])
         #expect(diagnostics.map(\.code) == [.stringsDictMissingFormatKey])

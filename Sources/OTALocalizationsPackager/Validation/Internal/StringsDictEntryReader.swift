@@ -30,7 +30,8 @@ struct StringsDictEntryReader {
                     return nil
                 }
                 var variants: [String: StringsDictEntryInfo] = [:]
-                for (variantKey, variant) in variantsDictionary {
+                // In key order, so problems in several variants are always reported in the same order.
+                for (variantKey, variant) in variantsDictionary.sorted(by: { $0.key < $1.key }) {
                     if let info = read(variant, path: "\(ruleKey)/\(variantKey)") { variants[variantKey] = info }
                 }
                 return StringsDictEntryInfo(format: nil, rules: [], variants: variants)
