@@ -39,18 +39,17 @@ extension ModuleValidator {
         _ strings: TableIndex.Strings, with reference: ReferenceTable, developmentName: String,
         into sink: inout DiagnosticSink
     ) -> Int {
-        guard let referenceStrings = reference.pair.strings else { return 0 }
+        guard reference.pair.strings != nil else { return 0 }
         var shared = 0
         // Any order: the validator sorts what it finds.
         for (key, definition) in strings.definitions {
-            guard let developmentValue = referenceStrings.definitions[key]?.value else { continue }
+            guard let (developmentValue, developmentArguments) = reference.strings[key] else { continue }
             shared += 1
             let (value, line) = definition
             // Neither value has a `%`: neither reads an argument, so they cannot differ.
-            let percent = UInt8(ascii: "%")
-            if value.utf8.contains(percent) || developmentValue.utf8.contains(percent) {
+            if developmentArguments != nil || value.utf8.contains(UInt8(ascii: "%")) {
                 let mine = FormatArguments(FormatSpecifier.parse(value))
-                let theirs = reference.arguments[key] ?? FormatArguments(FormatSpecifier.parse(developmentValue))
+                let theirs = developmentArguments ?? FormatArguments(FormatSpecifier.parse(developmentValue))
                 if let problem = FormatArguments.mismatch(translation: mine, development: theirs) {
                     let omissionOnly = FormatArguments.mismatch(translation: mine, development: theirs, allowsOmittedArguments: true) == nil
                     let consequence = omissionOnly
