@@ -16,28 +16,41 @@ package enum BundleDiskLoader {
         guard let names = try? fileManager.contentsOfDirectory(atPath: layout.modulesFolder.path) else { return ([:], []) }
         var bundles: [String: LazyBundle] = [:]
         var paths: Set<String> = []
+        // Paths as strings: joining plain names to a standardized folder keeps them standardized, at a fraction of
+        // the cost of URL arithmetic (the paths are those of OTAStorageLayout).
+        let modulesPath = layout.modulesFolder.standardizedFileURL.path
         for name in names where OTAStorageLayout.isPlainFileName(name) {
-            guard let folder = activeFolder(layout, module: name), isReadableBundleFolder(folder) else { continue }
-            bundles[name] = LazyBundle(url: folder)
-            paths.insert(folder.standardizedFileURL.path)
+            let modulePath = modulesPath + "/" + name
+            guard let sha = pointedSHA256(modulePath + "/" + OTAStorageLayout.currentPointerFileName) else { continue }
+            let folderPath = modulePath + "/" + sha
+            guard isReadableBundleFolder(atPath: folderPath) else { continue }
+            bundles[name] = LazyBundle(url: URL(fileURLWithPath: folderPath, isDirectory: true))
+            paths.insert(folderPath)
         }
         return (bundles, paths)
     }
 
     /// The folder `modules/<module>/current` names, when the pointer is well formed.
     package static func activeFolder(_ layout: OTAStorageLayout, module: String) -> URL? {
-        guard let data = SmallFile.read(layout.currentPointerFile(module: module).path, maximumBytes: 128),
-              let sha = OTAStorageLayout.parseCurrentPointer(data)
-        else { return nil }
-        return layout.installFolder(module: module, sha256: sha)
+        pointedSHA256(layout.currentPointerFile(module: module).path).map { layout.installFolder(module: module, sha256: $0) }
     }
 
-    /// Whether `folder/Info.plist` can be read now and holds a property-list dictionary.
+    /// The SHA-256 a `current` pointer file holds, when it is well formed.
+    private static func pointedSHA256(_ pointerPath: String) -> String? {
+        // A pointer is 65 bytes; one byte over the limit says the file is too long to be one.
+        guard let data = SmallFile.prefix(pointerPath, count: 129), data.count <= 128 else { return nil }
+        return OTAStorageLayout.parseCurrentPointer(data)
+    }
+
+    /// Whether the first bytes of `folder/Info.plist` can be read now and start like a property list (XML or binary).
     package static func isReadableBundleFolder(_ folder: URL) -> Bool {
-        let info = folder.appendingPathComponent("Info.plist", isDirectory: false)
+        isReadableBundleFolder(atPath: folder.path)
+    }
+
+    private static func isReadableBundleFolder(atPath folder: String) -> Bool {
         // Reading the bytes is the check that matters (before first unlock the read fails); the installer parsed
         // this file before it committed the folder, so a cheap shape check is enough here.
-        guard let data = SmallFile.read(info.path, maximumBytes: 1 << 20) else { return false }
+        guard let data = SmallFile.prefix(folder + "/Info.plist", count: 8) else { return false }
         return data.starts(with: Array("<?xml".utf8)) || data.starts(with: Array("bplist".utf8))
             || data.starts(with: Array("<plist".utf8))
     }

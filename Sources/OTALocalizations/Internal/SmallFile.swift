@@ -11,17 +11,35 @@ enum SmallFile {
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
               info.st_size >= 0, Int(info.st_size) <= maximumBytes else { return nil }
-        var data = Data(count: Int(info.st_size))
+        return readUpTo(descriptor, Int(info.st_size))
+    }
+
+    /// At most the first `count` bytes of the file (fewer when it is shorter), or nil when it cannot be opened or
+    /// read. Three system calls (open, read, close): for launch-path checks that need only the start of a file.
+    /// `O_NONBLOCK` keeps a FIFO from blocking; a folder fails to read.
+    static func prefix(_ path: String, count: Int) -> Data? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        return readUpTo(descriptor, count)
+    }
+
+    /// Reads until `count` bytes or the end of the file; nil on a read error.
+    private static func readUpTo(_ descriptor: Int32, _ count: Int) -> Data? {
+        var data = Data(count: count)
         var total = 0
         let ok = data.withUnsafeMutableBytes { buffer -> Bool in
             while total < buffer.count {
-                let count = Foundation.read(descriptor, buffer.baseAddress! + total, buffer.count - total)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                total += count
+                let read = Foundation.read(descriptor, buffer.baseAddress! + total, buffer.count - total)
+                if read < 0, errno == EINTR { continue }
+                guard read >= 0 else { return false }
+                if read == 0 { break }
+                total += read
             }
             return true
         }
-        return ok ? data : nil
+        guard ok else { return nil }
+        data.count = total
+        return data
     }
 }
