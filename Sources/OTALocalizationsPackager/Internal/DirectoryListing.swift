@@ -15,18 +15,23 @@ enum DirectoryListing {
     }
 
     /// The entries of the folder at `path`, without `.` and `..`, sorted by their UTF-8 bytes (so results never
-    /// depend on listing order); empty when the folder cannot be read.
+    /// depend on listing order); empty when the folder cannot be read. A name that is not valid UTF-8 (Linux allows
+    /// any bytes) comes back repaired, as `FileManager` lists it, and typed `.other`: the repaired name is not a
+    /// path that exists, so `lstat` reports it as unreadable, never as a table or a folder to enter.
     static func sortedEntries(ofPath path: String) -> [Entry] {
         guard let folder = opendir(path) else { return [] }
         defer { closedir(folder) }
         var entries: [Entry] = []
         while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+            let (name, isValid) = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                let bytes = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
+                if let valid = String(validatingCString: bytes) { return (valid, true) }
+                return (String(cString: bytes), false)
             }
             if name == "." || name == ".." { continue }
             let type: EntryType
             switch Int32(entry.pointee.d_type) {
+            case _ where !isValid: type = .other
             case Int32(DT_DIR): type = .directory
             case Int32(DT_REG): type = .regularFile
             default: type = .other
