@@ -18,6 +18,11 @@ enum DirectoryListing {
     /// depend on listing order); empty when the folder cannot be read. A name that is not valid UTF-8 (Linux allows
     /// any bytes) comes back repaired, as `FileManager` lists it, and typed `.other`: the repaired name is not a
     /// path that exists, so `lstat` reports it as unreadable, never as a table or a folder to enter.
+    ///
+    /// `d_type` is trusted only where `lstat` would succeed, so that an entry `lstat` cannot see is still reported
+    /// as unreadable rather than entered (silently empty) or read: every entry is typed `.other` when the folder
+    /// cannot be searched (readable but without `x`: listing works, `lstat` of an entry does not; one `lstat` of an
+    /// entry tells), and so is an entry whose path is too long for `lstat` (`PATH_MAX`).
     static func sortedEntries(ofPath path: String) -> [Entry] {
         guard let folder = opendir(path) else { return [] }
         defer { closedir(folder) }
@@ -38,6 +43,17 @@ enum DirectoryListing {
             }
             entries.append(Entry(name: name, type: type))
         }
+        let searchable = entries.first.map { isSearchable(path, probing: $0.name) } ?? true
+        let longestPath = Int(PATH_MAX) - 1
+        for index in entries.indices where !searchable || path.utf8.count + 1 + entries[index].name.utf8.count > longestPath {
+            entries[index].type = .other
+        }
         return entries.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+    }
+
+    /// Whether entries of the folder at `path` can be looked at with `lstat`, tried on the entry `name`.
+    private static func isSearchable(_ path: String, probing name: String) -> Bool {
+        var info = stat()
+        return lstat(path + "/" + name, &info) == 0
     }
 }
