@@ -32,8 +32,7 @@ enum CompileCatalogCommand: Command {
             }
             format = chosen
         } catch let error as UsageError {
-            Output.err("error: \(error.message)\nRun 'ota-localizations compile-catalog --help' for usage.")
-            return .usage
+            return usageError(error.message)
         } catch {
             Output.err("error: \(error)")
             return .usage

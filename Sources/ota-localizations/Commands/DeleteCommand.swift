@@ -34,8 +34,7 @@ enum DeleteCommand: Command {
             guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'") }
             root = URL(fileURLWithPath: try args.required("into"))
         } catch let error as UsageError {
-            Output.err("error: \(error.message)\nRun 'ota-localizations delete --help' for usage.")
-            return .usage
+            return usageError(error.message)
         } catch {
             Output.err("error: \(error)")
             return .usage

@@ -36,8 +36,7 @@ enum LintSourcesCommand: Command {
             files = try SourceLinter.swiftFiles(at: args.positionals.map { URL(fileURLWithPath: $0) })
             findings = try SourceLinter.lint(paths: files)
         } catch let error as UsageError {
-            Output.err("error: \(error.message)\nRun 'ota-localizations lint-sources --help' for usage.")
-            return .usage
+            return usageError(error.message)
         } catch let error as SourceLintError {
             Output.err("error: \(error.reason)")
             return error.code == .missingPath ? .usage : .failure

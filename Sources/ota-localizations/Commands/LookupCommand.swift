@@ -38,8 +38,7 @@ enum LookupCommand: Command {
             request = (try args.required("into"), try args.required("app-version"), try args.required("module"),
                        try args.required("localization"), try args.required("key"))
         } catch let error as UsageError {
-            Output.err("error: \(error.message)\nRun 'ota-localizations lookup --help' for usage.")
-            return .usage
+            return usageError(error.message)
         } catch {
             Output.err("error: \(error)")
             return .usage

@@ -31,8 +31,7 @@ enum ModulesCommand: Command {
             )
             result = try ModuleDiscovery.discover(repositoryRoot: root, configuration: configuration)
         } catch let error as UsageError {
-            Output.err("error: \(error.message)\nRun 'ota-localizations modules --help' for usage.")
-            return .usage
+            return usageError(error.message)
         } catch let error as PackagerError {
             Output.err("error: \(error.reason)")
             return .failure

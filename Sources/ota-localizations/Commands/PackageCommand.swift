@@ -55,11 +55,9 @@ enum PackageCommand: Command {
                 )
             )
         } catch let error as UsageError {
-            Output.err("error: \(error.message)\nRun 'ota-localizations package --help' for usage.")
-            return .usage
+            return usageError(error.message)
         } catch let error as PackagerError where error.code == .configuration && error.reason.hasPrefix("--published-at") {
-            Output.err("error: \(error.reason)\nRun 'ota-localizations package --help' for usage.")
-            return .usage
+            return usageError(error.reason)
         } catch {
             return report(error)
         }

@@ -62,8 +62,7 @@ enum SyncCommand: Command {
             }
             configuration = (baseURL, appVersion, URL(fileURLWithPath: try args.required("into")), timeout, args.flag("json"))
         } catch let error as UsageError {
-            Output.err("error: \(error.message)\nRun 'ota-localizations sync --help' for usage.")
-            return .usage
+            return usageError(error.message)
         } catch {
             Output.err("error: \(error)")
             return .usage

@@ -52,8 +52,7 @@ enum ValidateCommand: Command {
                 repositoryRoot: root, configurationFile: args.value("config").map { URL(fileURLWithPath: $0) }, options: options
             )
         } catch let error as UsageError {
-            Output.err("error: \(error.message)\nRun 'ota-localizations validate --help' for usage.")
-            return .usage
+            return usageError(error.message)
         } catch let error as PackagerError {
             Output.err("error: \(error.reason)")
             return .failure
