@@ -36,7 +36,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "ota-bench",
-            dependencies: ["OTALocalizations", "OTALocalizationsSync", "OTALocalizationsCore", "OTALocalizationsPackager"]
+            dependencies: ["OTALocalizations", "OTALocalizationsSync", "OTALocalizationsCore", "OTALocalizationsPackager", "OTATestSupport"]
         ),
         // libFuzzer targets for the Core parsers (Scripts/fuzz.sh, docs/fuzzing.md); replays files in a plain build.
         .executableTarget(name: "ota-fuzz", dependencies: ["OTALocalizationsCore"]),

@@ -1,12 +1,9 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import OTATestSupport
 
 /// An nginx the bench starts on a free 127.0.0.1 port, serving `root` with ETags and logging every request as
-/// `$uri $status $body_bytes_sent`; a small copy of the integration tests' idea, not a dependency on them.
+/// `$uri $status $body_bytes_sent`; the integration tests' idea, sharing their
+/// `LoopbackSocket` (OTATestSupport).
 final class BenchNginx {
     /// One access-log line.
     struct Request: Sendable {
@@ -34,7 +31,7 @@ final class BenchNginx {
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
         var lastError = "nginx did not start"
         for _ in 0..<5 {
-            let port = try Self.freePort()
+            let port = try LoopbackSocket.freePort()
             let user = getuid() == 0 ? "user root root;\n" : ""
             let dir = folder.path
             let configuration = """
@@ -62,8 +59,8 @@ final class BenchNginx {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            for _ in 0..<500 where process.isRunning && !Self.accepts(port: port) { usleep(10_000) }
-            if process.isRunning && Self.accepts(port: port) {
+            for _ in 0..<500 where process.isRunning && !LoopbackSocket.accepts(port: port) { usleep(10_000) }
+            if process.isRunning && LoopbackSocket.accepts(port: port) {
                 self.port = port
                 self.process = process
                 return
@@ -104,50 +101,5 @@ final class BenchNginx {
             lines = requests()
         }
         return Array(lines.dropFirst(count))
-    }
-
-    // MARK: Sockets
-
-    #if canImport(Glibc)
-    private static let streamType = Int32(SOCK_STREAM.rawValue)
-    #else
-    private static let streamType = SOCK_STREAM
-    #endif
-
-    private static func loopback(port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return address
-    }
-
-    /// A port the kernel hands out for 127.0.0.1:0, released before nginx binds it.
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, streamType, 0)
-        guard fd >= 0 else { throw BenchError("socket failed: errno \(errno)") }
-        defer { close(fd) }
-        var address = loopback(port: 0)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0 else { throw BenchError("bind failed: errno \(errno)") }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        guard named == 0 else { throw BenchError("getsockname failed: errno \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
-
-    static func accepts(port: Int) -> Bool {
-        let fd = socket(AF_INET, streamType, 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var address = loopback(port: port)
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        return result == 0
     }
 }
