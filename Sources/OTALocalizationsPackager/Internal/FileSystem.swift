@@ -10,10 +10,6 @@ enum FileSystem {
         case other(String)
     }
 
-    static func url(_ root: URL, _ components: [String]) -> URL {
-        components.reduce(root) { $0.appendingPathComponent($1) }
-    }
-
     /// `rootPath` and `components` joined with `/` (string work only: discovery builds thousands of these).
     static func path(_ rootPath: String, _ components: [String]) -> String {
         components.isEmpty ? rootPath : rootPath + "/" + components.joined(separator: "/")
@@ -53,11 +49,6 @@ enum FileSystem {
     }
 
     /// The canonical absolute path (`realpath(3)`), or nil.
-    static func realPath(_ url: URL) -> String? {
-        realPath(url.path)
-    }
-
-    /// ``realPath(_:)`` for a path.
     static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
@@ -66,22 +57,12 @@ enum FileSystem {
 
     /// Child names sorted by their UTF-8 bytes, so results never depend on directory-listing order.
     static func sortedChildren(of url: URL) -> [String] {
-        sortedChildren(ofPath: url.path)
-    }
-
-    /// ``sortedChildren(of:)`` for a path.
-    static func sortedChildren(ofPath path: String) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
         return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
-    /// Every entry below `url` that is not a folder, as relative components with its kind, sorted; folders are
-    /// descended (never through links).
-    static func allFiles(under url: URL, within root: URL) -> [(components: [String], kind: Kind)] {
-        allFiles(underPath: url.path, within: root)
-    }
-
-    /// ``allFiles(under:within:)`` for a path.
+    /// Every entry below the folder at `path` that is not a folder, as relative components with its kind, sorted;
+    /// folders are descended (never through links).
     static func allFiles(underPath path: String, within root: URL) -> [(components: [String], kind: Kind)] {
         var result: [(components: [String], kind: Kind)] = []
         for entry in DirectoryListing.sortedEntries(ofPath: path) {
