@@ -152,14 +152,29 @@ final class SyncFixture: @unchecked Sendable {
     /// The relative paths under the root, sorted.
     func tree() -> [String] { snapshot().keys.sorted() }
 
-    func read(_ relative: String) -> Data? { try? Data(contentsOf: root.appendingPathComponent(relative)) }
+    /// The URL of `relative` under the root; a module name right after `modules/` stands for its storage name
+    /// (`InstalledLayout.storageName`), so tests name modules as the manifest does.
+    func url(_ relative: String) -> URL {
+        root.appendingPathComponent(Self.onDisk(relative))
+    }
 
-    func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent(relative).path) }
+    /// `relative` with the component after `modules/` replaced by its storage name.
+    static func onDisk(_ relative: String) -> String {
+        var parts = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        if parts.count >= 3, parts[1] == "modules" { parts[2] = InstalledLayout.storageName(parts[2]) }
+        return parts.joined(separator: "/")
+    }
 
-    /// The paths the installed folder of `module` must hold, relative to the root, folders included.
-    static func installedTree(_ module: PublishedModule, appVersion: String = "1.0") -> [String] {
-        let folder = "\(appVersion)/modules/\(module.name)/\(module.sha256)"
-        var paths: Set<String> = ["\(appVersion)/modules/\(module.name)", "\(appVersion)/modules/\(module.name)/current", folder]
+    func read(_ relative: String) -> Data? { try? Data(contentsOf: url(relative)) }
+
+    func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: url(relative).path) }
+
+    /// The paths the installed folder of `module` must hold, relative to the root, folders included, with the
+    /// module's storage name: its files, the seal, `current`.
+    static func installedTree(_ module: PublishedModule, appVersion: String = "1.0", folderName: String? = nil) -> [String] {
+        let moduleFolder = "\(appVersion)/modules/\(InstalledLayout.storageName(module.name))"
+        let folder = "\(moduleFolder)/\(folderName ?? module.sha256)"
+        var paths: Set<String> = [moduleFolder, "\(moduleFolder)/current", folder, "\(folder)/\(InstalledLayout.sealFileName)"]
         for file in module.files.keys {
             paths.insert("\(folder)/\(file)")
             let parts = file.split(separator: "/")
