@@ -1,6 +1,6 @@
 import Foundation
 import OTALocalizationsCore
-import OTALocalizationsSync
+@testable import OTALocalizationsSync
 import OTATestSupport
 
 /// Collects the reports a service hands to its handler.
@@ -54,13 +54,21 @@ final class SyncFixture: @unchecked Sendable {
     deinit { try? FileManager.default.removeItem(at: root) }
 
     func makeService(
-        appVersion: String = "1.0", parallel: Int = 4, limits: ZipLimits = ZipLimits()
+        appVersion: String = "1.0", parallel: Int = 4, limits: ZipLimits = ZipLimits(),
+        requestSeconds: TimeInterval = 120, cycleSeconds: TimeInterval = 300, deletionWaitSeconds: TimeInterval = 5,
+        cycleUncompressedBytes: Int64 = 256 * 1024 * 1024, bufferedArchiveBytes: Int64 = 48 * 1024 * 1024,
+        manifestModules: Int = 500, deviceClock: (@Sendable () -> Date)? = nil
     ) -> OTALocalizationService {
         let reports = self.reports
-        return OTALocalizationService(configuration: OTALocalizationServiceConfiguration(
+        var configuration = OTALocalizationServiceConfiguration(
             baseURL: URL(string: Self.base)!, appVersion: appVersion, storageRoot: root, transport: transport,
-            maximumParallelDownloads: parallel, requestTimeout: 5, limits: limits,
-            reportHandler: { reports.append($0) }))
+            maximumParallelDownloads: parallel, requestTimeout: 5, maximumRequestSeconds: requestSeconds,
+            maximumCycleSeconds: cycleSeconds, maximumDeletionWaitSeconds: deletionWaitSeconds,
+            maximumManifestModules: manifestModules, maximumCycleUncompressedBytes: cycleUncompressedBytes,
+            maximumBufferedArchiveBytes: bufferedArchiveBytes, limits: limits,
+            reportHandler: { reports.append($0) })
+        if let deviceClock { configuration.deviceClock = deviceClock }
+        return OTALocalizationService(configuration: configuration)
     }
 
     static func url(_ appVersion: String, _ file: String) -> String { "\(base)/\(appVersion)/\(file)" }
@@ -117,7 +125,7 @@ final class SyncFixture: @unchecked Sendable {
 
     /// Serves the modules' ZIPs and a hand-written `manifest.json` listing them (plus `extraEntries`, raw JSON).
     func publish(_ modules: [PublishedModule], appVersion: String = "1.0",
-                 publishedAt: String = "2026-07-24T10:00:00Z", extraEntries: [String] = []) {
+                 publishedAt: String = "2026-07-24T10:00:00Z", extraEntries: [String] = [], developmentRegion: String = "en") {
         var entries = modules.map { module in
             "{\"name\": \"\(module.name)\", \"path\": \"\(module.path)\", \"sha256\": \"\(module.sha256)\", "
                 + "\"size\": \(module.zip.count), \"localizations\": [\"en\", \"fr\"], \"futureField\": {\"x\": 1}}"
@@ -125,7 +133,7 @@ final class SyncFixture: @unchecked Sendable {
         entries += extraEntries
         let manifest = """
             {"formatVersion": 1, "appVersion": "\(appVersion)", "publishedAt": "\(publishedAt)",
-             "developmentRegion": "en", "unknownTopLevel": [1, 2, 3],
+             "developmentRegion": "\(developmentRegion)", "unknownTopLevel": [1, 2, 3],
              "modules": [\(entries.joined(separator: ",\n"))]}
             """
         for module in modules {
