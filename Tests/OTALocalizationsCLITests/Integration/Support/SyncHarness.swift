@@ -13,11 +13,11 @@ enum SyncHarness {
     }
 
     /// `sync --json` into `root` from `base`; returns the result and the decoded report object.
-    static func sync(_ base: String, into root: URL, timeout: String? = nil, appVersion: String = appVersion) throws
-        -> (result: ToolResult, report: [String: Any])
-    {
+    static func sync(_ base: String, into root: URL, timeout: String? = nil, appVersion: String = appVersion,
+                     extraArguments: [String] = []) throws -> (result: ToolResult, report: [String: Any]) {
         var arguments = ["sync", "--base-url", base, "--app-version", appVersion, "--into", root.path, "--json"]
         if let timeout { arguments += ["--timeout", timeout] }
+        arguments += extraArguments
         let result = try cli(arguments)
         let object = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         return (result, object ?? [:])
