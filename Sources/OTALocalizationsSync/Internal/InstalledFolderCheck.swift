@@ -10,9 +10,9 @@ import OTALocalizationsCore
 /// every sealed path is a regular file (no symbolic link) with the sealed size and SHA-256; and `Info.plist` is
 /// byte for byte the canonical one for the manifest's development region. Reads every file once, one at a time.
 /// Measured cost: docs/benchmarks.md ("Full check of installed folders").
-enum InstalledFolderCheck {
+package enum InstalledFolderCheck {
     /// Whether `folder` is intact for a manifest whose development region is `developmentRegion`.
-    static func isIntact(_ folder: URL, developmentRegion: String) -> Bool {
+    package static func isIntact(_ folder: URL, developmentRegion: String) -> Bool {
         guard let sealData = DurableFiles.readRegularFile(
                   folder.appendingPathComponent(BundleSeal.fileName), maximumBytes: BundleSeal.maximumBytes),
               let seal = BundleSeal(parsing: sealData)
