@@ -78,16 +78,37 @@ package struct BundleSeal: Sendable, Equatable {
 
     /// The launch path's check: the header, an `Info.plist` line whose size is `infoPlistSize`, and a final "\n".
     ///
-    /// A few comparisons over the first two lines; no hashing and no other file read.
+    /// A few byte comparisons over the first two lines; no hashing, no allocation, no other file read.
     package static func isPlausible(_ data: Data, infoPlistSize: Int) -> Bool {
-        let header = Array(Self.header.utf8)
-        guard data.count > header.count, data.count <= maximumBytes, data.last == 0x0A,
-              data.starts(with: header)
-        else { return false }
-        let rest = data.dropFirst(header.count)
-        guard let end = rest.firstIndex(of: 0x0A), let file = parseLine(rest[rest.startIndex..<end]) else { return false }
-        return file.path == "Info.plist" && file.size == Int64(infoPlistSize)
+        guard data.count > headerBytes.count, data.count <= maximumBytes, data.last == 0x0A else { return false }
+        return data.withUnsafeBytes { raw -> Bool in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard bytes.starts(with: headerBytes) else { return false }
+            // "<size> <64 hex> Info.plist\n", the size in decimal without leading zeros.
+            var index = headerBytes.count
+            var size = 0
+            let digitsStart = index
+            while index < bytes.count, (0x30...0x39).contains(bytes[index]), index - digitsStart < 19 {
+                size = size * 10 + Int(bytes[index] - 0x30)
+                index += 1
+            }
+            let digits = index - digitsStart
+            guard digits > 0, digits == 1 || bytes[digitsStart] != 0x30, size == infoPlistSize,
+                  index + 1 + 64 + 1 + infoPlistLine.count <= bytes.count, bytes[index] == 0x20
+            else { return false }
+            index += 1
+            for offset in 0..<64 {
+                let byte = bytes[index + offset]
+                guard (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte) else { return false }
+            }
+            index += 64
+            return UnsafeBufferPointer(rebasing: bytes[index..<(index + infoPlistLine.count)]).elementsEqual(infoPlistLine)
+        }
     }
+
+    private static let headerBytes = Array(header.utf8)
+    /// What follows the hash on the `Info.plist` line.
+    private static let infoPlistLine = Array(" Info.plist\n".utf8)
 
     private static func parseLine(_ line: Data.SubSequence) -> File? {
         let fields = line.split(separator: 0x20, maxSplits: 2, omittingEmptySubsequences: false)

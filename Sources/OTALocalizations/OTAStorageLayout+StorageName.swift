@@ -48,9 +48,11 @@ extension OTAStorageLayout {
             index += 3
         }
         // Decoding invalid UTF-8 inserts replacement characters, so a round trip to the same bytes proves validity.
+        // ASCII is its own canonical composition; other text must already be NFC, as it is written.
         let module = String(decoding: decoded, as: UTF8.self)
-        guard Array(module.utf8) == decoded, isPlainFileName(module),
-              Array(module.precomposedStringWithCanonicalMapping.utf8) == decoded
+        guard isPlainFileName(module) else { return nil }
+        if decoded.allSatisfy({ $0 < 0x80 }) { return module }
+        guard Array(module.utf8) == decoded, Array(module.precomposedStringWithCanonicalMapping.utf8) == decoded
         else { return nil }
         return module
     }

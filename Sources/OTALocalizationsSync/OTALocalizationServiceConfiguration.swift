@@ -41,7 +41,7 @@ public struct OTALocalizationServiceConfiguration: Sendable {
     /// The most ZIP bytes held in memory at once by the downloads in flight; default 48 MiB. A download waits for
     /// room, and a ZIP larger than this fails with the limit named.
     public let maximumBufferedArchiveBytes: Int64
-    /// Per-module ZIP limits; default 32 MiB archive, 64 MiB uncompressed, 8 MiB per table, 10,000 entries. The
+    /// Per-module ZIP limits; default 32 MiB archive, 64 MiB uncompressed, 4 MiB per table, 10,000 entries. The
     /// per-table limit also bounds the tables being parsed at once, across the whole cycle.
     /// - Warning: These limits are the defence against ZIP bombs; raise them only for hosting you control.
     public let limits: ZipLimits

@@ -86,7 +86,7 @@ struct IntegrationSamples {
                 maximumEntryCount: 10_000,
                 maximumUncompressedBytes: 64 * 1024 * 1024,
                 maximumArchiveBytes: 32 * 1024 * 1024,
-                maximumEntryUncompressedBytes: 8 * 1024 * 1024
+                maximumEntryUncompressedBytes: 4 * 1024 * 1024
             ),
             reportHandler: { report in print(report.jsonText()) }
         )

@@ -18,7 +18,7 @@ import Testing
 
     @Test func aTableOverThePerTableLimitFailsBeforeItIsInflated() async throws {
         let fixture = try SyncFixture()
-        let bomb = try Self.module("Bomb", tableBytes: 9 * 1024 * 1024)
+        let bomb = try Self.module("Bomb", tableBytes: 5 * 1024 * 1024)
         let checkout = try SyncFixture.module("Checkout")
         #expect(bomb.zip.count < 200_000)
         fixture.publish([bomb, checkout])
@@ -26,7 +26,7 @@ import Testing
         let report = try #require(fixture.reports.last)
         #expect(report.modules.first?.code == .limit)
         #expect(report.modules.first?.reason?.hasPrefix("archive rejected (entry-too-large): en.lproj/Localizable.strings: the entry declares") == true)
-        #expect(report.modules.first?.reason?.hasSuffix("over the limit of 8388608 per entry (maximumEntryUncompressedBytes)") == true)
+        #expect(report.modules.first?.reason?.hasSuffix("over the limit of 4194304 per entry (maximumEntryUncompressedBytes)") == true)
         #expect(report.modules.last?.outcome == .updated)
         #expect(!fixture.exists("1.0/modules/Bomb"))
     }

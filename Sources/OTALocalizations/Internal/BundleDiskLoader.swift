@@ -30,7 +30,7 @@ package enum BundleDiskLoader {
             guard let folderName = pointedFolderName(modulePath + "/" + OTAStorageLayout.currentPointerFileName) else { continue }
             let folderPath = modulePath + "/" + folderName
             guard isReadableBundleFolder(atPath: folderPath) else { continue }
-            bundles[module] = LazyBundle(url: URL(fileURLWithPath: folderPath, isDirectory: true))
+            bundles[module] = LazyBundle(path: folderPath)
             paths.insert(folderPath)
         }
         return (bundles, paths)
@@ -63,9 +63,19 @@ package enum BundleDiskLoader {
 
     private static func isReadableBundleFolder(atPath folder: String) -> Bool {
         guard let info = SmallFile.prefix(folder + "/Info.plist", count: maximumInfoPlistBytes + 1),
-              info.count <= maximumInfoPlistBytes, info.starts(with: Array("<?xml".utf8)),
-              let seal = SmallFile.read(folder + "/" + BundleSeal.fileName, maximumBytes: BundleSeal.maximumBytes)
+              info.count <= maximumInfoPlistBytes, info.starts(with: xmlStart)
         else { return false }
+        // Most seals fit in one small read (three system calls); a larger one is read whole.
+        let sealPath = folder + "/" + BundleSeal.fileName
+        guard var seal = SmallFile.prefix(sealPath, count: sealReadBytes) else { return false }
+        if seal.count == sealReadBytes {
+            guard let whole = SmallFile.read(sealPath, maximumBytes: BundleSeal.maximumBytes) else { return false }
+            seal = whole
+        }
         return BundleSeal.isPlausible(seal, infoPlistSize: info.count)
     }
+
+    private static let xmlStart = Array("<?xml".utf8)
+    /// The first read of a seal, in bytes: a module of about 40 tables.
+    private static let sealReadBytes = 4096
 }

@@ -11,10 +11,11 @@ public struct ZipLimits: Sendable, Equatable {
     public var maximumUncompressedBytes: Int64
     /// The largest archive accepted, in bytes. Default 32 MiB.
     public var maximumArchiveBytes: Int64
-    /// The most bytes one entry may declare and inflate to. Default 8 MiB.
+    /// The most bytes one entry may declare and inflate to. Default 4 MiB, 18 times the corpus's largest table.
     ///
-    /// This is the bound on memory while a table is read: a table is inflated whole, then parsed, and parsing
-    /// holds several copies of its text.
+    /// This is the bound on memory while a table is read: a table is inflated whole, then parsed, and parsing a
+    /// table of many short entries holds about 14 times its size (measured: docs/operations.md, "Limits and
+    /// deadlines").
     public var maximumEntryUncompressedBytes: Int64
 
     /// Creates limits; each default is the value documented on its property.
@@ -22,7 +23,7 @@ public struct ZipLimits: Sendable, Equatable {
         maximumEntryCount: Int = 10_000,
         maximumUncompressedBytes: Int64 = 64 * 1024 * 1024,
         maximumArchiveBytes: Int64 = 32 * 1024 * 1024,
-        maximumEntryUncompressedBytes: Int64 = 8 * 1024 * 1024
+        maximumEntryUncompressedBytes: Int64 = 4 * 1024 * 1024
     ) {
         self.maximumEntryCount = maximumEntryCount
         self.maximumUncompressedBytes = maximumUncompressedBytes
@@ -30,6 +31,6 @@ public struct ZipLimits: Sendable, Equatable {
         self.maximumEntryUncompressedBytes = maximumEntryUncompressedBytes
     }
 
-    /// 10,000 entries, 64 MiB uncompressed, 32 MiB archive, 8 MiB per entry.
+    /// 10,000 entries, 64 MiB uncompressed, 32 MiB archive, 4 MiB per entry.
     public static let `default` = ZipLimits()
 }
