@@ -9,7 +9,7 @@ import Foundation
 /// <size> <sha256> Info.plist
 /// <size> <sha256> <localization>.lproj/<table>        one line per table, paths in byte order
 /// ```
-/// `size` is decimal bytes without leading zeros, `sha256` 64 lowercase hex digits, and paths hold no control
+/// `size` is decimal bytes without leading zeros (at most 18 digits), `sha256` 64 lowercase hex digits, and paths hold no control
 /// characters. Two checks read it: the launch path's ``isPlausible(_:infoPlistSize:)`` (no hashing: the header,
 /// the `Info.plist` line and the final newline) and the service's full check (``init(parsing:)``, then every
 /// file's listing, size and SHA-256).
@@ -59,21 +59,35 @@ package struct BundleSeal: Sendable, Equatable {
     /// Parses a seal strictly; nil when any line is out of shape, a path repeats or is out of order, or the
     /// first file is not `Info.plist`.
     package init?(parsing data: Data) {
-        guard data.count <= Self.maximumBytes, data.starts(with: Array(Self.header.utf8)), data.last == 0x0A else { return nil }
-        var files: [File] = []
-        for line in data.dropFirst(Self.header.utf8.count).split(separator: 0x0A, omittingEmptySubsequences: false).dropLast() {
-            guard let file = Self.parseLine(line) else { return nil }
-            if let previous = files.last {
-                guard previous.path == "Info.plist" || Array(previous.path.utf8).lexicographicallyPrecedes(Array(file.path.utf8))
-                else { return nil }
-                guard file.path != "Info.plist" else { return nil }
-            } else {
-                guard file.path == "Info.plist" else { return nil }
+        guard data.count <= Self.maximumBytes, data.last == 0x0A else { return nil }
+        let parsed = data.withUnsafeBytes { raw -> [File]? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard bytes.starts(with: Self.headerBytes) else { return nil }
+            var files: [File] = []
+            var previous: UnsafeBufferPointer<UInt8>.SubSequence?
+            var start = Self.headerBytes.count
+            while start < bytes.count {
+                var end = start
+                while bytes[end] != 0x0A { end += 1 }   // the data ends with "\n"
+                guard let line = Self.parseLine(bytes[start..<end]) else { return nil }
+                let path = bytes[line.path]
+                if let previous {
+                    // After Info.plist, strictly increasing byte order.
+                    guard !path.elementsEqual(Self.infoPlistPath) else { return nil }
+                    if files.count > 1, !previous.lexicographicallyPrecedes(path) { return nil }
+                } else {
+                    guard path.elementsEqual(Self.infoPlistPath) else { return nil }
+                }
+                previous = path
+                files.append(File(
+                    path: String(decoding: path, as: UTF8.self), size: line.size,
+                    sha256: String(decoding: bytes[line.hash], as: UTF8.self)))
+                start = end + 1
             }
-            files.append(file)
+            return files.isEmpty ? nil : files
         }
-        guard !files.isEmpty else { return nil }
-        self.files = files
+        guard let parsed else { return nil }
+        self.files = parsed
     }
 
     /// The launch path's check: the header, an `Info.plist` line whose size is `infoPlistSize`, and a final "\n".
@@ -88,7 +102,7 @@ package struct BundleSeal: Sendable, Equatable {
             var index = headerBytes.count
             var size = 0
             let digitsStart = index
-            while index < bytes.count, (0x30...0x39).contains(bytes[index]), index - digitsStart < 19 {
+            while index < bytes.count, (0x30...0x39).contains(bytes[index]), index - digitsStart < 18 {
                 size = size * 10 + Int(bytes[index] - 0x30)
                 index += 1
             }
@@ -110,20 +124,35 @@ package struct BundleSeal: Sendable, Equatable {
     /// What follows the hash on the `Info.plist` line.
     private static let infoPlistLine = Array(" Info.plist\n".utf8)
 
-    private static func parseLine(_ line: Data.SubSequence) -> File? {
-        let fields = line.split(separator: 0x20, maxSplits: 2, omittingEmptySubsequences: false)
-        guard fields.count == 3 else { return nil }
-        let sizeField = fields[0]
-        guard (1...19).contains(sizeField.count), sizeField.allSatisfy({ (0x30...0x39).contains($0) }),
-              sizeField.count == 1 || sizeField.first != 0x30,
-              let size = Int64(String(decoding: sizeField, as: UTF8.self))
+    private static let infoPlistPath = Array("Info.plist".utf8)
+
+    /// `<size> <sha256> <path>` without its "\n": the size, and the ranges of the hash and the path.
+    private static func parseLine(
+        _ line: UnsafeBufferPointer<UInt8>.SubSequence
+    ) -> (size: Int64, hash: Range<Int>, path: Range<Int>)? {
+        var index = line.startIndex
+        var size: Int64 = 0
+        while index < line.endIndex, (0x30...0x39).contains(line[index]) {
+            guard index - line.startIndex < 18 else { return nil }
+            size = size * 10 + Int64(line[index] - 0x30)
+            index += 1
+        }
+        let digits = index - line.startIndex
+        guard digits > 0, digits == 1 || line[line.startIndex] != 0x30,
+              index + 1 + 64 + 1 < line.endIndex, line[index] == 0x20, line[index + 65] == 0x20
         else { return nil }
-        let hash = fields[1]
-        guard hash.count == 64, hash.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else { return nil }
-        let pathBytes = fields[2]
-        guard !pathBytes.isEmpty, !pathBytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return nil }
-        let path = String(decoding: pathBytes, as: UTF8.self)
-        guard Array(path.utf8) == Array(pathBytes) else { return nil }
-        return File(path: path, size: size, sha256: String(decoding: hash, as: UTF8.self))
+        let hash = (index + 1)..<(index + 65)
+        for position in hash {
+            let byte = line[position]
+            guard (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte) else { return nil }
+        }
+        let path = (index + 66)..<line.endIndex
+        for position in path {
+            let byte = line[position]
+            guard byte >= 0x20, byte != 0x7F else { return nil }
+        }
+        // The path must be valid UTF-8: decoding would replace invalid bytes.
+        guard String(decoding: line[path], as: UTF8.self).utf8.elementsEqual(line[path]) else { return nil }
+        return (size, hash, path)
     }
 }

@@ -85,3 +85,47 @@ import OTATestSupport
         }
     }
 }
+
+/// The seal's format, read strictly: what the installer writes parses back; anything else does not.
+@Suite struct BundleSealTests {
+    static let hash = String(repeating: "ab", count: 32)
+
+    @Test func whatIsWrittenParsesBackAndInfoPlistComesFirst() {
+        let seal = BundleSeal(files: [
+            .init(path: "fr.lproj/Localizable.strings", size: 12, sha256: Self.hash),
+            .init(path: "Info.plist", size: 400, sha256: Self.hash),
+            .init(path: "Base.lproj/Main Menu.strings", size: 0, sha256: Self.hash),
+        ])
+        let text = String(decoding: seal.encoded(), as: UTF8.self)
+        #expect(text == "ota-localizations-seal 1\n400 \(Self.hash) Info.plist\n0 \(Self.hash) Base.lproj/Main Menu.strings\n"
+                + "12 \(Self.hash) fr.lproj/Localizable.strings\n")
+        #expect(BundleSeal(parsing: seal.encoded()) == seal)
+        #expect(BundleSeal.isPlausible(seal.encoded(), infoPlistSize: 400))
+        #expect(!BundleSeal.isPlausible(seal.encoded(), infoPlistSize: 401))
+    }
+
+    @Test func malformedSealsAreRefused() {
+        let good = "ota-localizations-seal 1\n400 \(Self.hash) Info.plist\n12 \(Self.hash) en.lproj/A.strings\n"
+        #expect(BundleSeal(parsing: Data(good.utf8)) != nil)
+        let bad = [
+            good.replacingOccurrences(of: "seal 1", with: "seal 2"),
+            String(good.dropLast()),
+            good.replacingOccurrences(of: "400 ", with: "0400 "),
+            good.replacingOccurrences(of: "12 ", with: "-12 "),
+            good.replacingOccurrences(of: "400 ", with: "9999999999999999999 "),
+            good.replacingOccurrences(of: "\(Self.hash) Info", with: "\(Self.hash.uppercased()) Info"),
+            good.replacingOccurrences(of: " en.lproj/A.strings", with: ""),
+            good.replacingOccurrences(of: "12 ", with: "12  "),
+            "ota-localizations-seal 1\n12 \(Self.hash) en.lproj/A.strings\n400 \(Self.hash) Info.plist\n",
+            good + "12 \(Self.hash) en.lproj/A.strings\n",
+            good + "12 \(Self.hash) de.lproj/A.strings\n",
+            good + "12 \(Self.hash) en.lproj/B\u{1}.strings\n",
+            "ota-localizations-seal 1\n",
+            "",
+        ]
+        for text in bad {
+            #expect(BundleSeal(parsing: Data(text.utf8)) == nil, "\(text.debugDescription)")
+        }
+        #expect(BundleSeal(parsing: Data(good.utf8) + Data([0xFF, 0x0A])) == nil)
+    }
+}

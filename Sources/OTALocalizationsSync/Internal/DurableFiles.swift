@@ -109,8 +109,27 @@ enum DurableFiles {
 
     /// Whether `url` is a directory (not following a final symbolic link).
     static func isDirectory(_ url: URL) -> Bool {
+        isDirectory(atPath: url.path)
+    }
+
+    /// Whether `path` is a directory (not following a final symbolic link).
+    static func isDirectory(atPath path: String) -> Bool {
         var status = stat()
-        return lstat(url.path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// The names in the folder at `path` (`.` and `..` left out) with `readdir(3)`, or nil when it cannot be listed.
+    static func names(inDirectoryAtPath path: String) -> [String]? {
+        guard let directory = opendir(path) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 
     /// Whether `url` is a regular file (not following a final symbolic link).
@@ -122,7 +141,12 @@ enum DurableFiles {
     /// The bytes of the regular file at `url` (a final symbolic link is not followed), or nil when it is not one,
     /// cannot be read, or holds more than `maximumBytes`.
     static func readRegularFile(_ url: URL, maximumBytes: Int) -> Data? {
-        let fd = open(url.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        readRegularFile(atPath: url.path, maximumBytes: maximumBytes)
+    }
+
+    /// The same for a path.
+    static func readRegularFile(atPath path: String, maximumBytes: Int) -> Data? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var status = stat()

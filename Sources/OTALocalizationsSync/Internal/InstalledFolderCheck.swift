@@ -13,8 +13,9 @@ import OTALocalizationsCore
 package enum InstalledFolderCheck {
     /// Whether `folder` is intact for a manifest whose development region is `developmentRegion`.
     package static func isIntact(_ folder: URL, developmentRegion: String) -> Bool {
-        guard let sealData = DurableFiles.readRegularFile(
-                  folder.appendingPathComponent(BundleSeal.fileName), maximumBytes: BundleSeal.maximumBytes),
+        // Path strings, not URLs: URL arithmetic on storage names (they hold `%`) costs more than the reads.
+        let root = folder.path
+        guard let sealData = DurableFiles.readRegularFile(atPath: root + "/" + BundleSeal.fileName, maximumBytes: BundleSeal.maximumBytes),
               let seal = BundleSeal(parsing: sealData)
         else { return false }
         // The listing: root = Info.plist, the seal, and the .lproj folders; each .lproj folder = its sealed tables.
@@ -32,12 +33,14 @@ package enum InstalledFolderCheck {
             }
         }
         for (subfolder, names) in expected {
-            let url = subfolder.isEmpty ? folder : folder.appendingPathComponent(subfolder, isDirectory: true)
-            guard DurableFiles.isDirectory(url), Set(DurableFiles.contents(of: url)) == names else { return false }
+            let path = subfolder.isEmpty ? root : root + "/" + subfolder
+            guard DurableFiles.isDirectory(atPath: path), let listed = DurableFiles.names(inDirectoryAtPath: path),
+                  listed.count == names.count, Set(listed) == names
+            else { return false }
         }
         let canonicalInfoPlist = BundleInfoPlist.bytes(developmentRegion: developmentRegion)
         for file in seal.files {
-            guard let data = DurableFiles.readRegularFile(folder.appendingPathComponent(file.path), maximumBytes: Int(clamping: file.size)),
+            guard let data = DurableFiles.readRegularFile(atPath: root + "/" + file.path, maximumBytes: Int(clamping: file.size)),
                   Int64(data.count) == file.size, SHA256Digest.hexString(data) == file.sha256
             else { return false }
             if file.path == "Info.plist", data != canonicalInfoPlist { return false }
