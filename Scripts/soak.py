@@ -395,18 +395,18 @@ class Soak:
         kind = self.rng.choice(choices)
         self.damages[kind] = self.damages.get(kind, 0) + 1
 
-        def replace_with_folder(path):
+        def clear(path):
             if os.path.isdir(path) and not os.path.islink(path):
                 shutil.rmtree(path)
             elif os.path.lexists(path):
                 os.remove(path)
+
+        def replace_with_folder(path):
+            clear(path)
             os.makedirs(os.path.join(path, "junk"))
 
         def replace_with_file(path):
-            if os.path.isdir(path) and not os.path.islink(path):
-                shutil.rmtree(path)
-            elif os.path.lexists(path):
-                os.remove(path)
+            clear(path)
             open(path, "w").write("not a folder")
 
         if kind in ("state.json is a folder",):

@@ -9,6 +9,17 @@ import Testing
 /// The kill switch and the deadlines against a transport that never answers and ignores cancellation (a gate that
 /// is never opened, or opened only later: "the cycle wakes up later"). Each test has a time limit, so a hang fails.
 @Suite struct KillSwitchAndDeadlineTests {
+    /// Checkout and Profile published; Profile's ZIP request waits behind a gate that is never opened unless the
+    /// test opens it, and that ignores cancellation.
+    static func publishWithAStuckProfile() throws -> (SyncFixture, PublishedModule, Gate) {
+        let fixture = try SyncFixture()
+        let profile = try SyncFixture.module("Profile")
+        fixture.publish([try SyncFixture.module("Checkout"), profile])
+        let gate = Gate()
+        fixture.transport.gate(SyncFixture.url("1.0", profile.path), gate)
+        return (fixture, profile, gate)
+    }
+
     @Test(.timeLimit(.minutes(1)))
     func deleteAllBundlesReturnsWhenTheTransportNeverAnswersAndNothingLandsWhenItWakesUp() async throws {
         // Given: an installed v1, then a cycle stuck in the v2 manifest request, whose transport ignores cancellation.
@@ -50,12 +61,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func aStuckModuleDownloadDoesNotHoldTheKillSwitch() async throws {
-        let fixture = try SyncFixture()
-        let checkout = try SyncFixture.module("Checkout")
-        let profile = try SyncFixture.module("Profile")
-        fixture.publish([checkout, profile])
-        let gate = Gate()
-        fixture.transport.gate(SyncFixture.url("1.0", profile.path), gate)
+        let (fixture, profile, gate) = try Self.publishWithAStuckProfile()
         let service = fixture.makeService(deletionWaitSeconds: 0.2)
         let cycle = Task { await service.start() }
         await gate.waitForArrivals(1)
@@ -88,11 +94,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func aModuleGETThatNeverEndsFailsOnlyThatModule() async throws {
-        let fixture = try SyncFixture()
-        let checkout = try SyncFixture.module("Checkout")
-        let profile = try SyncFixture.module("Profile")
-        fixture.publish([checkout, profile])
-        fixture.transport.gate(SyncFixture.url("1.0", profile.path), Gate())
+        let (fixture, _, _) = try Self.publishWithAStuckProfile()
         await fixture.makeService(requestSeconds: 0.3).start()
         let report = try #require(fixture.reports.last)
         #expect(report.modules.map(\.outcome) == [.updated, .failed])
@@ -104,12 +106,7 @@ import Testing
     @Test(.timeLimit(.minutes(1)))
     func theCycleEndsAtItsDeadlineAndTheNextStartRunsAFreshCycle() async throws {
         // Given: a module whose download never ends, a GET deadline far away and a short cycle deadline.
-        let fixture = try SyncFixture()
-        let checkout = try SyncFixture.module("Checkout")
-        let profile = try SyncFixture.module("Profile")
-        fixture.publish([checkout, profile])
-        let gate = Gate()
-        fixture.transport.gate(SyncFixture.url("1.0", profile.path), gate)
+        let (fixture, profile, gate) = try Self.publishWithAStuckProfile()
         let service = fixture.makeService(requestSeconds: 600, cycleSeconds: 0.5)
 
         // When: a cycle runs, and a second start() joins it.
