@@ -16,7 +16,8 @@ import Darwin
 /// The file holds one line naming the holder, `<pid> <purpose>\n` (for example `4242 sync`), which
 /// ``currentHolder(storageRoot:)`` reads; `delete` uses it to ask a running `sync` to stop.
 ///
-/// The lock file may be deleted while held (``releaseRemovingFile()``, or a kill switch emptying the whole root).
+/// The lock file may be deleted while held (``releaseRemovingFile()``, or something else emptying the whole root;
+/// the app's kill switch leaves it in place).
 /// Acquiring is therefore a loop: open (creating) the file, lock it, then check that the path still names the
 /// locked inode; if not, close and start again. So a waiter never ends up holding a lock on a deleted file.
 ///

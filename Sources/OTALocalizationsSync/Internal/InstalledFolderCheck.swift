@@ -9,7 +9,7 @@ import OTALocalizationsCore
 /// that contain them (nothing more: an extra root table would hide the `.lproj` copies, APPLE-BUNDLE.md row 1.11);
 /// every sealed path is a regular file (no symbolic link) with the sealed size and SHA-256; and `Info.plist` is
 /// byte for byte the canonical one for the manifest's development region. Reads every file once, one at a time.
-/// Measured cost: docs/benchmarks.md ("Full check of installed folders").
+/// Measured cost: docs/benchmarks.md ("After the failure-path work").
 package enum InstalledFolderCheck {
     /// Whether `folder` is intact for a manifest whose development region is `developmentRegion`.
     package static func isIntact(_ folder: URL, developmentRegion: String) -> Bool {
