@@ -52,8 +52,11 @@ public struct OTAStorageLayout: Sendable, Equatable {
         Bundle.main.object(forInfoDictionaryKey: "CFBundleShortVersionString") as? String
     }
 
-    /// Whether `appVersion` can name a folder: non-empty, not `.` or `..`, no `/`, `\` or NUL.
-    public var hasUsableAppVersion: Bool { Self.isPlainFileName(appVersion) }
+    /// Whether `appVersion` can name a folder: non-empty, not `.` or `..`, no `/`, `\` or NUL, and not a name the
+    /// storage root uses for itself (the marker, the lock file, trash).
+    public var hasUsableAppVersion: Bool {
+        Self.isPlainFileName(appVersion) && !appVersion.hasPrefix(".ota-")
+    }
 
     /// The marker file at the storage root (see ``rootMarkerFileName``).
     public var rootMarkerFile: URL { storageRoot.appendingPathComponent(Self.rootMarkerFileName, isDirectory: false) }

@@ -61,7 +61,7 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func aStuckModuleDownloadDoesNotHoldTheKillSwitch() async throws {
-        let (fixture, profile, gate) = try Self.publishWithAStuckProfile()
+        let (fixture, _, gate) = try Self.publishWithAStuckProfile()
         let service = fixture.makeService(deletionWaitSeconds: 0.2)
         let cycle = Task { await service.start() }
         await gate.waitForArrivals(1)
@@ -94,45 +94,49 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func aModuleGETThatNeverEndsFailsOnlyThatModule() async throws {
+        // A deadline long enough for the other module on a loaded machine.
         let (fixture, _, _) = try Self.publishWithAStuckProfile()
-        await fixture.makeService(requestSeconds: 0.3).start()
+        await fixture.makeService(requestSeconds: 3).start()
         let report = try #require(fixture.reports.last)
         #expect(report.modules.map(\.outcome) == [.updated, .failed])
         #expect(report.modules.last?.code == .transport)
-        #expect(report.modules.last?.reason == "download failed: timed-out: no complete response within 0.3 s (maximumRequestSeconds)")
+        #expect(report.modules.last?.reason == "download failed: timed-out: no complete response within 3 s (maximumRequestSeconds)")
         #expect(report.stateSaved == false)
     }
 
     @Test(.timeLimit(.minutes(1)))
     func theCycleEndsAtItsDeadlineAndTheNextStartRunsAFreshCycle() async throws {
-        // Given: a module whose download never ends, a GET deadline far away and a short cycle deadline.
+        // Given: a module whose download never ends, a GET deadline far away and a short cycle deadline. Nothing
+        // waits for the stuck request to arrive: on a loaded machine the deadline may pass even before that.
         let (fixture, profile, gate) = try Self.publishWithAStuckProfile()
-        let service = fixture.makeService(requestSeconds: 600, cycleSeconds: 0.5)
+        let service = fixture.makeService(requestSeconds: 600, cycleSeconds: 2)
 
-        // When: a cycle runs, and a second start() joins it.
+        // When: a cycle runs, and a second start() joins it (or the first joins the second's).
         let first = Task { await service.start() }
-        await gate.waitForArrivals(1)
         await service.start()
         await first.value
 
-        // Then: the cycle ended at its deadline with what it did; nothing more lands when the download wakes up.
-        let report = try #require(fixture.reports.last)
+        // Then: the cycle ended at its deadline with one report; Profile was not installed.
         #expect(fixture.reports.all.count == 1)
-        #expect(report.manifest == .updated)
-        #expect(report.error == "cancelled: the cycle took longer than 0.5 s (maximumCycleSeconds)")
-        #expect(report.modules.map(\.outcome) == [.updated, .failed])
-        #expect(report.modules.last?.code == .cancelled)
+        let report = try #require(fixture.reports.last)
+        #expect(report.error == "cancelled: the cycle took longer than 2 s (maximumCycleSeconds)")
+        #expect(report.modules.last?.outcome != .updated)
+        #expect(report.stateSaved == false)
+        // And: nothing more lands when the stuck download wakes up.
         let before = fixture.snapshot()
         gate.open()
         while await service.stoppedCyclesEnded < 1 { try await Task.sleep(nanoseconds: 10_000_000) }
         #expect(fixture.snapshot() == before)
         #expect(!fixture.exists("1.0/modules/Profile/current"))
 
-        // And: the next start() is a new cycle, which installs the rest (the gate is open now).
+        // And: the next start() is a new cycle (a new manifest request), which installs the rest.
+        fixture.transport.clearLog()
         fixture.transport.set(SyncFixture.url("1.0", profile.path), .file(profile.zip, etag: "\"p\""))
         await service.start()
         #expect(fixture.reports.all.count == 2)
-        #expect(fixture.reports.last?.modules.map(\.outcome) == [.skipped, .updated])
+        #expect(fixture.transport.requestedURLs.first == SyncFixture.url("1.0", "manifest.json"))
+        #expect(fixture.reports.last?.modules.last?.outcome == .updated)
+        #expect(fixture.reports.last?.failed == 0)
         #expect(fixture.reports.last?.stateSaved == true)
     }
 }

@@ -80,7 +80,7 @@ import OTATestSupport
 
     @Test func appVersionMustBeAPlainFileName() {
         #expect(layout.hasUsableAppVersion)
-        for bad in ["", ".", "..", "1/2", "a\\b", "x\u{0}"] {
+        for bad in ["", ".", "..", "1/2", "a\\b", "x\u{0}", ".ota-trash-1", ".ota-localizations.lock"] {
             #expect(!OTAStorageLayout(storageRoot: layout.storageRoot, appVersion: bad).hasUsableAppVersion)
         }
     }

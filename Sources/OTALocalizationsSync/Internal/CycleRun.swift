@@ -27,10 +27,13 @@ final class CycleRun: @unchecked Sendable {
         let timer = DispatchWorkItem { [self] in
             stop(error: "cancelled: the cycle took longer than \(ServiceHTTP.text(seconds)) s (maximumCycleSeconds)")
         }
-        lock.lock()
-        self.work = work
-        self.timer = timer
-        lock.unlock()
+        let alreadyStopped: Bool = lock.withLock {
+            self.work = work
+            self.timer = timer
+            return stopped
+        }
+        // Stopped before its work began (the kill switch came first): the work starts cancelled, behind a revoked gate.
+        if alreadyStopped { work.cancel() }
         Task { [result] in result.resume(with: .success(await work.value)) }
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: timer)
     }
