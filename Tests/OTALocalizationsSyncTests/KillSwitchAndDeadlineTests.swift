@@ -106,10 +106,11 @@ import Testing
 
     @Test(.timeLimit(.minutes(1)))
     func theCycleEndsAtItsDeadlineAndTheNextStartRunsAFreshCycle() async throws {
-        // Given: a module whose download never ends, a GET deadline far away and a short cycle deadline. Nothing
-        // waits for the stuck request to arrive: on a loaded machine the deadline may pass even before that.
+        // Given: a module whose download never ends, a GET deadline far away and a cycle deadline. Nothing waits for
+        // the stuck request to arrive: on a loaded machine the deadline may pass even before that. The deadline is
+        // long enough for the fresh cycle below to finish while other tests hold the machine's two cores.
         let (fixture, profile, gate) = try Self.publishWithAStuckProfile()
-        let service = fixture.makeService(requestSeconds: 600, cycleSeconds: 8)
+        let service = fixture.makeService(requestSeconds: 600, cycleSeconds: 20)
 
         // When: a cycle runs, and a second start() joins it (or the first joins the second's).
         let first = Task { await service.start() }
@@ -119,7 +120,7 @@ import Testing
         // Then: the cycle ended at its deadline with one report; Profile was not installed.
         #expect(fixture.reports.all.count == 1)
         let report = try #require(fixture.reports.last)
-        #expect(report.error == "cancelled: the cycle took longer than 8 s (maximumCycleSeconds)")
+        #expect(report.error == "cancelled: the cycle took longer than 20 s (maximumCycleSeconds)")
         #expect(report.modules.last?.outcome != .updated)
         #expect(report.stateSaved == false)
         // And: nothing more lands when the stuck download wakes up.
