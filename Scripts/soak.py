@@ -300,18 +300,26 @@ class Soak:
             self.install_seconds.append(time.monotonic() - started)
         return result, report
 
-    def killed_sync(self):
-        process = subprocess.Popen(self.sync_command(self.nginx.url()), stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL, cwd=self.cwd, env=self.environment())
-        # Aim inside the cycle: up to 1.2× the median duration of recent cycles that installed a module.
-        recent = sorted(self.install_seconds[-21:])
-        limit = min(self.args.max_kill_delay, 1.2 * recent[len(recent) // 2]) if recent else self.args.max_kill_delay
+    def start_and_kill(self, command, durations, default):
+        """Starts `command` and SIGKILLs it after a random delay of up to 1.2× the median of recent `durations`
+        (at most --max-kill-delay), so most kills land inside its run. Returns whether it had finished first."""
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=self.cwd,
+                                   env=self.environment())
+        recent = sorted(durations[-21:])
+        limit = min(self.args.max_kill_delay, 1.2 * recent[len(recent) // 2]) if recent else default
         time.sleep(self.rng.uniform(0, limit))
         finished = process.poll() is not None
         if not finished:
             process.send_signal(signal.SIGKILL)
-            self.kills += 1
         process.wait(timeout=60)
+        return finished
+
+    def killed_sync(self):
+        # Aim inside the cycle: recent cycles that installed a module.
+        finished = self.start_and_kill(self.sync_command(self.nginx.url()), self.install_seconds,
+                                       self.args.max_kill_delay)
+        if not finished:
+            self.kills += 1
         staging = os.path.join(self.storage, APP_VERSION, "tmp")
         if not finished and os.path.isdir(staging) and os.listdir(staging):
             self.kills_leaving_tmp += 1
@@ -335,18 +343,11 @@ class Soak:
     def killed_delete(self):
         """`delete`, SIGKILLed after a random delay aimed inside its run."""
         started = time.monotonic()
-        process = subprocess.Popen(self.delete_command(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                   cwd=self.cwd, env=self.environment())
-        recent = sorted(self.delete_seconds[-21:])
-        limit = 1.2 * recent[len(recent) // 2] if recent else 0.05
-        time.sleep(self.rng.uniform(0, limit))
-        finished = process.poll() is not None
-        if not finished:
-            process.send_signal(signal.SIGKILL)
-            self.deletes_killed += 1
-        process.wait(timeout=60)
-        if finished or process.returncode == 0:
+        finished = self.start_and_kill(self.delete_command(), self.delete_seconds, 0.05)
+        if finished:
             self.delete_seconds.append(time.monotonic() - started)
+        else:
+            self.deletes_killed += 1
         self.note_trash()
         return "delete finished before the kill" if finished else "delete killed"
 
