@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Kill-and-restart soak of `ota-localizations sync` against nginx on loopback (issue 6). See docs/soak.md.
+"""Kill-and-restart soak of `ota-localizations sync` and `delete` against nginx on loopback. See docs/soak.md.
 
 Driven by Scripts/soak.sh, which builds the CLI and passes its path. Every cycle does one random action:
 republish (one random string of a copy of Examples/SampleApp changed, packaged again), republish with a
 corrupted ZIP, a server error (every request 500, or only the ZIPs 500), a SIGKILL of the syncing process after a
-random delay, or a plain sync. After every cycle the cheap invariants are checked; every --check-every cycles and at
-the end the full ones (installed files byte for byte against the published ZIPs). Exit status 0 when every check
-held, 1 when one failed (the first failure is printed with the cycle's log), 2 on a setup error.
+random delay, a SIGKILL of `delete` or of the kill switch (a `delete` stopping a `sync`) in the middle, damage to
+installed folders, a manifest dated in the far future, a stale manifest, or a plain sync. After every cycle the cheap
+invariants are checked; every --check-every cycles, after every delete and damage, and at the end the full ones
+(installed files byte for byte against the published ZIPs and their seals). Exit status 0 when every check held, 1
+when one failed (the first failure is printed with the cycle's log), 2 on a setup error.
 """
 
 import argparse
@@ -26,8 +28,12 @@ import zipfile
 
 APP_VERSION = "1.0.0"
 STORAGE_TOP = {".ota-localizations-root.json", ".ota-localizations.lock", APP_VERSION}
-VERSION_TOP = {"state.json", "modules", "tmp"}
+TRASH_PREFIX = ".ota-trash-"
+VERSION_TOP = {"state.json", "installed-from.json", "modules", "tmp"}
+SEAL = ".ota-seal"
 SHA_RE = re.compile(r"^[0-9a-f]{64}$")
+FOLDER_RE = re.compile(r"^([0-9a-f]{64})(?:\.[1-9][0-9]{0,5})?$")
+FUTURE = "9999-12-31T23:59:59Z"
 LINE_RE = re.compile(r'^(\s*"(?:[^"\\]|\\.)+"\s*=\s*")(.*)(";\s*)$')
 MARK_RE = re.compile(r" ~\d+$")
 
@@ -52,9 +58,10 @@ def port_accepts(port):
 
 class Nginx:
     """nginx on 127.0.0.1:<free port>: / serves www/ with ETags, /error/ answers 500, /ziperr/ serves the
-    manifest but answers 500 for every ZIP."""
+    manifest but answers 500 for every ZIP, /slow/ serves www/ at 20 kB/s, /future/ and /stale/ serve the manifests
+    written into their own folders."""
 
-    def __init__(self, nginx, folder, www):
+    def __init__(self, nginx, folder, www, extra):
         self.folder = folder
         os.makedirs(os.path.join(folder, "logs"), exist_ok=True)
         os.chmod(folder, 0o755)
@@ -81,6 +88,9 @@ http {{
         location /error/ {{ return 500; }}
         location /ziperr/ {{ alias {www}/; }}
         location ~ ^/ziperr/.*\\.zip$ {{ return 500; }}
+        location /slow/ {{ alias {www}/; limit_rate 20k; }}
+        location /future/ {{ alias {extra}/future/; }}
+        location /stale/ {{ alias {extra}/stale/; }}
     }}
 }}
 """
@@ -113,6 +123,23 @@ http {{
                 self.process.wait()
 
 
+def storage_name(module):
+    """The module's folder name (docs/operations.md): NFC UTF-8, every byte other than a-z 0-9 - _ as %XX."""
+    import unicodedata
+    out = []
+    for byte in unicodedata.normalize("NFC", module).encode("utf-8"):
+        char = chr(byte)
+        out.append(char if "a" <= char <= "z" or "0" <= char <= "9" or char in "-_" else "%%%02X" % byte)
+    return "".join(out)
+
+
+def seal(files):
+    """The seal the installer writes for `files` (path -> bytes): Info.plist first, then the rest in byte order."""
+    order = ["Info.plist"] + sorted((p for p in files if p != "Info.plist"), key=lambda p: p.encode())
+    return ("ota-localizations-seal 1\n" + "".join(
+        "%d %s %s\n" % (len(files[p]), hashlib.sha256(files[p]).hexdigest(), p) for p in order)).encode()
+
+
 def manifest_key(manifest):
     """What makes two manifests the same publication: publishedAt and every module's name and SHA-256."""
     return (manifest["publishedAt"], tuple(sorted((m["name"], m["sha256"]) for m in manifest["modules"])))
@@ -129,9 +156,10 @@ class Soak:
         self.www = os.path.join(self.work, "www")
         self.history = os.path.join(self.work, "history")
         self.storage = os.path.join(self.work, "storage")
+        self.extra = os.path.join(self.work, "extra")  # /future/ and /stale/ manifests
         self.tmpdir = os.path.join(self.work, "tmpdir")  # TMPDIR of every sync: must stay empty
         self.cwd = os.path.join(self.work, "cwd")  # working folder of every sync: must stay empty
-        for folder in (self.www, self.history, self.tmpdir, self.cwd, os.path.join(self.history, "zips"),
+        for folder in (self.www, self.history, self.tmpdir, self.cwd, self.extra, os.path.join(self.history, "zips"),
                        os.path.join(self.history, "extracted"), os.path.join(self.history, "manifests")):
             os.makedirs(folder, exist_ok=True)
         shutil.copytree(args.sample, self.repo)
@@ -153,6 +181,13 @@ class Soak:
         self.kills_leaving_tmp = 0  # kills that left staged files in tmp/: the install was interrupted
         self.checks = 0
         self.full_checks = 0
+        self.delete_seconds = []  # durations of deletes that finished, to aim the kills
+        self.deletes_killed = 0  # delete processes killed while running
+        self.deletes_cut_short = 0  # kills (delete or kill switch) that left trash: a delete was interrupted
+        self.kill_switches = 0
+        self.damages = {}  # kind -> count
+        self.future_refused = 0
+        self.stale_ignored = 0
 
     # ---- publishing ----
 
@@ -265,68 +300,214 @@ class Soak:
             self.install_seconds.append(time.monotonic() - started)
         return result, report
 
-    def killed_sync(self):
-        process = subprocess.Popen(self.sync_command(self.nginx.url()), stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL, cwd=self.cwd, env=self.environment())
-        # Aim inside the cycle: up to 1.2× the median duration of recent cycles that installed a module.
-        recent = sorted(self.install_seconds[-21:])
-        limit = min(self.args.max_kill_delay, 1.2 * recent[len(recent) // 2]) if recent else self.args.max_kill_delay
+    def start_and_kill(self, command, durations, default):
+        """Starts `command` and SIGKILLs it after a random delay of up to 1.2× the median of recent `durations`
+        (at most --max-kill-delay), so most kills land inside its run. Returns whether it had finished first."""
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=self.cwd,
+                                   env=self.environment())
+        recent = sorted(durations[-21:])
+        limit = min(self.args.max_kill_delay, 1.2 * recent[len(recent) // 2]) if recent else default
         time.sleep(self.rng.uniform(0, limit))
         finished = process.poll() is not None
         if not finished:
             process.send_signal(signal.SIGKILL)
-            self.kills += 1
         process.wait(timeout=60)
+        return finished
+
+    def killed_sync(self):
+        # Aim inside the cycle: recent cycles that installed a module.
+        finished = self.start_and_kill(self.sync_command(self.nginx.url()), self.install_seconds,
+                                       self.args.max_kill_delay)
+        if not finished:
+            self.kills += 1
         staging = os.path.join(self.storage, APP_VERSION, "tmp")
         if not finished and os.path.isdir(staging) and os.listdir(staging):
             self.kills_leaving_tmp += 1
         return finished
 
+    def wait_for_lock_holder(self, pid, seconds=5.0):
+        lock = os.path.join(self.storage, ".ota-localizations.lock")
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            try:
+                if open(lock).read().split(" ")[0] == str(pid):
+                    return True
+            except OSError:
+                pass
+            time.sleep(0.005)
+        return False
+
+    def delete_command(self):
+        return [self.cli, "delete", "--into", self.storage]
+
+    def killed_delete(self):
+        """`delete`, SIGKILLed after a random delay aimed inside its run."""
+        started = time.monotonic()
+        finished = self.start_and_kill(self.delete_command(), self.delete_seconds, 0.05)
+        if finished:
+            self.delete_seconds.append(time.monotonic() - started)
+        else:
+            self.deletes_killed += 1
+        self.note_trash()
+        return "delete finished before the kill" if finished else "delete killed"
+
+    def kill_switch(self):
+        """A slow `sync`, then a `delete` that asks it to stop and delete (SIGUSR1); one, both or neither killed."""
+        self.kill_switches += 1
+        sync = subprocess.Popen(self.sync_command(self.nginx.url("slow/")), stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL, cwd=self.cwd, env=self.environment())
+        self.wait_for_lock_holder(sync.pid)
+        delete = subprocess.Popen(self.delete_command(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                  cwd=self.cwd, env=self.environment(), text=True)
+        time.sleep(self.rng.uniform(0, 0.4))
+        victims = self.rng.choice([(), ("sync",), ("delete",), ("sync", "delete")])
+        for name, process in (("sync", sync), ("delete", delete)):
+            if name in victims and process.poll() is None:
+                process.send_signal(signal.SIGKILL)
+        sync.wait(timeout=60)
+        out, err = delete.communicate(timeout=60)
+        if "delete" not in victims:
+            if delete.returncode != 0:
+                raise SoakFailure(f"delete exited {delete.returncode}: {err[-300:]}")
+            left = [e for e in os.listdir(self.storage)] if os.path.isdir(self.storage) else []
+            if left:
+                raise SoakFailure(f"a delete that was not killed left {sorted(left)}")
+        self.note_trash()
+        return f"kill switch, killed: {', '.join(victims) or 'none'}"
+
+    def note_trash(self):
+        if os.path.isdir(self.storage) and any(e.startswith(TRASH_PREFIX) for e in os.listdir(self.storage)):
+            self.deletes_cut_short += 1
+
+    def damage(self):
+        """Damages the storage root behind the service's back: a file of an installed folder, or a wrong kind of
+        file where a folder or a file is expected. Returns what was done, or None when nothing applied."""
+        version = os.path.join(self.storage, APP_VERSION)
+        installed = [(name, folder) for name, folder in self.installed().items()
+                     if os.path.isdir(os.path.join(version, "modules", storage_name(name), folder))]
+        choices = []
+        if installed:
+            choices += ["truncate table", "flip table", "delete table", "delete Info.plist", "delete seal",
+                        "add root table", "delete lproj", "current is a folder"]
+        if os.path.isdir(version):
+            choices += ["state.json is a folder", "modules is a file", "tmp is a file"]
+        if not choices:
+            return None
+        kind = self.rng.choice(choices)
+        self.damages[kind] = self.damages.get(kind, 0) + 1
+
+        def clear(path):
+            if os.path.isdir(path) and not os.path.islink(path):
+                shutil.rmtree(path)
+            elif os.path.lexists(path):
+                os.remove(path)
+
+        def replace_with_folder(path):
+            clear(path)
+            os.makedirs(os.path.join(path, "junk"))
+
+        def replace_with_file(path):
+            clear(path)
+            open(path, "w").write("not a folder")
+
+        if kind in ("state.json is a folder",):
+            replace_with_folder(os.path.join(version, "state.json"))
+        elif kind == "modules is a file":
+            replace_with_file(os.path.join(version, "modules"))
+        elif kind == "tmp is a file":
+            replace_with_file(os.path.join(version, "tmp"))
+        else:
+            name, folder_name = self.rng.choice(installed)
+            module = os.path.join(version, "modules", storage_name(name))
+            folder = os.path.join(module, folder_name)
+            tables = sorted(os.path.relpath(os.path.join(r, f), folder) for r, _, fs in os.walk(folder) for f in fs
+                            if f.endswith((".strings", ".stringsdict")))
+            table = os.path.join(folder, self.rng.choice(tables))
+            if kind == "truncate table":
+                data = open(table, "rb").read()
+                open(table, "wb").write(data[: len(data) // 2])
+            elif kind == "flip table":
+                data = bytearray(open(table, "rb").read())
+                data[len(data) // 2] ^= 0x20
+                open(table, "wb").write(bytes(data))
+            elif kind == "delete table":
+                os.remove(table)
+            elif kind == "delete Info.plist":
+                os.remove(os.path.join(folder, "Info.plist"))
+            elif kind == "delete seal":
+                os.remove(os.path.join(folder, SEAL))
+            elif kind == "add root table":
+                open(os.path.join(folder, "Localizable.strings"), "w").write('"x" = "y";\n')
+            elif kind == "delete lproj":
+                shutil.rmtree(os.path.dirname(table))
+            elif kind == "current is a folder":
+                replace_with_folder(os.path.join(module, "current"))
+            kind += f" ({name})"
+        return kind
+
+    def serve_extra(self, location, manifest):
+        folder = os.path.join(self.extra, location, APP_VERSION)
+        os.makedirs(folder, exist_ok=True)
+        staged = os.path.join(folder, ".manifest.json.part")
+        with open(staged, "w") as f:
+            json.dump(manifest, f)
+        os.replace(staged, os.path.join(folder, "manifest.json"))
+
     # ---- checks ----
 
     def read_state(self):
         path = os.path.join(self.storage, APP_VERSION, "state.json")
-        if not os.path.exists(path):
+        if not os.path.isfile(path):
             return None
         state = json.load(open(path))
         return state["manifest"]
 
+    def module_names(self):
+        """storage name -> module name, for every module ever published."""
+        return {storage_name(name): name for name in self.allowed}
+
     def installed(self):
-        """module -> SHA-256 named by its current pointer."""
+        """module -> installed folder name named by its current pointer (`<sha256>` or `<sha256>.<n>`)."""
         modules = os.path.join(self.storage, APP_VERSION, "modules")
         result = {}
         if not os.path.isdir(modules):
             return result
-        for name in os.listdir(modules):
-            folder = os.path.join(modules, name)
+        names = self.module_names()
+        for entry in os.listdir(modules):
+            if entry not in names:
+                raise SoakFailure(f"modules/ holds {entry}, the storage name of no published module")
+            name = names[entry]
+            folder = os.path.join(modules, entry)
             pointer = os.path.join(folder, "current")
             if not os.path.exists(pointer):
                 # Not installed yet: a first install killed after its folder was renamed into place and
                 # before the pointer was written. The loader skips it; the folder check below still applies.
-                for entry in os.listdir(folder):
-                    if entry not in self.allowed.get(name, set()):
-                        raise SoakFailure(f"module {name} (no current pointer) holds {entry}, not a published version")
+                for child in os.listdir(folder):
+                    match = FOLDER_RE.match(child)
+                    if not match or match.group(1) not in self.allowed.get(name, set()):
+                        raise SoakFailure(f"module {name} (no current pointer) holds {child}, not a published version")
                 continue
             text = open(pointer, "rb").read()
-            if len(text) != 65 or not text.endswith(b"\n") or not SHA_RE.match(text[:64].decode("ascii", "replace")):
+            match = FOLDER_RE.match(text[:-1].decode("ascii", "replace")) if text.endswith(b"\n") else None
+            if not match:
                 raise SoakFailure(f"module {name}: current pointer is {text!r}")
-            result[name] = text[:64].decode()
+            result[name] = text[:-1].decode()
         return result
 
-    def check(self, state_before, newest_key, full):
-        """The invariants after a cycle."""
+    def check(self, state_before, newest_key, full, deleting=False):
+        """The invariants after a cycle; `deleting` when the cycle deleted (or was killed deleting) the root."""
         self.checks += 1
         # 1. Nothing outside the storage root: the sync's TMPDIR and working folder are empty, the soak folder
-        #    holds only its own entries, and the storage root only the documented layout.
+        #    holds only its own entries, and the storage root only the documented layout (and trash of a delete).
         for folder in (self.tmpdir, self.cwd):
             if os.listdir(folder):
                 raise SoakFailure(f"files outside the storage root in {folder}: {sorted(os.listdir(folder))}")
-        expected_work = {"repo", "publish", "www", "history", "storage", "tmpdir", "cwd", "nginx"}
+        expected_work = {"repo", "publish", "www", "history", "storage", "tmpdir", "cwd", "nginx", "extra"}
         extra = set(os.listdir(self.work)) - expected_work
         if extra:
             raise SoakFailure(f"files outside the storage root in {self.work}: {sorted(extra)}")
         if os.path.isdir(self.storage):
-            extra = set(os.listdir(self.storage)) - STORAGE_TOP
+            extra = {e for e in os.listdir(self.storage) if not e.startswith(TRASH_PREFIX)} - STORAGE_TOP
             if extra:
                 raise SoakFailure(f"unexpected entries in the storage root: {sorted(extra)}")
             version = os.path.join(self.storage, APP_VERSION)
@@ -337,16 +518,18 @@ class Soak:
         # 2. Every installed module is a module of a fully published manifest; every folder beside `current`
         #    is a published SHA-256 of that module.
         installed = self.installed()
-        for name, sha in installed.items():
+        for name, folder_name in installed.items():
+            sha = folder_name[:64]
             if sha not in self.allowed.get(name, set()):
-                raise SoakFailure(f"module {name} points at {sha}, never published for it")
-            folder = os.path.join(self.storage, APP_VERSION, "modules", name)
+                raise SoakFailure(f"module {name} points at {folder_name}, never published for it")
+            folder = os.path.join(self.storage, APP_VERSION, "modules", storage_name(name))
             for entry in os.listdir(folder):
-                if entry != "current" and entry not in self.allowed.get(name, set()):
+                match = FOLDER_RE.match(entry)
+                if entry != "current" and (not match or match.group(1) not in self.allowed.get(name, set())):
                     raise SoakFailure(f"module {name} holds {entry}, neither current nor a published version")
-            if not os.path.isdir(os.path.join(folder, sha)):
-                raise SoakFailure(f"module {name}: current names {sha}, which is not a folder")
-        # 3. The state file is the previous state or the newest complete manifest.
+            if not os.path.isdir(os.path.join(folder, folder_name)) and not deleting:
+                raise SoakFailure(f"module {name}: current names {folder_name}, which is not a folder")
+        # 3. The state file is the previous state or the newest complete manifest (a delete may remove it).
         state = self.read_state()
         if state is not None:
             key = manifest_key(state)
@@ -356,17 +539,20 @@ class Soak:
             if key != previous and key != newest_key:
                 raise SoakFailure(f"state.json is {key[0]}: neither the previous {previous and previous[0]} "
                                   f"nor the newest {newest_key[0]}")
-        elif state_before is not None:
+        elif state_before is not None and not deleting:
             raise SoakFailure("state.json disappeared")
-        # 4. Full check: each installed folder equals its published ZIP, byte for byte.
-        if full:
+        # 4. Full check: each installed folder equals its published ZIP, byte for byte, plus its seal. After a
+        #    delete this is what proves that no half bundle is left: a current pointer names a complete folder.
+        if full or deleting:
             self.full_checks += 1
-            for name, sha in installed.items():
-                self.compare_with_zip(name, sha)
+            for name, folder_name in installed.items():
+                if os.path.isdir(os.path.join(self.storage, APP_VERSION, "modules", storage_name(name), folder_name)):
+                    self.compare_with_zip(name, folder_name)
         return state
 
-    def compare_with_zip(self, name, sha):
-        folder = os.path.join(self.storage, APP_VERSION, "modules", name, sha)
+    def compare_with_zip(self, name, folder_name):
+        sha = folder_name[:64]
+        folder = os.path.join(self.storage, APP_VERSION, "modules", storage_name(name), folder_name)
         with zipfile.ZipFile(self.zip_of[sha]) as archive:
             expected = {i.filename: archive.read(i) for i in archive.infolist() if not i.is_dir()}
         actual = {}
@@ -374,11 +560,14 @@ class Soak:
             for file in names:
                 path = os.path.join(root, file)
                 actual[os.path.relpath(path, folder)] = open(path, "rb").read()
+        found_seal = actual.pop(SEAL, None)
         if set(actual) != set(expected):
-            raise SoakFailure(f"module {name} {sha[:12]}: files {sorted(set(actual) ^ set(expected))} differ from the ZIP")
+            raise SoakFailure(f"module {name} {folder_name[:12]}: files {sorted(set(actual) ^ set(expected))} differ from the ZIP")
         for path, data in expected.items():
             if actual[path] != data:
-                raise SoakFailure(f"module {name} {sha[:12]}: {path} differs from the ZIP")
+                raise SoakFailure(f"module {name} {folder_name[:12]}: {path} differs from the ZIP")
+        if found_seal != seal(expected):
+            raise SoakFailure(f"module {name} {folder_name[:12]}: the seal is missing or wrong")
         if hashlib.sha256(open(self.zip_of[sha], "rb").read()).hexdigest() != sha:
             raise SoakFailure(f"history ZIP of {name} does not hash to {sha}")
 
@@ -388,21 +577,25 @@ class Soak:
         state = self.read_state()
         if state is None or manifest_key(state) != manifest_key(newest):
             raise SoakFailure("after a clean sync the state is not the newest manifest")
-        installed = self.installed()
+        installed = {name: folder[:64] for name, folder in self.installed().items()}
         wanted = {m["name"]: m["sha256"] for m in newest["modules"]}
         if installed != wanted:
             raise SoakFailure(f"after a clean sync the installed modules differ: {installed} vs {wanted}")
+        trash = [e for e in os.listdir(self.storage) if e.startswith(TRASH_PREFIX)]
+        if trash:
+            raise SoakFailure(f"after a clean sync trash is left at the storage root: {trash}")
 
     # ---- the loop ----
 
     def run(self):
         started = time.monotonic()
-        self.nginx = Nginx(self.args.nginx, os.path.join(self.work, "nginx"), self.www)
+        self.nginx = Nginx(self.args.nginx, os.path.join(self.work, "nginx"), self.www, self.extra)
         cycle = 0
         log = []
         try:
             self.publish()
-            weights = [("plain", 25), ("republish", 25), ("corrupt", 10), ("error500", 8), ("zip500", 7), ("kill", 25)]
+            weights = [("plain", 20), ("republish", 20), ("corrupt", 8), ("error500", 6), ("zip500", 6), ("kill", 20),
+                       ("killdelete", 7), ("killswitch", 7), ("damage", 8), ("future", 4), ("stale", 4)]
             actions = [a for a, w in weights for _ in range(w)]
             while cycle < self.args.cycles and time.monotonic() - started < self.args.max_seconds:
                 cycle += 1
@@ -413,7 +606,7 @@ class Soak:
                 if self.corrupted and self.rng.random() < 0.5:
                     self.heal()
                     log.append("healed corrupted ZIPs")
-                if action in ("republish", "corrupt") or (action == "kill" and self.rng.random() < 0.8):
+                if action in ("republish", "corrupt") or (action in ("kill", "killswitch") and self.rng.random() < 0.8):
                     edited = self.edit_random_string()
                     corrupted = self.publish(corrupt=(action == "corrupt"))
                     log.append(f"published #{self.publish_count} after editing {edited}"
@@ -422,7 +615,39 @@ class Soak:
                 if action == "kill":
                     finished = self.killed_sync()
                     log.append("sync finished before the kill" if finished else "sync killed")
+                elif action == "killdelete":
+                    log.append(self.killed_delete())
+                elif action == "killswitch":
+                    log.append(self.kill_switch())
+                elif action in ("future", "stale"):
+                    if action == "future":
+                        manifest = dict(self.published[-1], publishedAt=FUTURE)
+                    else:
+                        older = [m for m in self.published
+                                 if state_before is not None and m["publishedAt"] < state_before["publishedAt"]]
+                        manifest = self.rng.choice(older) if older else None
+                    if manifest is None:
+                        log.append("no older manifest to serve yet")
+                    else:
+                        self.serve_extra(action, manifest)
+                        result, report = self.sync(self.nginx.url(action + "/"))
+                        log.append(f"served {manifest['publishedAt']}: exit {result.returncode}: {result.stdout.strip()[:300]}")
+                        if action == "future":
+                            if result.returncode != 1 or report is None or report["manifest"] != "failed" \
+                                    or "later than" not in (report["error"] or ""):
+                                raise SoakFailure("a manifest from the far future was not refused")
+                            self.future_refused += 1
+                        else:
+                            if result.returncode != 0 or report is None or report["manifest"] != "stale":
+                                raise SoakFailure("an older manifest was not ignored as stale")
+                            self.stale_ignored += 1
+                        if self.read_state() != state_before:
+                            raise SoakFailure(f"a {action} manifest changed the state")
                 else:
+                    if action == "damage":
+                        done = self.damage()
+                        log.append(f"damaged: {done}")
+                        state_before = self.read_state()  # a damaged state.json is gone until a cycle saves it
                     base = {"error500": self.nginx.url("error/"), "zip500": self.nginx.url("ziperr/")}.get(action, self.nginx.url())
                     result, report = self.sync(base)
                     log.append(f"exit {result.returncode}: {result.stdout.strip()[:300]} {result.stderr.strip()[:300]}")
@@ -431,9 +656,9 @@ class Soak:
                             raise SoakFailure("a 500 for the manifest did not fail the cycle")
                     elif result.returncode != 0 or report is None:
                         raise SoakFailure(f"sync exited {result.returncode}")
-                full = cycle % self.args.check_every == 0
-                self.check(state_before, newest_key, full=full)
-                if action in ("plain", "republish") and not self.corrupted:
+                full = cycle % self.args.check_every == 0 or action == "damage"
+                self.check(state_before, newest_key, full=full, deleting=action in ("killdelete", "killswitch"))
+                if action in ("plain", "republish", "damage") and not self.corrupted:
                     # A clean cycle against a fully served publication converges.
                     self.converged()
                 if full:
@@ -461,6 +686,10 @@ class Soak:
             "result": "passed", "cycles": cycle, "seconds": round(elapsed, 1), "seed": self.args.seed,
             "actions": dict(sorted(self.counts.items())), "publishes": self.publish_count, "kills": self.kills, "killsMidInstall": self.kills_leaving_tmp,
             "checks": self.checks, "fullChecks": self.full_checks,
+            "deletesKilled": self.deletes_killed, "killSwitches": self.kill_switches,
+            "deletesCutShort": self.deletes_cut_short, "damages": sum(self.damages.values()),
+            "damageKinds": dict(sorted(self.damages.items())), "futureRefused": self.future_refused,
+            "staleIgnored": self.stale_ignored,
             "stoppedBy": "count" if cycle >= self.args.cycles else "time",
             "installedModules": len(self.installed()), "finalState": self.read_state()["publishedAt"],
             "newestPublished": self.published[-1]["publishedAt"],

@@ -1,16 +1,23 @@
 import Foundation
 
-/// The on-disk layout shared by the read side and the service, for one storage root and one app version.
+/// The on-disk layout shared by the read side and the service, for one storage root and one app version: the one
+/// owner of every name and format below.
 ///
 /// Shape (DESIGN.md, "Client on disk"):
 /// ```
-/// <storageRoot>/.ota-localizations-root.json    marker: the app-version folders the service created
+/// <storageRoot>/.ota-localizations-root.json     marker: the app-version folders the service created
+/// <storageRoot>/.ota-trash-<id>                  something being deleted (renamed here first); no reader looks
 /// <storageRoot>/<appVersion>/state.json          installed manifest + ETag (complete cycles only)
-/// <storageRoot>/<appVersion>/modules/<Module>/<sha256>/   a complete, validated bundle folder
-/// <storageRoot>/<appVersion>/modules/<Module>/current     64 lowercase hex digits and "\n"
+/// <storageRoot>/<appVersion>/installed-from.json the newest publishedAt any module was installed from
+/// <storageRoot>/<appVersion>/modules/<storage name>/<sha256>[.<n>]/   a complete, sealed bundle folder
+/// <storageRoot>/<appVersion>/modules/<storage name>/current           the active folder's name and "\n"
 /// <storageRoot>/<appVersion>/tmp/                downloads and extraction; emptied each cycle
 /// ```
-/// The layout only computes URLs; it never touches the disk.
+/// A module's folder is its *storage name* (``storageName(forModule:)``), a reversible encoding that is the same
+/// on case-sensitive, case-insensitive and normalizing file systems. An installed folder is named by the ZIP's
+/// SHA-256, with a `.<n>` suffix when the same ZIP had to be installed again while the first folder was in use
+/// (a loaded folder is never rewritten in place: `Bundle` caches per path, APPLE-BUNDLE.md rows 3.4-3.6). It holds
+/// a seal, ``BundleSeal``, written last. The layout only computes names and URLs; it never touches the disk.
 public struct OTAStorageLayout: Sendable, Equatable {
     /// The folder that holds one folder per app version.
     public let storageRoot: URL
@@ -27,6 +34,11 @@ public struct OTAStorageLayout: Sendable, Equatable {
     public static let rootMarkerFileName = ".ota-localizations-root.json"
     /// The file name of the pointer naming a module's active folder.
     public static let currentPointerFileName = "current"
+    /// The prefix of the names things get at the storage root while they are deleted (one atomic rename makes them
+    /// unreachable, then they are removed; a later cycle or delete removes what a killed one left).
+    public static let trashNamePrefix = ".ota-trash-"
+    /// The longest storage name (and so module folder name) in UTF-8 bytes: `NAME_MAX` on Linux and Apple platforms.
+    public static let maximumStorageNameBytes = 255
 
     /// `Application Support/OTALocalizations` in the user domain: the default storage root.
     public static var defaultStorageRoot: URL {
@@ -40,8 +52,11 @@ public struct OTAStorageLayout: Sendable, Equatable {
         Bundle.main.object(forInfoDictionaryKey: "CFBundleShortVersionString") as? String
     }
 
-    /// Whether `appVersion` can name a folder: non-empty, not `.` or `..`, no `/`, `\` or NUL.
-    public var hasUsableAppVersion: Bool { Self.isPlainFileName(appVersion) }
+    /// Whether `appVersion` can name a folder: non-empty, not `.` or `..`, no `/`, `\` or NUL, and not a name the
+    /// storage root uses for itself (the marker, the lock file, trash).
+    public var hasUsableAppVersion: Bool {
+        Self.isPlainFileName(appVersion) && !appVersion.hasPrefix(".ota-")
+    }
 
     /// The marker file at the storage root (see ``rootMarkerFileName``).
     public var rootMarkerFile: URL { storageRoot.appendingPathComponent(Self.rootMarkerFileName, isDirectory: false) }
@@ -53,33 +68,80 @@ public struct OTAStorageLayout: Sendable, Equatable {
     public var modulesFolder: URL { versionFolder.appendingPathComponent("modules", isDirectory: true) }
     /// `<storageRoot>/<appVersion>/tmp/`: the only place temporary files are written.
     public var temporaryFolder: URL { versionFolder.appendingPathComponent("tmp", isDirectory: true) }
+    /// `<storageRoot>/<appVersion>/installed-from.json`: the newest `publishedAt` any module was installed from.
+    public var installedFromFile: URL { versionFolder.appendingPathComponent("installed-from.json", isDirectory: false) }
 
-    /// `modules/<module>/`, holding the module's content-addressed folders and its `current` pointer.
+    /// `modules/<storage name of module>/`, holding the module's installed folders and its `current` pointer.
     public func moduleFolder(_ module: String) -> URL {
-        modulesFolder.appendingPathComponent(module, isDirectory: true)
+        modulesFolder.appendingPathComponent(Self.storageName(forModule: module), isDirectory: true)
     }
 
-    /// `modules/<module>/current`.
+    /// `modules/<storage name>/current`.
     public func currentPointerFile(module: String) -> URL {
         moduleFolder(module).appendingPathComponent(Self.currentPointerFileName, isDirectory: false)
     }
 
-    /// `modules/<module>/<sha256>/`: the bundle folder of one published ZIP.
+    /// `modules/<storage name>/<sha256>/`: the first folder the ZIP with this SHA-256 is installed to.
     public func installFolder(module: String, sha256: String) -> URL {
-        moduleFolder(module).appendingPathComponent(sha256, isDirectory: true)
+        installFolder(module: module, folderName: sha256)
     }
 
-    /// The exact bytes of a `current` pointer naming `sha256`: the 64 hex digits and a line feed.
+    /// `modules/<storage name>/<folderName>/`, `folderName` being `<sha256>` or `<sha256>.<n>`.
+    public func installFolder(module: String, folderName: String) -> URL {
+        moduleFolder(module).appendingPathComponent(folderName, isDirectory: true)
+    }
+
+    /// `<storageRoot>/.ota-trash-<id>` for a fresh random id.
+    public func newTrashURL() -> URL {
+        Self.newTrashURL(in: storageRoot)
+    }
+
+    /// `<storageRoot>/.ota-trash-<id>` for a fresh random id.
+    public static func newTrashURL(in storageRoot: URL) -> URL {
+        storageRoot.appendingPathComponent(trashNamePrefix + UUID().uuidString, isDirectory: false)
+    }
+
+    // MARK: Installed folder names and the pointer
+
+    /// `<sha256>` for `copy` 0, else `<sha256>.<copy>`: the name of an installed folder.
+    public static func installFolderName(sha256: String, copy: Int = 0) -> String {
+        copy == 0 ? sha256 : "\(sha256).\(copy)"
+    }
+
+    /// The SHA-256 an installed folder's name starts with, when the name is `<64 lowercase hex>` or
+    /// `<64 lowercase hex>.<n>` (`n` from 1 to 999,999, no leading zero); nil otherwise.
+    public static func sha256(ofInstallFolderName name: String) -> String? {
+        let bytes = Array(name.utf8)
+        guard bytes.count >= 64, bytes[..<64].allSatisfy(isLowercaseHex) else { return nil }
+        if bytes.count > 64 {
+            let suffix = bytes[65...]
+            guard bytes[64] == UInt8(ascii: "."), (1...6).contains(suffix.count), suffix.first != UInt8(ascii: "0"),
+                  suffix.allSatisfy({ (0x30...0x39).contains($0) })
+            else { return nil }
+        }
+        return String(decoding: bytes[..<64], as: UTF8.self)
+    }
+
+    /// The exact bytes of a `current` pointer naming the installed folder `folderName`: the name and a line feed.
+    public static func currentPointerContents(folderName: String) -> Data {
+        Data((folderName + "\n").utf8)
+    }
+
+    /// The exact bytes of a `current` pointer naming the folder `<sha256>`.
     public static func currentPointerContents(sha256: String) -> Data {
-        Data((sha256 + "\n").utf8)
+        currentPointerContents(folderName: sha256)
     }
 
-    /// The SHA-256 a `current` pointer names, or nil unless `data` is exactly 64 lowercase hex digits and "\n".
+    /// The installed folder name a `current` pointer holds, or nil unless `data` is exactly a name that
+    /// ``sha256(ofInstallFolderName:)`` accepts and one "\n".
     public static func parseCurrentPointer(_ data: Data) -> String? {
-        guard data.count == 65, data.last == 0x0A else { return nil }
-        let digits = data.prefix(64)
-        guard digits.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else { return nil }
-        return String(decoding: digits, as: UTF8.self)
+        guard data.count >= 65, data.count <= 72, data.last == 0x0A else { return nil }
+        let name = String(decoding: data.dropLast(), as: UTF8.self)
+        return sha256(ofInstallFolderName: name) == nil ? nil : name
+    }
+
+    private static func isLowercaseHex(_ byte: UInt8) -> Bool {
+        (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte)
     }
 
     /// Whether `name` can be used as one path component: non-empty, not `.` or `..`, no `/`, `\` or NUL.

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// The shipped default is ``URLSessionTransport``; tests inject a scripted transport. Implementations must be
 /// safe to call concurrently (the service downloads modules in parallel) and should end promptly with an error
-/// when the calling task is cancelled.
+/// when the calling task is cancelled. The service does not depend on that: it bounds every GET with its own
+/// deadline and stops waiting for a cancelled one, so a transport that never returns cannot hold a cycle.
 public protocol HTTPTransport: Sendable {
     /// Fetches `url` and returns the status, headers and whole body.
     ///

@@ -102,10 +102,10 @@ public struct InstalledTableLookup: Sendable {
                 code: .notInstalled,
                 reason: "module \(module) is not installed for app version \(layout.appVersion) (no \(pointer.path))")
         }
-        guard let sha256 = OTAStorageLayout.parseCurrentPointer(data) else {
-            throw InstalledTableLookupError(code: .notInstalled, reason: "\(pointer.path) does not name a SHA-256")
+        guard let folderName = OTAStorageLayout.parseCurrentPointer(data) else {
+            throw InstalledTableLookupError(code: .notInstalled, reason: "\(pointer.path) does not name an installed folder")
         }
-        let folder = layout.installFolder(module: module, sha256: sha256)
+        let folder = layout.installFolder(module: module, folderName: folderName)
         guard isDirectory(folder) else {
             throw InstalledTableLookupError(code: .notInstalled, reason: "\(pointer.path) names \(folder.path), which is missing")
         }

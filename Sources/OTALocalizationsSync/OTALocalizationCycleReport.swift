@@ -6,7 +6,7 @@ import Foundation
 /// prints) is the CLI's `sync --json` object:
 /// `{"manifest":"updated|notModified|stale|failed","error":string|null,"stateSaved":bool,"updated":n,"skipped":n,
 /// "failed":n,"removed":n,"bytesDownloaded":n,"modules":[{"name","outcome":"updated|skipped|failed|removed",
-/// "bytes","durationMs","reason"}]}`. Absent values are encoded as an explicit `null`. `JSONEncoder` on Linux does
+/// "bytes","durationMs","reason","code"}]}`. Absent values are encoded as an explicit `null`. `JSONEncoder` on Linux does
 /// not keep key order; use ``jsonText()`` where the order matters. The totals are derived
 /// from ``modules``; when decoding, they are read and ignored.
 public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
@@ -36,6 +36,33 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
             case removed
         }
 
+        /// A stable identifier for why a module failed: compare this, show ``reason``.
+        ///
+        /// Codes grow over time (like other error codes of this package); treat an unknown one as a failure.
+        public struct FailureCode: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
+            public let rawValue: String
+            public init(rawValue: String) { self.rawValue = rawValue }
+            public var description: String { rawValue }
+
+            /// The GET failed: no connection, a timeout, a deadline, a status other than 200, a body over its size.
+            public static let transport = FailureCode(rawValue: "transport")
+            /// The bytes received are not the manifest's: size or SHA-256 mismatch.
+            public static let verification = FailureCode(rawValue: "verification")
+            /// The ZIP is corrupt or hostile (path traversal, symbolic links, unsupported compression, ...).
+            public static let archive = FailureCode(rawValue: "archive")
+            /// The bundle's contents are refused: no `Info.plist`, an `Info.plist` that is not a dictionary or
+            /// declares another development region than the manifest, a table that does not parse.
+            public static let content = FailureCode(rawValue: "content")
+            /// A limit was reached; the reason names it (docs/operations.md, "Limits and deadlines").
+            public static let limit = FailureCode(rawValue: "limit")
+            /// The device's storage: a folder or file could not be created, written or renamed (disk full).
+            public static let storage = FailureCode(rawValue: "storage")
+            /// The manifest entry itself: malformed, a duplicate, a name colliding with another, or too long.
+            public static let manifest = FailureCode(rawValue: "manifest")
+            /// The kill switch or the cycle deadline stopped the module.
+            public static let cancelled = FailureCode(rawValue: "cancelled")
+        }
+
         /// The module name (`"(unnamed)"` for a manifest entry without a string name).
         public var name: String
         /// What happened to the module in this cycle.
@@ -46,17 +73,33 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
         public var durationMs: Int
         /// Why the module failed; nil on success.
         public var reason: String?
+        /// What kind of failure ``reason`` describes; nil on success.
+        public var code: FailureCode?
 
-        /// Creates a module entry; `reason` stays nil on success.
-        public init(name: String, outcome: Outcome, bytes: Int64 = 0, durationMs: Int = 0, reason: String? = nil) {
+        /// Creates a module entry; `reason` and `code` stay nil on success.
+        public init(
+            name: String, outcome: Outcome, bytes: Int64 = 0, durationMs: Int = 0, reason: String? = nil,
+            code: FailureCode? = nil
+        ) {
             self.name = name
             self.outcome = outcome
             self.bytes = bytes
             self.durationMs = durationMs
             self.reason = reason
+            self.code = code
         }
 
-        private enum CodingKeys: String, CodingKey { case name, outcome, bytes, durationMs, reason }
+        private enum CodingKeys: String, CodingKey { case name, outcome, bytes, durationMs, reason, code }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decode(String.self, forKey: .name)
+            outcome = try container.decode(Outcome.self, forKey: .outcome)
+            bytes = try container.decode(Int64.self, forKey: .bytes)
+            durationMs = try container.decode(Int.self, forKey: .durationMs)
+            reason = try container.decodeIfPresent(String.self, forKey: .reason)
+            code = try container.decodeIfPresent(FailureCode.self, forKey: .code)
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -65,6 +108,7 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
             try container.encode(bytes, forKey: .bytes)
             try container.encode(durationMs, forKey: .durationMs)
             try container.encode(reason, forKey: .reason)
+            try container.encode(code, forKey: .code)
         }
     }
 

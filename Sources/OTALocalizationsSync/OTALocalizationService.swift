@@ -5,25 +5,29 @@ import OTALocalizations
 ///
 /// Create one in the app target (the composition root) with an ``OTALocalizationServiceConfiguration`` and call
 /// ``start()`` at launch and on every foreground; concurrent calls share one cycle. Each cycle follows DESIGN.md
-/// ("One update cycle"): conditional manifest GET, stale-manifest guard, per-module verified installs with
-/// bounded parallelism, removal of unlisted modules, `state.json` only after a fully successful cycle, and
-/// clean-up of other app versions' folders listed in the storage root's marker. Every cycle ends with one
-/// ``OTALocalizationCycleReport`` sent to the configuration's `reportHandler`.
+/// ("One update cycle"): conditional manifest GET, stale- and future-manifest guards, per-module verified installs
+/// with bounded parallelism and memory, removal of unlisted modules, `state.json` only after a fully successful
+/// cycle, and clean-up of other app versions' folders listed in the storage root's marker. Every cycle ends with
+/// one ``OTALocalizationCycleReport`` sent to the configuration's `reportHandler`, within the cycle deadline
+/// (``OTALocalizationServiceConfiguration/maximumCycleSeconds``) whatever the network or the transport does.
 ///
 /// Loaded-folder protection: a folder that was `current` when this service was created, that this process
 /// installed, or that `OTALocalizedString.loadBundlesFromDisk()` opened in this process is never deleted or
-/// replaced while the process lives (only ``deleteAllBundles()`` deletes it); superseded folders are removed by
-/// a cycle of a later process. Create the service at launch, before its first cycle.
+/// rewritten while the process lives (only ``deleteAllBundles()`` deletes it); a damaged one is reinstalled under
+/// a new folder name, and superseded folders are removed by a cycle of a later process. Create the service at
+/// launch, before its first cycle.
 public actor OTALocalizationService: OTALocalizationServicing {
     /// The settings this service was created with.
     public let configuration: OTALocalizationServiceConfiguration
 
     private let launchFolders: Set<String>
     private var installedThisProcess: Set<String> = []
-    private var inFlight: Task<Void, Never>?
+    private var inFlight: (run: CycleRun, task: Task<Void, Never>)?
     private var deletionsInProgress = 0
     /// How many `start()` calls joined a cycle already in flight (observed by tests).
     private(set) var joinedCallers = 0
+    /// How many cycles stopped from outside (deadline, kill switch) have since seen their work end (observed by tests).
+    private(set) var stoppedCyclesEnded = 0
 
     /// Creates the service and records which folders are `current` now (this process's launch set).
     ///
@@ -33,8 +37,9 @@ public actor OTALocalizationService: OTALocalizationServicing {
         let layout = configuration.layout
         var folders: Set<String> = []
         if layout.hasUsableAppVersion {
-            for module in (try? FileManager.default.contentsOfDirectory(atPath: layout.modulesFolder.path)) ?? [] {
-                if let folder = BundleDiskLoader.activeFolder(layout, module: module) {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: layout.modulesFolder.path)) ?? [] {
+                if let module = OTAStorageLayout.moduleName(fromStorageName: name),
+                   let folder = BundleDiskLoader.activeFolder(layout, module: module) {
                     folders.insert(folder.standardizedFileURL.path)
                 }
             }
@@ -42,46 +47,68 @@ public actor OTALocalizationService: OTALocalizationServicing {
         launchFolders = folders
     }
 
-    /// Runs one update cycle, or joins the cycle in flight, and returns when it has ended.
+    /// Runs one update cycle, or joins the cycle in flight, and returns when it has ended (at the latest after the
+    /// cycle deadline, or soon after ``deleteAllBundles()`` stops it).
     ///
-    /// Returns at once while ``deleteAllBundles()`` is running.
+    /// Returns at once while ``deleteAllBundles()`` is running. A cycle that was stopped is never joined: the next
+    /// call runs a new one.
     public func start() async {
         if deletionsInProgress > 0 { return }
         if let inFlight {
             joinedCallers += 1
-            await inFlight.value
+            await inFlight.task.value
             return
         }
-        let task = Task { await self.runCycle() }
-        inFlight = task
+        let run = CycleRun(context: CycleContext(configuration: configuration))
+        let task = Task { await self.runCycle(run) }
+        inFlight = (run, task)
         await task.value
     }
 
-    /// Cancels the in-flight cycle, waits for it to end, then deletes everything under the storage root.
+    /// Stops the in-flight cycle, waits for it to end (at most
+    /// ``OTALocalizationServiceConfiguration/maximumDeletionWaitSeconds``), then deletes everything under the
+    /// storage root.
     ///
-    /// Nothing the cancelled cycle was doing lands afterwards: the cycle checks for cancellation before each
-    /// commit step, and whatever it committed before it noticed is deleted here after it has ended. Call
-    /// `OTALocalizedString.clearBundleCache()` first so this session falls back to the embedded strings at once.
+    /// Nothing the stopped cycle was doing lands afterwards, even if its work wakes up later: its commit gate is
+    /// revoked first (``CommitGate``), so no rename, pointer swap, state save or removal of it can happen any more.
+    /// Each entry of the storage root is made unreachable by one rename to a trash name, then removed, so a process
+    /// killed in the middle leaves complete folders or trash (removed by the next cycle or delete), never a half
+    /// bundle. The command-line tool's lock file (``StorageLock/fileName``) stays: its holder releases it, so that a
+    /// waiting `delete` starts only when this deletion has ended. Call `OTALocalizedString.clearBundleCache()` first
+    /// so this session falls back to the embedded strings at once.
     public func deleteAllBundles() async {
         deletionsInProgress += 1
         defer { deletionsInProgress -= 1 }
-        if let inFlight {
-            inFlight.cancel()
-            await inFlight.value
+        if let (run, task) = inFlight {
+            run.cancelWork()
+            _ = await run.waitForWork(upToSeconds: configuration.maximumDeletionWaitSeconds)
+            run.stop(error: "cancelled")
+            await task.value
+            if inFlight?.run === run { inFlight = nil }
         }
-        let root = configuration.storageRoot
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? [] {
-            try? FileManager.default.removeItem(at: root.appendingPathComponent(name))
-        }
+        DurableFiles.deleteContents(of: configuration.storageRoot, keeping: [StorageLock.fileName])
         installedThisProcess = []
     }
 
-    private func runCycle() async {
+    private func runCycle(_ run: CycleRun) async {
         let cycle = UpdateCycle(
-            configuration: configuration, launchFolders: launchFolders, installedEarlier: installedThisProcess)
-        let outcome = await cycle.run()
+            configuration: configuration, launchFolders: launchFolders, installedEarlier: installedThisProcess,
+            context: run.context)
+        run.start(cycle, deadlineSeconds: configuration.maximumCycleSeconds)
+        let outcome = await run.outcome()
         installedThisProcess.formUnion(outcome.installedFolders)
-        inFlight = nil
+        installedThisProcess.formUnion(run.context.progress.installedFolders)
+        if inFlight?.run === run { inFlight = nil }
+        if run.wasStopped {
+            Task {
+                await run.workEnded()
+                self.noteStoppedCycleEnded()
+            }
+        }
         configuration.reportHandler(outcome.report)
+    }
+
+    private func noteStoppedCycleEnded() {
+        stoppedCyclesEnded += 1
     }
 }

@@ -3,6 +3,9 @@ import OTALocalizations
 import OTALocalizationsCore
 
 /// The immutable settings of an ``OTALocalizationService``, passed once at creation.
+///
+/// The deadlines and limits have defaults sized for a phone on a bad network with a wide margin over real apps
+/// (docs/operations.md, "Limits and deadlines", lists them with what a device does when one is reached).
 public struct OTALocalizationServiceConfiguration: Sendable {
     /// The hosting base URL; the manifest is `<baseURL>/<appVersion>/manifest.json`.
     public let baseURL: URL
@@ -14,15 +17,41 @@ public struct OTALocalizationServiceConfiguration: Sendable {
     public let transport: any HTTPTransport
     /// The most module downloads in flight at once; default 4, at least 1.
     public let maximumParallelDownloads: Int
-    /// The request (idle) timeout for each GET, in seconds; default 30.
+    /// The request (idle) timeout the transport applies to each GET, in seconds; default 30.
     public let requestTimeout: TimeInterval
-    /// Per-module ZIP limits; default 32 MiB archive, 128 MiB uncompressed, 10,000 entries.
+    /// The total time one GET may take, in seconds, enforced by the service whatever the transport does (a server
+    /// that trickles a byte every few seconds never trips an idle timeout); default 120. Then the manifest or
+    /// the module fails with a timeout.
+    public let maximumRequestSeconds: TimeInterval
+    /// The total time one cycle may take, in seconds; default 300. Then the cycle ends: what it committed stays,
+    /// nothing more lands, the unfinished modules fail (`cancelled`) and are retried by the next cycle.
+    public let maximumCycleSeconds: TimeInterval
+    /// How long ``OTALocalizationService/deleteAllBundles()`` waits for a cancelled cycle to end, in seconds,
+    /// before it deletes anyway; default 5. A cycle that ends later can no longer change anything on disk.
+    public let maximumDeletionWaitSeconds: TimeInterval
+    /// How much later than the server's `Date` (or, without one, the device clock) a manifest's `publishedAt` may
+    /// be, in seconds; default 3,600. A later manifest is refused, and an installed state dated later than that
+    /// never makes a new manifest stale, so no publish can freeze devices for longer than this.
+    public let publishedAtToleranceSeconds: TimeInterval
+    /// The most module entries a manifest may list; default 500. A longer manifest is refused as a whole.
+    public let maximumManifestModules: Int
+    /// The most bytes the ZIPs of one cycle may inflate to together (declared sizes of the entries installed);
+    /// default 256 MiB. A module that would pass it fails with the limit named.
+    public let maximumCycleUncompressedBytes: Int64
+    /// The most ZIP bytes held in memory at once by the downloads in flight; default 48 MiB. A download waits for
+    /// room, and a ZIP larger than this fails with the limit named.
+    public let maximumBufferedArchiveBytes: Int64
+    /// Per-module ZIP limits; default 32 MiB archive, 64 MiB uncompressed, 4 MiB per table, 10,000 entries. The
+    /// per-table limit also bounds the tables being parsed at once, across the whole cycle.
     /// - Warning: These limits are the defence against ZIP bombs; raise them only for hosting you control.
     public let limits: ZipLimits
     /// Receives one report per cycle, on an arbitrary executor, after the cycle has ended.
     public let reportHandler: @Sendable (OTALocalizationCycleReport) -> Void
+    /// The device clock, used for `publishedAt` when the manifest response has no `Date` header (tests set it).
+    var deviceClock: @Sendable () -> Date = { Date() }
 
     /// Creates a configuration; every parameter after `baseURL` has the default documented on its property.
+    /// Deadlines that are not positive numbers fall back to their defaults; counts and sizes below 1 become 1.
     public init(
         baseURL: URL,
         appVersion: String = OTAStorageLayout.mainBundleAppVersion ?? "",
@@ -30,15 +59,32 @@ public struct OTALocalizationServiceConfiguration: Sendable {
         transport: any HTTPTransport = URLSessionTransport(),
         maximumParallelDownloads: Int = 4,
         requestTimeout: TimeInterval = 30,
+        maximumRequestSeconds: TimeInterval = 120,
+        maximumCycleSeconds: TimeInterval = 300,
+        maximumDeletionWaitSeconds: TimeInterval = 5,
+        publishedAtToleranceSeconds: TimeInterval = 3600,
+        maximumManifestModules: Int = 500,
+        maximumCycleUncompressedBytes: Int64 = 256 * 1024 * 1024,
+        maximumBufferedArchiveBytes: Int64 = 48 * 1024 * 1024,
         limits: ZipLimits = ZipLimits(),
         reportHandler: @escaping @Sendable (OTALocalizationCycleReport) -> Void = { _ in }
     ) {
+        func positive(_ value: TimeInterval, _ fallback: TimeInterval) -> TimeInterval {
+            value.isFinite && value > 0 ? value : fallback
+        }
         self.baseURL = baseURL
         self.appVersion = appVersion
         self.storageRoot = storageRoot
         self.transport = transport
         self.maximumParallelDownloads = max(1, maximumParallelDownloads)
         self.requestTimeout = requestTimeout
+        self.maximumRequestSeconds = positive(maximumRequestSeconds, 120)
+        self.maximumCycleSeconds = positive(maximumCycleSeconds, 300)
+        self.maximumDeletionWaitSeconds = max(0, maximumDeletionWaitSeconds.isFinite ? maximumDeletionWaitSeconds : 5)
+        self.publishedAtToleranceSeconds = max(0, publishedAtToleranceSeconds.isFinite ? publishedAtToleranceSeconds : 3600)
+        self.maximumManifestModules = max(1, maximumManifestModules)
+        self.maximumCycleUncompressedBytes = max(1, maximumCycleUncompressedBytes)
+        self.maximumBufferedArchiveBytes = max(1, maximumBufferedArchiveBytes)
         self.limits = limits
         self.reportHandler = reportHandler
     }

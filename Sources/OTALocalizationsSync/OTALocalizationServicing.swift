@@ -4,6 +4,7 @@
 public protocol OTALocalizationServicing: Actor {
     /// Runs one update cycle, or joins the one in flight, and returns when it has ended.
     func start() async
-    /// Cancels the in-flight cycle, waits for it to end, then deletes everything under the storage root.
+    /// Stops the in-flight cycle, waits for it to end (for a bounded time), then deletes everything under the
+    /// storage root; nothing the stopped cycle was doing lands afterwards.
     func deleteAllBundles() async
 }

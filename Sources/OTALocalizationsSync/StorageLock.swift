@@ -16,7 +16,8 @@ import Darwin
 /// The file holds one line naming the holder, `<pid> <purpose>\n` (for example `4242 sync`), which
 /// ``currentHolder(storageRoot:)`` reads; `delete` uses it to ask a running `sync` to stop.
 ///
-/// The lock file may be deleted while held (``releaseRemovingFile()``, or a kill switch emptying the whole root).
+/// The lock file may be deleted while held (``releaseRemovingFile()``, or something else emptying the whole root;
+/// the app's kill switch leaves it in place).
 /// Acquiring is therefore a loop: open (creating) the file, lock it, then check that the path still names the
 /// locked inode; if not, close and start again. So a waiter never ends up holding a lock on a deleted file.
 ///
@@ -138,22 +139,16 @@ public final class StorageLock: @unchecked Sendable {
 
     /// Deletes every entry under the storage root except the lock file, while the lock is held.
     ///
-    /// With ``releaseRemovingFile()`` afterwards this leaves the storage root empty. The lock file goes last so
-    /// that no other process can lock the root while its contents are being deleted.
+    /// Crash-safe like the app's kill switch: each entry is first made unreachable by one atomic rename to a trash
+    /// name at the root (`.ota-trash-<id>`, which no reader looks at), the root marker last, then the trash is
+    /// removed; trash left by an earlier, killed delete is removed too. A process killed in the middle leaves
+    /// complete entries and trash, never a half bundle. With ``releaseRemovingFile()`` afterwards this leaves the
+    /// storage root empty. The lock file goes last so that no other process can lock the root while its contents
+    /// are being deleted.
     /// - Returns: The paths that could not be deleted (empty on success).
     @discardableResult
     public func removeContentsExceptLockFile() -> [String] {
-        var failures: [String] = []
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: storageRoot.path)) ?? []
-        for name in names where name != Self.fileName {
-            let entry = storageRoot.appendingPathComponent(name)
-            do {
-                try FileManager.default.removeItem(at: entry)
-            } catch {
-                if FileManager.default.fileExists(atPath: entry.path) { failures.append(entry.path) }
-            }
-        }
-        return failures
+        DurableFiles.deleteContents(of: storageRoot, keeping: [Self.fileName])
     }
 
     // MARK: Internals

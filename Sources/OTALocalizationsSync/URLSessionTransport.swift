@@ -13,7 +13,11 @@ import FoundationNetworking
 ///   ``HTTPTransportError/Code/redirectRefused``.
 /// - The timeout is the request (idle) timeout, rounded up to whole seconds (at least 1): Foundation on Linux
 ///   truncates fractions, which would turn 0.5 s into an immediate timeout.
-/// - Cancelling the calling task cancels the request.
+/// - Cancelling the calling task cancels the request, and the call throws `CancellationError` at once, whatever
+///   the order in which the cancellation, the task's completion and the wait begin.
+/// - The timeout is per request, not a total deadline (Foundation on Linux does not enforce
+///   `timeoutIntervalForResource`, PLATFORM-NOTES.md section 3); ``OTALocalizationService`` bounds every GET with its
+///   own deadline whatever the transport does.
 public struct URLSessionTransport: HTTPTransport {
     /// Creates the transport; each request uses its own short-lived ephemeral session.
     public init() {}
@@ -42,9 +46,12 @@ public struct URLSessionTransport: HTTPTransport {
         let task = session.dataTask(with: request)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                delegate.run(task, continuation: continuation)
+                delegate.completion.store(continuation)
+                // A cancellation that came first has already resumed the call: the task is never started then.
+                if !delegate.completion.hasResult { task.resume() }
             }
         } onCancel: {
+            delegate.cancel()
             task.cancel()
         }
     }

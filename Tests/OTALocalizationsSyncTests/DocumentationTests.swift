@@ -75,10 +75,18 @@ struct IntegrationSamples {
             transport: URLSessionTransport(),
             maximumParallelDownloads: 4,
             requestTimeout: 30,
+            maximumRequestSeconds: 120,
+            maximumCycleSeconds: 300,
+            maximumDeletionWaitSeconds: 5,
+            publishedAtToleranceSeconds: 3600,
+            maximumManifestModules: 500,
+            maximumCycleUncompressedBytes: 256 * 1024 * 1024,
+            maximumBufferedArchiveBytes: 48 * 1024 * 1024,
             limits: ZipLimits(
                 maximumEntryCount: 10_000,
-                maximumUncompressedBytes: 128 * 1024 * 1024,
-                maximumArchiveBytes: 32 * 1024 * 1024
+                maximumUncompressedBytes: 64 * 1024 * 1024,
+                maximumArchiveBytes: 32 * 1024 * 1024,
+                maximumEntryUncompressedBytes: 4 * 1024 * 1024
             ),
             reportHandler: { report in print(report.jsonText()) }
         )
@@ -211,6 +219,13 @@ struct OperationsSamples {
         #expect(documented.storageRoot == defaults.storageRoot)
         #expect(documented.maximumParallelDownloads == defaults.maximumParallelDownloads)
         #expect(documented.requestTimeout == defaults.requestTimeout)
+        #expect(documented.maximumRequestSeconds == defaults.maximumRequestSeconds)
+        #expect(documented.maximumCycleSeconds == defaults.maximumCycleSeconds)
+        #expect(documented.maximumDeletionWaitSeconds == defaults.maximumDeletionWaitSeconds)
+        #expect(documented.publishedAtToleranceSeconds == defaults.publishedAtToleranceSeconds)
+        #expect(documented.maximumManifestModules == defaults.maximumManifestModules)
+        #expect(documented.maximumCycleUncompressedBytes == defaults.maximumCycleUncompressedBytes)
+        #expect(documented.maximumBufferedArchiveBytes == defaults.maximumBufferedArchiveBytes)
         #expect(documented.limits == defaults.limits)
         #expect(documented.transport is URLSessionTransport && defaults.transport is URLSessionTransport)
         #expect(documented.storageRoot.lastPathComponent == "OTALocalizations")

@@ -111,7 +111,7 @@ import OTALocalizationsCore
         fixture.publish([checkout])
         await fixture.makeService(limits: ZipLimits(maximumArchiveBytes: 100)).start()
         #expect(fixture.reports.last?.modules.first?.reason
-            == "ZIP size \(checkout.zip.count) is over the limit of 100 bytes")
+            == "ZIP size \(checkout.zip.count) is over the limit of 100 bytes (maximumArchiveBytes)")
         #expect(fixture.transport.requestedURLs == [SyncFixture.url("1.0", "manifest.json")])
     }
 
@@ -173,8 +173,8 @@ import OTALocalizationsCore
         fixture.publish([module])
         await fixture.makeService().start()
         #expect(fixture.reports.last?.modules.first?.outcome == .updated)
-        let folder = fixture.root.appendingPathComponent("1.0/modules/Mixed/\(module.sha256)")
-        #expect(DurableFilesProbe.children(folder) == ["Info.plist", "en.lproj", "fr.lproj"])
+        let folder = fixture.url("1.0/modules/Mixed/\(module.sha256)")
+        #expect(DurableFilesProbe.children(folder) == [".ota-seal", "Info.plist", "en.lproj", "fr.lproj"])
         #expect(DurableFilesProbe.children(folder.appendingPathComponent("en.lproj"))
             == ["Localizable.strings", "Localizable.stringsdict"])
     }

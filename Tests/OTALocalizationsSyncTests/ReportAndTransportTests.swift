@@ -6,7 +6,7 @@ import Testing
     @Test func encodesTheSyncJSONShapeWithExplicitNulls() throws {
         let report = Report(manifest: .updated, stateSaved: false, modules: [
             ModuleReport(name: "Checkout", outcome: .updated, bytes: 1200, durationMs: 15),
-            ModuleReport(name: "Profile", outcome: .failed, bytes: 10, durationMs: 3, reason: "HTTP status 404"),
+            ModuleReport(name: "Profile", outcome: .failed, bytes: 10, durationMs: 3, reason: "HTTP status 404", code: .transport),
             ModuleReport(name: "Search", outcome: .skipped),
             ModuleReport(name: "Old", outcome: .removed),
         ])
@@ -23,9 +23,11 @@ import Testing
         #expect(object["removed"] as? Int == 1)
         #expect(object["bytesDownloaded"] as? Int == 1210)
         let modules = try #require(object["modules"] as? [[String: Any]])
-        #expect(modules.map { Set($0.keys) } == Array(repeating: ["name", "outcome", "bytes", "durationMs", "reason"], count: 4))
+        #expect(modules.map { Set($0.keys) } == Array(repeating: ["name", "outcome", "bytes", "durationMs", "reason", "code"], count: 4))
         #expect(modules[0]["reason"] is NSNull)
+        #expect(modules[0]["code"] is NSNull)
         #expect(modules[1]["reason"] as? String == "HTTP status 404")
+        #expect(modules[1]["code"] as? String == "transport")
         #expect(modules.map { $0["outcome"] as? String } == ["updated", "failed", "skipped", "removed"])
         #expect(modules[0]["durationMs"] as? Int == 15)
         #expect(try JSONDecoder().decode(Report.self, from: data) == report)

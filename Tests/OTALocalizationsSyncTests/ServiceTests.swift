@@ -77,7 +77,8 @@ import Testing
 
         #expect(fixture.tree() == [])
         #expect(fixture.transport.requestedURLs == [SyncFixture.url("1.0", "manifest.json")])
-        #expect(fixture.reports.last == Report(manifest: .updated, error: "cancelled"))
+        // The GET is abandoned at the cancellation (it no longer waits for the slow server): no manifest was used.
+        #expect(fixture.reports.last == Report(manifest: .failed, error: "cancelled"))
     }
 
     @Test func deleteAllBundlesWithoutACycleEmptiesTheStorageRoot() async throws {
@@ -143,5 +144,31 @@ import Testing
         #expect(fixture.tree() == [])
         // Every cycle ended in a report; none crashed or hung.
         #expect(!fixture.reports.all.isEmpty)
+    }
+
+    @Test(.timeLimit(.minutes(2)))
+    func killSwitchAndDeadlinesRacingCyclesStuckInATransportThatIgnoresCancellation() async throws {
+        let fixture = try SyncFixture()
+        let modules = try (1...3).map { try SyncFixture.module("Module\($0)") }
+        fixture.publish(modules)
+        let gate = Gate()
+        fixture.transport.gate(SyncFixture.url("1.0", modules[1].path), gate)
+        let service = fixture.makeService(parallel: 2, requestSeconds: 0.2, cycleSeconds: 0.4, deletionWaitSeconds: 0.05)
+        for _ in 0..<6 {
+            await withTaskGroup(of: Void.self) { group in
+                for index in 0..<8 {
+                    group.addTask {
+                        if index % 4 == 3 { await service.deleteAllBundles() } else { await service.start() }
+                    }
+                }
+            }
+        }
+        gate.open()
+        await service.deleteAllBundles()
+        // Every call returned (a hang fails the time limit), every cycle reported, and nothing stopped lands later.
+        #expect(!fixture.reports.all.isEmpty)
+        #expect(fixture.tree() == [])
+        try await Task.sleep(nanoseconds: 300_000_000)
+        #expect(fixture.tree() == [])
     }
 }

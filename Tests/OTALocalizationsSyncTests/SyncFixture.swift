@@ -1,6 +1,6 @@
 import Foundation
 import OTALocalizationsCore
-import OTALocalizationsSync
+@testable import OTALocalizationsSync
 import OTATestSupport
 
 /// Collects the reports a service hands to its handler.
@@ -54,13 +54,21 @@ final class SyncFixture: @unchecked Sendable {
     deinit { try? FileManager.default.removeItem(at: root) }
 
     func makeService(
-        appVersion: String = "1.0", parallel: Int = 4, limits: ZipLimits = ZipLimits()
+        appVersion: String = "1.0", parallel: Int = 4, limits: ZipLimits = ZipLimits(),
+        requestSeconds: TimeInterval = 120, cycleSeconds: TimeInterval = 300, deletionWaitSeconds: TimeInterval = 5,
+        cycleUncompressedBytes: Int64 = 256 * 1024 * 1024, bufferedArchiveBytes: Int64 = 48 * 1024 * 1024,
+        manifestModules: Int = 500, deviceClock: (@Sendable () -> Date)? = nil
     ) -> OTALocalizationService {
         let reports = self.reports
-        return OTALocalizationService(configuration: OTALocalizationServiceConfiguration(
+        var configuration = OTALocalizationServiceConfiguration(
             baseURL: URL(string: Self.base)!, appVersion: appVersion, storageRoot: root, transport: transport,
-            maximumParallelDownloads: parallel, requestTimeout: 5, limits: limits,
-            reportHandler: { reports.append($0) }))
+            maximumParallelDownloads: parallel, requestTimeout: 5, maximumRequestSeconds: requestSeconds,
+            maximumCycleSeconds: cycleSeconds, maximumDeletionWaitSeconds: deletionWaitSeconds,
+            maximumManifestModules: manifestModules, maximumCycleUncompressedBytes: cycleUncompressedBytes,
+            maximumBufferedArchiveBytes: bufferedArchiveBytes, limits: limits,
+            reportHandler: { reports.append($0) })
+        if let deviceClock { configuration.deviceClock = deviceClock }
+        return OTALocalizationService(configuration: configuration)
     }
 
     static func url(_ appVersion: String, _ file: String) -> String { "\(base)/\(appVersion)/\(file)" }
@@ -117,7 +125,7 @@ final class SyncFixture: @unchecked Sendable {
 
     /// Serves the modules' ZIPs and a hand-written `manifest.json` listing them (plus `extraEntries`, raw JSON).
     func publish(_ modules: [PublishedModule], appVersion: String = "1.0",
-                 publishedAt: String = "2026-07-24T10:00:00Z", extraEntries: [String] = []) {
+                 publishedAt: String = "2026-07-24T10:00:00Z", extraEntries: [String] = [], developmentRegion: String = "en") {
         var entries = modules.map { module in
             "{\"name\": \"\(module.name)\", \"path\": \"\(module.path)\", \"sha256\": \"\(module.sha256)\", "
                 + "\"size\": \(module.zip.count), \"localizations\": [\"en\", \"fr\"], \"futureField\": {\"x\": 1}}"
@@ -125,7 +133,7 @@ final class SyncFixture: @unchecked Sendable {
         entries += extraEntries
         let manifest = """
             {"formatVersion": 1, "appVersion": "\(appVersion)", "publishedAt": "\(publishedAt)",
-             "developmentRegion": "en", "unknownTopLevel": [1, 2, 3],
+             "developmentRegion": "\(developmentRegion)", "unknownTopLevel": [1, 2, 3],
              "modules": [\(entries.joined(separator: ",\n"))]}
             """
         for module in modules {
@@ -152,14 +160,29 @@ final class SyncFixture: @unchecked Sendable {
     /// The relative paths under the root, sorted.
     func tree() -> [String] { snapshot().keys.sorted() }
 
-    func read(_ relative: String) -> Data? { try? Data(contentsOf: root.appendingPathComponent(relative)) }
+    /// The URL of `relative` under the root; a module name right after `modules/` stands for its storage name
+    /// (`InstalledLayout.storageName`), so tests name modules as the manifest does.
+    func url(_ relative: String) -> URL {
+        root.appendingPathComponent(Self.onDisk(relative))
+    }
 
-    func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: root.appendingPathComponent(relative).path) }
+    /// `relative` with the component after `modules/` replaced by its storage name.
+    static func onDisk(_ relative: String) -> String {
+        var parts = relative.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        if parts.count >= 3, parts[1] == "modules" { parts[2] = InstalledLayout.storageName(parts[2]) }
+        return parts.joined(separator: "/")
+    }
 
-    /// The paths the installed folder of `module` must hold, relative to the root, folders included.
-    static func installedTree(_ module: PublishedModule, appVersion: String = "1.0") -> [String] {
-        let folder = "\(appVersion)/modules/\(module.name)/\(module.sha256)"
-        var paths: Set<String> = ["\(appVersion)/modules/\(module.name)", "\(appVersion)/modules/\(module.name)/current", folder]
+    func read(_ relative: String) -> Data? { try? Data(contentsOf: url(relative)) }
+
+    func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: url(relative).path) }
+
+    /// The paths the installed folder of `module` must hold, relative to the root, folders included, with the
+    /// module's storage name: its files, the seal, `current`.
+    static func installedTree(_ module: PublishedModule, appVersion: String = "1.0", folderName: String? = nil) -> [String] {
+        let moduleFolder = "\(appVersion)/modules/\(InstalledLayout.storageName(module.name))"
+        let folder = "\(moduleFolder)/\(folderName ?? module.sha256)"
+        var paths: Set<String> = [moduleFolder, "\(moduleFolder)/current", folder, "\(folder)/\(InstalledLayout.sealFileName)"]
         for file in module.files.keys {
             paths.insert("\(folder)/\(file)")
             let parts = file.split(separator: "/")

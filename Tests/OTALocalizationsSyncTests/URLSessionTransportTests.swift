@@ -1,4 +1,5 @@
 import Foundation
+import OTATestSupport
 import Testing
 @testable import OTALocalizationsSync
 
@@ -10,7 +11,7 @@ final class LoopbackServer: @unchecked Sendable {
     private let lifeline = Pipe()
 
     static let script = """
-        import http.server, os, sys, threading
+        import http.server, os, sys, threading, time
         threading.Thread(target=lambda: (sys.stdin.read(), os._exit(0)), daemon=True).start()
         BODY = bytes(range(256)) * 40          # 10,240 bytes
         class H(http.server.BaseHTTPRequestHandler):
@@ -36,11 +37,25 @@ final class LoopbackServer: @unchecked Sendable {
                         self.wfile.write(b"%x\\r\\n" % len(chunk) + chunk + b"\\r\\n")
                     self.wfile.write(b"0\\r\\n\\r\\n")
                     return
+                if self.path.startswith("/trickle"):
+                    # One byte every 2 s of a 1,000-byte body: never idle long enough for a request timeout.
+                    self.send_response(200)
+                    self.send_header("Content-Length", "1000")
+                    self.end_headers()
+                    try:
+                        for _ in range(1000):
+                            self.wfile.write(b"x")
+                            self.wfile.flush()
+                            time.sleep(2)
+                    except OSError:
+                        pass
+                    return
                 if self.path == "/same-scheme":
                     return self.send(302, headers=[("Location", "/file")])
                 if self.path == "/other-scheme":
                     return self.send(302, headers=[("Location", "ftp://127.0.0.1/file")])
                 return self.send(404, b"not here")
+        http.server.ThreadingHTTPServer.daemon_threads = True
         server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), H)
         print(server.server_address[1], flush=True)
         server.serve_forever()
@@ -134,3 +149,58 @@ final class LoopbackServer: @unchecked Sendable {
         }
     }
 }
+
+/// GETs cancelled at every moment of their start, and a server that trickles: every call returns.
+@Suite(.serialized) struct URLSessionTransportCancellationTests {
+    /// Set when a call has returned or thrown; polled, because awaiting a call that never returns would hang.
+    final class Done: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        func add() { lock.withLock { count += 1 } }
+        var value: Int { lock.withLock { count } }
+    }
+
+    @Test(.timeLimit(.minutes(3)))
+    func everyGETCancelledWithinItsFirstMicrosecondsReturns() async throws {
+        let server = try LoopbackServer()
+        let transport = URLSessionTransport()
+        var generator = SystemRandomNumberGenerator()
+        let rounds = 400
+        let done = Done()
+        for round in 0..<rounds {
+            let task = Task {
+                defer { done.add() }
+                _ = try? await transport.get(server.url("/file"), headers: [:], timeout: 10, maximumBytes: nil)
+            }
+            // Cancel 0-400 µs after the call began: before, during and after the continuation is stored.
+            let delay = UInt32.random(in: 0...400, using: &generator)
+            if delay > 0 { usleep(delay) }
+            task.cancel()
+            // Every call ends promptly; a lost wake-up would leave this one waiting for ever.
+            var waited = 0
+            while done.value < round + 1, waited < 10_000 {
+                try await Task.sleep(nanoseconds: 1_000_000)
+                waited += 1
+            }
+            try #require(done.value == round + 1, "GET \(round), cancelled after \(delay) µs, never returned")
+        }
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func theServiceEndsAGETThatTricklesAtTheRequestDeadline() async throws {
+        let server = try LoopbackServer()
+        let storage = try TemporaryDirectory("trickle")
+        defer { storage.remove() }
+        let recorder = OTALocalizationCycleReportRecorder()
+        let service = OTALocalizationService(configuration: OTALocalizationServiceConfiguration(
+            baseURL: server.url("/trickle"), appVersion: "1.0", storageRoot: storage.url, transport: URLSessionTransport(),
+            requestTimeout: 30, maximumRequestSeconds: 3, reportHandler: recorder.record))
+        let started = Date()
+        await service.start()
+        let seconds = Date().timeIntervalSince(started)
+        #expect(recorder.latest?.manifest == .failed)
+        #expect(recorder.latest?.error == "manifest download failed: timed-out: no complete response within 3 s (maximumRequestSeconds)")
+        #expect(seconds >= 3 && seconds < 30, "ended by the deadline, not by the idle timeout (\(seconds) s)")
+    }
+}
+

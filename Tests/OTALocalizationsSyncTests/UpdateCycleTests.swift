@@ -19,7 +19,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
 
         await fixture.makeService().start()
 
-        var expected: Set<String> = [".ota-localizations-root.json", "1.0", "1.0/modules", "1.0/state.json", "1.0/tmp"]
+        var expected: Set<String> = [".ota-localizations-root.json", "1.0", "1.0/installed-from.json", "1.0/modules", "1.0/state.json", "1.0/tmp"]
         expected.formUnion(SyncFixture.installedTree(checkout))
         expected.formUnion(SyncFixture.installedTree(profile))
         #expect(fixture.tree() == expected.sorted())
@@ -83,7 +83,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
         let checkout = try SyncFixture.module("Checkout")
         fixture.publish([checkout])
         await fixture.makeService().start()
-        try FileManager.default.removeItem(at: fixture.root.appendingPathComponent("1.0/modules/Checkout/\(checkout.sha256)"))
+        try FileManager.default.removeItem(at: fixture.url("1.0/modules/Checkout/\(checkout.sha256)"))
         fixture.transport.clearLog()
 
         await fixture.makeService().start()
@@ -222,7 +222,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
         fixture.transport.set(SyncFixture.url("1.0", checkout.path), .status(404))
         await fixture.makeService().start()
         #expect(fixture.reports.last == Report(manifest: .updated, stateSaved: false, modules: [
-            ModuleReport(name: "Checkout", outcome: .failed, bytes: Int64("<html>404</html>".utf8.count), reason: "HTTP status 404"),
+            ModuleReport(name: "Checkout", outcome: .failed, bytes: Int64("<html>404</html>".utf8.count), reason: "HTTP status 404", code: .transport),
             ModuleReport(name: "Profile", outcome: .updated, bytes: Int64(profile.zip.count)),
         ]))
         #expect(!fixture.exists("1.0/modules/Checkout"))
@@ -347,7 +347,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
         await fixture.makeService().start()
         #expect(fixture.reports.last?.manifest == .notModified)
         #expect(!fixture.exists("1.0/modules/Profile"))
-        var expected: Set<String> = [".ota-localizations-root.json", "1.0", "1.0/modules", "1.0/state.json", "1.0/tmp"]
+        var expected: Set<String> = [".ota-localizations-root.json", "1.0", "1.0/installed-from.json", "1.0/modules", "1.0/state.json", "1.0/tmp"]
         expected.formUnion(SyncFixture.installedTree(checkout))
         #expect(fixture.tree() == expected.sorted())
     }
@@ -359,7 +359,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
         let old = try SyncFixture.module("Checkout", version: 1)
         fixture.publish([old], appVersion: "1.0")
         await fixture.makeService(appVersion: "1.0").start()
-        let unrelated = fixture.root.appendingPathComponent("0.9/modules/Checkout")
+        let unrelated = fixture.url("0.9/modules/Checkout")
         try FileManager.default.createDirectory(at: unrelated, withIntermediateDirectories: true)
         try Data("mine".utf8).write(to: fixture.root.appendingPathComponent("notes.txt"))
 
@@ -372,8 +372,8 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
         #expect(fixture.read("notes.txt") == Data("mine".utf8))
         let marker = try JSONSerialization.jsonObject(with: #require(fixture.read(".ota-localizations-root.json"))) as? [String: Any]
         #expect(marker?["createdAppVersions"] as? [String] == ["2.0"])
-        var expected: Set<String> = [".ota-localizations-root.json", "0.9", "0.9/modules", "0.9/modules/Checkout", "notes.txt",
-                                     "2.0", "2.0/modules", "2.0/state.json", "2.0/tmp"]
+        var expected: Set<String> = [".ota-localizations-root.json", "0.9", "0.9/modules", "0.9/modules/%43heckout", "notes.txt",
+                                     "2.0", "2.0/installed-from.json", "2.0/modules", "2.0/state.json", "2.0/tmp"]
         expected.formUnion(SyncFixture.installedTree(new, appVersion: "2.0"))
         #expect(fixture.tree() == expected.sorted())
     }
@@ -403,13 +403,13 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
         await fixture.makeService().start()
         #expect(fixture.reports.last == Report(manifest: .updated, stateSaved: false, modules: [
             ModuleReport(name: "Checkout", outcome: .updated, bytes: Int64(checkout.zip.count)),
-            ModuleReport(name: "../Evil", outcome: .failed, reason: "module name is not a plain file name"),
-            ModuleReport(name: "Sneaky", outcome: .failed, reason: "module path is not a plain file name"),
-            ModuleReport(name: "Loud", outcome: .failed, reason: "module 'sha256' is not 64 lowercase hex digits"),
-            ModuleReport(name: "(unnamed)", outcome: .failed, reason: "module entry is not a JSON object"),
+            ModuleReport(name: "../Evil", outcome: .failed, reason: "module name is not a plain file name", code: .manifest),
+            ModuleReport(name: "Sneaky", outcome: .failed, reason: "module path is not a plain file name", code: .manifest),
+            ModuleReport(name: "Loud", outcome: .failed, reason: "module 'sha256' is not 64 lowercase hex digits", code: .manifest),
+            ModuleReport(name: "(unnamed)", outcome: .failed, reason: "module entry is not a JSON object", code: .manifest),
         ]))
         #expect(fixture.transport.requestedURLs.count == 2)
-        #expect(DurableFilesProbe.children(fixture.root.appendingPathComponent("1.0/modules")) == ["Checkout"])
+        #expect(DurableFilesProbe.children(fixture.root.appendingPathComponent("1.0/modules")) == ["%43heckout"])
     }
 
     @Test func duplicateModuleNamesFailTheDuplicate() async throws {
@@ -436,7 +436,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
     @Test func leftoverDestinationFolderFromACrashIsReplacedWithTheVerifiedContent() async throws {
         let fixture = try SyncFixture()
         let checkout = try SyncFixture.module("Checkout")
-        let leftover = fixture.root.appendingPathComponent("1.0/modules/Checkout/\(checkout.sha256)/en.lproj")
+        let leftover = fixture.url("1.0/modules/Checkout/\(checkout.sha256)/en.lproj")
         try FileManager.default.createDirectory(at: leftover, withIntermediateDirectories: true)
         try Data("junk".utf8).write(to: leftover.appendingPathComponent("Localizable.strings"))
         fixture.publish([checkout])
@@ -445,7 +445,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
 
         #expect(fixture.reports.last?.modules.first?.outcome == .updated)
         // The version folder existed before the service ran, so the root marker does not claim it.
-        var expected: Set<String> = ["1.0", "1.0/modules", "1.0/state.json", "1.0/tmp"]
+        var expected: Set<String> = ["1.0", "1.0/installed-from.json", "1.0/modules", "1.0/state.json", "1.0/tmp"]
         expected.formUnion(SyncFixture.installedTree(checkout))
         #expect(fixture.tree() == expected.sorted())
         for (path, data) in checkout.files {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import OTATestSupport
 @testable import OTALocalizations
 
 /// The read side publishes one process-wide cache, so every suite that loads or clears it runs in this parent
@@ -48,7 +49,7 @@ import Testing
         @Test func malformedPointerIsNil() throws {
             let storage = try TestStorage()
             try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a, pointer: false)
-            let pointer = storage.root.appendingPathComponent("1.0/modules/Checkout/current")
+            let pointer = storage.moduleFolder(version: "1.0", module: "Checkout").appendingPathComponent("current")
             try Data(TestHash.a.utf8).write(to: pointer)   // no trailing newline
             OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0")
             #expect(OTALocalizedString.bundle(for: "Checkout") == nil)
@@ -92,6 +93,74 @@ import Testing
             try Data("not a plist {".utf8).write(to: folder.appendingPathComponent("Info.plist"))
             OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0")
             #expect(OTALocalizedString.bundle(for: "Checkout") == nil)
+        }
+
+        @Test func folderWithoutItsSealIsNil() throws {
+            let storage = try TestStorage()
+            let folder = try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            try FileManager.default.removeItem(at: folder.appendingPathComponent(InstalledLayout.sealFileName))
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0")
+            #expect(OTALocalizedString.bundle(for: "Checkout") == nil)
+        }
+
+        @Test func truncatedInfoPlistIsNilBecauseTheSealSaysItsSize() throws {
+            let storage = try TestStorage()
+            let folder = try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            let info = folder.appendingPathComponent("Info.plist")
+            try Data(try Data(contentsOf: info).dropLast(20)).write(to: info)
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0")
+            #expect(OTALocalizedString.bundle(for: "Checkout") == nil)
+        }
+
+        @Test func sealOfAnotherShapeIsNil() throws {
+            let storage = try TestStorage()
+            let folder = try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            let seal = folder.appendingPathComponent(InstalledLayout.sealFileName)
+            let text = try String(contentsOf: seal, encoding: .utf8)
+            for bad in [text.replacingOccurrences(of: "seal 1", with: "seal 2"), String(text.dropLast()), ""] {
+                try Data(bad.utf8).write(to: seal)
+                OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0")
+                #expect(OTALocalizedString.bundle(for: "Checkout") == nil)
+            }
+            try Data(text.utf8).write(to: seal)
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0")
+            #expect(OTALocalizedString.bundle(for: "Checkout") != nil)
+            OTALocalizedString.clearBundleCache()
+        }
+
+        @Test func aFolderNamedWithTheModuleNameItselfIsNotAStorageNameAndIsIgnored() throws {
+            let storage = try TestStorage()
+            let folder = try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            let modules = folder.deletingLastPathComponent().deletingLastPathComponent()
+            try FileManager.default.moveItem(at: modules.appendingPathComponent(InstalledLayout.storageName("Checkout")),
+                                             to: modules.appendingPathComponent("Checkout"))
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0")
+            #expect(OTALocalizedString.bundle(for: "Checkout") == nil)
+        }
+
+        @Test func moduleNamesWithAnyCharactersLoadUnderTheirStorageName() throws {
+            let storage = try TestStorage()
+            let composed = "Caf\u{E9} Men\u{FC}+Checkout"
+            let folder = try storage.install(version: "1.0", module: composed, sha: TestHash.a)
+            #expect(folder.deletingLastPathComponent().lastPathComponent == "%43af%C3%A9%20%4Den%C3%BC%2B%43heckout")
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0")
+            #expect(OTALocalizedString.bundle(for: composed)?.bundleURL.standardizedFileURL.path == folder.standardizedFileURL.path)
+            #expect(OTALocalizedString.bundle(for: "Cafe\u{301} Menu\u{308}+Checkout") != nil, "the decomposed spelling is the same module")
+            OTALocalizedString.clearBundleCache()
+        }
+
+        @Test func pointerToASuffixedReinstallLoadsThatFolder() throws {
+            let storage = try TestStorage()
+            try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            let copy = try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a + ".2", pointer: false,
+                                           strings: "\"greeting\" = \"Hello again\";\n")
+            try Data((TestHash.a + ".2\n").utf8).write(
+                to: storage.moduleFolder(version: "1.0", module: "Checkout").appendingPathComponent("current"))
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0")
+            let bundle = try #require(OTALocalizedString.bundle(for: "Checkout"))
+            #expect(bundle.bundleURL.standardizedFileURL.path == copy.standardizedFileURL.path)
+            #expect(bundle.localizedString(forKey: "greeting", value: nil, table: nil) == "Hello again")
+            OTALocalizedString.clearBundleCache()
         }
 
         @Test func otherAppVersionsAreNeverRead() throws {

@@ -16,20 +16,27 @@ final class TestStorage {
 
     static let infoPlist = BundleFixtures.infoPlist
 
-    /// `<root>/<version>/modules/<module>/<sha>/` with Info.plist and en.lproj/Localizable.strings, and `current`.
+    /// `<root>/<version>/modules/<storage name>/<sha>/` with Info.plist, en.lproj/Localizable.strings and the seal,
+    /// and `current`.
     @discardableResult
-    func install(version: String, module: String, sha: String, strings: String = "\"greeting\" = \"Hello OTA\";\n",
-                 pointer: Bool = true) throws -> URL {
-        let moduleFolder = root.appendingPathComponent("\(version)/modules/\(module)", isDirectory: true)
+    func install(version: String, module: String, sha: String, pointer: Bool = true,
+                 strings: String = "\"greeting\" = \"Hello OTA\";\n") throws -> URL {
+        let moduleFolder = self.moduleFolder(version: version, module: module)
         let folder = moduleFolder.appendingPathComponent(sha, isDirectory: true)
         try FileManager.default.createDirectory(
             at: folder.appendingPathComponent("en.lproj"), withIntermediateDirectories: true)
-        try Data(Self.infoPlist.utf8).write(to: folder.appendingPathComponent("Info.plist"))
-        try Data(strings.utf8).write(to: folder.appendingPathComponent("en.lproj/Localizable.strings"))
+        let files = ["Info.plist": Data(Self.infoPlist.utf8), "en.lproj/Localizable.strings": Data(strings.utf8)]
+        for (path, data) in files { try data.write(to: folder.appendingPathComponent(path)) }
+        try InstalledLayout.seal(files).write(to: folder.appendingPathComponent(InstalledLayout.sealFileName))
         if pointer {
             try Data((sha + "\n").utf8).write(to: moduleFolder.appendingPathComponent("current"))
         }
         return folder
+    }
+
+    /// `<root>/<version>/modules/<storage name of module>/`.
+    func moduleFolder(version: String, module: String) -> URL {
+        root.appendingPathComponent("\(version)/modules/\(InstalledLayout.storageName(module))", isDirectory: true)
     }
 
     /// Every path under the root with its bytes (directories map to nil), for before/after comparisons.

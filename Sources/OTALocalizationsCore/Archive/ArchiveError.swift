@@ -34,6 +34,8 @@ public struct ArchiveError: Error, Sendable, Equatable, CustomStringConvertible 
         public static let tooManyEntries = Code(rawValue: "too-many-entries")
         /// More uncompressed bytes than ``ZipLimits/maximumUncompressedBytes`` (declared or produced).
         public static let tooLarge = Code(rawValue: "too-large")
+        /// One entry declares or inflates to more than ``ZipLimits/maximumEntryUncompressedBytes``.
+        public static let entryTooLarge = Code(rawValue: "entry-too-large")
 
         // MARK: Names
         /// A `..` path component.

@@ -32,7 +32,7 @@ struct ZipDirectoryParser {
                 guard !overflow, sum <= limits.maximumUncompressedBytes else {
                     throw ArchiveError(
                         code: .tooLarge,
-                        reason: "the entries declare more than \(limits.maximumUncompressedBytes) uncompressed bytes",
+                        reason: "the entries declare more than \(limits.maximumUncompressedBytes) uncompressed bytes (maximumUncompressedBytes)",
                         entryPath: entry.path)
                 }
                 totalBytes = sum
@@ -241,7 +241,10 @@ struct ZipDirectoryParser {
                 throw fail(.sizeMismatch, "a stored entry declares \(compressed) compressed and \(uncompressed) bytes")
             }
             guard uncompressed <= UInt64(max(0, limits.maximumUncompressedBytes)) else {
-                throw fail(.tooLarge, "the entry declares \(uncompressed) bytes, over the limit")
+                throw fail(.tooLarge, "the entry declares \(uncompressed) bytes, over the limit of \(limits.maximumUncompressedBytes) (maximumUncompressedBytes)")
+            }
+            guard uncompressed <= UInt64(max(0, limits.maximumEntryUncompressedBytes)) else {
+                throw fail(.entryTooLarge, "the entry declares \(uncompressed) bytes, over the limit of \(limits.maximumEntryUncompressedBytes) per entry (maximumEntryUncompressedBytes)")
             }
         }
         guard offset < UInt64(directoryOffset) else {

@@ -4,8 +4,13 @@ extension Manifest {
     /// Decodes `manifest.json` tolerantly: unknown fields are ignored; malformed module entries are moved to
     /// ``rejectedModules`` with the reason.
     ///
-    /// - Throws: ``ManifestError`` with `notJSON`, `missingField`, `unsupportedVersion` or `badDate` when the
-    ///   manifest as a whole cannot be used.
+    /// Module names that differ as bytes but are equal once case and Unicode normalization are ignored (the
+    /// defaults of Apple's file systems, APFS and HFS+) are all set aside: which one a case-insensitive volume would
+    /// keep is not defined. Exact duplicates are left for the client to handle.
+    ///
+    /// - Throws: ``ManifestError`` with `notJSON`, `missingField`, `unsupportedVersion`, `badDate` (see
+    ///   ``ManifestDate`` for the accepted date-times) or `badDevelopmentRegion` when the manifest as a whole
+    ///   cannot be used.
     public init(bytes: Data) throws {
         let wire: WireManifest
         do {
@@ -28,8 +33,15 @@ extension Manifest {
                 reason: "manifest formatVersion \(wire.formatVersion) is not supported (expected \(Manifest.currentFormatVersion))"
             )
         }
-        guard let publishedAt = ManifestDate.parse(wire.publishedAt) else {
-            throw ManifestError(code: .badDate, reason: "manifest 'publishedAt' is not an ISO 8601 date-time: \(wire.publishedAt)")
+        guard let publishedAt = ManifestDate.parseTimestamp(wire.publishedAt) else {
+            throw ManifestError(
+                code: .badDate,
+                reason: "manifest 'publishedAt' is not an RFC 3339 date-time with a year from 0001 to 9999, such as 2026-07-24T10:00:00Z: \(wire.publishedAt)")
+        }
+        guard Self.isLanguageIdentifier(wire.developmentRegion) else {
+            throw ManifestError(
+                code: .badDevelopmentRegion,
+                reason: "manifest 'developmentRegion' is not a language identifier (1 to 64 ASCII letters, digits, '-' or '_'): \(wire.developmentRegion)")
         }
         var modules: [ManifestModule] = []
         var rejected: [RejectedModule] = []
@@ -39,10 +51,52 @@ extension Manifest {
             case .failure(let rejection): rejected.append(rejection)
             }
         }
+        let colliding = Self.collidingNames(modules.map(\.name))
+        rejected += modules.compactMap { module in
+            colliding[Array(module.name.utf8)].map {
+                RejectedModule(name: module.name, reason: "module name collides with \"\($0)\" when case and Unicode normalization are ignored (as Apple file systems do by default)")
+            }
+        }
+        modules.removeAll { colliding[Array($0.name.utf8)] != nil }
         self.init(
-            formatVersion: wire.formatVersion, appVersion: wire.appVersion, publishedAt: publishedAt,
+            formatVersion: wire.formatVersion, appVersion: wire.appVersion, publishedAtTimestamp: publishedAt,
             developmentRegion: wire.developmentRegion, modules: modules, rejectedModules: rejected
         )
+    }
+
+    /// The key under which two module names collide on a case-insensitive, normalization-insensitive volume:
+    /// canonical composition (NFC), then Unicode upper- and lower-case mapping (which folds `ß` with `SS`).
+    public static func collisionKey(_ name: String) -> String {
+        name.precomposedStringWithCanonicalMapping.uppercased().lowercased().precomposedStringWithCanonicalMapping
+    }
+
+    /// For each spelling (UTF-8 bytes) that shares its ``collisionKey(_:)`` with another spelling: that other one.
+    private static func collidingNames(_ names: [String]) -> [[UInt8]: String] {
+        var spellings: [String: [String]] = [:]
+        for name in names {
+            let key = collisionKey(name)
+            if !(spellings[key] ?? []).contains(where: { Array($0.utf8) == Array(name.utf8) }) {
+                spellings[key, default: []].append(name)
+            }
+        }
+        var result: [[UInt8]: String] = [:]
+        for group in spellings.values where group.count > 1 {
+            for (index, name) in group.enumerated() {
+                result[Array(name.utf8)] = group[index == 0 ? 1 : 0]
+            }
+        }
+        return result
+    }
+
+    /// Whether `text` can be a `CFBundleDevelopmentRegion`: 1 to 64 ASCII letters, digits, `-` or `_` (BCP 47 tags
+    /// such as `en`, `pt-BR`, `zh-Hans`, and the legacy names such as `English`).
+    public static func isLanguageIdentifier(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard (1...64).contains(bytes.count) else { return false }
+        return bytes.allSatisfy { byte in
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+        }
     }
 }
 

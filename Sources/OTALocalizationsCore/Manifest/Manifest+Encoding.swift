@@ -8,7 +8,7 @@ extension Manifest {
         var out = "{\n"
         out += "  \"formatVersion\": \(formatVersion),\n"
         out += "  \"appVersion\": \(JSONText.quoted(appVersion)),\n"
-        out += "  \"publishedAt\": \(JSONText.quoted(ManifestDate.format(publishedAt))),\n"
+        out += "  \"publishedAt\": \(JSONText.quoted(ManifestDate.format(publishedAtTimestamp))),\n"
         out += "  \"developmentRegion\": \(JSONText.quoted(developmentRegion)),\n"
         if modules.isEmpty {
             out += "  \"modules\": []\n"

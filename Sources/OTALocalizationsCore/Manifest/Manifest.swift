@@ -2,8 +2,8 @@ import Foundation
 
 /// The published description of one app marketing version's localization modules (`manifest.json`).
 ///
-/// Shape (DESIGN.md, "Published layout"): `formatVersion` (1), `appVersion`, `publishedAt` (UTC, ISO 8601 with
-/// seconds), `developmentRegion`, and `modules` sorted by name. Evolution is additive only: ``init(bytes:)``
+/// Shape (DESIGN.md, "Published layout"): `formatVersion` (1), `appVersion`, `publishedAt` (an RFC 3339 date-time,
+/// see ``ManifestDate``), `developmentRegion`, and `modules` sorted by name. Evolution is additive only: ``init(bytes:)``
 /// ignores unknown fields at every level, and a module entry that is malformed is set aside in
 /// ``rejectedModules`` instead of failing the whole manifest, so one bad entry fails only that module.
 public struct Manifest: Sendable, Equatable {
@@ -13,8 +13,14 @@ public struct Manifest: Sendable, Equatable {
     public var formatVersion: Int
     /// The app marketing version (`CFBundleShortVersionString`) these strings are for.
     public var appVersion: String
-    /// When the manifest was published; compared by clients to ignore an older manifest from a stale CDN edge.
-    public var publishedAt: Date
+    /// When the manifest was published, exactly as written; clients compare it to ignore an older manifest from a
+    /// stale CDN edge and to refuse one dated in the future.
+    public var publishedAtTimestamp: ManifestTimestamp
+    /// ``publishedAtTimestamp`` as a `Date` (to the microsecond near the present).
+    public var publishedAt: Date {
+        get { publishedAtTimestamp.date }
+        set { publishedAtTimestamp = ManifestTimestamp(newValue) }
+    }
     /// The bundle's development region (`CFBundleDevelopmentRegion`), e.g. `en`.
     public var developmentRegion: String
     /// Valid module entries, in file order (the packager writes them sorted by name).
@@ -22,6 +28,7 @@ public struct Manifest: Sendable, Equatable {
     /// Module entries that could not be accepted, with the reason; empty in a manifest the packager wrote.
     public var rejectedModules: [RejectedModule]
 
+    /// Creates a manifest published at `publishedAt` (rounded to the microsecond, see ``ManifestTimestamp/init(_:)``).
     public init(
         formatVersion: Int = Manifest.currentFormatVersion,
         appVersion: String,
@@ -30,9 +37,23 @@ public struct Manifest: Sendable, Equatable {
         modules: [ManifestModule],
         rejectedModules: [RejectedModule] = []
     ) {
+        self.init(
+            formatVersion: formatVersion, appVersion: appVersion, publishedAtTimestamp: ManifestTimestamp(publishedAt),
+            developmentRegion: developmentRegion, modules: modules, rejectedModules: rejectedModules)
+    }
+
+    /// Creates a manifest published at exactly `publishedAtTimestamp`.
+    public init(
+        formatVersion: Int = Manifest.currentFormatVersion,
+        appVersion: String,
+        publishedAtTimestamp: ManifestTimestamp,
+        developmentRegion: String,
+        modules: [ManifestModule],
+        rejectedModules: [RejectedModule] = []
+    ) {
         self.formatVersion = formatVersion
         self.appVersion = appVersion
-        self.publishedAt = publishedAt
+        self.publishedAtTimestamp = publishedAtTimestamp
         self.developmentRegion = developmentRegion
         self.modules = modules
         self.rejectedModules = rejectedModules

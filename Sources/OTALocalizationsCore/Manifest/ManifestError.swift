@@ -11,8 +11,10 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
         public static let missingField = Code(rawValue: "missing-field")
         /// `formatVersion` is not one this code reads.
         public static let unsupportedVersion = Code(rawValue: "unsupported-version")
-        /// `publishedAt` is not an ISO 8601 date-time.
+        /// `publishedAt` is not an RFC 3339 date-time with a year from 0001 to 9999 (see ``ManifestDate``).
         public static let badDate = Code(rawValue: "bad-date")
+        /// `developmentRegion` is not a language identifier.
+        public static let badDevelopmentRegion = Code(rawValue: "bad-development-region")
     }
 
     public var code: Code

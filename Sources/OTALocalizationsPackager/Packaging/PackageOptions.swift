@@ -31,13 +31,13 @@ public struct PackageOptions: Sendable {
     }
 }
 
-/// Chooses the manifest's `publishedAt`: an explicit value, else `SOURCE_DATE_EPOCH`, else the clock.
+/// Chooses the manifest's `publishedAt`: an explicit value, else `SOURCE_DATE_EPOCH`, else the clock (whole seconds).
 ///
 /// `SOURCE_DATE_EPOCH` is the reproducible-builds convention (reproducible-builds.org specification): decimal
 /// seconds since 1970-01-01 UTC.
 public enum PublishDate {
     /// - Parameters:
-    ///   - argument: `--published-at` as ISO 8601 (`2026-07-24T10:00:00Z`), or nil.
+    ///   - argument: `--published-at` as an RFC 3339 date-time (`2026-07-24T10:00:00Z`, see `ManifestDate`), or nil.
     ///   - environment: the process environment (reads `SOURCE_DATE_EPOCH`).
     /// - Throws: ``PackagerError`` `configuration` when the argument or the variable is not a valid date.
     public static func resolve(argument: String?, environment: [String: String], now: Date = Date()) throws -> Date {
@@ -45,7 +45,7 @@ public enum PublishDate {
             guard let date = ManifestDateParsing.parse(argument) else {
                 throw PackagerError(
                     code: .configuration,
-                    reason: "--published-at '\(argument)' is not an ISO 8601 date-time such as 2026-07-24T10:00:00Z"
+                    reason: "--published-at '\(argument)' is not an RFC 3339 date-time such as 2026-07-24T10:00:00Z (year 0001 to 9999)"
                 )
             }
             return date
@@ -56,6 +56,6 @@ public enum PublishDate {
             }
             return Date(timeIntervalSince1970: TimeInterval(seconds))
         }
-        return now
+        return Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
     }
 }

@@ -8,14 +8,21 @@ enum CoreFormats {
         SHA256Digest.hexString(data)
     }
 
-    /// Every regular entry of the ZIP, limits enforced while inflating; hostile archives throw.
-    static func extract(_ data: Data, limits: ZipLimits) throws(InstallFailure) -> [(path: String, data: Data)] {
+    /// Opens a ZIP: its directory parsed and checked under `limits`, nothing inflated yet; hostile archives throw.
+    static func open(_ data: Data, limits: ZipLimits) throws(InstallFailure) -> ZipArchive {
         do {
-            return try ZipArchive(bytes: data, limits: limits).extractAll()
-        } catch let error as ArchiveError {
-            throw InstallFailure("archive rejected (\(error.code)): \(error.reason)")
+            return try ZipArchive(bytes: data, limits: limits)
         } catch {
-            throw InstallFailure("archive rejected: \(error)")
+            throw failure(error)
+        }
+    }
+
+    /// One entry's bytes, inflated within the limits and checked against its size and CRC-32.
+    static func contents(of entry: ZipEntry, in archive: ZipArchive) throws(InstallFailure) -> Data {
+        do {
+            return try archive.contents(of: entry)
+        } catch {
+            throw failure(error)
         }
     }
 
@@ -24,14 +31,26 @@ enum CoreFormats {
         do {
             _ = try LocalizationTable.parse(data, path: path)
         } catch {
-            throw InstallFailure("table does not parse: \(error)")
+            throw InstallFailure(.content, "table does not parse: \(error)")
         }
+    }
+
+    /// An archive error as an install failure: code `limit` for the ZIP limits, `archive` for the rest.
+    private static func failure(_ error: any Error) -> InstallFailure {
+        guard let error = error as? ArchiveError else { return InstallFailure(.archive, "archive rejected: \(error)") }
+        let limits: [ArchiveError.Code] = [.tooLarge, .entryTooLarge, .tooManyEntries, .archiveTooLarge]
+        let place = error.entryPath.map { "\($0): " } ?? ""
+        return InstallFailure(limits.contains(error.code) ? .limit : .archive, "archive rejected (\(error.code)): \(place)\(error.reason)")
     }
 }
 
-/// Why one module could not be installed, in one sentence for the cycle report.
+/// Why one module could not be installed: a stable code and one sentence for the cycle report.
 struct InstallFailure: Error, Sendable, CustomStringConvertible {
+    var code: OTALocalizationCycleReport.Module.FailureCode
     var reason: String
-    init(_ reason: String) { self.reason = reason }
+    init(_ code: OTALocalizationCycleReport.Module.FailureCode, _ reason: String) {
+        self.code = code
+        self.reason = reason
+    }
     var description: String { reason }
 }

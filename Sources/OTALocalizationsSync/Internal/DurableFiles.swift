@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizations
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -74,8 +75,30 @@ enum DurableFiles {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: directoryAttributes)
         } catch {
-            throw InstallFailure("cannot create folder \(url.lastPathComponent): \(error.localizedDescription)")
+            throw InstallFailure(.storage, "cannot create folder \(url.lastPathComponent): \(error.localizedDescription)")
         }
+    }
+
+    /// Creates the folder `url` whose parent must exist (`mkdir(2)`, never creating parents): staging folders in
+    /// `tmp/`, so that a cycle whose storage was deleted under it cannot create it again.
+    static func makeNewDirectory(_ url: URL) throws(InstallFailure) {
+        guard mkdir(url.path, 0o755) == 0 else { throw posixFailure("cannot create folder \(url.lastPathComponent)") }
+        #if canImport(Darwin)
+        if let attributes = directoryAttributes { try? FileManager.default.setAttributes(attributes, ofItemAtPath: url.path) }
+        #endif
+    }
+
+    /// Makes `url` a folder: anything else found there (a file, a symbolic link, a FIFO) is moved aside first, so a
+    /// wrong kind of file heals instead of failing every cycle; then the folder and its parents are created.
+    static func ensureDirectory(_ url: URL, layout: OTAStorageLayout) throws(InstallFailure) {
+        if exists(url), !isDirectory(url) { discard(url, layout: layout) }
+        try makeDirectory(url)
+    }
+
+    /// Moves aside anything at `url` that is not a regular file (a folder, a symbolic link), so that a file can be
+    /// renamed onto it.
+    static func clearForFile(_ url: URL, layout: OTAStorageLayout) {
+        if exists(url), !isRegularFile(url) { discard(url, layout: layout) }
     }
 
     /// Whether anything (file, folder, dangling symbolic link) exists at `url`.
@@ -86,8 +109,62 @@ enum DurableFiles {
 
     /// Whether `url` is a directory (not following a final symbolic link).
     static func isDirectory(_ url: URL) -> Bool {
+        isDirectory(atPath: url.path)
+    }
+
+    /// Whether `path` is a directory (not following a final symbolic link).
+    static func isDirectory(atPath path: String) -> Bool {
         var status = stat()
-        return lstat(url.path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// The names in the folder at `path` (`.` and `..` left out) with `readdir(3)`, or nil when it cannot be listed.
+    static func names(inDirectoryAtPath path: String) -> [String]? {
+        guard let directory = opendir(path) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Whether `url` is a regular file (not following a final symbolic link).
+    static func isRegularFile(_ url: URL) -> Bool {
+        var status = stat()
+        return lstat(url.path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// The bytes of the regular file at `url` (a final symbolic link is not followed), or nil when it is not one,
+    /// cannot be read, or holds more than `maximumBytes`.
+    static func readRegularFile(_ url: URL, maximumBytes: Int) -> Data? {
+        readRegularFile(atPath: url.path, maximumBytes: maximumBytes)
+    }
+
+    /// The same for a path.
+    static func readRegularFile(atPath path: String, maximumBytes: Int) -> Data? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size >= 0,
+              Int(status.st_size) <= maximumBytes
+        else { return nil }
+        var data = Data(count: Int(status.st_size))
+        let complete = data.withUnsafeMutableBytes { buffer -> Bool in
+            var total = 0
+            while total < buffer.count {
+                let count = read(fd, buffer.baseAddress! + total, buffer.count - total)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                total += count
+            }
+            return true
+        }
+        return complete ? data : nil
     }
 
     /// The names in a folder, or an empty list when it cannot be listed.
@@ -101,18 +178,48 @@ enum DurableFiles {
         try? FileManager.default.removeItem(at: url)
     }
 
-    /// Moves `url` into `trashFolder` with one atomic rename, then deletes it there.
+    /// Makes `url` unreachable with one atomic rename to a trash name at the storage root
+    /// (``OTAStorageLayout/trashNamePrefix``), then deletes it there.
     ///
-    /// A crash during the (non-atomic) deletion leaves the remains in `tmp/`, which the next cycle empties,
-    /// never a half-deleted folder at its original path.
-    static func discard(_ url: URL, trashFolder: URL) {
+    /// A crash during the (non-atomic) deletion leaves the remains under a trash name, which the next cycle or
+    /// delete removes (``removeTrash(in:)``), never a half-deleted folder at its original path. When the rename
+    /// fails (nothing is there any more, or the storage root is gone), nothing is deleted in place.
+    static func discard(_ url: URL, layout: OTAStorageLayout) {
         guard exists(url) else { return }
-        let trash = trashFolder.appendingPathComponent("trash-" + UUID().uuidString, isDirectory: false)
-        if (try? rename(url, to: trash)) != nil {
-            remove(trash)
-        } else {
-            remove(url)
+        let trash = layout.newTrashURL()
+        if (try? rename(url, to: trash)) != nil { remove(trash) }
+    }
+
+    /// Removes every trash entry (``OTAStorageLayout/trashNamePrefix``) left at the storage root.
+    static func removeTrash(in storageRoot: URL) {
+        for name in contents(of: storageRoot) where name.hasPrefix(OTAStorageLayout.trashNamePrefix) {
+            remove(storageRoot.appendingPathComponent(name))
         }
+    }
+
+    /// Deletes every entry of `storageRoot` but `keeping`, crash-safely: each is first renamed to a trash name
+    /// (one atomic step that makes the whole entry unreachable), the root marker last, then the trash is removed.
+    ///
+    /// - Returns: The paths that could not be made unreachable or removed (empty on success).
+    @discardableResult
+    static func deleteContents(of storageRoot: URL, keeping: Set<String> = []) -> [String] {
+        let names = contents(of: storageRoot).filter { !keeping.contains($0) }
+        let ordered = names.filter { $0 != OTAStorageLayout.rootMarkerFileName && !$0.hasPrefix(OTAStorageLayout.trashNamePrefix) }
+            + names.filter { $0 == OTAStorageLayout.rootMarkerFileName }
+        var failures: [String] = []
+        for name in ordered {
+            let entry = storageRoot.appendingPathComponent(name)
+            if (try? rename(entry, to: OTAStorageLayout.newTrashURL(in: storageRoot))) == nil, exists(entry) {
+                failures.append(entry.path)
+            }
+        }
+        for name in contents(of: storageRoot) where name.hasPrefix(OTAStorageLayout.trashNamePrefix) {
+            let entry = storageRoot.appendingPathComponent(name)
+            try? FileManager.default.removeItem(at: entry)
+            if exists(entry) { failures.append(entry.path) }
+        }
+        syncDirectory(storageRoot)
+        return failures
     }
 
     /// Marks `url` as excluded from device backups on Apple platforms: the content is re-downloadable
@@ -137,6 +244,6 @@ enum DurableFiles {
     }
 
     private static func posixFailure(_ what: String) -> InstallFailure {
-        InstallFailure("\(what): \(String(cString: strerror(errno)))")
+        InstallFailure(.storage, "\(what): \(String(cString: strerror(errno)))")
     }
 }

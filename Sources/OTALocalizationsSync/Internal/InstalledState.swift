@@ -13,7 +13,7 @@ struct InstalledState: Sendable, Equatable {
 
     /// The stored state, or nil when it is missing or cannot be decoded (then no `If-None-Match` is sent).
     static func load(_ layout: OTAStorageLayout) -> InstalledState? {
-        guard let data = try? Data(contentsOf: layout.stateFile),
+        guard let data = DurableFiles.readRegularFile(layout.stateFile, maximumBytes: 16 * 1024 * 1024),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               object["formatVersion"] as? Int == 1,
               let manifestObject = object["manifest"] as? [String: Any],
@@ -24,15 +24,17 @@ struct InstalledState: Sendable, Equatable {
         return InstalledState(manifest: manifest, etag: object["etag"] as? String)
     }
 
-    /// Writes the state through a temporary file in `tmp/` and an atomic rename onto `state.json`.
+    /// Writes the state through a temporary file in `tmp/` and an atomic rename onto `state.json` (anything but a
+    /// regular file found there is moved aside first). The manifest keeps its `publishedAt` exactly, fraction included.
     func save(_ layout: OTAStorageLayout) throws(InstallFailure) {
         guard let manifestObject = try? JSONSerialization.jsonObject(with: manifest.encoded()) else {
-            throw InstallFailure("manifest cannot be re-encoded")
+            throw InstallFailure(.storage, "manifest cannot be re-encoded")
         }
         let object: [String: Any] = ["formatVersion": 1, "etag": etag ?? NSNull(), "manifest": manifestObject]
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
-            throw InstallFailure("state cannot be encoded")
+            throw InstallFailure(.storage, "state cannot be encoded")
         }
+        DurableFiles.clearForFile(layout.stateFile, layout: layout)
         try DurableFiles.replaceFile(layout.stateFile, with: data, temporaryFolder: layout.temporaryFolder)
     }
 }

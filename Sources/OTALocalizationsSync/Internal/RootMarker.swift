@@ -11,7 +11,7 @@ struct RootMarker: Sendable, Equatable {
 
     /// The marker at `layout`'s storage root; empty when missing or unreadable.
     static func load(_ layout: OTAStorageLayout) -> RootMarker {
-        guard let data = try? Data(contentsOf: layout.rootMarkerFile),
+        guard let data = DurableFiles.readRegularFile(layout.rootMarkerFile, maximumBytes: 1024 * 1024),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let versions = object["createdAppVersions"] as? [String]
         else { return RootMarker(createdAppVersions: []) }
@@ -22,8 +22,9 @@ struct RootMarker: Sendable, Equatable {
     func save(_ layout: OTAStorageLayout) throws(InstallFailure) {
         let object: [String: Any] = ["formatVersion": 1, "createdAppVersions": createdAppVersions.sorted()]
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
-            throw InstallFailure("marker cannot be encoded")
+            throw InstallFailure(.storage, "marker cannot be encoded")
         }
+        DurableFiles.clearForFile(layout.rootMarkerFile, layout: layout)
         try DurableFiles.replaceFile(layout.rootMarkerFile, with: data, temporaryFolder: layout.temporaryFolder)
     }
 }

@@ -4,12 +4,16 @@ import FoundationNetworking
 #endif
 
 /// Collects one data task's response and body, enforcing the byte limit and the same-scheme redirect rule.
+///
+/// The result goes through a ``OnceContinuation``: the task's completion, the caller's cancellation and the
+/// caller storing its continuation may come in any order, and the caller is resumed exactly once.
 final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let maximumBytes: Int64?
     private let scheme: String?
+    /// Resumed by the completion or by ``cancel()``, whichever is first.
+    let completion = OnceContinuation<HTTPResponse>()
     private let lock = NSLock()
     // Guarded by `lock`.
-    private var continuation: CheckedContinuation<HTTPResponse, any Error>?
     private var response: HTTPURLResponse?
     private var body = Data()
     private var failure: HTTPTransportError?
@@ -19,11 +23,9 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         self.scheme = scheme
     }
 
-    func run(_ task: URLSessionDataTask, continuation: CheckedContinuation<HTTPResponse, any Error>) {
-        lock.lock()
-        self.continuation = continuation
-        lock.unlock()
-        task.resume()
+    /// Ends the call with `CancellationError` now (the task's own completion, when it comes, is dropped).
+    func cancel() {
+        completion.resume(with: .failure(CancellationError()))
     }
 
     private func fail(_ error: HTTPTransportError, _ task: URLSessionTask) {
@@ -83,26 +85,24 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         lock.lock()
-        let continuation = self.continuation
-        self.continuation = nil
         let failure = self.failure
         let response = self.response
         let body = self.body
         lock.unlock()
-        guard let continuation else { return }
-        if let failure {
-            continuation.resume(throwing: failure)
-        } else if let error {
-            continuation.resume(throwing: Self.transportError(error))
-        } else if let response {
-            var headers: [String: String] = [:]
-            for (name, value) in response.allHeaderFields {
-                if let name = name as? String, let value = value as? String { headers[name] = value }
-            }
-            continuation.resume(returning: HTTPResponse(statusCode: response.statusCode, headers: headers, body: body))
-        } else {
-            continuation.resume(throwing: HTTPTransportError(code: .failed, reason: "no HTTP response"))
+        completion.resume(with: Self.result(failure: failure, error: error, response: response, body: body))
+    }
+
+    static func result(
+        failure: HTTPTransportError?, error: (any Error)?, response: HTTPURLResponse?, body: Data
+    ) -> Result<HTTPResponse, any Error> {
+        if let failure { return .failure(failure) }
+        if let error { return .failure(transportError(error)) }
+        guard let response else { return .failure(HTTPTransportError(code: .failed, reason: "no HTTP response")) }
+        var headers: [String: String] = [:]
+        for (name, value) in response.allHeaderFields {
+            if let name = name as? String, let value = value as? String { headers[name] = value }
         }
+        return .success(HTTPResponse(statusCode: response.statusCode, headers: headers, body: body))
     }
 
     static func transportError(_ error: any Error) -> HTTPTransportError {

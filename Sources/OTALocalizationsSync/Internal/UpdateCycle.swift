@@ -3,12 +3,15 @@ import OTALocalizations
 import OTALocalizationsCore
 
 /// One update cycle, DESIGN.md's "One update cycle" steps 2-7; the service runs it off its actor.
+///
+/// Every change it makes to the storage root goes through ``CycleContext/gate``; see ``CommitGate``.
 struct UpdateCycle: Sendable {
     let configuration: OTALocalizationServiceConfiguration
     /// Standardized paths of folders that were `current` when the service was created (this process's launch).
     let launchFolders: Set<String>
     /// Standardized paths of folders this process installed in earlier cycles.
     let installedEarlier: Set<String>
+    let context: CycleContext
 
     struct Outcome: Sendable {
         var report: OTALocalizationCycleReport
@@ -18,7 +21,8 @@ struct UpdateCycle: Sendable {
     private enum ManifestFetch {
         case failure(String)
         case notModified
-        case fetched(Manifest, etag: String?)
+        /// A decoded manifest, its ETag, and the latest `publishedAt` accepted now (server clock plus tolerance).
+        case fetched(Manifest, etag: String?, latestAccepted: ManifestTimestamp)
     }
 
     /// The largest `manifest.json` accepted, in bytes.
@@ -26,20 +30,15 @@ struct UpdateCycle: Sendable {
 
     private var layout: OTAStorageLayout { configuration.layout }
     private var versionURL: URL { URLPath.appending(configuration.appVersion, to: configuration.baseURL) }
+    private var gate: CommitGate { context.gate }
 
     func run() async -> Outcome {
         guard layout.hasUsableAppVersion else {
             return Outcome(report: .init(manifest: .failed, error: "app version \"\(configuration.appVersion)\" is not a plain file name"), installedFolders: [])
         }
         let state = InstalledState.load(layout)
-        var manifest: Manifest
-        var etag: String?
-        switch await fetchManifest(etag: state?.etag) {
-        case .failure(let reason):
-            return Outcome(report: .init(manifest: .failed, error: reason), installedFolders: [])
-        case .fetched(let fetched, let fetchedETag):
-            (manifest, etag) = (fetched, fetchedETag)
-        case .notModified:
+        var fetch = await fetchManifest(etag: state?.etag)
+        if case .notModified = fetch {
             guard let state else {
                 return Outcome(report: .init(manifest: .failed, error: "HTTP status 304 without If-None-Match"), installedFolders: [])
             }
@@ -49,21 +48,27 @@ struct UpdateCycle: Sendable {
                 let modules = state.manifest.modules.map { OTALocalizationCycleReport.Module(name: $0.name, outcome: .skipped) }
                 return Outcome(report: .init(manifest: .notModified, modules: modules), installedFolders: [])
             }
-            switch await fetchManifest(etag: nil) {
-            case .failure(let reason):
-                return Outcome(report: .init(manifest: .failed, error: reason), installedFolders: [])
-            case .notModified:
-                return Outcome(report: .init(manifest: .failed, error: "HTTP status 304 without If-None-Match"), installedFolders: [])
-            case .fetched(let fetched, let fetchedETag):
-                (manifest, etag) = (fetched, fetchedETag)
-            }
+            fetch = await fetchManifest(etag: nil)
+            if case .notModified = fetch { fetch = .failure("HTTP status 304 without If-None-Match") }
         }
-        if let installed = state?.manifest, manifest.publishedAt < installed.publishedAt {
-            let error = "manifest publishedAt \(ManifestDate.format(manifest.publishedAt)) is older than the installed \(ManifestDate.format(installed.publishedAt))"
+        guard case .fetched(let manifest, let etag, let latestAccepted) = fetch else {
+            if case .failure(let reason) = fetch { return Outcome(report: .init(manifest: .failed, error: reason), installedFolders: []) }
+            return cancelled(.failed)
+        }
+        if let newest = newestInstalled(state, notAfter: latestAccepted), manifest.publishedAtTimestamp < newest {
+            let error = "manifest publishedAt \(ManifestDate.format(manifest.publishedAtTimestamp)) is older than the installed \(ManifestDate.format(newest))"
             return Outcome(report: .init(manifest: .stale, error: error), installedFolders: [])
         }
         if Task.isCancelled { return cancelled(.updated) }
-        return await apply(manifest, etag: etag)
+        return await apply(manifest, etag: etag, latestAccepted: latestAccepted)
+    }
+
+    /// The anti-rollback reference: the newest of the complete state's `publishedAt` and the newest any module was
+    /// installed from, leaving out either when it is later than `notAfter` (a date from the future cannot hold
+    /// back later publishes).
+    private func newestInstalled(_ state: InstalledState?, notAfter latest: ManifestTimestamp) -> ManifestTimestamp? {
+        [state?.manifest.publishedAtTimestamp, InstalledFromMark.load(layout)?.newestPublishedAt]
+            .compactMap { $0 }.filter { $0 <= latest }.max()
     }
 
     // MARK: Manifest
@@ -74,8 +79,9 @@ struct UpdateCycle: Sendable {
         if let etag { headers["If-None-Match"] = etag }
         let response: HTTPResponse
         do {
-            response = try await configuration.transport.get(
-                url, headers: headers, timeout: configuration.requestTimeout, maximumBytes: Self.maximumManifestBytes)
+            response = try await ServiceHTTP.get(url, headers: headers, maximumBytes: Self.maximumManifestBytes, configuration: configuration)
+        } catch is CancellationError {
+            return .failure("cancelled")
         } catch {
             return .failure("manifest download failed: \(error)")
         }
@@ -83,17 +89,29 @@ struct UpdateCycle: Sendable {
         case 304 where etag != nil:
             return .notModified
         case 200:
+            let manifest: Manifest
             do {
-                let manifest = try Manifest(bytes: response.body)
-                guard manifest.appVersion == configuration.appVersion else {
-                    return .failure("manifest is for app version \"\(manifest.appVersion)\", not \"\(configuration.appVersion)\"")
-                }
-                return .fetched(manifest, etag: response.value(forHeader: "ETag"))
+                manifest = try Manifest(bytes: response.body)
             } catch let error as ManifestError {
                 return .failure("manifest rejected (\(error.code)): \(error.reason)")
             } catch {
                 return .failure("manifest rejected: \(error)")
             }
+            guard manifest.appVersion == configuration.appVersion else {
+                return .failure("manifest is for app version \"\(manifest.appVersion)\", not \"\(configuration.appVersion)\"")
+            }
+            let entries = manifest.modules.count + manifest.rejectedModules.count
+            guard entries <= configuration.maximumManifestModules else {
+                return .failure("manifest lists \(entries) modules, more than the limit of \(configuration.maximumManifestModules) (maximumManifestModules)")
+            }
+            let serverDate = response.value(forHeader: "Date").flatMap(HTTPDate.parse)
+            let clock = serverDate ?? ManifestTimestamp(configuration.deviceClock())
+            let latest = clock.adding(seconds: configuration.publishedAtToleranceSeconds)
+            guard manifest.publishedAtTimestamp <= latest else {
+                let source = serverDate == nil ? "the device clock" : "the server's Date"
+                return .failure("manifest publishedAt \(ManifestDate.format(manifest.publishedAtTimestamp)) is later than \(source) \(ManifestDate.format(clock)) by more than \(ServiceHTTP.text(configuration.publishedAtToleranceSeconds)) s (publishedAtToleranceSeconds); ignored")
+            }
+            return .fetched(manifest, etag: response.value(forHeader: "ETag"), latestAccepted: latest)
         default:
             return .failure("manifest HTTP status \(response.statusCode)")
         }
@@ -101,33 +119,39 @@ struct UpdateCycle: Sendable {
 
     // MARK: Install
 
-    private func apply(_ manifest: Manifest, etag: String?) async -> Outcome {
+    private func apply(_ manifest: Manifest, etag: String?, latestAccepted: ManifestTimestamp) async -> Outcome {
         do {
-            try prepareStorage()
+            try gate.commit { () throws(InstallFailure) in
+                try prepareStorage()
+                try raiseInstalledFromMark(to: manifest.publishedAtTimestamp, latestAccepted: latestAccepted)
+            }
         } catch {
+            if error.code == .cancelled { return cancelled(.updated) }
             var modules = manifest.modules.map {
-                OTALocalizationCycleReport.Module(name: $0.name, outcome: .failed, reason: "storage: \(error.reason)")
+                OTALocalizationCycleReport.Module(name: $0.name, outcome: .failed, reason: "storage: \(error.reason)", code: .storage)
             }
             modules += rejectedReports(manifest)
             return Outcome(report: .init(manifest: .updated, error: "storage: \(error.reason)", modules: modules), installedFolders: [])
         }
+        DurableFiles.removeTrash(in: layout.storageRoot)
 
         var reports: [OTALocalizationCycleReport.Module?] = Array(repeating: nil, count: manifest.modules.count)
         var pending: [(index: Int, module: ManifestModule)] = []
         var seen: Set<String> = []
         for (index, module) in manifest.modules.enumerated() {
             if !seen.insert(module.name).inserted {
-                reports[index] = .init(name: module.name, outcome: .failed, reason: "duplicate module name in the manifest")
-            } else if installedHash(of: module.name) == module.sha256 {
+                reports[index] = .init(name: module.name, outcome: .failed, reason: "duplicate module name in the manifest", code: .manifest)
+            } else if installedHash(of: module.name, developmentRegion: manifest.developmentRegion) == module.sha256 {
                 reports[index] = .init(name: module.name, outcome: .skipped)
             } else {
                 pending.append((index, module))
             }
         }
+        context.progress.plan(.updated, names: manifest.modules.map(\.name), modules: reports, trailing: rejectedReports(manifest))
 
         let installer = ModuleInstaller(
-            layout: layout, versionURL: versionURL, transport: configuration.transport,
-            timeout: configuration.requestTimeout, limits: configuration.limits, protectedFolders: protectedFolders())
+            configuration: configuration, versionURL: versionURL, developmentRegion: manifest.developmentRegion,
+            protectedFolders: protectedFolders(), context: context)
         var installed: [String] = []
         await withTaskGroup(of: (Int, ModuleInstaller.Result).self) { group in
             var queue = pending.makeIterator()
@@ -137,6 +161,7 @@ struct UpdateCycle: Sendable {
             }
             while let (index, result) = await group.next() {
                 reports[index] = result.report
+                context.progress.record(index, result.report)
                 if let folder = result.installedFolder { installed.append(folder) }
                 if let next = queue.next() {
                     group.addTask { (next.index, await installer.install(next.module)) }
@@ -144,10 +169,8 @@ struct UpdateCycle: Sendable {
             }
         }
         var modules = reports.compactMap { $0 } + rejectedReports(manifest)
-        if Task.isCancelled {
-            var report = OTALocalizationCycleReport(manifest: .updated, error: "cancelled", modules: modules)
-            report.stateSaved = false
-            return Outcome(report: report, installedFolders: installed)
+        if Task.isCancelled || gate.isRevoked {
+            return Outcome(report: .init(manifest: .updated, error: "cancelled", modules: modules), installedFolders: installed)
         }
 
         modules += removeUnlisted(manifest)
@@ -156,35 +179,38 @@ struct UpdateCycle: Sendable {
         var report = OTALocalizationCycleReport(manifest: .updated, modules: modules)
         if report.failed == 0 && !Task.isCancelled {
             do {
-                try InstalledState(manifest: manifest, etag: etag).save(layout)
+                try gate.commit { () throws(InstallFailure) in
+                    try InstalledState(manifest: manifest, etag: etag).save(layout)
+                }
                 report.stateSaved = true
             } catch {
-                report.error = "state not saved: \(error.reason)"
+                report.error = error.code == .cancelled ? "cancelled" : "state not saved: \(error.reason)"
             }
         }
-        emptyTemporaryFolder()
+        gate.attempt { emptyTemporaryFolder() }
         return Outcome(report: report, installedFolders: installed)
     }
 
     private func rejectedReports(_ manifest: Manifest) -> [OTALocalizationCycleReport.Module] {
-        manifest.rejectedModules.map { .init(name: $0.name ?? "(unnamed)", outcome: .failed, reason: $0.reason) }
+        manifest.rejectedModules.map { .init(name: $0.name ?? "(unnamed)", outcome: .failed, reason: $0.reason, code: .manifest) }
     }
 
     private func cancelled(_ manifest: OTALocalizationCycleReport.ManifestOutcome) -> Outcome {
         Outcome(report: .init(manifest: manifest, error: "cancelled"), installedFolders: [])
     }
 
-    /// The hash `current` names for `module`, when that folder's `Info.plist` is readable.
-    private func installedHash(of module: String) -> String? {
+    /// The SHA-256 of the folder `current` names for `module`, when that folder passes the full check
+    /// (``InstalledFolderCheck``): a damaged folder is reinstalled.
+    private func installedHash(of module: String, developmentRegion: String) -> String? {
         guard let folder = BundleDiskLoader.activeFolder(layout, module: module),
-              BundleDiskLoader.isIntactBundleFolder(folder)
+              InstalledFolderCheck.isIntact(folder, developmentRegion: developmentRegion)
         else { return nil }
-        return folder.lastPathComponent
+        return OTAStorageLayout.sha256(ofInstallFolderName: folder.lastPathComponent)
     }
 
-    /// Whether every module of `manifest` is installed at its hash with a readable `Info.plist`.
+    /// Whether every module of `manifest` is installed at its hash and intact.
     private func isIntact(_ manifest: Manifest) -> Bool {
-        manifest.modules.allSatisfy { installedHash(of: $0.name) == $0.sha256 }
+        manifest.modules.allSatisfy { installedHash(of: $0.name, developmentRegion: manifest.developmentRegion) == $0.sha256 }
     }
 
     /// Folders never deleted or replaced by this process: launch set, earlier installs, read-side loads.
@@ -194,19 +220,23 @@ struct UpdateCycle: Sendable {
 
     // MARK: Housekeeping
 
-    /// Creates the folders, empties `tmp/`, records a newly created version folder in the root marker and
-    /// deletes the other app-version folders the marker lists.
+    /// Inside the gate: creates the folders (moving aside a wrong kind of file found where one is expected),
+    /// empties `tmp/`, records a newly created version folder in the root marker and deletes the other
+    /// app-version folders the marker lists.
     private func prepareStorage() throws(InstallFailure) {
         let versionExisted = DurableFiles.isDirectory(layout.versionFolder)
-        try DurableFiles.makeDirectory(layout.versionFolder)
+        try DurableFiles.ensureDirectory(layout.versionFolder, layout: layout)
         DurableFiles.excludeFromBackup(layout.storageRoot)
         if DurableFiles.isDirectory(layout.temporaryFolder) {
             emptyTemporaryFolder()
         } else {
-            DurableFiles.remove(layout.temporaryFolder)
+            DurableFiles.discard(layout.temporaryFolder, layout: layout)
         }
         try DurableFiles.makeDirectory(layout.temporaryFolder)
-        try DurableFiles.makeDirectory(layout.modulesFolder)
+        try DurableFiles.ensureDirectory(layout.modulesFolder, layout: layout)
+        DurableFiles.clearForFile(layout.stateFile, layout: layout)
+        DurableFiles.clearForFile(layout.installedFromFile, layout: layout)
+        DurableFiles.clearForFile(layout.rootMarkerFile, layout: layout)
         var marker = RootMarker.load(layout)
         var changed = false
         if !versionExisted && !marker.createdAppVersions.contains(layout.appVersion) {
@@ -215,8 +245,7 @@ struct UpdateCycle: Sendable {
         }
         for version in marker.createdAppVersions where version != layout.appVersion {
             if OTAStorageLayout.isPlainFileName(version) {
-                DurableFiles.discard(layout.storageRoot.appendingPathComponent(version, isDirectory: true),
-                                     trashFolder: layout.temporaryFolder)
+                DurableFiles.discard(layout.storageRoot.appendingPathComponent(version, isDirectory: true), layout: layout)
             }
             marker.createdAppVersions.removeAll { $0 == version }
             changed = true
@@ -224,49 +253,67 @@ struct UpdateCycle: Sendable {
         if changed { try marker.save(layout) }
     }
 
+    /// Inside the gate: raises `installed-from.json` to `publishedAt` before anything from that manifest can be
+    /// committed. A mark later than `latestAccepted` (from the future) is replaced, never kept.
+    private func raiseInstalledFromMark(to publishedAt: ManifestTimestamp, latestAccepted: ManifestTimestamp) throws(InstallFailure) {
+        if let mark = InstalledFromMark.load(layout), mark.newestPublishedAt >= publishedAt, mark.newestPublishedAt <= latestAccepted {
+            return
+        }
+        try InstalledFromMark(newestPublishedAt: publishedAt).save(layout)
+    }
+
     /// The 304 path's housekeeping: everything `prepareStorage` does, plus superseded-folder collection.
     private func housekeeping(keeping manifest: Manifest) {
-        guard (try? prepareStorage()) != nil else { return }
+        guard (try? gate.commit({ () throws(InstallFailure) in try prepareStorage() })) != nil else { return }
+        DurableFiles.removeTrash(in: layout.storageRoot)
         collectSuperseded(manifest)
         collectUnlisted(manifest)
-        emptyTemporaryFolder()
+        gate.attempt { emptyTemporaryFolder() }
     }
 
     /// Removes the `current` pointer of every installed module the manifest no longer lists (a rejected entry
     /// still counts as listed: it fails, it is not removed), then collects those modules' unprotected folders.
     private func removeUnlisted(_ manifest: Manifest) -> [OTALocalizationCycleReport.Module] {
         var removed: [OTALocalizationCycleReport.Module] = []
-        for name in unlistedModules(manifest) {
-            if Task.isCancelled { break }
+        for folder in unlistedModuleFolders(manifest) {
+            guard let name = OTAStorageLayout.moduleName(fromStorageName: folder) else { continue }
             let pointer = layout.currentPointerFile(module: name)
-            guard DurableFiles.exists(pointer) else { continue }
-            DurableFiles.remove(pointer)
-            DurableFiles.syncDirectory(layout.moduleFolder(name))
-            removed.append(.init(name: name, outcome: .removed))
+            let done = gate.attempt {
+                guard DurableFiles.exists(pointer) else { return }
+                DurableFiles.remove(pointer)
+                DurableFiles.syncDirectory(layout.moduleFolder(name))
+                removed.append(.init(name: name, outcome: .removed))
+            }
+            if !done { break }
         }
         collectUnlisted(manifest)
         return removed
     }
 
-    private func unlistedModules(_ manifest: Manifest) -> [String] {
-        let listed = Set(manifest.modules.map(\.name) + manifest.rejectedModules.compactMap(\.name))
+    /// Entries of `modules/` that are not the storage name of a module the manifest lists (accepted or rejected),
+    /// sorted.
+    private func unlistedModuleFolders(_ manifest: Manifest) -> [String] {
+        let listed = Set((manifest.modules.map(\.name) + manifest.rejectedModules.compactMap(\.name))
+            .map(OTAStorageLayout.storageName(forModule:)))
         return DurableFiles.contents(of: layout.modulesFolder).sorted().filter { !listed.contains($0) }
     }
 
-    /// Deletes the unprotected folders of unlisted modules (keeping any folder a remaining pointer names), and
-    /// each module folder left empty.
+    /// Deletes the unprotected folders of unlisted modules (keeping any folder a remaining pointer names), each
+    /// module folder left empty, and anything in `modules/` that is not a module's folder.
     private func collectUnlisted(_ manifest: Manifest) {
         let protected = protectedFolders()
-        for name in unlistedModules(manifest) {
-            if Task.isCancelled { return }
-            let folder = layout.moduleFolder(name)
-            guard DurableFiles.isDirectory(folder) else {
-                DurableFiles.discard(folder, trashFolder: layout.temporaryFolder)
-                continue
+        for name in unlistedModuleFolders(manifest) {
+            let folder = layout.modulesFolder.appendingPathComponent(name, isDirectory: true)
+            let done = gate.attempt {
+                guard let module = OTAStorageLayout.moduleName(fromStorageName: name), DurableFiles.isDirectory(folder) else {
+                    DurableFiles.discard(folder, layout: layout)
+                    return
+                }
+                let active = BundleDiskLoader.activeFolder(layout, module: module)?.lastPathComponent
+                collect(moduleFolder: folder, keeping: active, protected: protected)
+                if DurableFiles.contents(of: folder).isEmpty { DurableFiles.remove(folder) }
             }
-            let active = BundleDiskLoader.activeFolder(layout, module: name)?.lastPathComponent
-            collect(moduleFolder: folder, keeping: active, protected: protected)
-            if DurableFiles.contents(of: folder).isEmpty { DurableFiles.remove(folder) }
+            if !done { return }
         }
     }
 
@@ -275,9 +322,11 @@ struct UpdateCycle: Sendable {
     private func collectSuperseded(_ manifest: Manifest) {
         let protected = protectedFolders()
         for module in Set(manifest.modules.map(\.name)) {
-            if Task.isCancelled { return }
-            let active = BundleDiskLoader.activeFolder(layout, module: module)?.lastPathComponent
-            collect(moduleFolder: layout.moduleFolder(module), keeping: active, protected: protected)
+            let done = gate.attempt {
+                let active = BundleDiskLoader.activeFolder(layout, module: module)?.lastPathComponent
+                collect(moduleFolder: layout.moduleFolder(module), keeping: active, protected: protected)
+            }
+            if !done { return }
         }
     }
 
@@ -286,7 +335,7 @@ struct UpdateCycle: Sendable {
             if name == OTAStorageLayout.currentPointerFileName || name == active { continue }
             let entry = moduleFolder.appendingPathComponent(name, isDirectory: true)
             if protected.contains(entry.standardizedFileURL.path) { continue }
-            DurableFiles.discard(entry, trashFolder: layout.temporaryFolder)
+            DurableFiles.discard(entry, layout: layout)
         }
     }
 

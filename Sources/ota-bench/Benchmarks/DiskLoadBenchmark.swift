@@ -25,7 +25,7 @@ enum DiskLoadBenchmark {
             }
             var figure = Figure(
                 key: "modules\(modules)", label: "\(modules) modules", unit: "ms", samples: samples,
-                baseline: .init(label: "the same files read the Foundation way (FileManager listing, URL paths, Data(contentsOf:) of each current + Info.plist)", samples: reads))
+                baseline: .init(label: "the same files read the Foundation way (FileManager listing, URL paths, Data(contentsOf:) of each current + Info.plist + seal)", samples: reads))
             if modules == 30 { figure.goal = .init(text: "under 1 ms", met: figure.median < 1) }
             figure.note = "first call in this process: \(Report.number(first)) ms (Foundation's bundle cache cold)"
             section.figures.append(figure)
@@ -33,23 +33,25 @@ enum DiskLoadBenchmark {
         OTALocalizedString.clearBundleCache()
         section.context = [
             ("runs", "\(runs) per size, page cache warm"),
-            ("per module", "current pointer + <sha256>/Info.plist + en.lproj/Localizable.strings"),
+            ("per module", "current pointer + <sha256>/Info.plist + en.lproj/Localizable.strings + .ota-seal (read: pointer, Info.plist, seal)"),
         ]
         return section
     }
 
     /// What a load costs written the obvious Foundation way: list `modules/` with `FileManager`, build each path with
-    /// `URL`, and read every `current` pointer and the `Info.plist` it names with `Data(contentsOf:)`.
+    /// `URL`, and read every `current` pointer and the `Info.plist` and seal it names with `Data(contentsOf:)`.
     @inline(never)
     static func readFiles(_ root: URL) -> Int {
         let layout = OTAStorageLayout(storageRoot: root, appVersion: "1.0.0")
         var total = 0
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: layout.modulesFolder.path)) ?? [] {
-            guard let pointer = try? Data(contentsOf: layout.currentPointerFile(module: name)),
-                  let sha = OTAStorageLayout.parseCurrentPointer(pointer),
-                  let info = try? Data(contentsOf: layout.installFolder(module: name, sha256: sha).appendingPathComponent("Info.plist"))
+        for folder in (try? FileManager.default.contentsOfDirectory(atPath: layout.modulesFolder.path)) ?? [] {
+            guard let name = OTAStorageLayout.moduleName(fromStorageName: folder),
+                  let pointer = try? Data(contentsOf: layout.currentPointerFile(module: name)),
+                  let installed = OTAStorageLayout.parseCurrentPointer(pointer),
+                  let info = try? Data(contentsOf: layout.installFolder(module: name, folderName: installed).appendingPathComponent("Info.plist")),
+                  let seal = try? Data(contentsOf: layout.installFolder(module: name, folderName: installed).appendingPathComponent(".ota-seal"))
             else { continue }
-            total &+= info.count
+            total &+= info.count &+ seal.count
         }
         return total
     }

@@ -1,8 +1,11 @@
 import Foundation
+import OTALocalizations
 import OTALocalizationsCore
+import OTALocalizationsSync
 
 /// Benchmark 5: extracting the largest published module ZIP (`ZipArchive.extractAll` and writing every file
-/// into a fresh folder) beside `unzip -o -q` of the same file into a fresh folder.
+/// into a fresh folder) beside `unzip -o -q` of the same file into a fresh folder; then the update cycle's full
+/// check of that module installed (every file's listing, size and SHA-256 against its seal) beside `sha256sum`.
 enum ExtractionBenchmark {
     static let runs = 9
 
@@ -43,7 +46,7 @@ enum ExtractionBenchmark {
                 baseline: .init(label: "unzip -o -q (subprocess, fresh folder)", samples: unzip))
             figure.smallerIsBetter = false
             figure.note = "MB = uncompressed bytes; timing includes reading the ZIP from disk and creating folders"
-            section.figures = [figure]
+            section.figures = [figure, try fullCheck(largest, published: published, scratch: scratch)]
             section.context = [
                 ("file", "\(largest.lastPathComponent): \(bytes.count) bytes, \(archive.entries.count) entries, "
                     + "\(uncompressed) bytes uncompressed"),
@@ -53,6 +56,37 @@ enum ExtractionBenchmark {
             section.skipped = "failed: \(error)"
         }
         return section
+    }
+
+    /// `InstalledFolderCheck.isIntact` on the ZIP's files installed with their seal, beside `sha256sum` of the same
+    /// files (one subprocess, every file read and hashed).
+    static func fullCheck(_ zip: URL, published: URL, scratch: URL) throws -> Figure {
+        let folder = scratch.appendingPathComponent("full-check", isDirectory: true)
+        try? FileManager.default.removeItem(at: folder)
+        try extract(zip, into: folder)
+        var files: [BundleSeal.File] = []
+        var paths: [String] = []
+        for (path, data) in try ZipArchive(bytes: Data(contentsOf: zip)).extractAll() where !path.hasSuffix("/") {
+            files.append(.init(path: path, size: Int64(data.count), sha256: SHA256Digest.hexString(data)))
+            paths.append(folder.appendingPathComponent(path).path)
+        }
+        try BundleSeal(files: files).encoded().write(to: folder.appendingPathComponent(BundleSeal.fileName))
+        let manifest = try Manifest(bytes: Data(contentsOf: published.appendingPathComponent("manifest.json")))
+        var ours: [Double] = []
+        var hashed: [Double] = []
+        for _ in 0..<runs {
+            var intact = false
+            ours.append(Stopwatch.seconds { intact = InstalledFolderCheck.isIntact(folder, developmentRegion: manifest.developmentRegion) } * 1000)
+            guard intact else { throw BenchError("the installed copy of \(zip.lastPathComponent) fails the full check") }
+            hashed.append(try Subprocess.check("sha256sum", paths).seconds * 1000)
+        }
+        try? FileManager.default.removeItem(at: folder)
+        let bytes = files.reduce(Int64(0)) { $0 + $1.size }
+        var figure = Figure(
+            key: "fullCheckMs", label: "full check of that module installed (\(files.count) files)", unit: "ms", samples: ours,
+            baseline: .init(label: "sha256sum of the same files (subprocess)", samples: hashed))
+        figure.note = "\(bytes) bytes read and hashed; the update cycle runs this for every module it skips, and on a 304"
+        return figure
     }
 
     /// Reads the ZIP, inflates and checks every entry, and writes the files under `folder`.

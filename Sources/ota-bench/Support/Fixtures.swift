@@ -100,8 +100,9 @@ enum Fixtures {
 
     // MARK: Storage root
 
-    /// Writes an installed storage root as `OTAStorageLayout` describes it: per module `modules/<name>/current`
-    /// (the SHA-256 and a newline) and `modules/<name>/<sha256>/` holding `Info.plist` and `en.lproj/Localizable.strings`.
+    /// Writes an installed storage root as `OTAStorageLayout` describes it: per module `modules/<storage name>/current`
+    /// (the SHA-256 and a newline) and `modules/<storage name>/<sha256>/` holding `Info.plist`,
+    /// `en.lproj/Localizable.strings` and the seal (`BundleSeal`), as the installer writes them.
     ///
     /// - Returns: the module names.
     static func writeStorageRoot(at root: URL, appVersion: String, modules: Int) throws -> [String] {
@@ -115,8 +116,14 @@ enum Fixtures {
             let sha = SHA256Digest.hexString(table)
             let folder = layout.installFolder(module: name, sha256: sha)
             try fileManager.createDirectory(at: folder.appendingPathComponent("en.lproj"), withIntermediateDirectories: true)
-            try BundleInfoPlist.bytes(developmentRegion: "en").write(to: folder.appendingPathComponent("Info.plist"))
+            let infoPlist = BundleInfoPlist.bytes(developmentRegion: "en")
+            try infoPlist.write(to: folder.appendingPathComponent("Info.plist"))
             try table.write(to: folder.appendingPathComponent("en.lproj/Localizable.strings"))
+            let seal = BundleSeal(files: [
+                .init(path: "Info.plist", size: Int64(infoPlist.count), sha256: SHA256Digest.hexString(infoPlist)),
+                .init(path: "en.lproj/Localizable.strings", size: Int64(table.count), sha256: sha),
+            ])
+            try seal.encoded().write(to: folder.appendingPathComponent(BundleSeal.fileName))
             try OTAStorageLayout.currentPointerContents(sha256: sha).write(to: layout.currentPointerFile(module: name))
         }
         return names

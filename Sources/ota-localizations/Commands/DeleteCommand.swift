@@ -18,7 +18,9 @@ enum DeleteCommand: Command {
         Takes the storage root's lock (<storage root>/.ota-localizations.lock). When a sync holds it, that sync is
         asked to stop (SIGUSR1: it cancels its cycle and deletes, as the app's deleteAllBundles() does), and this
         command waits for the lock. With the lock held it deletes every entry, the lock file last, so nothing is
-        left under the storage root; a sync that starts afterwards installs again.
+        left under the storage root; a sync that starts afterwards installs again. Each entry is first renamed to a
+        trash name (.ota-trash-<id>) and only then removed: a delete killed in the middle never leaves a half
+        bundle, and the next sync or delete removes the trash.
 
         OPTIONS:
           --into <storage root>     The storage root.

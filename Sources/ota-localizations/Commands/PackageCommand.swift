@@ -18,7 +18,7 @@ enum PackageCommand: Command {
           --app-version <version>   The app's marketing version (CFBundleShortVersionString), e.g. 1.0.0.
           --output <dir>            The publishing folder (one sub-folder per app version).
           --config <file>           Configuration file (default: <repo-root>/ota-localizations.json if present).
-          --published-at <date>     The manifest's publishedAt, ISO 8601 (default: $SOURCE_DATE_EPOCH, else now).
+          --published-at <date>     The manifest's publishedAt, RFC 3339 (default: $SOURCE_DATE_EPOCH, else now).
           --previous <manifest>     A published manifest.json; each module is marked changed or unchanged against it.
           --baseline <manifest|folder>  What was published before: a key it had that the new tables lack is an error.
           --validation-baseline <file>  Findings recorded with 'validate --write-baseline' are reported as warnings.

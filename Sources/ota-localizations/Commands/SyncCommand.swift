@@ -28,12 +28,16 @@ enum SyncCommand: Command {
           --into <storage root>     The storage root (one folder per app version).
           --timeout <seconds>       Request (idle) timeout of each GET, default 30. Foundation on Linux
                                     truncates fractions to whole seconds.
+          --request-deadline <seconds>  Total time one GET may take, default 120 (a server that trickles
+                                    bytes never trips the idle timeout).
+          --cycle-deadline <seconds>    Total time the cycle may take, default 300; then it stops, keeps what
+                                    it installed, and reports the rest as failed.
           --json                    Print the cycle report as one JSON object on stdout.
           -h, --help                Show this help.
 
         OUTPUT: one line for the manifest and one line per module (outcome, bytes, duration, reason); with
         --json the object {"manifest","error","stateSaved","updated","skipped","failed","removed",
-        "bytesDownloaded","modules":[{"name","outcome","bytes","durationMs","reason"}]}.
+        "bytesDownloaded","modules":[{"name","outcome","bytes","durationMs","reason","code"}]}.
 
         EXIT STATUS: 0 the cycle ran (module failures are in the report), 1 the manifest could not be fetched or
         decoded, the storage root could not be locked, or a delete cancelled the run, 2 usage error.
@@ -41,9 +45,11 @@ enum SyncCommand: Command {
 
     static func run(_ arguments: [String]) -> Output.Status {
         let configuration: (baseURL: URL, appVersion: String, root: URL, timeout: TimeInterval, json: Bool)
+        var deadlines: (request: TimeInterval, cycle: TimeInterval) = (120, 300)
         do {
             let args = try ArgumentList(
-                arguments, valueOptions: ["base-url", "app-version", "into", "timeout"], flagOptions: ["json"])
+                arguments, valueOptions: ["base-url", "app-version", "into", "timeout", "request-deadline", "cycle-deadline"],
+                flagOptions: ["json"])
             guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'") }
             let baseText = try args.required("base-url")
             guard let baseURL = URL(string: baseText), let scheme = baseURL.scheme?.lowercased(),
@@ -53,13 +59,15 @@ enum SyncCommand: Command {
             guard OTAStorageLayout.isPlainFileName(appVersion) else {
                 throw UsageError(message: "--app-version '\(appVersion)' is not a plain file name")
             }
-            var timeout: TimeInterval = 30
-            if let text = args.value("timeout") {
+            func seconds(_ option: String, default value: TimeInterval) throws -> TimeInterval {
+                guard let text = args.value(option) else { return value }
                 guard let value = Double(text), value.isFinite, value > 0 else {
-                    throw UsageError(message: "--timeout '\(text)' is not a positive number of seconds")
+                    throw UsageError(message: "--\(option) '\(text)' is not a positive number of seconds")
                 }
-                timeout = value
+                return value
             }
+            let timeout = try seconds("timeout", default: 30)
+            deadlines = (try seconds("request-deadline", default: 120), try seconds("cycle-deadline", default: 300))
             configuration = (baseURL, appVersion, URL(fileURLWithPath: try args.required("into")), timeout, args.flag("json"))
         } catch let error as UsageError {
             return usageError(error.message)
@@ -92,6 +100,8 @@ enum SyncCommand: Command {
             storageRoot: configuration.root,
             transport: URLSessionTransport(),
             requestTimeout: configuration.timeout,
+            maximumRequestSeconds: deadlines.request,
+            maximumCycleSeconds: deadlines.cycle,
             reportHandler: reports.record
         ))
         let done = DispatchSemaphore(value: 0)

@@ -7,11 +7,12 @@ import Testing
 /// `InstalledTableLookup` on bundle folders written by the test; expected values are the fixture's text.
 @Suite struct InstalledTableLookupTests {
     static let sha = String(repeating: "ab", count: 32)
+    static let moduleFolder = "1.0.0/modules/" + InstalledLayout.storageName("Checkout")
 
     private func fixture() throws -> (TemporaryDirectory, InstalledTableLookup) {
         let root = try TemporaryDirectory("lookup")
-        let bundle = "1.0.0/modules/Checkout/\(Self.sha)"
-        try root.write("1.0.0/modules/Checkout/current", Self.sha + "\n")
+        let bundle = "\(Self.moduleFolder)/\(Self.sha)"
+        try root.write("\(Self.moduleFolder)/current", Self.sha + "\n")
         try root.write("\(bundle)/Info.plist", "<plist version=\"1.0\"><dict/></plist>")
         try root.write("\(bundle)/de.lproj/Localizable.strings", """
             /* "a" = "in a comment"; */
@@ -57,7 +58,7 @@ import Testing
         defer { root.remove() }
         #expect(try lookup.value(module: "Checkout", localization: "de", key: "b").text == "last B")
         #expect(try lookup.value(module: "Checkout", localization: "de", key: "only.strings")
-            == .init(text: "Nur hier", source: .strings, file: root.url.appendingPathComponent("1.0.0/modules/Checkout/\(Self.sha)/de.lproj/Localizable.strings")))
+            == .init(text: "Nur hier", source: .strings, file: root.url.appendingPathComponent("\(Self.moduleFolder)/\(Self.sha)/de.lproj/Localizable.strings")))
         #expect(try lookup.value(module: "Checkout", localization: "de", key: "plain").text == "Einfach")
         #expect(try lookup.value(module: "Checkout", localization: "fr", key: "pay", table: "Payment").text == "Payer")
     }
@@ -81,9 +82,9 @@ import Testing
         #expect(code("Profile", "de", "a") == .notInstalled)
         #expect(code("../Checkout", "de", "a") == .invalidName)
         #expect(code("Checkout", "de", "a", "../x") == .invalidName)
-        try root.write("1.0.0/modules/Checkout/current", "not a hash\n")
+        try root.write("\(Self.moduleFolder)/current", "not a hash\n")
         #expect(code("Checkout", "de", "a") == .notInstalled)
-        try root.write("1.0.0/modules/Checkout/current", String(repeating: "cd", count: 32) + "\n")
+        try root.write("\(Self.moduleFolder)/current", String(repeating: "cd", count: 32) + "\n")
         #expect(code("Checkout", "de", "a") == .notInstalled)
     }
 }

@@ -45,10 +45,10 @@ extension NginxIntegrationTests {
             let report = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
 
             #expect(result.status == 0, "\(result.stderr)")
-            // Exactly issue 4's object, keys in its order (durations vary, so they are zeroed here).
+            // Exactly the documented object, keys in its order (durations vary, so they are zeroed here).
             let sizes = try published.map { try Int(ExternalTool.run("stat", ["-c", "%s", publication.versionFolder.appendingPathComponent($0.path).path]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1 }
             let moduleObjects = zip(published, sizes).map { module, size in
-                "{\"name\":\"\(module.name)\",\"outcome\":\"updated\",\"bytes\":\(size),\"durationMs\":0,\"reason\":null}"
+                "{\"name\":\"\(module.name)\",\"outcome\":\"updated\",\"bytes\":\(size),\"durationMs\":0,\"reason\":null,\"code\":null}"
             }
             let expected = "{\"manifest\":\"updated\",\"error\":null,\"stateSaved\":true,\"updated\":\(published.count),"
                 + "\"skipped\":0,\"failed\":0,\"removed\":0,\"bytesDownloaded\":\(sizes.reduce(0, +)),"
@@ -188,7 +188,7 @@ extension NginxIntegrationTests {
             #expect(report["failed"] as? Int == 1 && report["stateSaved"] as? Bool == false)
             #expect(try Data(contentsOf: storage.url.appendingPathComponent("1.0.0/state.json")) == stateBefore)
             try H.expectInstalled(first, from: publication.versionFolder, into: storage.url)
-            #expect(H.entries(storage.url.appendingPathComponent("1.0.0/modules/Checkout")) == ["current", oldCheckout.sha256].sorted())
+            #expect(H.entries(H.moduleFolder(storage.url, "Checkout")) == ["current", oldCheckout.sha256].sorted())
             #expect(try H.lookup(storage.url, module: "Checkout", localization: "de", key: "cart.title").stdout == "Dein Warenkorb\n")
 
             // The file is fixed: the next cycle gets a 200 again (the saved ETag is the old manifest's) and installs
@@ -311,7 +311,7 @@ extension NginxIntegrationTests {
             #expect(NginxServer.wait(upTo: 30) { server.responsesInProgress() == 0 })
             let request = try #require(server.requests().first { $0.uri == "/gzip-slow/1.0.0/" + checkoutPath })
             #expect(request.bodyBytes < gzippedSize / 2, "nginx sent \(request.bodyBytes) of about \(gzippedSize) bytes")
-            #expect(!FileManager.default.fileExists(atPath: storage.url.appendingPathComponent("1.0.0/modules/Checkout/current").path))
+            #expect(!FileManager.default.fileExists(atPath: H.moduleFolder(storage.url, "Checkout").appendingPathComponent("current").path))
 
             // Served with Content-Length: refused from the header.
             let (plain, plainReport) = try H.sync(server.baseURL, into: storage.url)

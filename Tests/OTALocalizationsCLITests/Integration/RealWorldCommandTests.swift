@@ -68,7 +68,7 @@ import Testing
         let result = try H.lookup(folder.url, module: "Checkout", localization: "de", key: "cart.title")
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        let pointer = folder.url.appendingPathComponent("1.0.0/modules/Checkout/current").path
+        let pointer = H.moduleFolder(folder.url, "Checkout").appendingPathComponent("current").path
         #expect(result.stderr == "error: module Checkout is not installed for app version 1.0.0 (no \(pointer))\n")
     }
 

@@ -38,7 +38,7 @@ extension NginxIntegrationTests {
                 try server.publish(publication.output)
                 for module in published where expectedTrees[module.sha256] == nil {
                     let extracted = try H.unzipped(publication.versionFolder.appendingPathComponent(module.path))
-                    expectedTrees[module.sha256] = H.snapshot(extracted.url)
+                    expectedTrees[module.sha256] = try H.expectedInstall(of: extracted.url)
                     extracted.remove()
                 }
 
@@ -67,9 +67,8 @@ extension NginxIntegrationTests {
                 #expect(result.status == 0 && saved && report["failed"] as? Int == 0,
                         "iteration \(iteration): \(result.stdout) \(result.stderr)")
                 try Self.expectEveryCurrentComplete(storage.url, expectedTrees, iteration: iteration)
-                let modules = storage.url.appendingPathComponent("\(H.appVersion)/modules")
                 for module in published {
-                    let pointer = FileManager.default.contents(atPath: modules.appendingPathComponent("\(module.name)/current").path)
+                    let pointer = FileManager.default.contents(atPath: H.moduleFolder(storage.url, module.name).appendingPathComponent("current").path)
                     #expect(pointer == Data((module.sha256 + "\n").utf8), "iteration \(iteration): \(module.name)")
                 }
                 #expect(H.entries(storage.url.appendingPathComponent("\(H.appVersion)/tmp")).isEmpty)
@@ -80,7 +79,7 @@ extension NginxIntegrationTests {
             #expect(killedWhileRunning >= 20, "only \(killedWhileRunning) kills hit a running sync")
         }
 
-        /// Every `modules/<M>/current` names 64 hex digits of a folder whose files equal that ZIP's entries.
+        /// Every `modules/<M>/current` names 64 hex digits of a folder whose files equal that ZIP's entries and seal.
         private static func expectEveryCurrentComplete(
             _ root: URL, _ trees: [String: [String: String]], iteration: Int
         ) throws {

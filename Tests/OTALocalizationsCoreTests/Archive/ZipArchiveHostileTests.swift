@@ -268,7 +268,9 @@ import Testing
         let zip = single(.deflated("zeros.bin", deflated: deflated, original: original))
         let limits = ZipLimits(maximumUncompressedBytes: 4 * 1024 * 1024)
         #expect(code(zip, limits: limits) == .code(.tooLarge))
-        #expect(code(zip) == .none)
+        // The default per-entry limit (4 MiB) refuses it too; limits that allow it accept it.
+        #expect(code(zip) == .code(.entryTooLarge))
+        #expect(code(zip, limits: ZipLimits(maximumEntryUncompressedBytes: 16 * 1024 * 1024)) == .none)
     }
 
     @Test func refusesTotalOverLimitAcrossEntries() {

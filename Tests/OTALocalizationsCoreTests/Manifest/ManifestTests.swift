@@ -93,3 +93,71 @@ import Testing
         }
     }
 }
+
+/// Whole-manifest rules added for hostile input: dates, the development region, names that collide on Apple volumes.
+@Suite struct ManifestHostileTests {
+    private func manifest(publishedAt: String = "2026-01-02T03:04:05Z", region: String = "en", names: [String]) -> Data {
+        let entries = names.enumerated().map { index, name in
+            "{\"name\":\"\(name)\",\"path\":\"M\(index).zip\",\"sha256\":\"\(String(repeating: "a", count: 64))\",\"size\":1}"
+        }
+        return Data("""
+            {"formatVersion":1,"appVersion":"1.0","publishedAt":"\(publishedAt)","developmentRegion":"\(region)",
+             "modules":[\(entries.joined(separator: ","))]}
+            """.utf8)
+    }
+
+    private func code(_ bytes: Data) -> ManifestError.Code? {
+        do {
+            _ = try Manifest(bytes: bytes)
+            return nil
+        } catch let error as ManifestError {
+            return error.code
+        } catch {
+            return nil
+        }
+    }
+
+    @Test func yearsOutsideOneToNineThousandNineHundredNinetyNineAreBadDates() {
+        #expect(code(manifest(publishedAt: "10000-01-01T00:00:00Z", names: [])) == .badDate)
+        #expect(code(manifest(publishedAt: "0000-01-01T00:00:00Z", names: [])) == .badDate)
+        #expect(code(manifest(publishedAt: "9999-12-31T23:59:59Z", names: [])) == nil)
+    }
+
+    @Test func fractionalSecondsAreKeptThroughEncoding() throws {
+        let decoded = try Manifest(bytes: manifest(publishedAt: "2026-01-02T03:04:05.900Z", names: ["A"]))
+        #expect(decoded.publishedAtTimestamp == ManifestTimestamp(secondsSince1970: 1_767_323_045, nanoseconds: 900_000_000))
+        let again = try Manifest(bytes: decoded.encoded())
+        #expect(again.publishedAtTimestamp == decoded.publishedAtTimestamp)
+        #expect(String(decoding: decoded.encoded(), as: UTF8.self).contains("\"publishedAt\": \"2026-01-02T03:04:05.900Z\""))
+    }
+
+    @Test func aDevelopmentRegionThatIsNotALanguageIdentifierIsRefused() {
+        #expect(code(manifest(region: "en<x>", names: [])) == .badDevelopmentRegion)
+        #expect(code(manifest(region: "", names: [])) == .badDevelopmentRegion)
+        #expect(code(manifest(region: "zh-Hans_CN", names: [])) == nil)
+    }
+
+    @Test func namesEqualIgnoringCaseAreBothRejectedWithTheReason() throws {
+        let decoded = try Manifest(bytes: manifest(names: ["Checkout", "Profile", "checkout"]))
+        #expect(decoded.modules.map(\.name) == ["Profile"])
+        #expect(decoded.rejectedModules == [
+            RejectedModule(name: "Checkout", reason: "module name collides with \"checkout\" when case and Unicode normalization are ignored (as Apple file systems do by default)"),
+            RejectedModule(name: "checkout", reason: "module name collides with \"Checkout\" when case and Unicode normalization are ignored (as Apple file systems do by default)"),
+        ])
+    }
+
+    @Test func namesEqualAfterUnicodeNormalizationOrFoldingAreBothRejected() throws {
+        let composed = "Caf\u{E9}"
+        let decomposed = "Cafe\u{301}"
+        #expect(Array(composed.utf8) != Array(decomposed.utf8))
+        let decoded = try Manifest(bytes: manifest(names: [composed, decomposed, "Stra\u{DF}e", "STRASSE"]))
+        #expect(decoded.modules.isEmpty)
+        #expect(decoded.rejectedModules.count == 4)
+    }
+
+    @Test func anExactDuplicateIsLeftToTheClient() throws {
+        let decoded = try Manifest(bytes: manifest(names: ["Checkout", "Checkout"]))
+        #expect(decoded.modules.map(\.name) == ["Checkout", "Checkout"])
+        #expect(decoded.rejectedModules.isEmpty)
+    }
+}

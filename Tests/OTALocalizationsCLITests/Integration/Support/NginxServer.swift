@@ -13,6 +13,7 @@ import Darwin
 /// - `/` serves `www/` as is;
 /// - `/slow/` serves the same files at ``slowBytesPerSecond`` (`limit_rate`);
 /// - `/gzip-slow/` serves them gzip-encoded (so without `Content-Length`) at ``slowBytesPerSecond``;
+/// - `/trickle/` serves them at one byte per second (`limit_rate 1`): never idle long enough for a request timeout;
 /// - `/moved/<path>` redirects (302) to `http://127.0.0.1:<port>/<path>`, `/to-https/<path>` to `https://...`;
 /// - `/error/` answers every request with `return 500;`;
 /// - `/nginx-status` is `stub_status` (not logged): its `Writing` count tells how many responses are in progress.
@@ -54,6 +55,8 @@ final class NginxServer: @unchecked Sendable {
     var gzipSlowBaseURL: String { "http://127.0.0.1:\(port)/gzip-slow/" }
     /// Every request answered 500.
     var errorBaseURL: String { "http://127.0.0.1:\(port)/error/" }
+    /// The same files at one byte per second.
+    var trickleBaseURL: String { "http://127.0.0.1:\(port)/trickle/" }
 
     /// Writes the configuration and starts nginx; returns once the port accepts connections.
     ///
@@ -231,6 +234,10 @@ final class NginxServer: @unchecked Sendable {
                     location /slow/ {
                         alias \(dir)/www/;
                         limit_rate \(slowBytesPerSecond);
+                    }
+                    location /trickle/ {
+                        alias \(dir)/www/;
+                        limit_rate 1;
                     }
                     location /gzip-slow/ {
                         alias \(dir)/www/;

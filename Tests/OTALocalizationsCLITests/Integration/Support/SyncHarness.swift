@@ -13,11 +13,11 @@ enum SyncHarness {
     }
 
     /// `sync --json` into `root` from `base`; returns the result and the decoded report object.
-    static func sync(_ base: String, into root: URL, timeout: String? = nil, appVersion: String = appVersion) throws
-        -> (result: ToolResult, report: [String: Any])
-    {
+    static func sync(_ base: String, into root: URL, timeout: String? = nil, appVersion: String = appVersion,
+                     extraArguments: [String] = []) throws -> (result: ToolResult, report: [String: Any]) {
         var arguments = ["sync", "--base-url", base, "--app-version", appVersion, "--into", root.path, "--json"]
         if let timeout { arguments += ["--timeout", timeout] }
+        arguments += extraArguments
         let result = try cli(arguments)
         let object = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         return (result, object ?? [:])
@@ -152,23 +152,39 @@ enum SyncHarness {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
     }
 
+    /// `<root>/<appVersion>/modules/<storage name of module>` (docs/operations.md, "Storage on the device").
+    static func moduleFolder(_ root: URL, _ module: String, appVersion: String = appVersion) -> URL {
+        root.appendingPathComponent("\(appVersion)/modules/\(InstalledLayout.storageName(module))", isDirectory: true)
+    }
+
+    /// What an installed folder must hold for the files of `extracted` (an unzipped ZIP): those files byte for byte
+    /// (the packager's `Info.plist` is already the canonical one the client writes) and their seal, written by
+    /// Python (`InstalledLayout.seal`). `snapshot` shape.
+    static func expectedInstall(of extracted: URL) throws -> [String: String] {
+        var expected = snapshot(extracted)
+        var files: [String: Data] = [:]
+        for (path, value) in expected where value != "dir" { files[path] = Data(base64Encoded: value) }
+        expected[InstalledLayout.sealFileName] = try InstalledLayout.seal(files).base64EncodedString()
+        return expected
+    }
+
     /// Checks, with `sha256sum` and `unzip`, that each module's `current` names its published ZIP's SHA-256 and
-    /// that the folder it names holds exactly that ZIP's entries, byte for byte.
+    /// that the folder it names holds exactly that ZIP's entries, byte for byte, and their seal.
     static func expectInstalled(
         _ modules: [PublishedModule], from zipFolder: URL, into root: URL, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
-        let modulesFolder = root.appendingPathComponent("\(appVersion)/modules")
         for module in modules {
             let zip = zipFolder.appendingPathComponent(module.path)
             let digest = try ExternalTool.sha256sum(zip)
             #expect(digest == module.sha256, "\(module.name)", sourceLocation: sourceLocation)
-            let pointer = modulesFolder.appendingPathComponent("\(module.name)/current")
+            let pointer = moduleFolder(root, module.name).appendingPathComponent("current")
             let named = String(decoding: (FileManager.default.contents(atPath: pointer.path) ?? Data()), as: UTF8.self)
             #expect(named == digest + "\n", "\(module.name)/current", sourceLocation: sourceLocation)
             let extracted = try unzipped(zip)
             defer { extracted.remove() }
-            let installed = snapshot(modulesFolder.appendingPathComponent("\(module.name)/\(digest)"))
-            #expect(!installed.isEmpty && installed == snapshot(extracted.url), "\(module.name) files", sourceLocation: sourceLocation)
+            let installed = snapshot(moduleFolder(root, module.name).appendingPathComponent(digest))
+            let expected = try expectedInstall(of: extracted.url)
+            #expect(!installed.isEmpty && installed == expected, "\(module.name) files", sourceLocation: sourceLocation)
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The `Info.plist` written at the root of every module's bundle.
+/// The `Info.plist` at the root of every module's bundle: written by the packager into each ZIP and, in exactly
+/// this form, by the client into each installed folder (whatever form the ZIP's copy had).
 ///
 /// Keys (Apple: "Information Property List" reference): `CFBundleDevelopmentRegion` (the language Apple's
 /// `Bundle` falls back to, APPLE-BUNDLE.md row 1.5), `CFBundleInfoDictionaryVersion` `6.0`, and
@@ -31,5 +32,19 @@ public enum BundleInfoPlist {
 
             """
         return Data(text.utf8)
+    }
+
+    /// The `CFBundleDevelopmentRegion` an `Info.plist` declares, or nil when it has none (or not a string).
+    ///
+    /// Reads XML or binary property lists with ``PropertyListReader`` (never `PropertyListSerialization`, which
+    /// leaks on malformed input, PLATFORM-NOTES.md section 5).
+    /// - Throws: `TableError` (code `.propertyList` or `.encoding`) when `data` is not a property list, and code
+    ///   `.structure` when its root is not a dictionary.
+    public static func developmentRegion(in data: Data) throws -> String? {
+        let root = try PropertyListReader.read(data, path: "Info.plist").value
+        guard let dictionary = root.dictionaryValue else {
+            throw TableError(code: .structure, reason: "the root of Info.plist is not a dictionary", path: "Info.plist")
+        }
+        return dictionary["CFBundleDevelopmentRegion"]?.stringValue
     }
 }

@@ -1,0 +1,90 @@
+import Dispatch
+import Foundation
+
+/// One cycle as the service runs it: the cycle's work in its own task, raced against the cycle deadline and the
+/// kill switch, so that the service always gets an outcome in bounded time.
+///
+/// ``outcome()`` returns the work's outcome when it ends first. When the deadline passes or ``stop(error:)`` is
+/// called first, the commit gate is revoked (nothing more lands on disk), the work's task is cancelled, and the
+/// outcome is the report so far (``CycleProgress``) with the error; the work may go on for a while, but cannot
+/// change anything a reader sees.
+final class CycleRun: @unchecked Sendable {
+    let context: CycleContext
+    private let result = OnceContinuation<UpdateCycle.Outcome>()
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var work: Task<UpdateCycle.Outcome, Never>?
+    private var timer: DispatchWorkItem?
+    private var stopped = false
+
+    init(context: CycleContext) {
+        self.context = context
+    }
+
+    /// Starts `cycle` with a deadline of `seconds`.
+    func start(_ cycle: UpdateCycle, deadlineSeconds seconds: TimeInterval) {
+        let work = Task { await cycle.run() }
+        let timer = DispatchWorkItem { [self] in
+            stop(error: "cancelled: the cycle took longer than \(ServiceHTTP.text(seconds)) s (maximumCycleSeconds)")
+        }
+        let alreadyStopped: Bool = lock.withLock {
+            self.work = work
+            self.timer = timer
+            return stopped
+        }
+        // Stopped before its work began (the kill switch came first): the work starts cancelled, behind a revoked gate.
+        if alreadyStopped { work.cancel() }
+        Task { [result] in result.resume(with: .success(await work.value)) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: timer)
+    }
+
+    /// The cycle's outcome: the work's, or the interrupted report when it was stopped first.
+    func outcome() async -> UpdateCycle.Outcome {
+        let outcome = (try? await result.value()) ?? UpdateCycle.Outcome(
+            report: context.progress.interruptedReport(error: "cancelled"), installedFolders: [])
+        lock.withLock { timer }?.cancel()
+        return outcome
+    }
+
+    /// Revokes the gate and cancels the work; the outcome becomes the report so far with `error`, unless the
+    /// work already ended.
+    func stop(error: String) {
+        cancelWork()
+        result.resume(with: .success(UpdateCycle.Outcome(
+            report: context.progress.interruptedReport(error: error), installedFolders: context.progress.installedFolders)))
+    }
+
+    /// Revokes the gate and cancels the work's task, without ending the outcome yet.
+    func cancelWork() {
+        context.gate.revoke()
+        lock.lock()
+        stopped = true
+        let work = self.work
+        lock.unlock()
+        work?.cancel()
+    }
+
+    /// Whether the run was stopped or cancelled from outside.
+    var wasStopped: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopped
+    }
+
+    /// Waits until the work's task itself has ended, at most `seconds`; returns whether it ended.
+    func waitForWork(upToSeconds seconds: TimeInterval) async -> Bool {
+        guard let work = lock.withLock({ self.work }) else { return true }
+        guard seconds > 0 else { return false }
+        do {
+            _ = try await Deadline.run(seconds: seconds, timeout: { CancellationError() }) { await work.value }
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// Waits until the work's task has ended, however long that takes.
+    func workEnded() async {
+        _ = await lock.withLock { work }?.value
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import OTALocalizations
+import OTALocalizationsCore
+
+/// The update cycle's full check of an installed folder against its seal (``BundleSeal``): the thorough
+/// counterpart of the read side's launch-path check.
+///
+/// Intact means: the seal parses; the folder holds exactly the sealed files, the seal and the `.lproj` folders
+/// that contain them (nothing more: an extra root table would hide the `.lproj` copies, APPLE-BUNDLE.md row 1.11);
+/// every sealed path is a regular file (no symbolic link) with the sealed size and SHA-256; and `Info.plist` is
+/// byte for byte the canonical one for the manifest's development region. Reads every file once, one at a time.
+/// Measured cost: docs/benchmarks.md ("After the failure-path work").
+package enum InstalledFolderCheck {
+    /// Whether `folder` is intact for a manifest whose development region is `developmentRegion`.
+    package static func isIntact(_ folder: URL, developmentRegion: String) -> Bool {
+        // Path strings, not URLs: URL arithmetic on storage names (they hold `%`) costs more than the reads.
+        let root = folder.path
+        guard let sealData = DurableFiles.readRegularFile(atPath: root + "/" + BundleSeal.fileName, maximumBytes: BundleSeal.maximumBytes),
+              let seal = BundleSeal(parsing: sealData)
+        else { return false }
+        // The listing: root = Info.plist, the seal, and the .lproj folders; each .lproj folder = its sealed tables.
+        var expected: [String: Set<String>] = ["": [BundleSeal.fileName]]
+        for file in seal.files {
+            let parts = file.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            switch parts.count {
+            case 1:
+                expected[""]!.insert(parts[0])
+            case 2:
+                expected[""]!.insert(parts[0])
+                expected[parts[0], default: []].insert(parts[1])
+            default:
+                return false
+            }
+        }
+        for (subfolder, names) in expected {
+            let path = subfolder.isEmpty ? root : root + "/" + subfolder
+            guard DurableFiles.isDirectory(atPath: path), let listed = DurableFiles.names(inDirectoryAtPath: path),
+                  listed.count == names.count, Set(listed) == names
+            else { return false }
+        }
+        let canonicalInfoPlist = BundleInfoPlist.bytes(developmentRegion: developmentRegion)
+        for file in seal.files {
+            guard let data = DurableFiles.readRegularFile(atPath: root + "/" + file.path, maximumBytes: Int(clamping: file.size)),
+                  Int64(data.count) == file.size, SHA256Digest.hexString(data) == file.sha256
+            else { return false }
+            if file.path == "Info.plist", data != canonicalInfoPlist { return false }
+        }
+        return true
+    }
+}

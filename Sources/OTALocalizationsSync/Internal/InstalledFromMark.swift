@@ -1,0 +1,30 @@
+import Foundation
+import OTALocalizations
+import OTALocalizationsCore
+
+/// `installed-from.json`: the newest `publishedAt` of any manifest a module was installed from, the anti-rollback
+/// reference that survives a partly failed cycle (the complete state, `state.json`, is then not saved).
+///
+/// Shape: `{"formatVersion":1,"newestPublishedAt":"<RFC 3339>"}`. Raised (temp file, `fsync`, `rename(2)`) before
+/// the first commit step of a cycle that acts on a manifest, never lowered; a missing or unreadable file counts
+/// as absent.
+struct InstalledFromMark: Sendable, Equatable {
+    var newestPublishedAt: ManifestTimestamp
+
+    static func load(_ layout: OTAStorageLayout) -> InstalledFromMark? {
+        guard let data = DurableFiles.readRegularFile(layout.installedFromFile, maximumBytes: 4096),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              object["formatVersion"] as? Int == 1,
+              let text = object["newestPublishedAt"] as? String,
+              let timestamp = ManifestDate.parseTimestamp(text)
+        else { return nil }
+        return InstalledFromMark(newestPublishedAt: timestamp)
+    }
+
+    /// Writes the mark atomically; anything but a regular file at its path is moved aside first.
+    func save(_ layout: OTAStorageLayout) throws(InstallFailure) {
+        let text = "{\"formatVersion\":1,\"newestPublishedAt\":\"\(ManifestDate.format(newestPublishedAt))\"}\n"
+        DurableFiles.clearForFile(layout.installedFromFile, layout: layout)
+        try DurableFiles.replaceFile(layout.installedFromFile, with: Data(text.utf8), temporaryFolder: layout.temporaryFolder)
+    }
+}

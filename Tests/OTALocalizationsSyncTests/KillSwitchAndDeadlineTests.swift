@@ -1,0 +1,253 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import OTALocalizationsCore
+import Testing
+@testable import OTALocalizationsSync
+
+/// The kill switch and the deadlines against a transport that never answers and ignores cancellation (a gate that
+/// is never opened, or opened only later: "the cycle wakes up later"). Each test has a time limit, so a hang fails.
+@Suite struct KillSwitchAndDeadlineTests {
+    /// Checkout and Profile published; Profile's ZIP request waits behind a gate that is never opened unless the
+    /// test opens it, and that ignores cancellation.
+    static func publishWithAStuckProfile() throws -> (SyncFixture, PublishedModule, Gate) {
+        let fixture = try SyncFixture()
+        let profile = try SyncFixture.module("Profile")
+        fixture.publish([try SyncFixture.module("Checkout"), profile])
+        let gate = Gate()
+        fixture.transport.gate(SyncFixture.url("1.0", profile.path), gate)
+        return (fixture, profile, gate)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func deleteAllBundlesReturnsWhenTheTransportNeverAnswersAndNothingLandsWhenItWakesUp() async throws {
+        // Given: an installed v1, then a cycle stuck in the v2 manifest request, whose transport ignores cancellation.
+        let fixture = try SyncFixture()
+        fixture.publish([try SyncFixture.module("Checkout", version: 1)])
+        await fixture.makeService().start()
+        let checkout2 = try SyncFixture.module("Checkout", version: 2)
+        fixture.publish([checkout2], publishedAt: "2026-07-25T10:00:00Z")
+        let gate = Gate()
+        fixture.transport.gate(SyncFixture.url("1.0", "manifest.json"), gate)
+        let service = fixture.makeService(deletionWaitSeconds: 0.2)
+        let cycle = Task { await service.start() }
+        await gate.waitForArrivals(1)
+
+        // When: the kill switch runs.
+        await service.deleteAllBundles()
+
+        // Then: it returned, the stuck cycle's start() returned with a report, and nothing is left.
+        await cycle.value
+        #expect(fixture.tree() == [])
+        #expect(fixture.reports.last?.error == "cancelled")
+
+        // When: the stuck request finally answers (v2's manifest).
+        gate.open()
+        while await service.stoppedCyclesEnded < 1 { try await Task.sleep(nanoseconds: 10_000_000) }
+
+        // Then: the answer went nowhere: the stopped cycle neither went on to the ZIP nor landed anything.
+        #expect(fixture.tree() == [])
+        #expect(!fixture.transport.requestedURLs.contains(SyncFixture.url("1.0", checkout2.path)))
+
+        // And: a later start() runs a fresh cycle (a new manifest request), not the dead one.
+        fixture.transport.clearLog()
+        fixture.publish([checkout2], publishedAt: "2026-07-25T10:00:00Z")
+        await service.start()
+        #expect(fixture.transport.requestedURLs.first == SyncFixture.url("1.0", "manifest.json"))
+        #expect(fixture.reports.last?.updated == 1)
+        #expect(fixture.read("1.0/modules/Checkout/current") == Data((checkout2.sha256 + "\n").utf8))
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aStuckModuleDownloadDoesNotHoldTheKillSwitch() async throws {
+        let (fixture, _, gate) = try Self.publishWithAStuckProfile()
+        let service = fixture.makeService(deletionWaitSeconds: 0.2)
+        let cycle = Task { await service.start() }
+        await gate.waitForArrivals(1)
+        while !fixture.exists("1.0/modules/Checkout/current") { try await Task.sleep(nanoseconds: 5_000_000) }
+
+        await service.deleteAllBundles()
+        await cycle.value
+        #expect(fixture.tree() == [])
+        let report = try #require(fixture.reports.last)
+        #expect(report.error == "cancelled")
+        #expect(report.modules.map(\.outcome) == [.updated, .failed], "what the stopped cycle had done is in its report")
+        #expect(report.modules.last?.code == .cancelled)
+
+        gate.open()
+        while await service.stoppedCyclesEnded < 1 { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(fixture.tree() == [])
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aGETThatNeverEndsFailsAtTheRequestDeadline() async throws {
+        let fixture = try SyncFixture()
+        fixture.publish([try SyncFixture.module("Checkout")])
+        fixture.transport.gate(SyncFixture.url("1.0", "manifest.json"), Gate())
+        await fixture.makeService(requestSeconds: 0.3).start()
+        #expect(fixture.reports.last == Report(
+            manifest: .failed,
+            error: "manifest download failed: timed-out: no complete response within 0.3 s (maximumRequestSeconds)"))
+        #expect(fixture.tree() == [])
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aModuleGETThatNeverEndsFailsOnlyThatModule() async throws {
+        // A deadline long enough for the other module on a loaded machine.
+        let (fixture, _, _) = try Self.publishWithAStuckProfile()
+        await fixture.makeService(requestSeconds: 3).start()
+        let report = try #require(fixture.reports.last)
+        #expect(report.modules.map(\.outcome) == [.updated, .failed])
+        #expect(report.modules.last?.code == .transport)
+        #expect(report.modules.last?.reason == "download failed: timed-out: no complete response within 3 s (maximumRequestSeconds)")
+        #expect(report.stateSaved == false)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func theCycleEndsAtItsDeadlineAndTheNextStartRunsAFreshCycle() async throws {
+        // Given: a module whose download never ends, a GET deadline far away and a cycle deadline. Nothing waits for
+        // the stuck request to arrive: on a loaded machine the deadline may pass even before that. The deadline is
+        // long enough for the fresh cycle below to finish while other tests hold the machine's two cores.
+        let (fixture, profile, gate) = try Self.publishWithAStuckProfile()
+        let service = fixture.makeService(requestSeconds: 600, cycleSeconds: 20)
+
+        // When: a cycle runs, and a second start() joins it (or the first joins the second's).
+        let first = Task { await service.start() }
+        await service.start()
+        await first.value
+
+        // Then: the cycle ended at its deadline with one report; Profile was not installed.
+        #expect(fixture.reports.all.count == 1)
+        let report = try #require(fixture.reports.last)
+        #expect(report.error == "cancelled: the cycle took longer than 20 s (maximumCycleSeconds)")
+        #expect(report.modules.last?.outcome != .updated)
+        #expect(report.stateSaved == false)
+        // And: nothing more lands when the stuck download wakes up.
+        let before = fixture.snapshot()
+        gate.open()
+        while await service.stoppedCyclesEnded < 1 { try await Task.sleep(nanoseconds: 10_000_000) }
+        #expect(fixture.snapshot() == before)
+        #expect(!fixture.exists("1.0/modules/Profile/current"))
+
+        // And: the next start() is a new cycle (a new manifest request), which installs the rest.
+        fixture.transport.clearLog()
+        fixture.transport.set(SyncFixture.url("1.0", profile.path), .file(profile.zip, etag: "\"p\""))
+        await service.start()
+        #expect(fixture.reports.all.count == 2)
+        #expect(fixture.transport.requestedURLs.first == SyncFixture.url("1.0", "manifest.json"))
+        #expect(fixture.reports.last?.modules.last?.outcome == .updated)
+        #expect(fixture.reports.last?.failed == 0)
+        #expect(fixture.reports.last?.stateSaved == true)
+    }
+}
+
+/// The commit gate: once revoked (the kill switch arriving while a download is in flight), the install that was
+/// under way cannot land, even though its task was never cancelled and its download succeeds.
+@Suite struct CommitGateTests {
+    /// Serves through a ``ScriptedTransport`` and runs `hook` with each URL first.
+    struct HookTransport: HTTPTransport {
+        let base: ScriptedTransport
+        let hook: @Sendable (String) -> Void
+
+        func get(_ url: URL, headers: [String: String], timeout: TimeInterval, maximumBytes: Int64?) async throws -> HTTPResponse {
+            hook(url.absoluteString)
+            return try await base.get(url, headers: headers, timeout: timeout, maximumBytes: maximumBytes)
+        }
+    }
+
+    @Test func anInstallWhoseGateIsRevokedMidDownloadLandsNothing() async throws {
+        let fixture = try SyncFixture()
+        let module = try SyncFixture.module("Checkout")
+        fixture.publish([module])
+        let placeholder = OTALocalizationServiceConfiguration(baseURL: URL(string: SyncFixture.base)!, appVersion: "1.0", storageRoot: fixture.root)
+        let context = CycleContext(configuration: placeholder)
+        let transport = HookTransport(base: fixture.transport) { url in
+            if url.hasSuffix(".zip") { context.gate.revoke() }
+        }
+        let configuration = OTALocalizationServiceConfiguration(
+            baseURL: URL(string: SyncFixture.base)!, appVersion: "1.0", storageRoot: fixture.root, transport: transport)
+        for folder in ["1.0/tmp", "1.0/modules"] {
+            try FileManager.default.createDirectory(at: fixture.url(folder), withIntermediateDirectories: true)
+        }
+        let installer = ModuleInstaller(
+            configuration: configuration, versionURL: URL(string: SyncFixture.base + "/1.0/")!, developmentRegion: "en",
+            protectedFolders: [], context: context)
+
+        let result = await installer.install(ManifestModule(
+            name: "Checkout", path: module.path, sha256: module.sha256, size: Int64(module.zip.count), localizations: []))
+
+        #expect(result.report.outcome == .failed)
+        #expect(result.report.code == .cancelled)
+        #expect(result.report.bytes == Int64(module.zip.count), "the download itself completed")
+        #expect(fixture.tree() == ["1.0", "1.0/modules", "1.0/tmp"])
+    }
+
+    @Test func aRevokedGateRunsNoStepAndRevokingWaitsForTheStepInProgress() async throws {
+        final class Flag: @unchecked Sendable {
+            private let lock = NSLock()
+            private var value = false
+            func set() { lock.withLock { value = true } }
+            var isSet: Bool { lock.withLock { value } }
+        }
+        let gate = CommitGate()
+        let entered = DispatchSemaphore(value: 0)
+        let finished = Flag()
+        let step = Task.detached {
+            try gate.commit { () throws(InstallFailure) in
+                entered.signal()
+                Thread.sleep(forTimeInterval: 0.2)
+                finished.set()
+                return 1
+            }
+        }
+        await Task.detached { entered.wait() }.value
+        gate.revoke()
+        #expect(finished.isSet, "revoke() returned only after the step in progress had finished")
+        #expect(try await step.value == 1)
+        #expect(gate.attempt {} == false)
+        #expect(throws: InstallFailure.self) { try gate.commit { () throws(InstallFailure) in 2 } }
+    }
+}
+
+/// The transport's one-shot completion in every order of "continuation stored", "result", "cancelled".
+@Suite struct OnceContinuationTests {
+    @Test(.timeLimit(.minutes(1)))
+    func aResultBeforeTheContinuationIsStoredIsNotLost() async throws {
+        let once = OnceContinuation<Int>()
+        #expect(once.resume(with: .success(1)))
+        #expect(!once.resume(with: .success(2)))
+        #expect(try await once.value() == 1)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aResultAfterTheContinuationIsStoredResumesIt() async throws {
+        let once = OnceContinuation<Int>()
+        let waiter = Task { try await once.value() }
+        while !once.resume(with: .success(7)) {}
+        #expect(try await waiter.value == 7)
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aCompletionArrivingBeforeTheCallerWaitsEndsTheCall() async throws {
+        // The delegate gets its task's completion (as for a request cancelled before it was awaited) first.
+        let delegate = URLSessionTransportDelegate(maximumBytes: nil, scheme: "http")
+        let session = URLSession(configuration: .ephemeral)
+        let task = session.dataTask(with: URL(string: "http://127.0.0.1:9/never")!)
+        delegate.urlSession(session, task: task, didCompleteWithError: URLError(.cancelled))
+        do {
+            _ = try await delegate.completion.value()
+            Issue.record("expected an error")
+        } catch let error as HTTPTransportError {
+            #expect(error.code == .cancelled)
+        }
+        session.invalidateAndCancel()
+    }
+
+    @Test(.timeLimit(.minutes(1)))
+    func aCancellationBeforeTheCallerWaitsEndsTheCallAndLaterCompletionsAreDropped() async throws {
+        let delegate = URLSessionTransportDelegate(maximumBytes: nil, scheme: "http")
+        delegate.cancel()
+        await #expect(throws: CancellationError.self) { _ = try await delegate.completion.value() }
+    }
+}
