@@ -83,12 +83,12 @@ struct OldStyleStringsParser {
                 throw error(at: index, "expected a key (a quoted string or unquoted letters, digits and _$/:.-), found \(describeCharacter(scalar))")
             }
             let (key, _) = try parseString()
-            let keyLine = location(keyStart).line
+            let keyPlace = location(keyStart)
             try skipSpace()
             switch peek() {
             case ";":
                 index += 1
-                entries.append(StringsTable.Entry(key: key, value: key, line: keyLine))
+                entries.append(StringsTable.Entry(key: key, value: key, line: keyPlace.line, column: keyPlace.column))
             case "=":
                 index += 1
                 try skipSpace()
@@ -111,7 +111,7 @@ struct OldStyleStringsParser {
                     throw error(at: index, "expected ';' after the value of \(Self.quote(key)), found \(describeCharacter(peek()))")
                 }
                 index += 1
-                entries.append(StringsTable.Entry(key: key, value: value, line: keyLine))
+                entries.append(StringsTable.Entry(key: key, value: value, line: keyPlace.line, column: keyPlace.column))
             default:
                 throw error(at: index, "expected '=' or ';' after the key \(Self.quote(key)), found \(describeCharacter(peek()))")
             }

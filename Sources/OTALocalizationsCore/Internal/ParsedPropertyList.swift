@@ -12,6 +12,8 @@ struct ParsedPropertyList {
     var topLevelEntries: [TopLevelEntry]?
     /// Line of the root element (0 for binary).
     var rootLine: Int
+    /// Keys written twice in one dictionary, in file order (XML only).
+    var duplicateKeys: [StringsDictTable.DuplicateKey] = []
 }
 
 /// Upper bound on container nesting in any property list, so hostile input cannot exhaust the stack.

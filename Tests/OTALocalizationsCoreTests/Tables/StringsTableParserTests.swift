@@ -34,6 +34,14 @@ import Testing
         #expect(pairs(table) == [["greeting", "Hello", "1"], ["farewell", "Bye", "3"]])
     }
 
+    @Test func readsTheColumnOfEachKey() throws {
+        // Columns count Unicode scalars from 1: the key's opening quote, or its first letter when unquoted.
+        let table = try parse("\"a\" = \"b\";\n  \"é\" = \"d\"; \"f\";\n\tplain = x;")
+        #expect(table.entries.map { [$0.line, $0.column] } == [[1, 1], [2, 3], [2, 14], [3, 2]])
+        let xml = try parse("<plist><dict><key>k</key><string>v</string></dict></plist>")
+        #expect(xml.entries.map(\.column) == [0])
+    }
+
     @Test func readsCommentsEverywhereWhitespaceIsAllowed() throws {
         let text = """
         /* header */
