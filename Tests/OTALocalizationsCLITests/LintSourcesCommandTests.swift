@@ -98,7 +98,7 @@ import Testing
         let top = try cli(["--help"])
 
         #expect(help.status == 0)
-        #expect(help.stdout.contains("USAGE: ota-localizations lint-sources <path> ... [--json]\n"))
+        #expect(help.stdout.contains("USAGE: ota-localizations lint-sources <path> ... [--lookup-function <name>] ... [--json]\n"))
         #expect(top.status == 0)
         #expect(top.stdout.contains("lint-sources"))
     }

@@ -42,9 +42,8 @@ import Testing
             "  Packages/Features/Sources/Search/Resources/fr.lproj/banner.png: not a text table (.strings or .stringsdict); only tables are published",
             // Sorted by UTF-8 bytes: "S" sorts before "a", and "-" before ".".
             "  SampleApp/Resources/Settings.bundle/en.lproj/Root.strings: inside the nested bundle Settings.bundle, which the app does not read its strings from",
-        ] + ["ar", "de", "en", "fr-CA", "fr", "pl", "ru"].map {
-            "  SampleApp/Resources/\($0).lproj/InfoPlist.strings: InfoPlist.strings is read by the system outside the app, so an over-the-air copy never takes effect"
-        } + [
+            // The seven InfoPlist.strings files (ar, de, en, fr-CA, fr, pl, ru) share one reason: one line.
+            "  7 InfoPlist.strings files in SampleApp/Resources/*.lproj: InfoPlist.strings is read by the system outside the app, so an over-the-air copy never takes effect",
             "Validation: no findings.",
             "Manifest: ota/1.0.0/manifest.json",
         ]
@@ -135,7 +134,8 @@ import Testing
         #expect(result.status == 0)
         let head = result.stdout.split(separator: "\n").prefix(5).map(String.init)
         #expect(head == [
-            "Checkout (SPM target)",
+            // Examples/SampleApp/Packages/Features/Package.swift declares the target.
+            "Checkout (SPM target: target Checkout of Packages/Features/Package.swift)",
             "  folders:        Packages/Features/Sources/Checkout/Resources",
             "  localizations:  ar, de, en, fr, fr-CA, pl, ru",
             "  tables:         Localizable.strings, Localizable.stringsdict, Payment.strings",
@@ -153,7 +153,7 @@ import Testing
         let result = try cli(["modules", repo.path])
 
         #expect(result.status == 1)
-        #expect(result.stderr == "error: two modules are named 'Widgets': 'iOS/Widgets' and 'macOS/Widgets'; name them in ota-localizations.json (\"modules\") or exclude one (\"excludes\")\n")
+        #expect(result.stderr == "error: two modules are named 'Widgets': 'iOS/Widgets' and 'macOS/Widgets'; name them in ota-localizations.json (\"modules\") or exclude one (\"excludes\"); or, when 'iOS' and 'macOS' are separate apps, package each one's folder on its own\n")
     }
 
     private func size(_ folder: URL, _ name: String) throws -> String {

@@ -32,9 +32,10 @@ import Testing
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "Shop")
         #expect(lines[1] == "  Shop/fr.lproj/Localizable.strings")
-        #expect(lines[2].hasPrefix("    1: error: \"greeting\": the format specifiers differ from en (\"Hello %@\")"))
+        // Line 1, column 1: the key's opening quote.
+        #expect(lines[2].hasPrefix("    1:1: error: \"greeting\": the format specifiers differ from en (\"Hello %@\")"))
         #expect(lines[2].hasSuffix("[format-specifier-mismatch]"))
-        #expect(lines[3].hasPrefix("    warning: fr: 1 key of the development region missing"))
+        #expect(lines[3] == "    warning: \"bye\" is in en's Localizable table but not here; with no per-key fallback, users of fr see the raw key. Add a translation. [missing-key]")
         #expect(lines.last == "1 error, 1 warning in 1 module.")
     }
 
@@ -65,7 +66,7 @@ import Testing
             """)
         let annotations = github.stdout.split(separator: "\n").map(String.init)
         #expect(annotations.count == 2)
-        #expect(annotations[0].hasPrefix("::error file=Shop/fr.lproj/Localizable.strings,line=1,title=format-specifier-mismatch::\"greeting\": the format specifiers differ from en (\"Hello %25@\")"))
+        #expect(annotations[0].hasPrefix("::error file=Shop/fr.lproj/Localizable.strings,line=1,col=1,title=format-specifier-mismatch::\"greeting\": the format specifiers differ from en (\"Hello %25@\")"))
         #expect(annotations[1].hasPrefix("::warning file=Shop/fr.lproj/Localizable.strings,title=missing-key::"))
         #expect(try cli(["validate", repo.path, "--format", "xml"]).status == 2)
     }

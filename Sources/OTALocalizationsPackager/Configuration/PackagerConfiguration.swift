@@ -8,7 +8,8 @@ import Foundation
 ///   "developmentRegion": "en",
 ///   "modules": { "Checkout": ["Packages/Features/Sources/Checkout/Resources"] },
 ///   "discoverOtherModules": true,
-///   "excludes": ["Localization/StringsConvertor/**"]
+///   "excludes": ["Localization/StringsConvertor/**"],
+///   "pluralCountsOfMillions": false
 /// }
 /// ```
 /// - `developmentRegion`: written as `CFBundleDevelopmentRegion` into every module's `Info.plist` and into the
@@ -19,6 +20,9 @@ import Foundation
 ///   Default `true`.
 /// - `excludes`: glob patterns, relative to the repository root, of files and folders to leave out
 ///   (`*` and `?` match within one path component, `**` matches any number of components).
+/// - `pluralCountsOfMillions`: whether the app formats counts of a million and more through `.stringsdict`
+///   plurals; then a missing CLDR category that only such numbers select (fr, es, it, pt, ca `many`) is a
+///   warning instead of a note. Default `false`.
 ///
 /// Unknown fields are an error, so a misspelled option is never silently ignored.
 public struct PackagerConfiguration: Sendable, Equatable {
@@ -30,17 +34,21 @@ public struct PackagerConfiguration: Sendable, Equatable {
     public var modules: [String: [String]]
     public var discoverOtherModules: Bool
     public var excludes: [String]
+    /// Whether the app formats counts of a million and more in plurals (see the type's documentation).
+    public var pluralCountsOfMillions: Bool
 
     public init(
         developmentRegion: String = "en",
         modules: [String: [String]] = [:],
         discoverOtherModules: Bool = true,
-        excludes: [String] = []
+        excludes: [String] = [],
+        pluralCountsOfMillions: Bool = false
     ) {
         self.developmentRegion = developmentRegion
         self.modules = modules
         self.discoverOtherModules = discoverOtherModules
         self.excludes = excludes
+        self.pluralCountsOfMillions = pluralCountsOfMillions
     }
 }
 
@@ -58,7 +66,7 @@ extension PackagerConfiguration {
         guard let root = object as? [String: Any] else {
             throw PackagerError(code: .configuration, reason: "\(path): the top level must be a JSON object")
         }
-        let known: Set<String> = ["developmentRegion", "modules", "discoverOtherModules", "excludes"]
+        let known: Set<String> = ["developmentRegion", "modules", "discoverOtherModules", "excludes", "pluralCountsOfMillions"]
         if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
             throw PackagerError(
                 code: .configuration,
@@ -102,6 +110,12 @@ extension PackagerConfiguration {
                 throw PackagerError(code: .configuration, reason: "\(path): 'discoverOtherModules' must be true or false")
             }
             config.discoverOtherModules = flag
+        }
+        if let value = root["pluralCountsOfMillions"] {
+            guard let flag = value as? Bool else {
+                throw PackagerError(code: .configuration, reason: "\(path): 'pluralCountsOfMillions' must be true or false")
+            }
+            config.pluralCountsOfMillions = flag
         }
         if let value = root["excludes"] {
             guard let patterns = value as? [Any], patterns.allSatisfy({ $0 is String }) else {

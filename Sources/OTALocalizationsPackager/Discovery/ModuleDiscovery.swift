@@ -26,7 +26,13 @@ public enum ModuleDiscovery {
         let originalConfiguration = configuration
         let root = repositoryRoot.standardizedFileURL
         guard FileSystem.isDirectory(root) else {
-            throw PackagerError(code: .missingFolder, reason: "\(repositoryRoot.path): repository root is not a folder")
+            let exists = FileManager.default.fileExists(atPath: root.path)
+            throw PackagerError(
+                code: .missingFolder,
+                reason: exists
+                    ? "\(repositoryRoot.path): the repository root is a file, not a folder; give the folder that holds the app's sources"
+                    : "\(repositoryRoot.path): the repository root does not exist; check the path"
+            )
         }
         var configuration = configuration
         var claimedBy: [String: String] = [:]
@@ -61,7 +67,8 @@ public enum ModuleDiscovery {
         walker.walk()
         var grouping = ModuleGrouping(
             configuration: configuration,
-            repositoryName: root.lastPathComponent
+            repositoryName: root.lastPathComponent,
+            rootPath: root.path
         )
         for lproj in walker.lprojFolders {
             grouping.add(lproj, skipped: &walker.skipped)
@@ -69,12 +76,12 @@ public enum ModuleDiscovery {
         for catalog in walker.catalogs {
             grouping.add(catalog, skipped: &walker.skipped)
         }
-        let modules = try grouping.modules()
+        let (modules, superseded) = try grouping.modules()
         return DiscoveryResult(
             repositoryRoot: root,
             configuration: originalConfiguration,
             modules: modules,
-            skipped: walker.skipped.sorted { $0.path < $1.path }
+            skipped: (walker.skipped + superseded).sorted { $0.path < $1.path }
         )
     }
 }

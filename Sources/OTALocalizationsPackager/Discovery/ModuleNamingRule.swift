@@ -1,7 +1,9 @@
 /// The default rule that names a module from the folder holding its `.lproj` folders.
 ///
-/// 1. SwiftPM layout: when the resource folder lies under `Sources/<Target>/`, the module is `<Target>` (the last
-///    `Sources` component wins), matching the bundle SwiftPM builds for that target.
+/// 1. SwiftPM layout: when the resource folder lies under `Sources/<Target>/` of a folder that holds a
+///    `Package.swift`, the module is `<Target>`, matching the bundle SwiftPM builds for that target (the deepest such
+///    `Sources` wins). A `Sources` folder with no `Package.swift` beside it is an ordinary folder (Xcode projects use
+///    the name too).
 /// 2. Any other layout (Xcode app and extension targets): the nearest enclosing folder whose name is not a
 ///    generic resource-folder name (``genericFolderNames``, compared case-insensitively) names the module, so
 ///    `MyApp/Resources/en.lproj` and `MyApp/Supporting Files/de.lproj` both belong to module `MyApp`.
@@ -16,23 +18,53 @@ public enum ModuleNamingRule {
         "languages", "input",
     ]
 
-    /// The owner folder (relative components) and module name for a resource folder.
+    /// What the rule decided for one resource folder.
+    public struct Owner: Sendable, Equatable {
+        /// The owner folder's components relative to the repository root; resource folders with one owner form
+        /// one module.
+        public var owner: [String]
+        /// The module name.
+        public var name: String
+        /// `"SPM target"`, `"folder"` or `"repository folder"`.
+        public var rule: String
+        /// One sentence saying why, for `ota-localizations modules` (the `Package.swift`, the folder, …).
+        public var detail: String
+    }
+
+    /// The owner folder and module name for a resource folder.
     ///
     /// - Parameters:
     ///   - components: The resource folder's path components relative to the repository root.
     ///   - repositoryName: The repository folder's own name, used by rule 3.
-    /// - Returns: The owner's components, the module name, and the rule used (`"SPM target"` or `"folder"`).
+    ///   - isPackageRoot: Whether the folder at these components (relative to the repository root) holds a
+    ///     `Package.swift`.
     public static func owner(
-        ofResourceFolder components: [String], repositoryName: String
-    ) -> (owner: [String], name: String, rule: String) {
-        if let index = components.lastIndex(of: "Sources"), index + 1 < components.count {
-            return (Array(components[...(index + 1)]), components[index + 1], "SPM target")
+        ofResourceFolder components: [String], repositoryName: String, isPackageRoot: ([String]) -> Bool
+    ) -> Owner {
+        var unpackaged: String?
+        for index in components.indices.reversed() where components[index] == "Sources" && index + 1 < components.count {
+            let packageRoot = Array(components[..<index])
+            if isPackageRoot(packageRoot) {
+                let manifest = (packageRoot + ["Package.swift"]).joined(separator: "/")
+                return Owner(owner: Array(components[...(index + 1)]), name: components[index + 1], rule: "SPM target",
+                             detail: "target \(components[index + 1]) of \(manifest)")
+            }
+            unpackaged = unpackaged ?? packageRoot.joined(separator: "/")
         }
+        let note = unpackaged.map { root in
+            let manifest = root.isEmpty ? "Package.swift" : root + "/Package.swift"
+            return "; there is no \(manifest), so \(root.isEmpty ? "" : root + "/")Sources holds no SPM target"
+        } ?? ""
         var end = components.count
         while end > 0, genericFolderNames.contains(components[end - 1].lowercased()) {
             end -= 1
         }
-        if end == 0 { return ([], repositoryName, "folder") }
-        return (Array(components[..<end]), components[end - 1], "folder")
+        if end == 0 {
+            return Owner(owner: [], name: repositoryName, rule: "repository folder",
+                         detail: "every folder above the .lproj folders has a generic name, so the repository folder names it\(note)")
+        }
+        let owner = Array(components[..<end])
+        return Owner(owner: owner, name: components[end - 1], rule: "folder",
+                     detail: "\(owner.joined(separator: "/")) is the nearest folder above the .lproj folders whose name is not generic\(note)")
     }
 }

@@ -12,15 +12,57 @@ public struct TableLoadFailure: Sendable, Equatable {
     public var tableError: TableError?
 }
 
+/// Everything ``TableLoader/loadAll(_:)`` read.
+public struct TableLoadResult: Sendable {
+    /// The modules with at least one table or catalog left, in discovery order.
+    public var modules: [LoadedModule]
+    /// Every table or catalog that could not be read, compiled or parsed.
+    public var failures: [TableLoadFailure]
+    /// Tables left out for what they hold (Interface Builder or intent definition keys, no key at all; see
+    /// `docs/configuration.md`), sorted by path.
+    public var skipped: [SkippedFile]
+}
+
 /// Reads, compiles and parses every table of the discovered modules, collecting every failure before reporting.
 public enum TableLoader {
+    /// Loads each module like ``loadCollectingFailures(_:)`` and also leaves out the tables iOS reads outside the
+    /// app's own lookups or that hold no key, as their content shows; a module left with no table or catalog is
+    /// not a module.
+    ///
+    /// - Throws: ``PackagerError`` `nameCollision` when a catalog's compiled table lands where another table is.
+    public static func loadAll(_ modules: [DiscoveredModule]) throws -> TableLoadResult {
+        let (loaded, failures) = try loadCollectingFailures(modules)
+        var kept: [LoadedModule] = []
+        var skipped: [SkippedFile] = []
+        for var module in loaded {
+            let (tables, left) = ContentSkips.apply(module.tables)
+            skipped += left
+            if !left.isEmpty, tables.isEmpty, module.module.catalogs.isEmpty { continue }
+            if !left.isEmpty {
+                let paths = Set(left.map(\.path))
+                module.tables = tables
+                module.module.tables.removeAll { paths.contains($0.relativePath) }
+                module.module.catalogs.removeAll { paths.contains($0.relativePath) }
+                module.catalogs.removeAll { paths.contains($0.path) }
+            }
+            kept.append(module)
+        }
+        return TableLoadResult(modules: kept, failures: failures, skipped: skipped.sorted { $0.path < $1.path })
+    }
+
     /// Loads each module and throws if anything failed (what `package` needs).
     ///
     /// - Throws: ``PackagerError`` `invalidTables` listing every table or catalog that cannot be read, compiled or
     ///   parsed, one per line as `path:line:column: reason` with paths relative to the repository root;
     ///   `nameCollision` when a catalog's compiled table lands where another table already is.
     public static func load(_ modules: [DiscoveredModule]) throws -> [LoadedModule] {
-        let (loaded, failures) = try loadCollectingFailures(modules)
+        try loadAllOrThrow(modules).modules
+    }
+
+    /// ``loadAll(_:)``, throwing like ``load(_:)`` when anything failed.
+    public static func loadAllOrThrow(_ modules: [DiscoveredModule]) throws -> TableLoadResult {
+        let result = try loadAll(modules)
+        let failures = result.failures
         if !failures.isEmpty {
             let noun = failures.count == 1 ? "table does" : "tables do"
             throw PackagerError(
@@ -29,7 +71,7 @@ public enum TableLoader {
                 details: failures.map(\.message)
             )
         }
-        return loaded
+        return result
     }
 
     /// Loads each module: `.lproj` tables as they are, String Catalogs compiled to `.lproj` tables; files that

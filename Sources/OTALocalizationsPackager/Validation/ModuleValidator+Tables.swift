@@ -12,7 +12,7 @@ extension ModuleValidator {
         case .unreadable(let error):
             let code: ValidationDiagnostic.Code = error.code == .encoding ? .encoding : .parseError
             sink.add(.error, code, file: file, line: error.line, column: error.column,
-                     message: "\(error.reason) Apple's runtime reads the whole table as empty; fix the file.")
+                     message: "\(error.reason) \(ValidationDiagnostic.Code.neverBaselinedReason)")
         case .strings(let table):
             checkStrings(table, file: file, into: &sink)
         case .stringsDict(let table):
@@ -26,11 +26,11 @@ extension ModuleValidator {
         for entry in table.entries {
             if let earlier = first[entry.key] {
                 if earlier.value == entry.value {
-                    sink.add(.warning, .duplicateKeySameValue, file: file, key: entry.key, line: entry.line,
+                    sink.add(.warning, .duplicateKeySameValue, file: file, key: entry.key, line: entry.line, column: entry.column,
                              message: "\"\(entry.key)\" is defined again with the same value (first on line \(earlier.line)); delete one of the two lines.",
                              value: entry.value)
                 } else {
-                    sink.add(.error, .duplicateKey, file: file, key: entry.key, line: entry.line,
+                    sink.add(.error, .duplicateKey, file: file, key: entry.key, line: entry.line, column: entry.column,
                              message: "\"\(entry.key)\" is defined on line \(earlier.line) and again on line \(entry.line) with a different value; Apple keeps only the last one. Delete the wrong line.",
                              value: entry.value)
                 }
@@ -39,7 +39,7 @@ extension ModuleValidator {
             }
         }
         for entry in table.entries where entry.value.isEmpty && first[entry.key]?.line == entry.line {
-            sink.add(.warning, .emptyValue, file: file, key: entry.key, line: entry.line,
+            sink.add(.warning, .emptyValue, file: file, key: entry.key, line: entry.line, column: entry.column,
                      message: "\"\(entry.key)\" has an empty value, so the app shows nothing; translate it or delete the line.",
                      value: entry.value)
         }
@@ -52,18 +52,27 @@ extension ModuleValidator {
         var entries: [String: StringsDictEntryInfo] = [:]
         entries.reserveCapacity(table.entries.count)
         let language = file.localization == "Base" ? developmentRegion : file.localization
-        let plurals = language.flatMap(PluralCheck.init(language:))
+        // A table outside any `.lproj` has no language: only the rules every language shares (other) apply.
+        let plurals = PluralCheck(language: language ?? "", countsOfMillions: pluralCountsOfMillions)
         var reader = StringsDictEntryReader()
+        for duplicate in table.duplicateKeys {
+            let place = duplicate.entry.map { "in the entry \"\($0)\", " } ?? ""
+            sink.add(.error, .stringsDictDuplicateKey, file: file, key: duplicate.entry ?? duplicate.key, line: duplicate.line,
+                     message: "\(place)the key \"\(duplicate.key)\" is written on line \(duplicate.firstLine) and again on line \(duplicate.line); Apple keeps only the later value, so the first is dead text. Delete the wrong one.",
+                     value: duplicate.entry == nil ? nil : duplicate.key)
+        }
         // Any order: the validator sorts what it finds, and each entry's findings keep their own order.
         for (key, value) in table.entries {
             let line = table.keyLines[key]
             let info = reader.read(value)
             for (code, message) in reader.problems {
-                sink.add(.error, code, file: file, key: key, line: line, message: "\"\(key)\": \(message)")
+                // An unused rule changes nothing on device; every other structure problem leaves the entry unformattable.
+                let severity: ValidationDiagnostic.Severity = code == .stringsDictUnusedVariable ? .warning : .error
+                sink.add(severity, code, file: file, key: key, line: line, message: "\"\(key)\": \(message)")
             }
             reader.problems.removeAll(keepingCapacity: true)
             guard let info else { continue }
-            plurals?.check(info, key: key, line: line, file: file, into: &sink)
+            plurals.check(info, key: key, line: line, file: file, into: &sink)
             entries[key] = info
         }
         return entries

@@ -11,7 +11,14 @@
 /// Diagnostics come out in a stable order: by file path, then line, then code.
 /// A validator holds no state; it may be used from any thread.
 public struct ModuleValidator: Sendable {
-    public init() {}
+    /// Whether the app formats counts of a million and more through `.stringsdict` plurals (configuration key
+    /// `pluralCountsOfMillions`): then a missing CLDR category that only such numbers select (fr, es, it, pt, ca
+    /// `many`) is a warning instead of a note.
+    public var pluralCountsOfMillions: Bool
+
+    public init(pluralCountsOfMillions: Bool = false) {
+        self.pluralCountsOfMillions = pluralCountsOfMillions
+    }
 
     /// Validates one module.
     /// - Parameters:

@@ -10,10 +10,16 @@ public struct PublishValidation: Sendable {
     public var publishedBaseline: [String: ValidationInput]
     /// Recorded findings that are reported as warnings (`--validation-baseline`).
     public var adoptionBaseline: ValidationBaseline?
+    /// The configuration's `pluralCountsOfMillions` (see ``ModuleValidator/pluralCountsOfMillions``).
+    public var pluralCountsOfMillions: Bool
 
-    public init(publishedBaseline: [String: ValidationInput] = [:], adoptionBaseline: ValidationBaseline? = nil) {
+    public init(
+        publishedBaseline: [String: ValidationInput] = [:], adoptionBaseline: ValidationBaseline? = nil,
+        pluralCountsOfMillions: Bool = false
+    ) {
         self.publishedBaseline = publishedBaseline
         self.adoptionBaseline = adoptionBaseline
+        self.pluralCountsOfMillions = pluralCountsOfMillions
     }
 
     /// All findings for `modules`, in ``reportOrder(_:_:)``.
@@ -25,7 +31,7 @@ public struct PublishValidation: Sendable {
     public func diagnostics(
         for modules: [LoadedModule], skipped: [SkippedFile], developmentRegion: String
     ) -> [ValidationDiagnostic] {
-        let validator = ModuleValidator()
+        let validator = ModuleValidator(pluralCountsOfMillions: pluralCountsOfMillions)
         let baselines = publishedBaseline
         // Modules are independent: check them on every core, then merge in a fixed order.
         let perModule: [[ValidationDiagnostic]] = ParallelMap.map(modules) { module in
@@ -60,10 +66,11 @@ public struct PublishValidation: Sendable {
         return Self.locatedInCatalogs(found, catalogs: module.catalogs)
     }
 
-    /// The order findings are reported in: by module, then file, errors before warnings, then line, code and key.
+    /// The order findings are reported in: by module, then file, errors before warnings before notes, then line,
+    /// code and key.
     public static func reportOrder(_ a: ValidationDiagnostic, _ b: ValidationDiagnostic) -> Bool {
-        let rankA = a.severity == .error ? 0 : 1
-        let rankB = b.severity == .error ? 0 : 1
+        let rankA = a.severity.rank
+        let rankB = b.severity.rank
         return (a.module, a.file, rankA, a.line ?? 0, a.code.rawValue, a.key ?? "")
             < (b.module, b.file, rankB, b.line ?? 0, b.code.rawValue, b.key ?? "")
     }

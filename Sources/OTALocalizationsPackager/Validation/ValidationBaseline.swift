@@ -5,9 +5,10 @@ import Foundation
 /// Written by `validate --write-baseline <file>`, read by `--validation-baseline <file>` (the convention
 /// of SwiftLint's `--baseline`). A finding is identified by module, table, localization, key, code and the
 /// offending value, never by line, so edits elsewhere in a file do not invalidate the baseline, while a
-/// changed value does. Findings that make a table unreadable or an entry unformattable on device
-/// (``ValidationDiagnostic/Code/neverBaselined``) are never recorded and never downgraded.
-/// The JSON format is documented in `docs/validation.md`.
+/// changed value does. A `missing-key` finding lists a table's missing keys in its value; it stays baselined
+/// while every key it lists now was missing when it was recorded (fixing some keeps it baselined, a newly
+/// missing key does not). Tables that do not parse (``ValidationDiagnostic/Code/neverBaselined``) are never
+/// recorded and never downgraded. The JSON format is documented in `docs/validation.md`.
 public struct ValidationBaseline: Sendable, Equatable, Codable {
     /// One recorded finding.
     public struct Finding: Sendable, Hashable, Codable, Comparable {
@@ -54,7 +55,7 @@ public struct ValidationBaseline: Sendable, Equatable, Codable {
         self.findings = Array(Set(findings)).sorted()
     }
 
-    /// Records every finding that may be baselined (errors and warnings alike).
+    /// Records every finding that may be baselined (errors, warnings and notes alike).
     public init(recording diagnostics: [ValidationDiagnostic]) {
         self.init(findings: diagnostics
             .filter { !ValidationDiagnostic.Code.neverBaselined.contains($0.code) }
@@ -93,19 +94,41 @@ public struct ValidationBaseline: Sendable, Equatable, Codable {
         return data
     }
 
-    /// Downgrades the recorded findings to warnings and marks them ``ValidationDiagnostic/baselined``.
+    /// Downgrades the recorded errors to warnings and marks every recorded finding ``ValidationDiagnostic/baselined``
+    /// (a note stays a note).
     ///
-    /// A diagnostic whose identity is not recorded, or whose code is never baselined, is returned unchanged.
+    /// A diagnostic whose identity is not recorded, or whose code is never baselined, is returned unchanged. A
+    /// `missing-key` diagnostic is recorded when a recorded finding of the same module, table and localization
+    /// listed every key it lists.
     /// - Returns: the diagnostics in the same order.
     public func apply(to diagnostics: [ValidationDiagnostic]) -> [ValidationDiagnostic] {
         let recorded = Set(findings)
+        var missingKeys: [Finding: Set<Substring>] = [:]
+        for finding in findings where finding.code == ValidationDiagnostic.Code.missingKey.rawValue {
+            let place = Finding(module: finding.module, table: finding.table, localization: finding.localization,
+                                key: nil, code: finding.code, value: nil)
+            missingKeys[place, default: []].formUnion(Self.keys(of: finding))
+        }
         return diagnostics.map { diagnostic in
-            guard !ValidationDiagnostic.Code.neverBaselined.contains(diagnostic.code),
-                  recorded.contains(Finding(diagnostic)) else { return diagnostic }
+            guard !ValidationDiagnostic.Code.neverBaselined.contains(diagnostic.code) else { return diagnostic }
+            var isRecorded = recorded.contains(Finding(diagnostic))
+            if !isRecorded, diagnostic.code == .missingKey {
+                let finding = Finding(diagnostic)
+                let place = Finding(module: finding.module, table: finding.table, localization: finding.localization,
+                                    key: nil, code: finding.code, value: nil)
+                isRecorded = missingKeys[place].map { Self.keys(of: finding).isSubset(of: $0) } ?? false
+            }
+            guard isRecorded else { return diagnostic }
             var downgraded = diagnostic
-            downgraded.severity = .warning
+            if downgraded.severity == .error { downgraded.severity = .warning }
             downgraded.baselined = true
             return downgraded
         }
+    }
+
+    /// The keys a `missing-key` finding lists: its value, one key per line (the key itself for a single key).
+    private static func keys(of finding: Finding) -> Set<Substring> {
+        guard let value = finding.value else { return Set([finding.key.map { Substring($0) } ?? ""]) }
+        return Set(value.split(separator: "\n", omittingEmptySubsequences: false))
     }
 }

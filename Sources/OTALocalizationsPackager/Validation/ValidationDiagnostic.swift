@@ -3,10 +3,22 @@
 /// Validation returns diagnostics and never throws. Compare findings by ``code``; ``message`` is for
 /// people and may change wording between releases. Every code is listed in `docs/validation.md`.
 public struct ValidationDiagnostic: Sendable, Equatable, Hashable, Codable {
-    /// How bad a finding is: errors block `package`; warnings do not, unless `--strict`.
+    /// How bad a finding is: errors block `package`; warnings do not, unless `--strict`; notes never do.
     public enum Severity: String, Sendable, Equatable, Hashable, Codable {
         case error
         case warning
+        /// Worth knowing, never blocking, also under `--strict` (for example a CLDR category that only numbers of a
+        /// million and more select, in an app that does not say it formats such numbers).
+        case note
+
+        /// 0 for errors, 1 for warnings, 2 for notes: the order reports list them in.
+        public var rank: Int {
+            switch self {
+            case .error: return 0
+            case .warning: return 1
+            case .note: return 2
+            }
+        }
     }
 
     /// A stable identifier for the kind of finding, encoded as a plain string.

@@ -2,13 +2,15 @@ import Foundation
 import OTALocalizationsCore
 import OTALocalizationsPackager
 
-/// `ota-localizations modules`: lists what `package` would publish, without reading or writing any table.
+/// `ota-localizations modules`: lists what `package` would publish, writing nothing.
 enum ModulesCommand: Command {
     static let name = "modules"
     static let summary = "List the modules, folders, localizations and tables that would be packaged"
     static let help = """
-        OVERVIEW: List what 'package' would publish: each module with its folders, localizations, tables and
-        files, and every file that would be skipped, with the reason. Reads no table and writes nothing.
+        OVERVIEW: List what 'package' would publish: each module with the rule that named it, its folders,
+        localizations, tables and files, and every file that would be skipped, with the reason. Tables are read only
+        to find those skipped for what they hold (Interface Builder or intent definition keys, no key at all);
+        nothing is written.
 
         USAGE: ota-localizations modules <repo-root> [--config <file>] [--json]
 
@@ -29,7 +31,12 @@ enum ModulesCommand: Command {
             let configuration = try PackagerConfiguration.load(
                 repositoryRoot: root, explicitFile: args.value("config").map { URL(fileURLWithPath: $0) }
             )
-            result = try ModuleDiscovery.discover(repositoryRoot: root, configuration: configuration)
+            let discovered = try ModuleDiscovery.discover(repositoryRoot: root, configuration: configuration)
+            let load = try TableLoader.loadAll(discovered.modules)
+            result = DiscoveryResult(
+                repositoryRoot: discovered.repositoryRoot, configuration: discovered.configuration,
+                modules: load.modules.map(\.module),
+                skipped: (discovered.skipped + load.skipped).sorted { $0.path < $1.path })
         } catch let error as UsageError {
             return usageError(error.message)
         } catch let error as PackagerError {
@@ -57,7 +64,7 @@ enum ModulesCommand: Command {
     static func summary(_ result: DiscoveryResult) -> String {
         var lines: [String] = []
         for module in result.modules {
-            lines.append("\(module.name) (\(module.rule))")
+            lines.append("\(module.name) (\(module.rule)\(module.ruleDetail.isEmpty ? "" : ": \(module.ruleDetail)"))")
             lines.append("  folders:        \(module.folders.map { $0.isEmpty ? "." : $0 }.joined(separator: ", "))")
             lines.append("  localizations:  \(localizations(of: module).joined(separator: ", "))")
             lines.append("  tables:         \(module.tableFileNames.joined(separator: ", "))")
@@ -70,7 +77,7 @@ enum ModulesCommand: Command {
         lines.append(total + ".")
         if !result.skipped.isEmpty {
             lines.append("Skipped \(result.skipped.count) file\(result.skipped.count == 1 ? "" : "s") (not published):")
-            lines += result.skipped.map { "  \($0.path): \($0.reason)" }
+            lines += SkippedText.lines(result.skipped)
         }
         return lines.joined(separator: "\n")
     }
@@ -79,6 +86,7 @@ enum ModulesCommand: Command {
         func list(_ items: [String]) -> String { "[" + items.map(JSONText.quoted).joined(separator: ",") + "]" }
         let modules = result.modules.map { module in
             "{\"name\":\(JSONText.quoted(module.name)),\"rule\":\(JSONText.quoted(module.rule)),"
+                + "\"ruleDetail\":\(JSONText.quoted(module.ruleDetail)),"
                 + "\"folders\":\(list(module.folders)),\"localizations\":\(list(localizations(of: module))),"
                 + "\"tables\":\(list(module.tableFileNames)),"
                 + "\"files\":\(list(module.tables.map(\.relativePath) + module.catalogs.map(\.relativePath)))}"

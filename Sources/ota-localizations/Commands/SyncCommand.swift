@@ -117,14 +117,27 @@ enum SyncCommand: Command {
             Output.err("error: the cycle ended without a report")
             return .failure
         }
-        Output.out(configuration.json ? report.jsonText() : summary(report))
+        let requested = manifestURL(base: configuration.baseURL, appVersion: configuration.appVersion)
+        Output.out(configuration.json ? report.jsonText() : summary(report, manifestURL: requested))
         return report.manifest == .failed ? .failure : .success
     }
 
-    /// One line for the manifest and totals, then one line per module.
-    static func summary(_ report: OTALocalizationCycleReport) -> String {
+    /// `<base>/<version>/manifest.json`, as the service requests it (the version percent-encoded, one `/` between).
+    static func manifestURL(base: URL, appVersion: String) -> String {
+        var text = base.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        return text + "/" + (appVersion.addingPercentEncoding(withAllowedCharacters: unreserved) ?? appVersion) + "/manifest.json"
+    }
+
+    /// One line for the manifest and totals, then one line per module. A manifest that could not be fetched names
+    /// the URL requested.
+    static func summary(_ report: OTALocalizationCycleReport, manifestURL: String? = nil) -> String {
         var head = "Manifest: \(report.manifest.rawValue)"
-        if let error = report.error { head += " (\(error))" }
+        if let error = report.error {
+            let fetch = report.manifest == .failed && (error.hasPrefix("manifest HTTP status") || error.hasPrefix("manifest download failed"))
+            head += " (\(error)\(fetch ? manifestURL.map { "; GET \($0)" } ?? "" : ""))"
+        }
         if report.stateSaved {
             head += ", state saved"
         } else {

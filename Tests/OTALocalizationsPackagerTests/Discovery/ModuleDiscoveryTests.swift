@@ -11,6 +11,7 @@ import Testing
     @Test func findsSwiftPackageTargetsAndAppTargets() throws {
         let repo = try TemporaryDirectory("disc")
         defer { repo.remove() }
+        try repo.write("Packages/Kit/Package.swift", "// swift-tools-version:5.9\n")
         try repo.write("Packages/Kit/Sources/Checkout/Resources/en.lproj/Localizable.strings", "\"a\" = \"A\";")
         try repo.write("Packages/Kit/Sources/Checkout/Resources/fr.lproj/Localizable.strings", "\"a\" = \"B\";")
         try repo.write("Packages/Kit/Sources/Checkout/Resources/fr.lproj/Plurals.stringsdict", "<plist/>")
@@ -173,17 +174,35 @@ import Testing
         #expect(result.modules[1].tables.isEmpty)
     }
 
-    @Test func catalogAndLprojTableOfOneNameIsAnErrorNamingBoth() throws {
+    @Test func aCatalogSupersedesLprojTablesOfItsName() throws {
+        // Xcode refuses a target holding both (swift-build's XCStringsCompiler: "cannot co-exist with other .strings
+        // or .stringsdict tables with the same name"), so a shipping target builds only one: the catalog is taken.
         let repo = try TemporaryDirectory("disc")
         defer { repo.remove() }
         try repo.write("App/Resources/Localizable.xcstrings", "{}")
         try repo.write("App/Resources/de.lproj/Localizable.strings", "")
+        try repo.write("App/Resources/de.lproj/Localizable.stringsdict", "<plist/>")
+        try repo.write("App/Resources/de.lproj/Other.strings", "")
+
+        let result = try discover(repo)
+
+        #expect(result.modules.map(\.name) == ["App"])
+        #expect(result.modules[0].tables.map(\.bundlePath) == ["de.lproj/Other.strings"])
+        #expect(result.skipped.map(\.path) == ["App/Resources/de.lproj/Localizable.strings", "App/Resources/de.lproj/Localizable.stringsdict"])
+        #expect(result.skipped.allSatisfy { $0.reason.hasPrefix("App/Resources/Localizable.xcstrings defines this table; Xcode refuses a target holding both") })
+    }
+
+    @Test func twoCatalogsOfOneTableAreAnErrorNamingBoth() throws {
+        let repo = try TemporaryDirectory("disc")
+        defer { repo.remove() }
+        try repo.write("App/Resources/Localizable.xcstrings", "{}")
+        try repo.write("App/Strings/Localizable.xcstrings", "{}")
 
         let error = #expect(throws: PackagerError.self) { try discover(repo) }
 
         #expect(error?.code == .nameCollision)
         #expect(error?.reason.contains("'App/Resources/Localizable.xcstrings'") == true)
-        #expect(error?.reason.contains("'App/Resources/de.lproj/Localizable.strings'") == true)
+        #expect(error?.reason.contains("'App/Strings/Localizable.xcstrings'") == true)
     }
 
     @Test func linksOutsideTheRepositoryAndNonRegularFilesAreSkippedWithTheReason() throws {

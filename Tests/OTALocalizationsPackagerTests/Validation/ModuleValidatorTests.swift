@@ -43,8 +43,11 @@ import Testing
             F.strings("de.lproj/Localizable.strings", [("a", "Ä")]),
             F.strings("en.lproj/Other.strings", [("x", "X")]),
         ])
+        // One finding per table and localization: the count and the first keys, every key in the value.
         let missing = only(.missingKey, in: diagnostics)
-        #expect(missing.map(\.key) == ["b", "c"])
+        #expect(missing.count == 1)
+        #expect(missing.first?.key == nil && missing.first?.value == "b\nc" && missing.first?.line == nil)
+        #expect(missing.first?.message == "2 keys of en's Localizable table are missing here: \"b\", \"c\"; with no per-key fallback, users of de see the raw keys. Add translations.")
         #expect(missing.allSatisfy { $0.severity == .warning && $0.localization == "de" && $0.table == "Localizable" })
     }
 

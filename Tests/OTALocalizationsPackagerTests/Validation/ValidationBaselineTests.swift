@@ -3,7 +3,7 @@ import Testing
 @testable import OTALocalizationsPackager
 
 @Suite struct ValidationBaselineTests {
-    private func diagnostic(_ code: ValidationDiagnostic.Code, key: String, value: String?, line: Int = 1) -> ValidationDiagnostic {
+    private func diagnostic(_ code: ValidationDiagnostic.Code, key: String?, value: String?, line: Int = 1) -> ValidationDiagnostic {
         ValidationDiagnostic(severity: .error, code: code, module: "App", table: "Localizable", localization: "fr",
                              key: key, file: "App/fr.lproj/Localizable.strings", line: line, message: "m", value: value)
     }
@@ -23,10 +23,29 @@ import Testing
     }
 
     @Test func neverRecordsOrDowngradesUnreadableTables() {
-        let unreadable = [diagnostic(.parseError, key: "", value: nil), diagnostic(.stringsDictMissingOther, key: "k", value: nil)]
+        // A table that does not parse is read as empty on device; the others describe what the app ships today.
+        let unreadable = [diagnostic(.parseError, key: "", value: nil), diagnostic(.encoding, key: "", value: nil)]
         #expect(ValidationBaseline(recording: unreadable).findings.isEmpty)
         let forced = ValidationBaseline(findings: unreadable.map(ValidationBaseline.Finding.init))
         #expect(forced.apply(to: unreadable).map(\.severity) == [.error, .error])
+    }
+
+    @Test func recordsAndDowngradesEveryOtherError() {
+        let today = [diagnostic(.stringsDictMissingOther, key: "k", value: "other"),
+                     diagnostic(.stringsDictMalformedEntry, key: "m", value: nil)]
+        let baseline = ValidationBaseline(recording: today)
+        #expect(Set(baseline.findings.map(\.code)) == ["stringsdict-missing-other", "stringsdict-malformed-entry"])
+        #expect(baseline.apply(to: today).map(\.severity) == [.warning, .warning])
+    }
+
+    @Test func aMissingKeyFindingStaysBaselinedWhileItListsOnlyRecordedKeys() {
+        func missing(_ keys: [String]) -> ValidationDiagnostic {
+            diagnostic(.missingKey, key: keys.count == 1 ? keys[0] : nil, value: keys.joined(separator: "\n"))
+        }
+        let baseline = ValidationBaseline(recording: [missing(["a", "b", "c"])])
+        #expect(baseline.apply(to: [missing(["a", "c"])]).map(\.baselined) == [true])     // two fixed
+        #expect(baseline.apply(to: [missing(["b"])]).map(\.baselined) == [true])          // one left
+        #expect(baseline.apply(to: [missing(["a", "d"])]).map(\.baselined) == [false])    // d is new
     }
 
     @Test func roundTripsThroughStableJSON() throws {

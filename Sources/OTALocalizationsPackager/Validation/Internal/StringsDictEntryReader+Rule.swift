@@ -4,8 +4,9 @@ extension StringsDictEntryReader {
     /// Reads one `NSStringPluralRuleType` dictionary: its spec type, value type and CLDR category forms.
     ///
     /// Problems are reported in this order: the spec type (which ends the reading), the value type, each
-    /// key that is not a usable form (by key), a missing `other` form, then each form whose conversion
-    /// disagrees with the value type (by category name).
+    /// key that is not a usable form (by key), then each form whose conversion disagrees with the value type (by
+    /// category name). A missing `other` form is the caller's to judge: it depends on the language
+    /// (``PluralCheck``).
     /// - Parameters:
     ///   - name: the variable name.
     ///   - position: the argument position the variable reads in the whole call (1-based).
@@ -56,9 +57,11 @@ extension StringsDictEntryReader {
             // Apple documents a bare conversion ("d", "ld"); a leading "%" is tolerated as the same conversion.
             var text = valueType.stringValue ?? ""
             if text.hasPrefix("%") { text.removeFirst() }
-            if let type = argumentType(ofValueType: text) {
+            if let type = argumentType(ofValueType: text), type.isNumber {
                 info.valueType = text
                 info.argumentType = type
+            } else if let type = argumentType(ofValueType: text) {
+                report(.stringsDictInvalidValueType, "The rule \"\(name)\" has \(StringsDictKey.valueType) \"\(text)\"\(place), the conversion of \(type.rawValue), but a plural rule selects its form by a number; use d, ld, lu, f or similar.")
             } else {
                 report(.stringsDictInvalidValueType, "The rule \"\(name)\" has \(StringsDictKey.valueType) \"\(text)\"\(place), which is not a printf conversion; use d, ld, lu, f or similar.")
             }
@@ -67,9 +70,6 @@ extension StringsDictEntryReader {
         }
         if formProblems.count > 1 { formProblems.sort { $0.key < $1.key } }
         for problem in formProblems { report(problem.code, problem.message) }
-        if !info.categories.contains(.other) {
-            report(.stringsDictMissingOther, "The rule \"\(name)\" has no other form\(place); Apple requires it (every number without its own form uses it).")
-        }
         if let type = info.argumentType {
             for form in info.forms {
                 // The form's specifiers that read the variable's number: `%n$` at its position, or the
@@ -93,5 +93,23 @@ extension StringsDictEntryReader {
             if first == nil, slot == position { first = type }
         }
         return first
+    }
+}
+
+extension FormatSpecifier.ArgumentType {
+    /// Whether the type is a number a plural rule can select a form by: an integer or floating-point conversion.
+    var isNumber: Bool {
+        switch self {
+        case .int8, .int16, .int32, .int64, .double, .longDouble: return true
+        case .object, .cString, .unicharString, .wideString, .pointer, .writeBack: return false
+        }
+    }
+
+    /// Whether the type is an integer conversion (`hh`, `h`, none, or a 64-bit modifier with `d`, `u`, …).
+    var isInteger: Bool {
+        switch self {
+        case .int8, .int16, .int32, .int64: return true
+        default: return false
+        }
     }
 }

@@ -103,7 +103,84 @@ struct StringsDictEntryReader {
             }
         }
         if info.rules.count > 1 { info.rules.sort { $0.name < $1.name } }
+        reportMalformedVariables(format, parsedFormat, where: "\(StringsDictKey.formatKey)\(place)")
+        for rule in info.rules {
+            for form in rule.forms where !form.parsed.invalid.isEmpty {
+                reportMalformedVariables(form.text, form.parsed, where: "form \"\(form.category)\" of rule \"\(rule.name)\"\(place)")
+            }
+        }
+        reportUnusedVariables(dictionary, referenced: info.rules.map(\.name) + unread, place: place)
+        reportRecursiveVariables(info.rules, place: place)
         return info
+    }
+
+    /// Reports each `%#@` (or `%n$#@`) in `text` that the parser could not read as `%#@name@`.
+    private mutating func reportMalformedVariables(_ text: String, _ parsed: ParsedFormat, where place: String) {
+        guard !parsed.invalid.isEmpty else { return }
+        let scalars = Array(text.unicodeScalars)
+        for invalid in parsed.invalid {
+            var index = invalid.offset + 1
+            while index < scalars.count, ("0"..."9").contains(scalars[index]) { index += 1 }
+            if index > invalid.offset + 1 {
+                guard index < scalars.count, scalars[index] == "$" else { continue }
+                index += 1
+            }
+            guard index + 1 < scalars.count, scalars[index] == "#", scalars[index + 1] == "@" else { continue }
+            var end = index + 2
+            while end < scalars.count, end - invalid.offset < 40, !scalars[end].properties.isWhitespace { end += 1 }
+            let written = String(String.UnicodeScalarView(scalars[invalid.offset..<end]))
+            report(.stringsDictMalformedVariable, "\"\(written)\" in \(place) is not a variable: a variable is written %#@name@, with a name and a closing @. As written it names no rule, so iOS does not pluralise it (what it shows instead is not documented).")
+        }
+    }
+
+    /// Reports each rule dictionary of the entry that the format key and the forms never refer to.
+    private mutating func reportUnusedVariables(
+        _ dictionary: [String: PropertyListValue], referenced: [String], place: String
+    ) {
+        guard dictionary.count > referenced.count + 1 else { return }
+        let unused = dictionary.keys.filter { key in
+            key != StringsDictKey.formatKey && !referenced.contains(key) && dictionary[key]?.dictionaryValue != nil
+        }.sorted()
+        let none = referenced.isEmpty
+        for name in unused {
+            report(.stringsDictUnusedVariable, "The rule \"\(name)\"\(place) is never used: neither \(StringsDictKey.formatKey) nor any form contains %#@\(name)@\(none ? ", so iOS never pluralises this entry" : ""). Refer to it in the format, or delete it.")
+        }
+    }
+
+    /// Reports each rule whose forms lead back to itself, naming the chain of variables.
+    private mutating func reportRecursiveVariables(_ rules: [PluralRuleInfo], place: String) {
+        guard rules.contains(where: { rule in rule.forms.contains { !$0.parsed.variables.isEmpty } }) else { return }
+        var references: [String: [String]] = [:]
+        for rule in rules {
+            references[rule.name] = Array(Set(rule.forms.flatMap(\.parsed.variables))).sorted()
+        }
+        for rule in rules {
+            // Breadth first over the variables the forms lead to; `parent[v]` is the variable whose forms name v.
+            var parent: [String: String] = [:]
+            var queue: [String] = []
+            for name in references[rule.name] ?? [] {
+                parent[name] = rule.name
+                queue.append(name)
+            }
+            var index = 0
+            while index < queue.count, parent[rule.name] == nil {
+                let name = queue[index]
+                index += 1
+                for target in references[name] ?? [] where parent[target] == nil {
+                    parent[target] = name
+                    queue.append(target)
+                }
+            }
+            guard var current = parent[rule.name] else { continue }
+            var chain = [rule.name]
+            while current != rule.name, let up = parent[current] {
+                chain.append(current)
+                current = up
+            }
+            chain.append(rule.name)
+            let path = chain.reversed().joined(separator: " → ")
+            report(.stringsDictRecursiveVariable, "The rule \"\(rule.name)\"\(place) refers to itself through its forms (\(path)): its text would contain itself without end, and what iOS shows for it is not documented. Remove the reference that closes the loop.")
+        }
     }
 
     /// Each `%#@name@` of a format with the argument position it reads (non-positional ones in order from

@@ -1,0 +1,88 @@
+import Foundation
+import OTALocalizationsCore
+
+/// Tables left out of a module for what they hold, once parsed: tables whose keys show that iOS reads them outside
+/// the app's own lookups although the file that pairs with them is gone (an orphan storyboard or intent table),
+/// and tables with no key in any localization.
+///
+/// The unit is a table name within a module: all its files (every localization, `.strings` and `.stringsdict`)
+/// go together. Rules, in order (docs/configuration.md, "What is published"):
+/// 1. no file of the table has a key: nothing to publish;
+/// 2. every key of every file is an Interface Builder object ID followed by a property (`2pk-oe-F9k.text`: three,
+///    two and three letters or digits joined by `-`, as Interface Builder writes them): a storyboard or XIB table;
+/// 3. the table is named `Intents` (Xcode's name for a new intent definition file) and every `.strings` key is an
+///    intent definition ID (six letters or digits, or several joined by `-`): an intent definition's table.
+enum ContentSkips {
+    /// The tables to publish and the files left out, with the reason (one entry per file).
+    static func apply(_ tables: [LoadedTable]) -> (kept: [LoadedTable], skipped: [SkippedFile]) {
+        var reasons: [String: String] = [:]
+        for (name, group) in Dictionary(grouping: tables, by: \.tableName) {
+            if let reason = reason(name, group) { reasons[name] = reason }
+        }
+        guard !reasons.isEmpty else { return (tables, []) }
+        var kept: [LoadedTable] = []
+        var skipped: [SkippedFile] = []
+        var seen: Set<String> = []
+        for table in tables {
+            guard let reason = reasons[table.tableName] else {
+                kept.append(table)
+                continue
+            }
+            // A catalog's compiled tables share its path: list it once.
+            if seen.insert(table.sourcePath).inserted { skipped.append(SkippedFile(path: table.sourcePath, reason: reason)) }
+        }
+        return (kept, skipped)
+    }
+
+    private static func reason(_ name: String, _ group: [LoadedTable]) -> String? {
+        var keys: [String] = []
+        var stringsKeys: [String] = []
+        for table in group {
+            switch table.table {
+            case .strings(let strings):
+                for entry in strings.entries {
+                    keys.append(entry.key)
+                    stringsKeys.append(entry.key)
+                }
+            case .stringsDict(let dictionary):
+                keys += dictionary.entries.keys
+            }
+        }
+        if keys.isEmpty { return SkipReason.noKeys }
+        if keys.allSatisfy(isObjectIDKey) { return SkipReason.interfaceBuilderKeys }
+        if name.lowercased() == "intents", !stringsKeys.isEmpty, stringsKeys.allSatisfy(isIntentID) {
+            return SkipReason.intentKeys
+        }
+        return nil
+    }
+
+    /// `2pk-oe-F9k.text`, `BYZ-38-t0r.segmentTitles[0]`: an Interface Builder object ID, a `.` and a property path.
+    static func isObjectIDKey(_ key: String) -> Bool {
+        let bytes = Array(key.utf8)
+        // `xxx-xx-xxx` (indices 0–9), `.` (10), then a property path starting with a letter (11…).
+        guard bytes.count >= 12 else { return false }
+        for (index, byte) in bytes.prefix(11).enumerated() {
+            switch index {
+            case 3, 6: guard byte == UInt8(ascii: "-") else { return false }
+            case 10: guard byte == UInt8(ascii: ".") else { return false }
+            default: guard isAlphanumeric(byte) else { return false }
+            }
+        }
+        guard isLetter(bytes[11]) else { return false }
+        return bytes.dropFirst(12).allSatisfy { isAlphanumeric($0) || "_.[]".utf8.contains($0) }
+    }
+
+    /// `0jWfGg`, `apSxMG-dYQ5NN`: one or more six-character intent definition IDs joined by `-`.
+    static func isIntentID(_ key: String) -> Bool {
+        let parts = key.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
+        return parts.allSatisfy { $0.count == 6 && $0.allSatisfy(isAlphanumeric) }
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+}
