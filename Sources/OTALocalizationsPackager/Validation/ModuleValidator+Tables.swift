@@ -56,9 +56,9 @@ extension ModuleValidator {
         let plurals = PluralCheck(language: language ?? "", countsOfMillions: pluralCountsOfMillions)
         var reader = StringsDictEntryReader()
         for duplicate in table.duplicateKeys {
-            let place = duplicate.entry.map { "in the entry \"\($0)\", " } ?? ""
+            let what = duplicate.entry == nil ? "the key is" : "the key \"\(duplicate.key)\" inside it is"
             sink.add(.error, .stringsDictDuplicateKey, file: file, key: duplicate.entry ?? duplicate.key, line: duplicate.line,
-                     message: "\(place)the key \"\(duplicate.key)\" is written on line \(duplicate.firstLine) and again on line \(duplicate.line); Apple keeps only the later value, so the first is dead text. Delete the wrong one.",
+                     message: "\"\(duplicate.entry ?? duplicate.key)\": \(what) written on line \(duplicate.firstLine) and again on line \(duplicate.line); Apple keeps only the later value, so the first is dead text. Delete the wrong one.",
                      value: duplicate.entry == nil ? nil : duplicate.key)
         }
         // Any order: the validator sorts what it finds, and each entry's findings keep their own order.

@@ -45,10 +45,10 @@ extension ModuleValidator {
         for (key, prepared) in reference.strings where !prepared.literals.isEmpty {
             let definition = definitions[key]
             let reads = prepared.literals.map { literal in
-                "'\(literal.text)' reads \(Self.article(literal.argumentType))"
+                "'\(literal.text)' reads \(Self.article(literal.argumentType)) argument"
             }.joined(separator: " and ")
             sink.add(.warning, .developmentLiteralPercent, file: file, key: key, line: definition?.line, column: definition?.column,
-                     message: "\"\(key)\": in \"\(prepared.value)\", \(reads) argument that the app almost surely does not pass: a percent sign followed by a space or '-' and a word. Where the app formats this string (String(format:), a lookup with arguments), it prints garbage or crashes there. Write %% for a literal percent sign; translations are checked as if it were one.",
+                     message: "\"\(key)\": in \"\(prepared.value)\", \(reads) that the app almost surely does not pass: a percent sign followed by a space or '-' and a word. Where the app formats this string (String(format:), a lookup with arguments), it prints garbage or crashes there. Write %% for a literal percent sign; translations are checked as if it were one.",
                      value: prepared.value)
         }
     }
