@@ -1,29 +1,37 @@
-import Dispatch
 import Foundation
 
 /// Makes SIGINT and SIGTERM remove the temporary files a `package` run is writing before the process ends, so an
 /// interrupted publish leaves only complete files behind (a run killed by SIGKILL cannot clean up; the next
 /// `package` into the same folder removes what it left).
 ///
-/// For command-line tools: call ``install()`` once, early in `main`. The process still ends by the signal (its exit
-/// status says so); the handlers run on a dispatch queue, not in signal context.
+/// How: ``install()`` blocks both signals in the calling thread, so every thread started afterwards inherits the
+/// block, and one thread waits for them with `sigwait(3)`; it removes the temporary files, restores the default
+/// action and raises the signal again, so the process still ends by it (exit status 128 + signal in a shell). The
+/// removal runs on that ordinary thread, not in signal context.
+/// - Important: Call it once, from the main thread, before anything starts another thread (a thread that exists
+///   already and does not block the signals would take the default action instead). Command-line tools only.
 public enum PackagingInterruption {
-    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
-
-    /// Installs the handlers for SIGINT and SIGTERM; call once, from the main thread.
+    /// Blocks SIGINT and SIGTERM and starts the thread that handles them.
     public static func install() {
-        for signalNumber in [SIGINT, SIGTERM] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler {
-                TemporaryFiles.removeAllForInterrupt {
-                    // End as the signal would have: default action, then the signal again.
-                    signal(signalNumber, SIG_DFL)
-                    kill(getpid(), signalNumber)
-                }
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_BLOCK, &signals, nil)
+        let waited = signals
+        Thread.detachNewThread {
+            var set = waited
+            var received: Int32 = 0
+            guard sigwait(&set, &received) == 0 else { return }
+            TemporaryFiles.removeAllForInterrupt {
+                // End as the signal would have: the default action, the signal unblocked on this thread, raised.
+                signal(received, SIG_DFL)
+                var only = sigset_t()
+                sigemptyset(&only)
+                sigaddset(&only, received)
+                pthread_sigmask(SIG_UNBLOCK, &only, nil)
+                raise(received)
             }
-            source.resume()
-            sources.append(source)
         }
     }
 }
