@@ -144,6 +144,24 @@ import Testing
         #expect(result.stdout.contains("\n4 modules, 50 tables.\nSkipped 10 files (not published):\n"))
     }
 
+    @Test func usageMistakesNameTheRuleOrTheClosestOption() throws {
+        let out = try TemporaryDirectory("usage")
+        defer { out.remove() }
+        let version = try cli(["package", Self.example.path, "--app-version", "v1.0", "--output", out.path])
+        #expect(version.status == 2)
+        #expect(version.stderr.hasPrefix("error: --app-version 'v1.0' is not a marketing version: CFBundleShortVersionString is one to three period-separated non-negative integers"))
+        let option = try cli(["package", Self.example.path, "--app-vesion", "1.0", "--output", out.path])
+        #expect(option.status == 2)
+        #expect(option.stderr == "error: unknown option '--app-vesion'; did you mean '--app-version'?\nRun 'ota-localizations package --help' for usage.\n")
+        let file = try out.write("file", "x")
+        let output = try cli(["package", Self.example.path, "--app-version", "1.0", "--output", file.path])
+        #expect(output.status == 1)
+        #expect(output.stderr == "error: --output: \(file.path) is a file, so the folder \(file.path)/1.0 cannot be created inside it; give a folder (it is created when missing)\n")
+        let json = try cli(["package", "/nonexistent/ota-repo", "--app-version", "1.0", "--output", out.path, "--json"])
+        #expect(json.status == 1)
+        #expect(json.stdout == "{\"error\":{\"code\":\"missing-folder\",\"message\":\"/nonexistent/ota-repo: the repository root does not exist; check the path\"}}\n")
+    }
+
     @Test func nameCollisionExitsWithOneNamingBothFolders() throws {
         let repo = try TemporaryDirectory("collide")
         defer { repo.remove() }

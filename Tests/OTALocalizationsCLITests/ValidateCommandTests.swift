@@ -99,6 +99,64 @@ import Testing
         #expect(again.stdout.hasSuffix("1 error, 1 warning (1 from the validation baseline) in 1 module.\n"))
     }
 
+    @Test func baselinedFindingsAreOneLineUnlessAskedFor() throws {
+        let repo = try makeRepo()
+        defer { repo.remove() }
+        let baseline = repo.url.appendingPathComponent("baseline.json").path
+        #expect(try cli(["validate", repo.path, "--write-baseline", baseline]).status == 0)
+
+        let quiet = try cli(["validate", repo.path, "--validation-baseline", baseline])
+        let listed = try cli(["validate", repo.path, "--validation-baseline", baseline, "--show-baselined"])
+        let github = try cli(["validate", repo.path, "--validation-baseline", baseline, "--format", "github"])
+
+        #expect(quiet.status == 0)
+        #expect(quiet.stdout == "2 findings from the validation baseline not listed (--show-baselined lists them).\n0 errors, 2 warnings (2 from the validation baseline) in 1 module.\n")
+        #expect(listed.stdout.split(separator: "\n").filter { $0.contains("(baseline)") }.count == 2)
+        #expect(github.stdout == "::notice title=validation baseline::2 findings from the validation baseline not annotated (--show-baselined annotates them)\n")
+    }
+
+    @Test func aShippingAppWithAnErrorAdoptsThroughTheBaseline() throws {
+        // An English plural rule without other (an error: "2 selects other") in a shipping app: recorded, then
+        // package passes; no file is excluded.
+        let repo = try TemporaryDirectory("adopt")
+        defer { repo.remove() }
+        try repo.write("Shop/en.lproj/Localizable.strings", "\"title\" = \"Shop\";\n")
+        try repo.write("Shop/en.lproj/Localizable.stringsdict", """
+            <plist version="1.0"><dict><key>files</key><dict>
+            <key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+            <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+            <key>NSStringFormatValueTypeKey</key><string>d</string><key>one</key><string>%d file</string></dict>
+            </dict></dict></plist>
+            """)
+        let baseline = repo.url.appendingPathComponent("baseline.json").path
+        let output = repo.url.appendingPathComponent("out").path
+        let blocked = try cli(["package", repo.path, "--app-version", "1.0", "--output", output, "--quiet"])
+        #expect(blocked.status == 1)
+        #expect(blocked.stderr.contains("record today's findings with 'ota-localizations validate --write-baseline <file>'"))
+        #expect(try cli(["validate", repo.path, "--write-baseline", baseline]).status == 0)
+        let packaged = try cli(["package", repo.path, "--app-version", "1.0", "--output", output, "--quiet", "--validation-baseline", baseline])
+        #expect(packaged.status == 0, "\(packaged.stderr)")
+    }
+
+    @Test func jsonIsPrintedAlsoWhenTheRunCannotStart() throws {
+        let missing = try cli(["validate", "/nonexistent/ota-repo", "--format", "json"])
+        let usage = try cli(["validate", "--json", "--strcit", "."])
+        let parsed = try ExternalTool.python("""
+            import sys, json
+            for text in sys.argv[1:]:
+                error = json.loads(text)["error"]
+                print(error["code"], "|", error["message"])
+            """, [missing.stdout, usage.stdout])
+        #expect(missing.status == 1 && usage.status == 2)
+        #expect(parsed == """
+            missing-folder | /nonexistent/ota-repo: the repository root does not exist; check the path
+            usage | unknown option '--strcit'; did you mean '--strict'?
+
+            """)
+        // The human line still goes to standard error.
+        #expect(missing.stderr == "error: /nonexistent/ota-repo: the repository root does not exist; check the path\n")
+    }
+
     @Test func strictFailsOnWarnings() throws {
         let repo = try TemporaryDirectory("strict")
         defer { repo.remove() }
