@@ -59,19 +59,24 @@ import Testing
         try repo.write("App/de.lproj/Settings.strings", "\"7VM-DV-W3e.text\" = \"An\";")
         try repo.write("Intent/fr.lproj/Intents.strings", "\"0jWfGg\" = \"Vérifier\";\n\"apSxMG-dYQ5NN\" = \"Il y a ${count} options\";")
         try repo.write("Intent/fr.lproj/Intents.stringsdict", "<plist><dict><key>There are ${count} options</key><string>x</string></dict></plist>")
+        // mastodon's widget configuration intent: another name, generated IDs.
+        try repo.write("Widget/fr.lproj/WidgetExtension.strings", "\"3d6HSO\" = \"Nom\";\n\"fovmPX\" = \"Comptes\";")
+        // Six-letter words are no IDs of Xcode's: kept.
+        try repo.write("Words/fr.lproj/Buttons.strings", "\"Cancel\" = \"Annuler\";\n\"Delete\" = \"Supprimer\";")
         try repo.write("App/fr.lproj/LaunchScreen.strings", "\n")
         try repo.write("App/de.lproj/LaunchScreen.strings", "/* nothing */")
 
         let discovered = try discover(repo)
         let load = try TableLoader.loadAll(discovered.modules)
 
-        // "Intent" held only an intent table: it is no module.
-        #expect(load.modules.map(\.module.name) == ["App"])
+        // "Intent" and "Widget" held only intent tables: they are no modules.
+        #expect(load.modules.map(\.module.name) == ["App", "Words"])
         #expect(load.modules[0].tables.map(\.bundlePath) == ["en.lproj/Localizable.strings", "fr.lproj/Localizable.strings"])
         #expect(load.modules[0].module.tables.map(\.bundlePath) == ["en.lproj/Localizable.strings", "fr.lproj/Localizable.strings"])
         #expect(load.skipped.map(\.path) == [
             "App/de.lproj/LaunchScreen.strings", "App/de.lproj/Settings.strings", "App/fr.lproj/LaunchScreen.strings",
             "App/fr.lproj/Settings.strings", "Intent/fr.lproj/Intents.strings", "Intent/fr.lproj/Intents.stringsdict",
+            "Widget/fr.lproj/WidgetExtension.strings",
         ])
         #expect(load.skipped[0].reason == SkipReason.noKeys)
         #expect(load.skipped[1].reason == SkipReason.interfaceBuilderKeys)

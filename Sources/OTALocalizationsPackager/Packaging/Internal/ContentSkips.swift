@@ -10,8 +10,10 @@ import OTALocalizationsCore
 /// 1. no file of the table has a key: nothing to publish;
 /// 2. every key of every file is an Interface Builder object ID followed by a property (`2pk-oe-F9k.text`: three,
 ///    two and three letters or digits joined by `-`, as Interface Builder writes them): a storyboard or XIB table;
-/// 3. the table is named `Intents` (Xcode's name for a new intent definition file) and every `.strings` key is an
-///    intent definition ID (six letters or digits, or several joined by `-`): an intent definition's table.
+/// 3. every `.strings` key is an intent definition ID (six letters or digits, or several joined by `-`) and the table
+///    is named `Intents` (Xcode's name for a new intent definition file) or one of its keys has a digit or a
+///    lowercase letter before an uppercase one (`3d6HSO`, `fovmPX`: Xcode's random IDs; six-letter words such as
+///    `Cancel` have neither): an intent definition's table, such as a widget's configuration intent.
 enum ContentSkips {
     /// The tables to publish and the files left out, with the reason (one entry per file).
     static func apply(_ tables: [LoadedTable]) -> (kept: [LoadedTable], skipped: [SkippedFile]) {
@@ -50,7 +52,8 @@ enum ContentSkips {
         }
         if keys.isEmpty { return SkipReason.noKeys }
         if keys.allSatisfy(isObjectIDKey) { return SkipReason.interfaceBuilderKeys }
-        if name.lowercased() == "intents", !stringsKeys.isEmpty, stringsKeys.allSatisfy(isIntentID) {
+        if !stringsKeys.isEmpty, stringsKeys.allSatisfy(isIntentID),
+           name.lowercased() == "intents" || stringsKeys.contains(where: looksGenerated) {
             return SkipReason.intentKeys
         }
         return nil
@@ -76,6 +79,17 @@ enum ContentSkips {
     static func isIntentID(_ key: String) -> Bool {
         let parts = key.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
         return parts.allSatisfy { $0.count == 6 && $0.allSatisfy(isAlphanumeric) }
+    }
+
+    /// Whether an ID has a digit, or a lowercase ASCII letter followed by an uppercase one.
+    static func looksGenerated(_ key: String) -> Bool {
+        let bytes = Array(key.utf8)
+        for (index, byte) in bytes.enumerated() {
+            if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { return true }
+            if index > 0, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[index - 1]),
+               (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) { return true }
+        }
+        return false
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {
