@@ -36,26 +36,35 @@ enum ContentSkips {
         return (kept, skipped)
     }
 
+    /// The reason to leave the table out, or nil; stops at the first key that rules every reason out (the first
+    /// key of almost every table).
     private static func reason(_ name: String, _ group: [LoadedTable]) -> String? {
-        var keys: [String] = []
-        var stringsKeys: [String] = []
+        var anyKey = false
+        var allObjectIDs = true
+        var allIntentIDs = true
+        var generated = name.lowercased() == "intents"
+        var anyStringsKey = false
+        func see(_ key: String, inStrings: Bool) -> Bool {
+            anyKey = true
+            if allObjectIDs, !isObjectIDKey(key) { allObjectIDs = false }
+            if inStrings {
+                anyStringsKey = true
+                if allIntentIDs, !isIntentID(key) { allIntentIDs = false }
+                if allIntentIDs, !generated, looksGenerated(key) { generated = true }
+            }
+            return allObjectIDs || allIntentIDs
+        }
         for table in group {
             switch table.table {
             case .strings(let strings):
-                for entry in strings.entries {
-                    keys.append(entry.key)
-                    stringsKeys.append(entry.key)
-                }
+                for entry in strings.entries where !see(entry.key, inStrings: true) { return nil }
             case .stringsDict(let dictionary):
-                keys += dictionary.entries.keys
+                for key in dictionary.entries.keys where !see(key, inStrings: false) && !allIntentIDs { return nil }
             }
         }
-        if keys.isEmpty { return SkipReason.noKeys }
-        if keys.allSatisfy(isObjectIDKey) { return SkipReason.interfaceBuilderKeys }
-        if !stringsKeys.isEmpty, stringsKeys.allSatisfy(isIntentID),
-           name.lowercased() == "intents" || stringsKeys.contains(where: looksGenerated) {
-            return SkipReason.intentKeys
-        }
+        if !anyKey { return SkipReason.noKeys }
+        if allObjectIDs { return SkipReason.interfaceBuilderKeys }
+        if allIntentIDs, anyStringsKey, generated { return SkipReason.intentKeys }
         return nil
     }
 
