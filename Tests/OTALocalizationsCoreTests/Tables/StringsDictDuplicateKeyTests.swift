@@ -1,40 +1,12 @@
 import Foundation
+import OTATestSupport
 import Testing
 @testable import OTALocalizationsCore
 
 /// A key written twice in one `dict` of an XML property list: the value Python's `plistlib` keeps, and the lines
 /// of both `<key>` tags as a line scan of the text (Python) finds them.
 @Suite struct StringsDictDuplicateKeyTests {
-    private static let xml = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <plist version="1.0">
-    <dict>
-    \t<key>files</key>
-    \t<dict>
-    \t\t<key>NSStringLocalizedFormatKey</key>
-    \t\t<string>%#@count@</string>
-    \t\t<key>count</key>
-    \t\t<dict>
-    \t\t\t<key>NSStringFormatSpecTypeKey</key>
-    \t\t\t<string>NSStringPluralRuleType</string>
-    \t\t\t<key>NSStringFormatValueTypeKey</key>
-    \t\t\t<string>d</string>
-    \t\t\t<key>other</key>
-    \t\t\t<string>%d files (first)</string>
-    \t\t\t<key>one</key>
-    \t\t\t<string>%d file</string>
-    \t\t\t<key>other</key>
-    \t\t\t<string>%d files</string>
-    \t\t</dict>
-    \t</dict>
-    \t<key>plain</key>
-    \t<string>First</string>
-    \t<key>plain</key>
-    \t<string>Second</string>
-    </dict>
-    </plist>
-
-    """
+    private static let xml = PropertyListFixtures.duplicateKeysStringsDict
 
     @Test func keepsTheLaterValueAndBothLines() throws {
         let directory = try PythonPlistOracle.temporaryDirectory()

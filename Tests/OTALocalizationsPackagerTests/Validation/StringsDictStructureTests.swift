@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTATestSupport
 import Testing
 @testable import OTALocalizationsPackager
 
@@ -97,44 +98,20 @@ import Testing
     }
 
     @Test func keysWrittenTwiceAreErrorsNamingBothLines() throws {
-        let xml = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0">
-        <dict>
-        \t<key>files</key>
-        \t<dict>
-        \t\t<key>NSStringLocalizedFormatKey</key>
-        \t\t<string>%#@count@</string>
-        \t\t<key>count</key>
-        \t\t<dict>
-        \t\t\t<key>NSStringFormatSpecTypeKey</key>
-        \t\t\t<string>NSStringPluralRuleType</string>
-        \t\t\t<key>NSStringFormatValueTypeKey</key>
-        \t\t\t<string>d</string>
-        \t\t\t<key>other</key>
-        \t\t\t<string>%d files (old)</string>
-        \t\t\t<key>other</key>
-        \t\t\t<string>%d files</string>
-        \t\t</dict>
-        \t</dict>
-        \t<key>files</key>
-        \t<string>Files</string>
-        </dict>
-        </plist>
-        """
-        // Lines of the `<key>other</key>` and `<key>files</key>` tags, counted in the text above: 14, 16; 4, 20.
+        let xml = PropertyListFixtures.duplicateKeysStringsDict
+        // Lines of the `<key>other</key>` and `<key>plain</key>` tags, counted in the text: 14, 18; 22, 24.
         let lines = xml.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.indices.filter { lines[$0].contains("<key>other</key>") }.map { $0 + 1 } == [14, 16])
-        #expect(lines.indices.filter { lines[$0].contains("<key>files</key>") }.map { $0 + 1 } == [4, 20])
+        #expect(lines.indices.filter { lines[$0].contains("<key>other</key>") }.map { $0 + 1 } == [14, 18])
+        #expect(lines.indices.filter { lines[$0].contains("<key>plain</key>") }.map { $0 + 1 } == [22, 24])
         let table = try StringsDictParser.parse(Data(xml.utf8), path: "App/en.lproj/Localizable.stringsdict")
         let file = ValidationInput.File(path: "App/en.lproj/Localizable.stringsdict", relativePath: "en.lproj/Localizable.stringsdict",
                                         content: .stringsDict(table))
         let found = F.validate([file]).filter { $0.code == .stringsDictDuplicateKey }
-        #expect(found.map(\.line) == [16, 20])
+        #expect(found.map(\.line) == [18, 24])
         #expect(found.allSatisfy { $0.severity == .error })
         #expect(found[0].key == "files" && found[0].value == "other")
-        #expect(found[0].message == "\"files\": the key \"other\" inside it is written on line 14 and again on line 16; Apple keeps only the later value, so the first is dead text. Delete the wrong one.")
-        #expect(found[1].message == "\"files\": the key is written on line 4 and again on line 20; Apple keeps only the later value, so the first is dead text. Delete the wrong one.")
+        #expect(found[0].message == "\"files\": the key \"other\" inside it is written on line 14 and again on line 18; Apple keeps only the later value, so the first is dead text. Delete the wrong one.")
+        #expect(found[1].message == "\"plain\": the key is written on line 22 and again on line 24; Apple keeps only the later value, so the first is dead text. Delete the wrong one.")
     }
 }
 
