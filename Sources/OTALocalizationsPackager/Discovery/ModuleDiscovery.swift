@@ -3,11 +3,15 @@ import Foundation
 /// Finds the modules of a repository: every `.lproj` folder, grouped into modules by the configuration or by
 /// ``ModuleNamingRule``, with every file that will not be published listed once with its reason.
 ///
-/// Rules (issue "Packager"; `docs/configuration.md`):
+/// Rules (`docs/configuration.md`):
 /// - Published: `*.lproj/*.strings` and `*.lproj/*.stringsdict` (`Base.lproj` included).
 /// - Never published: `InfoPlist.strings` (any letter case, as on the case-insensitive file systems of Macs),
-///   and `InfoPlist.xcstrings`, any other file in an `.lproj`, anything in a folder inside an `.lproj`, anything
-///   inside a nested `*.bundle` (such as `Settings.bundle`), and tables outside any `.lproj`.
+///   and `InfoPlist.xcstrings`, `AppShortcuts.strings`/`.xcstrings`, tables named after a storyboard, XIB or intent
+///   definition of their folder (the nib loader, Siri and Shortcuts read them outside the app's own lookups), `.lproj`
+///   tables of the same name as a String Catalog of the module (Xcode builds only one of the two), any other file in
+///   an `.lproj`, anything in a folder inside an `.lproj`, anything inside a nested `*.bundle` (such as
+///   `Settings.bundle`), and tables outside any `.lproj`. Tables recognised by their keys (Interface Builder object
+///   IDs, intent definition IDs, no key at all) are left out once read (``TableLoader/loadAll(_:)``).
 /// - String Catalogs (`*.xcstrings`) belong to the module of the folder that holds them, like `.lproj` folders,
 ///   and are compiled to `.lproj` tables when packaged.
 /// - Not searched at all: hidden folders (name starting with `.`) and dependency or build folders

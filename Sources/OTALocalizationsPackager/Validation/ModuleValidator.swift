@@ -1,4 +1,4 @@
-/// The checks of issue 5 over one module's tables: they return diagnostics and never throw.
+/// The checks of one module's tables (`docs/validation.md`): they return diagnostics and never throw.
 ///
 /// What it checks (codes in ``ValidationDiagnostic/Code``, documented in `docs/validation.md`):
 /// - files: unreadable tables (parse, encoding), tables outside any `.lproj`, special folder names,

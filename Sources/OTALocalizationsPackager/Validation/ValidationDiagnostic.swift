@@ -82,7 +82,7 @@ public struct ValidationDiagnostic: Sendable, Equatable, Hashable, Codable {
         case severity, code, module, localization, table, key, file, line, column, message, value, baselined
     }
 
-    /// Encodes every field, absent ones as JSON `null` (the `--format json` shape of issue 5).
+    /// Encodes every field, absent ones as JSON `null` (the shape `docs/validation.md` documents).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(severity, forKey: .severity)
