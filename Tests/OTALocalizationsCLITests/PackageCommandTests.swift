@@ -125,7 +125,7 @@ import Testing
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(lines.first == "error: 1 table does not parse; nothing was written. Fix each file below and run again.")
         #expect(lines.count == 2)
-        #expect(lines.last == "App/en.lproj/Localizable.strings:3:1: expected ';' after the value of \"bad\", found end of file")
+        #expect(lines.last == "App/en.lproj/Localizable.strings:2:16: expected ';' after the value of \"bad\", found end of file")
         #expect(!FileManager.default.fileExists(atPath: repo.url.appendingPathComponent("out").path))
     }
 

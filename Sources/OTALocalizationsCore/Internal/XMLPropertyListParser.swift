@@ -18,10 +18,15 @@ struct XMLPropertyListParser {
     private var locator: TextLocator
     /// Collects the text of one string or key at a time; empty between them until a parse throws.
     private var builder = UTF8StringBuilder()
-    /// The top-level key whose value is being read (for naming the entry of a repeated nested key).
-    private var currentEntry: String?
+    /// The keys of the dictionaries enclosing the one being read, from the top-level entry's key (empty while the
+    /// root dictionary's own keys are read).
+    private var keyPath: [String] = []
+    /// The 1-based line of each key below the top level, by its full key path (``StringsDictTable/keyPathLines``).
+    private var keyPathLines: [[String]: Int] = [:]
+    /// Whether to record ``keyPathLines`` (not while a dictionary is read again for its first key offsets).
+    private var recordsKeyPathLines = true
     /// Repeated keys by scalar offset of both `<key>` tags; turned into lines once, in order, when parsing ends.
-    private var duplicates: [(entry: String?, key: String, first: Int, later: Int)] = []
+    private var duplicates: [(path: [String], key: String, first: Int, later: Int)] = []
 
     init(text: [Unicode.Scalar], path: String) {
         self.text = text
@@ -71,6 +76,7 @@ struct XMLPropertyListParser {
             throw error(at: index, "expected end of document after the property list, found \(describeFound())")
         }
         if !duplicates.isEmpty { result.duplicateKeys = duplicateKeyLines() }
+        result.keyPathLines = keyPathLines
         return result
     }
 
@@ -81,7 +87,7 @@ struct XMLPropertyListParser {
         var forward = TextLocator(text)
         for offset in offsets { lines[offset] = forward.location(of: offset).line }
         return duplicates.sorted { $0.later < $1.later }.map {
-            StringsDictTable.DuplicateKey(entry: $0.entry, key: $0.key, firstLine: lines[$0.first] ?? 0, line: lines[$0.later] ?? 0)
+            StringsDictTable.DuplicateKey(path: $0.path, key: $0.key, firstLine: lines[$0.first] ?? 0, line: lines[$0.later] ?? 0)
         }
     }
 
@@ -199,16 +205,20 @@ struct XMLPropertyListParser {
             }
             let valueStart = index
             let valueTag = try readStartTag()
-            if collect { currentEntry = key }
+            // Located before the value is read, so that every line is found in one forward pass over the text.
+            let line = collect || recordsKeyPathLines ? location(keyStart).line : 0
+            if !collect, recordsKeyPathLines { keyPathLines[keyPath + [key]] = line }
+            keyPath.append(key)
             let value = try parseValue(valueTag, at: valueStart, depth: depth + 1)
+            keyPath.removeLast()
             if dictionary.updateValue(value, forKey: key) != nil {
                 if firstOffsets == nil { firstOffsets = keyOffsets(inDictionaryAt: start, depth: depth, before: keyStart) }
-                duplicates.append((collect ? nil : currentEntry, key, firstOffsets?[key] ?? keyStart, keyStart))
+                duplicates.append((keyPath, key, firstOffsets?[key] ?? keyStart, keyStart))
             } else if firstOffsets != nil {
                 firstOffsets?[key] = keyStart
             }
             if collect {
-                entries.append(ParsedPropertyList.TopLevelEntry(key: key, value: value, line: location(keyStart).line))
+                entries.append(ParsedPropertyList.TopLevelEntry(key: key, value: value, line: line))
             }
         }
     }
@@ -219,6 +229,7 @@ struct XMLPropertyListParser {
         var probe = self
         probe.index = start
         probe.duplicates = []
+        probe.recordsKeyPathLines = false
         var offsets: [String: Int] = [:]
         guard (try? probe.readStartTag()) != nil else { return offsets }
         while probe.index < end {

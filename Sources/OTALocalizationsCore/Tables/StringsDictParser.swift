@@ -12,8 +12,8 @@ public enum StringsDictParser {
     /// - Parameters:
     ///   - data: The file's bytes.
     ///   - path: The file's path, only for error messages.
-    /// - Returns: The top-level entries, the format, and (for XML) the 1-based line of each top-level key and the
-    ///   keys written twice.
+    /// - Returns: The top-level entries, the format, and (for XML) the 1-based line of each key (top-level and
+    ///   nested) and the keys written twice.
     /// - Throws: `TableError` with code `.encoding`, `.propertyList` (see ``PropertyListReader``) or `.structure`
     ///   (the root is not a dictionary).
     public static func parse(_ data: Data, path: String = "") throws -> StringsDictTable {
@@ -28,6 +28,8 @@ public enum StringsDictParser {
         if format == .xmlPropertyList {
             for entry in topLevel { keyLines[entry.key] = entry.line }
         }
-        return StringsDictTable(format: format, entries: entries, keyLines: keyLines, duplicateKeys: list.duplicateKeys)
+        return StringsDictTable(
+            format: format, entries: entries, keyLines: keyLines, duplicateKeys: list.duplicateKeys,
+            keyPathLines: list.keyPathLines)
     }
 }

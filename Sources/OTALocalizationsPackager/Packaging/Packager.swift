@@ -73,9 +73,11 @@ public enum Packager {
                 advice = "; nothing was written. Fix the \(unreadable == 1 ? "table" : "tables") below: a table that does not "
                     + "parse cannot be baselined, because Apple's runtime would read the published copy as empty"
             } else {
+                let legacy = validation.adoptionBaseline?.countRecordedWithoutKeyPath(in: blocking) ?? 0
                 advice = "; nothing was written. Fix them, or record today's findings with "
                     + "'ota-localizations validate --write-baseline <file>' and pass --validation-baseline <file>"
                     + (unreadable > 0 ? " (\(unreadable) of them, tables that do not parse, cannot be baselined: fix those lines)" : "")
+                    + (legacy > 0 ? ". \(ValidationBaseline.recordedWithoutKeyPathAdvice(legacy))" : "")
             }
             throw PackagerError(
                 code: .validationFailed,

@@ -56,25 +56,37 @@ extension ModuleValidator {
         let plurals = PluralCheck(language: language ?? "", countsOfMillions: pluralCountsOfMillions)
         var reader = StringsDictEntryReader()
         for duplicate in table.duplicateKeys {
+            let entry = duplicate.entry ?? duplicate.key
             let what = duplicate.entry == nil ? "the key is" : "the key \"\(duplicate.key)\" inside it is"
-            sink.add(.error, .stringsDictDuplicateKey, file: file, key: duplicate.entry ?? duplicate.key, line: duplicate.line,
-                     message: "\"\(duplicate.entry ?? duplicate.key)\": \(what) written on line \(duplicate.firstLine) and again on line \(duplicate.line); Apple keeps only the later value, so the first is dead text. Delete the wrong one.",
-                     value: duplicate.entry == nil ? nil : duplicate.key)
+            let path = duplicate.path.dropFirst() + [duplicate.key]
+            let kept = duplicate.entry == nil ? table.entries[entry] : Self.value(in: table.entries[entry], at: Array(path))
+            sink.add(.error, .stringsDictDuplicateKey, file: file, key: entry, keyPath: duplicate.entry == nil ? [] : Array(path),
+                     line: duplicate.line,
+                     message: "\"\(entry)\": \(what) written on line \(duplicate.firstLine) and again on line \(duplicate.line); Apple keeps only the later value, so the first is dead text. Delete the wrong one.",
+                     value: kept.map(Self.describe))
         }
         // Any order: the validator sorts what it finds, and each entry's findings keep their own order.
         for (key, value) in table.entries {
-            let line = table.keyLines[key]
             let info = reader.read(value)
-            for (code, message) in reader.problems {
+            for problem in reader.problems {
                 // An unused rule changes nothing on device; every other structure problem leaves the entry unformattable.
-                let severity: ValidationDiagnostic.Severity = code == .stringsDictUnusedVariable ? .warning : .error
-                sink.add(severity, code, file: file, key: key, line: line, message: "\"\(key)\": \(message)")
+                let severity: ValidationDiagnostic.Severity = problem.code == .stringsDictUnusedVariable ? .warning : .error
+                sink.add(severity, problem.code, file: file, key: key, keyPath: problem.path,
+                         line: table.line(ofKey: key, path: problem.path), message: "\"\(key)\": \(problem.message)",
+                         value: problem.value, cause: problem.cause, explanation: problem.explanation)
             }
             reader.problems.removeAll(keepingCapacity: true)
             guard let info else { continue }
-            plurals.check(info, key: key, line: line, file: file, into: &sink)
+            plurals.check(info, key: key, table: table, file: file, into: &sink)
             entries[key] = info
         }
         return entries
+    }
+
+    /// The value at `path` below `value` (each key a dictionary member), or nil.
+    static func value(in value: PropertyListValue?, at path: [String]) -> PropertyListValue? {
+        var current = value
+        for key in path { current = current?.dictionaryValue?[key] }
+        return current
     }
 }

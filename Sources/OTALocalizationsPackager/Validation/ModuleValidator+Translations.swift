@@ -48,8 +48,9 @@ extension ModuleValidator {
                 "'\(literal.text)' reads \(Self.article(literal.argumentType)) argument"
             }.joined(separator: " and ")
             sink.add(.warning, .developmentLiteralPercent, file: file, key: key, line: definition?.line, column: definition?.column,
-                     message: "\"\(key)\": in \"\(prepared.value)\", \(reads) that the app almost surely does not pass: a percent sign followed by a space or '-' and a word. Where the app formats this string (String(format:), a lookup with arguments), it prints garbage or crashes there. Write %% for a literal percent sign; translations are checked as if it were one.",
-                     value: prepared.value)
+                     message: "\(MessageText.quoted(key)): in \(MessageText.quoted(prepared.value)), \(reads) that the app almost surely does not pass. Write %% for a literal percent sign.",
+                     value: prepared.value,
+                     explanation: "A percent sign followed by a space or '-' and a word is a conversion to printf: where the app formats this string (String(format:), a lookup with arguments), it prints garbage or crashes there. Translations are checked as if it were %%.")
         }
     }
 
@@ -82,13 +83,13 @@ extension ModuleValidator {
             }
             if !value.isEmpty, value == key, developmentValue != key, Self.isIdentifierKey(key) {
                 sink.add(.warning, .valueEqualsKey, file: strings.file, key: key, line: line, column: column,
-                         message: "\"\(key)\": the value is the key itself while \(developmentName) has \"\(developmentValue)\"; translate it.",
+                         message: "\(MessageText.quoted(key)): the value is the key itself while \(developmentName) has \(MessageText.quoted(developmentValue)); translate it.",
                          value: value)
             }
             if !value.isEmpty, !developmentValue.isEmpty,
                let problem = Self.whitespaceDifference(value, developmentValue, developmentName: developmentName) {
                 sink.add(.warning, .whitespaceMismatch, file: strings.file, key: key, line: line, column: column,
-                         message: "\"\(key)\": \(problem); match it.",
+                         message: "\(MessageText.quoted(key)): \(problem); match it.",
                          value: value)
             }
         }
@@ -123,16 +124,27 @@ extension ModuleValidator {
             omissionOnly = false
         } else {
             let (translated, developed) = hasLiterals ? (intendedMine, intendedTheirs) : (mine, theirs)
-            guard let difference = FormatArguments.mismatch(translation: translated, development: developed) else { return }
+            let translatedFormat = literals.isEmpty ? parsed : LiteralPercent.removing(literals, from: parsed)
+            let developmentParsed = FormatSpecifier.parse(development.value)
+            let developmentFormat = LiteralPercent.removing(development.literals, from: developmentParsed)
+            guard let difference = FormatArguments.mismatch(
+                translation: translated, development: developed,
+                translationFormat: translatedFormat, developmentFormat: developmentFormat) else { return }
             let stray = literals.isEmpty ? "" : " (\(literals.map { "'\($0.text)'" }.joined(separator: ", ")) in it is a literal percent sign followed by a word: write %%)"
-            problem = difference + stray
+            // A `%` and a space that the development value does not have is most likely a percent sign ("50 % la").
+            let spaced = translatedFormat.arguments.filter { specifier in
+                specifier.flags.contains(" ") && specifier.variable == nil
+                    && !developmentFormat.specifiers.contains { $0.text == specifier.text }
+            }
+            let percent = spaced.isEmpty ? "" : " ('\(spaced[0].text)' is a percent sign and a space, which printf reads as a conversion with the space flag: if it is meant as a percent sign, write %%)"
+            problem = difference + stray + percent
             omissionOnly = FormatArguments.mismatch(translation: translated, development: developed, allowsOmittedArguments: true) == nil
         }
         let consequence = omissionOnly
             ? "the translation loses a value the app passes (and, without %n$, the later ones shift)"
             : "at run time this crashes or prints garbage"
         sink.add(.error, .formatSpecifierMismatch, file: file, key: key, line: line, column: column,
-                 message: "\"\(key)\": the format specifiers differ from \(developmentName) (\"\(development.value)\"): \(problem); \(consequence). Use the same specifiers, reordered with %n$ if needed.",
+                 message: "\(MessageText.quoted(key)): the format specifiers differ from \(developmentName) (\(MessageText.quoted(development.value))): \(problem); \(consequence). Use the same specifiers, reordered with %n$ if needed.",
                  value: value)
     }
 

@@ -33,10 +33,11 @@ public struct ModuleValidator: Sendable {
         let perFile = ParallelMap.map(input.files) { file in
             var fileSink = DiagnosticSink(module: input.module)
             let entries = checkTable(file, developmentRegion: input.developmentRegion, into: &fileSink)
-            return (fileSink.diagnostics, entries)
+            return (fileSink, entries)
         }
-        sink.diagnostics += perFile.flatMap(\.0)
         let index = TableIndex(input, stringsDictEntries: perFile.map(\.1))
+        sink.diagnostics += Self.reportingCopiedMistakesOnce(
+            perFile.map(\.0), development: index.developmentLocalization(for: input.developmentRegion))
         sink.diagnostics += checkTranslations(input, index: index)
         if let baseline {
             checkAgainstBaseline(index: index, baseline: TableIndex(baseline), into: &sink)
@@ -47,6 +48,50 @@ public struct ModuleValidator: Sendable {
     /// Validates several modules, concatenating their diagnostics in input order.
     public func validate(_ inputs: [ValidationInput]) -> [ValidationDiagnostic] {
         inputs.flatMap { validate($0) }
+    }
+
+    /// The findings of every file, without those of a translation whose cause (``DiagnosticSink/causes``) the
+    /// development localization's copy of the same table and key has too: a mistake made in the development entry
+    /// and copied by the translations is reported once, on the development file, which says how many copy it.
+    static func reportingCopiedMistakesOnce(_ sinks: [DiagnosticSink], development: String?) -> [ValidationDiagnostic] {
+        func identity(_ diagnostic: ValidationDiagnostic, _ cause: String) -> String {
+            "\(diagnostic.table ?? "")\u{0}\(diagnostic.key ?? "")\u{0}\(cause)"
+        }
+        var developmentCauses: [String: Int] = [:]
+        for sink in sinks {
+            for (index, cause) in sink.causes where development != nil && sink.diagnostics[index].localization == development {
+                developmentCauses[identity(sink.diagnostics[index], cause)] = 0
+            }
+        }
+        guard !developmentCauses.isEmpty else { return sinks.flatMap(\.diagnostics) }
+        var kept: [[ValidationDiagnostic]] = []
+        var copies: [String: Set<String>] = [:]
+        for sink in sinks {
+            var diagnostics: [ValidationDiagnostic] = []
+            for (index, diagnostic) in sink.diagnostics.enumerated() {
+                if diagnostic.localization != development, let cause = sink.causes[index] {
+                    let id = identity(diagnostic, cause)
+                    if developmentCauses[id] != nil {
+                        copies[id, default: []].insert(diagnostic.localization ?? "")
+                        continue
+                    }
+                }
+                diagnostics.append(diagnostic)
+            }
+            kept.append(diagnostics)
+        }
+        for (sinkIndex, sink) in sinks.enumerated() where !copies.isEmpty {
+            for (index, cause) in sink.causes {
+                let diagnostic = sink.diagnostics[index]
+                guard diagnostic.localization == development, let localizations = copies[identity(diagnostic, cause)],
+                      let position = kept[sinkIndex].firstIndex(of: diagnostic) else { continue }
+                let names = localizations.sorted()
+                let shown = names.prefix(5).joined(separator: ", ") + (names.count > 5 ? " and \(names.count - 5) more" : "")
+                kept[sinkIndex][position].amendMessage(
+                    " The same mistake in \(names.count) translation\(names.count == 1 ? "" : "s") (\(shown)) is not reported separately: correct it there too, or have the translations updated from this entry.")
+            }
+        }
+        return kept.flatMap { $0 }
     }
 
     static func order(_ a: ValidationDiagnostic, _ b: ValidationDiagnostic) -> Bool {
@@ -61,16 +106,23 @@ public struct ModuleValidator: Sendable {
 struct DiagnosticSink {
     let module: String
     var diagnostics: [ValidationDiagnostic] = []
+    /// For some diagnostics (by index in ``diagnostics``), what causes them, equal for the same mistake copied into
+    /// another localization (``StringsDictProblem/cause``).
+    var causes: [Int: String] = [:]
 
     mutating func add(
         _ severity: ValidationDiagnostic.Severity, _ code: ValidationDiagnostic.Code,
-        file: ValidationInput.File, key: String? = nil, line: Int? = nil, column: Int? = nil,
-        message: String, value: String? = nil
+        file: ValidationInput.File, key: String? = nil, keyPath: [String] = [], line: Int? = nil, column: Int? = nil,
+        message: String, value: String? = nil, cause: String? = nil, explanation: String? = nil
     ) {
-        diagnostics.append(ValidationDiagnostic(
+        if let cause { causes[diagnostics.count] = cause }
+        var diagnostic = ValidationDiagnostic(
             severity: severity, code: code, module: module, table: file.tableName,
-            localization: file.localization, key: key, file: file.path,
+            localization: file.localization, key: key,
+            keyPath: keyPath.isEmpty ? nil : keyPath.joined(separator: "/"), file: file.path,
             line: line.flatMap { $0 > 0 ? $0 : nil }, column: column.flatMap { $0 > 0 ? $0 : nil },
-            message: message, value: value))
+            message: message, value: value)
+        if let explanation { diagnostic.explain(explanation) }
+        diagnostics.append(diagnostic)
     }
 }

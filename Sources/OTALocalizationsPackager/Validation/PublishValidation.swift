@@ -112,10 +112,13 @@ public struct PublishValidation: Sendable {
         return diagnostics.map { diagnostic in
             guard let catalog = byPath[diagnostic.file] else { return diagnostic }
             var located = diagnostic
-            let location = diagnostic.key.flatMap { catalog.location(ofKey: $0, language: diagnostic.localization) }
+            let keyPath = diagnostic.keyPath.map { $0.split(separator: "/").map(String.init) } ?? []
+            let location = diagnostic.key.flatMap {
+                catalog.location(ofKey: $0, language: diagnostic.localization, keyPath: keyPath)
+            }
             located.line = location?.line
             located.column = location?.column
-            if let path = location?.jsonPath { located.message += " (\(path))" }
+            if let path = location?.jsonPath { located.amendMessage(" (\(path))") }
             return located
         }
     }

@@ -3,11 +3,13 @@ import Foundation
 /// The findings a team accepted when it adopted validation, so that only new or changed ones block.
 ///
 /// Written by `validate --write-baseline <file>`, read by `--validation-baseline <file>` (the convention
-/// of SwiftLint's `--baseline`). A finding is identified by module, table, localization, key, code and the
-/// offending value, never by line, so edits elsewhere in a file do not invalidate the baseline, while a
-/// changed value does. A `missing-key` finding lists a table's missing keys in its value; it stays baselined
-/// while every key it lists now was missing when it was recorded (fixing some keeps it baselined, a newly
-/// missing key does not). Tables that do not parse (``ValidationDiagnostic/Code/neverBaselined``) are never
+/// of SwiftLint's `--baseline`). A finding is identified by module, table, localization, key, key path (the rule
+/// and form inside a `.stringsdict` entry), code and the offending value, never by line, so edits elsewhere in a
+/// file do not invalidate the baseline, while a changed value or a finding in another form does. Each finding is
+/// recorded once per occurrence: two findings of one identity need two records, so a third is new. A `missing-key`
+/// finding lists a table's missing keys in its value; it stays baselined while every key it lists now was missing
+/// when it was recorded (fixing some keeps it baselined, a newly missing key does not). Tables that do not parse
+/// and module names taken from the checkout folder (``ValidationDiagnostic/Code/neverBaselined``) are never
 /// recorded and never downgraded. The JSON format is documented in `docs/validation.md`.
 public struct ValidationBaseline: Sendable, Equatable, Codable {
     /// One recorded finding.
@@ -16,14 +18,20 @@ public struct ValidationBaseline: Sendable, Equatable, Codable {
         public var table: String?
         public var localization: String?
         public var key: String?
+        /// ``ValidationDiagnostic/keyPath``: the rule and form inside a `.stringsdict` entry (`COUNT/one`).
+        public var keyPath: String?
         public var code: String
         public var value: String?
 
-        public init(module: String, table: String?, localization: String?, key: String?, code: String, value: String?) {
+        public init(
+            module: String, table: String?, localization: String?, key: String?, keyPath: String? = nil, code: String,
+            value: String?
+        ) {
             self.module = module
             self.table = table
             self.localization = localization
             self.key = key
+            self.keyPath = keyPath
             self.code = code
             self.value = value
         }
@@ -31,14 +39,21 @@ public struct ValidationBaseline: Sendable, Equatable, Codable {
         /// The identity of a diagnostic.
         public init(_ diagnostic: ValidationDiagnostic) {
             self.init(module: diagnostic.module, table: diagnostic.table, localization: diagnostic.localization,
-                      key: diagnostic.key, code: diagnostic.code.rawValue, value: diagnostic.value)
+                      key: diagnostic.key, keyPath: diagnostic.keyPath, code: diagnostic.code.rawValue,
+                      value: diagnostic.value)
         }
 
         public static func < (a: Finding, b: Finding) -> Bool {
             func fields(_ f: Finding) -> [String] {
-                [f.module, f.table ?? "", f.localization ?? "", f.key ?? "", f.code, f.value ?? ""]
+                [f.module, f.table ?? "", f.localization ?? "", f.key ?? "", f.keyPath ?? "", f.code, f.value ?? ""]
             }
             return fields(a).lexicographicallyPrecedes(fields(b))
+        }
+
+        /// The same place without the key path and value (the table and key a `missing-key` finding is about, or
+        /// the record an older release wrote without a key path).
+        fileprivate var place: Finding {
+            Finding(module: module, table: table, localization: localization, key: key, code: code, value: nil)
         }
     }
 
@@ -47,15 +62,15 @@ public struct ValidationBaseline: Sendable, Equatable, Codable {
 
     /// Format version of the file.
     public var version: Int
-    /// Recorded findings, sorted, without repeats.
+    /// Recorded findings, sorted; a finding that occurs twice is recorded twice.
     public var findings: [Finding]
 
     public init(findings: [Finding]) {
         version = Self.currentVersion
-        self.findings = Array(Set(findings)).sorted()
+        self.findings = findings.sorted()
     }
 
-    /// Records every finding that may be baselined (errors, warnings and notes alike).
+    /// Records every finding that may be baselined (errors, warnings and notes alike), one record per finding.
     public init(recording diagnostics: [ValidationDiagnostic]) {
         self.init(findings: diagnostics
             .filter { !ValidationDiagnostic.Code.neverBaselined.contains($0.code) }
@@ -97,26 +112,34 @@ public struct ValidationBaseline: Sendable, Equatable, Codable {
     /// Downgrades the recorded errors to warnings and marks every recorded finding ``ValidationDiagnostic/baselined``
     /// (a note stays a note).
     ///
-    /// A diagnostic whose identity is not recorded, or whose code is never baselined, is returned unchanged. A
-    /// `missing-key` diagnostic is recorded when a recorded finding of the same module, table and localization
-    /// listed every key it lists.
+    /// A diagnostic whose identity is not recorded, or whose code is never baselined, is returned unchanged. Each
+    /// record absorbs one diagnostic, in the order given: when a file holds one more finding of an identity than
+    /// was recorded, the last one is new. A `missing-key` diagnostic is recorded when a recorded finding of the same
+    /// module, table and localization listed every key it lists.
     /// - Returns: the diagnostics in the same order.
     public func apply(to diagnostics: [ValidationDiagnostic]) -> [ValidationDiagnostic] {
-        let recorded = Set(findings)
+        var remaining: [Finding: Int] = [:]
         var missingKeys: [Finding: Set<Substring>] = [:]
-        for finding in findings where finding.code == ValidationDiagnostic.Code.missingKey.rawValue {
-            let place = Finding(module: finding.module, table: finding.table, localization: finding.localization,
-                                key: nil, code: finding.code, value: nil)
-            missingKeys[place, default: []].formUnion(Self.keys(of: finding))
+        for finding in findings {
+            if finding.code == ValidationDiagnostic.Code.missingKey.rawValue {
+                var place = finding.place
+                place.key = nil
+                missingKeys[place, default: []].formUnion(Self.keys(of: finding))
+            } else {
+                remaining[finding, default: 0] += 1
+            }
         }
         return diagnostics.map { diagnostic in
             guard !ValidationDiagnostic.Code.neverBaselined.contains(diagnostic.code) else { return diagnostic }
-            var isRecorded = recorded.contains(Finding(diagnostic))
-            if !isRecorded, diagnostic.code == .missingKey {
-                let finding = Finding(diagnostic)
-                let place = Finding(module: finding.module, table: finding.table, localization: finding.localization,
-                                    key: nil, code: finding.code, value: nil)
+            let finding = Finding(diagnostic)
+            var isRecorded = false
+            if diagnostic.code == .missingKey {
+                var place = finding.place
+                place.key = nil
                 isRecorded = missingKeys[place].map { Self.keys(of: finding).isSubset(of: $0) } ?? false
+            } else if let count = remaining[finding], count > 0 {
+                remaining[finding] = count - 1
+                isRecorded = true
             }
             guard isRecorded else { return diagnostic }
             var downgraded = diagnostic
@@ -124,6 +147,25 @@ public struct ValidationBaseline: Sendable, Equatable, Codable {
             downgraded.baselined = true
             return downgraded
         }
+    }
+
+    /// What to tell a user about `count` findings of ``countRecordedWithoutKeyPath(in:)``.
+    public static func recordedWithoutKeyPathAdvice(_ count: Int) -> String {
+        "\(count) finding\(count == 1 ? " is" : "s are") new only because the validation baseline was written by an earlier "
+            + "release, which recorded .stringsdict findings without their rule and form and so could hide new ones; "
+            + "review \(count == 1 ? "it" : "them") and record the baseline again with 'ota-localizations validate --write-baseline <file>'"
+    }
+
+    /// How many of `diagnostics` (as returned by ``apply(to:)``) are new only because the baseline recorded a finding
+    /// of the same code at the same key without a ``ValidationDiagnostic/keyPath``: a file written by a release that
+    /// did not record the rule and form of `.stringsdict` findings, which cannot tell a new form's finding from a
+    /// recorded one. Such findings are reported as new; write the baseline again after reviewing them.
+    public func countRecordedWithoutKeyPath(in diagnostics: [ValidationDiagnostic]) -> Int {
+        let legacy = Set(findings.filter { $0.keyPath == nil }.map(\.place))
+        guard !legacy.isEmpty else { return 0 }
+        return diagnostics.filter { diagnostic in
+            !diagnostic.baselined && diagnostic.keyPath != nil && legacy.contains(Finding(diagnostic).place)
+        }.count
     }
 
     /// The keys a `missing-key` finding lists: its value, one key per line (the key itself for a single key).

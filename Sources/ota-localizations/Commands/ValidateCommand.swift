@@ -23,6 +23,8 @@ enum ValidateCommand: Command {
                                           printed also when the run cannot start: {"error": {"code", "message"}}.
           --show-baselined                List the findings from --validation-baseline (text and github formats
                                           count them in one line by default; json always lists them).
+          --show-notes                    List notes (text and github formats count them in one line by default;
+                                          json always lists them). Notes never block.
           --verbose                       List every missing key under its table's finding.
           -h, --help                      Show this help.
 
@@ -46,7 +48,7 @@ enum ValidateCommand: Command {
             args = try ArgumentList(
                 arguments,
                 valueOptions: ["config", "baseline", "validation-baseline", "write-baseline", "format"],
-                flagOptions: ["strict", "json", "verbose", "show-baselined"]
+                flagOptions: ["strict", "json", "verbose", "show-baselined", "show-notes"]
             )
             root = URL(fileURLWithPath: try args.onePositional("repo-root"))
             format = args.flag("json") ? "json" : (args.value("format") ?? "text")
@@ -86,10 +88,16 @@ enum ValidateCommand: Command {
         switch format {
         case "json": Output.out(DiagnosticText.json(diagnostics))
         case "github":
-            Output.out(DiagnosticText.github(diagnostics, pathPrefix: pathPrefix(of: root), showBaselined: args.flag("show-baselined")))
+            Output.out(DiagnosticText.github(
+                diagnostics, pathPrefix: pathPrefix(of: root), showBaselined: args.flag("show-baselined"),
+                showNotes: args.flag("show-notes")))
         default:
             Output.out(DiagnosticText.human(
-                diagnostics, moduleCount: run.modules.count, verbose: args.flag("verbose"), showBaselined: args.flag("show-baselined")))
+                diagnostics, moduleCount: run.modules.count, verbose: args.flag("verbose"),
+                showBaselined: args.flag("show-baselined"), showNotes: args.flag("show-notes")))
+        }
+        if run.recordedWithoutKeyPath > 0, args.value("write-baseline") == nil {
+            Output.err("note: \(ValidationBaseline.recordedWithoutKeyPathAdvice(run.recordedWithoutKeyPath)).")
         }
         return options.blocks(diagnostics) ? .failure : .success
     }

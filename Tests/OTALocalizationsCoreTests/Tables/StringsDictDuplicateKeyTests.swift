@@ -29,7 +29,7 @@ import Testing
         #expect(output[1] == "other 14 18")
         #expect(output[2] == "plain 22 24")
         #expect(table.duplicateKeys == [
-            StringsDictTable.DuplicateKey(entry: "files", key: "other", firstLine: 14, line: 18),
+            StringsDictTable.DuplicateKey(path: ["files", "count"], key: "other", firstLine: 14, line: 18),
             StringsDictTable.DuplicateKey(entry: nil, key: "plain", firstLine: 22, line: 24),
         ])
         #expect(table.keyLines["plain"] == 24)

@@ -156,13 +156,14 @@ import Testing
         #expect(error.column == 8)
     }
 
-    @Test func reportsMissingSemicolonWithLineAndColumn() throws {
+    @Test func reportsMissingSemicolonAtTheEndOfTheValueNotOnTheNextLine() throws {
+        // `"greeting" = "Hello"` is 20 characters: the ';' belongs in column 21 of line 2, where an editor should jump.
         let text = "\"a\" = \"1\";\n\"greeting\" = \"Hello\"\n\"b\" = \"2\";"
         let error = try #require(parseError(text))
         #expect(error.code == .syntax)
-        #expect(error.line == 3)
-        #expect(error.column == 1)
-        #expect(error.description == #"Localizable.strings:3:1: expected ';' after the value of "greeting", found '"'"#)
+        #expect(error.line == 2)
+        #expect(error.column == "\"greeting\" = \"Hello\"".count + 1)
+        #expect(error.description == #"Localizable.strings:2:21: expected ';' after the value of "greeting", found '"' on line 3"#)
     }
 
     @Test func reportsMissingSemicolonAtEndOfFile() throws {
@@ -174,7 +175,7 @@ import Testing
 
     @Test func reportsMissingEquals() throws {
         let error = try #require(parseError("\"a\" \"1\";"))
-        #expect("\(error.line):\(error.column)" == "1:5")
+        #expect("\(error.line):\(error.column)" == "1:4")
         #expect(error.reason == #"expected '=' or ';' after the key "a", found '"'"#)
     }
 
@@ -198,8 +199,9 @@ import Testing
     }
 
     @Test func reportsColumnsInCharactersAfterNonASCII() throws {
+        // The ';' belongs right after `"ü"`: 10 characters in (é and 😀 count one each, not their UTF-8 bytes).
         let error = try #require(parseError("\"é😀\" = \"ü\" x"))
-        #expect("\(error.line):\(error.column)" == "1:12")
+        #expect("\(error.line):\(error.column)" == "1:11")
     }
 
     @Test func countsCarriageReturnLineEnds() throws {

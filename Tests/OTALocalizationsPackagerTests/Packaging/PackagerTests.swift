@@ -100,7 +100,7 @@ import Testing
 
         #expect(error?.code == .invalidTables)
         #expect(error?.details.count == 1)
-        #expect(error?.details.first?.hasPrefix("App/Resources/fr.lproj/Localizable.strings:3:1: ") == true)
+        #expect(error?.details.first?.hasPrefix("App/Resources/fr.lproj/Localizable.strings:2:10: ") == true)
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
     }
 

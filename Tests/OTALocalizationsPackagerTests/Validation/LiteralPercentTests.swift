@@ -26,7 +26,7 @@ import Testing
         #expect(diagnostics.map(\.code) == [.developmentLiteralPercent])
         let finding = diagnostics[0]
         #expect(finding.file == "App/en.lproj/Localizable.strings" && finding.severity == .warning && finding.key == "disclaimer")
-        #expect(finding.message == "\"disclaimer\": in \"Reports are 100% anonymous and not 100% guaranteed\", '% a' reads a double argument and '% g' reads a double argument that the app almost surely does not pass: a percent sign followed by a space or '-' and a word. Where the app formats this string (String(format:), a lookup with arguments), it prints garbage or crashes there. Write %% for a literal percent sign; translations are checked as if it were one.")
+        #expect(finding.message == "\"disclaimer\": in \"Reports are 100% anonymous and not 100% guaranteed\", '% a' reads a double argument and '% g' reads a double argument that the app almost surely does not pass. Write %% for a literal percent sign. A percent sign followed by a space or '-' and a word is a conversion to printf: where the app formats this string (String(format:), a lookup with arguments), it prints garbage or crashes there. Translations are checked as if it were %%.")
     }
 
     @Test func aTranslationsStrayPercentIsNamedWithTheFix() {
@@ -36,7 +36,7 @@ import Testing
             F.strings("ca.lproj/Localizable.strings", [("posts", "% publicacions"), ("over", "Estalvia un 30% sobre")]),
         ]).filter { $0.code == .formatSpecifierMismatch }
         #expect(diagnostics.map(\.key) == ["posts", "over"])
-        #expect(diagnostics[0].message == "\"posts\": the format specifiers differ from en (\"%@ posts\"): it does not read argument 1 (object), which the development value reads ('% p' in it is a literal percent sign followed by a word: write %%); the translation loses a value the app passes (and, without %n$, the later ones shift). Use the same specifiers, reordered with %n$ if needed.")
+        #expect(diagnostics[0].message == "\"posts\": the format specifiers differ from en (\"%@ posts\"): it does not read argument 1 (object, '%@'), which the development value reads ('% p' in it is a literal percent sign followed by a word: write %%); the translation loses a value the app passes (and, without %n$, the later ones shift). Use the same specifiers, reordered with %n$ if needed.")
         #expect(diagnostics[1].message == "\"over\": the format specifiers differ from en (\"Save 30 over\"): '% s' reads a cString argument the app does not pass: it is a percent sign followed by a word, and a literal percent sign is written %%; at run time this crashes or prints garbage. Use the same specifiers, reordered with %n$ if needed.")
     }
 

@@ -109,7 +109,9 @@ import Testing
         let found = F.validate([file]).filter { $0.code == .stringsDictDuplicateKey }
         #expect(found.map(\.line) == [18, 24])
         #expect(found.allSatisfy { $0.severity == .error })
-        #expect(found[0].key == "files" && found[0].value == "other")
+        // The repeated form is in the identity (its key path) with the value Apple keeps, as is a repeated entry.
+        #expect(found[0].key == "files" && found[0].keyPath == "count/other" && found[0].value == "%d files")
+        #expect(found[1].key == "plain" && found[1].keyPath == nil && found[1].value == "Second")
         #expect(found[0].message == "\"files\": the key \"other\" inside it is written on line 14 and again on line 18; Apple keeps only the later value, so the first is dead text. Delete the wrong one.")
         #expect(found[1].message == "\"plain\": the key is written on line 22 and again on line 24; Apple keeps only the later value, so the first is dead text. Delete the wrong one.")
     }
@@ -134,7 +136,7 @@ import Testing
             }
         }
         let message = other("ru", valueType: "ld", forms: ["one": "%ld", "few": "%ld", "many": "%ld"]).first?.message
-        #expect(message == "\"k\": rule \"count\" has no other form. In ru an integer always selects one, few, many, which the rule has; other is only for a non-integer count such as 1.5 (CLDR plurals.xml @ 004469dc), which the value type ld cannot pass. Apple's documentation still calls other required (\"Localizing strings that contain plurals\") and does not document what a device shows for a count with no form; add an other form to follow it.")
+        #expect(message == "\"k\": rule \"count\" has no other form; in ru every integer selects one, few, many, which the rule has, and its value type ld passes only integers. Only a non-integer count such as 1.5 selects other in this language (CLDR plurals.xml @ 004469dc). Apple's documentation still calls other required (\"Localizing strings that contain plurals\") and does not document what a device shows for a count with no form; add an other form to follow it.")
     }
 
     @Test func itStaysAnErrorWhereACountReachesTheMissingForm() {

@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsCore
 import Testing
 @testable import OTALocalizationsPackager
 
@@ -69,5 +70,65 @@ import Testing
         #expect {
             try ValidationBaseline(data: Data(#"{"version": 2, "findings": []}"#.utf8))
         } throws: { ($0 as? ValidationBaselineError)?.code == .unsupportedVersion }
+    }
+
+    /// An en `.stringsdict` entry `files` whose rule `COUNT` (value type `d`) has the forms given, parsed from XML.
+    private func stringsDict(_ forms: [String: String], rules: [String] = ["COUNT"]) throws -> ValidationInput.File {
+        let formXML = forms.sorted { $0.key < $1.key }.map { "<key>\($0.key)</key><string>\($0.value)</string>" }.joined(separator: "\n")
+        let rulesXML = rules.map { rule in
+            "<key>\(rule)</key><dict>\n<key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>\n"
+                + "<key>NSStringFormatValueTypeKey</key><string>d</string>\n\(formXML)\n</dict>"
+        }.joined(separator: "\n")
+        let format = rules.map { "%#@\($0)@" }.joined(separator: " ")
+        let xml = "<plist><dict>\n<key>files</key><dict>\n<key>NSStringLocalizedFormatKey</key><string>\(format)</string>\n\(rulesXML)\n</dict>\n</dict></plist>"
+        let table = try StringsDictParser.parse(Data(xml.utf8))
+        return ValidationInput.File(path: "App/en.lproj/Localizable.stringsdict", relativePath: "en.lproj/Localizable.stringsdict",
+                                    content: .stringsDict(table))
+    }
+
+    @Test func aNewlyBrokenFormOfARecordedEntryIsNew() throws {
+        // Recorded: other = "%@ files" reads an object where the value type d is an int. Then one becomes "%s file".
+        let today = ValidationFixtures.validate([try stringsDict(["one": "%d file", "other": "%@ files"])])
+        #expect(today.map(\.code) == [.stringsDictSpecifierMismatch])
+        #expect(today[0].keyPath == "COUNT/other" && today[0].value == "%@ files")
+        let baseline = ValidationBaseline(recording: today)
+        let tomorrow = baseline.apply(to: ValidationFixtures.validate([try stringsDict(["one": "%s file", "other": "%@ files"])]))
+        #expect(tomorrow.map(\.keyPath) == ["COUNT/one", "COUNT/other"])
+        #expect(tomorrow.map(\.baselined) == [false, true])
+        #expect(tomorrow.map(\.severity) == [.error, .warning])
+        #expect(ValidationOptions(strict: true).blocks(tomorrow))
+        // A recorded form whose text changes but stays wrong is new too.
+        let edited = baseline.apply(to: ValidationFixtures.validate([try stringsDict(["one": "%d file", "other": "%@ Files"])]))
+        #expect(edited.map(\.baselined) == [false])
+    }
+
+    @Test func eachRuleOfAnEntryIsRecordedApart() throws {
+        // ProtonVPN's `_step_of` ("%#@STEP@ %#@STEPS@"): each rule lacks en's `one`, each its own finding.
+        let both = ValidationFixtures.validate([try stringsDict(["other": "%d"], rules: ["STEP", "STEPS"])])
+            .filter { $0.code == .stringsDictMissingPluralCategory }
+        #expect(both.map(\.keyPath) == ["STEP", "STEPS"])
+        #expect(Set(both.map(ValidationBaseline.Finding.init)).count == 2)
+        let onlyStep = ValidationBaseline(recording: [both[0]])
+        #expect(onlyStep.apply(to: both).map(\.baselined) == [true, false])
+    }
+
+    @Test func eachOccurrenceNeedsItsOwnRecord() {
+        // Two findings of one identity (a key written three times with one value): one record absorbs one.
+        let twice = [diagnostic(.duplicateKeySameValue, key: "a", value: "A", line: 2), diagnostic(.duplicateKeySameValue, key: "a", value: "A", line: 3)]
+        let one = ValidationBaseline(recording: [twice[0]])
+        #expect(one.apply(to: twice).map(\.baselined) == [true, false])
+        let both = ValidationBaseline(recording: twice)
+        #expect(both.findings.count == 2)
+        #expect(both.apply(to: twice).map(\.baselined) == [true, true])
+    }
+
+    @Test func countsFindingsThatARecordWithoutKeyPathNoLongerCovers() throws {
+        // A file written before findings carried their rule and form: its record matches no form any more.
+        let legacy = ValidationBaseline(findings: [ValidationBaseline.Finding(
+            module: "App", table: "Localizable", localization: "en", key: "files", code: "stringsdict-specifier-mismatch", value: nil)])
+        let applied = legacy.apply(to: ValidationFixtures.validate([try stringsDict(["one": "%d file", "other": "%@ files"])]))
+        #expect(applied.map(\.baselined) == [false])
+        #expect(legacy.countRecordedWithoutKeyPath(in: applied) == 1)
+        #expect(ValidationBaseline(recording: applied).countRecordedWithoutKeyPath(in: applied) == 0)
     }
 }
