@@ -9,7 +9,8 @@ import Foundation
 ///   "modules": { "Checkout": ["Packages/Features/Sources/Checkout/Resources"] },
 ///   "discoverOtherModules": true,
 ///   "excludes": ["Localization/StringsConvertor/**"],
-///   "pluralCountsOfMillions": false
+///   "pluralCountsOfMillions": false,
+///   "repositoryModule": "MyApp"
 /// }
 /// ```
 /// - `developmentRegion`: written as `CFBundleDevelopmentRegion` into every module's `Info.plist` and into the
@@ -23,6 +24,9 @@ import Foundation
 /// - `pluralCountsOfMillions`: whether the app formats counts of a million and more through `.stringsdict`
 ///   plurals; then a missing CLDR category that only such numbers select (fr, es, it, pt, ca `many`) is a
 ///   warning instead of a note. Default `false`.
+/// - `repositoryModule`: the module name for the resource folders that the default rule would name after the
+///   repository folder (every folder above their `.lproj` folders has a generic name), whose name depends on where
+///   the repository is checked out. Default none: such a module is an error until it is named.
 ///
 /// Unknown fields are an error, so a misspelled option is never silently ignored.
 public struct PackagerConfiguration: Sendable, Equatable {
@@ -36,19 +40,23 @@ public struct PackagerConfiguration: Sendable, Equatable {
     public var excludes: [String]
     /// Whether the app formats counts of a million and more in plurals (see the type's documentation).
     public var pluralCountsOfMillions: Bool
+    /// The name of the module the default rule would name after the repository folder (see the type's documentation).
+    public var repositoryModule: String?
 
     public init(
         developmentRegion: String = "en",
         modules: [String: [String]] = [:],
         discoverOtherModules: Bool = true,
         excludes: [String] = [],
-        pluralCountsOfMillions: Bool = false
+        pluralCountsOfMillions: Bool = false,
+        repositoryModule: String? = nil
     ) {
         self.developmentRegion = developmentRegion
         self.modules = modules
         self.discoverOtherModules = discoverOtherModules
         self.excludes = excludes
         self.pluralCountsOfMillions = pluralCountsOfMillions
+        self.repositoryModule = repositoryModule
     }
 }
 
@@ -66,7 +74,9 @@ extension PackagerConfiguration {
         guard let root = object as? [String: Any] else {
             throw PackagerError(code: .configuration, reason: "\(path): the top level must be a JSON object")
         }
-        let known: Set<String> = ["developmentRegion", "modules", "discoverOtherModules", "excludes", "pluralCountsOfMillions"]
+        let known: Set<String> = [
+            "developmentRegion", "modules", "discoverOtherModules", "excludes", "pluralCountsOfMillions", "repositoryModule",
+        ]
         if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
             throw PackagerError(
                 code: .configuration,
@@ -116,6 +126,15 @@ extension PackagerConfiguration {
                 throw PackagerError(code: .configuration, reason: "\(path): 'pluralCountsOfMillions' must be true or false")
             }
             config.pluralCountsOfMillions = flag
+        }
+        if let value = root["repositoryModule"] {
+            guard let name = value as? String, ManifestNaming.isPlainName(name) else {
+                throw PackagerError(
+                    code: .configuration,
+                    reason: "\(path): 'repositoryModule' must be a module name, a plain file name (no '/', '\\', NUL, '.' or '..'): the name the app passes to OTALocalizedString.bundle(for:)"
+                )
+            }
+            config.repositoryModule = name
         }
         if let value = root["excludes"] {
             guard let patterns = value as? [Any], patterns.allSatisfy({ $0 is String }) else {

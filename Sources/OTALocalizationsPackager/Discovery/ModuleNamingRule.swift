@@ -7,7 +7,10 @@
 /// 2. Any other layout (Xcode app and extension targets): the nearest enclosing folder whose name is not a
 ///    generic resource-folder name (``genericFolderNames``, compared case-insensitively) names the module, so
 ///    `MyApp/Resources/en.lproj` and `MyApp/Supporting Files/de.lproj` both belong to module `MyApp`.
-/// 3. When every folder up to the repository root is generic, the repository folder's own name is used.
+/// 3. When every folder up to the repository root is generic, the repository folder's own name is used, unless the
+///    configuration names it (`repositoryModule`). That name depends on where the repository is checked out (CI
+///    checks out into `workspace`, `src`, …), so validation reports such a module until it is named
+///    (``checkoutFolderAdvice(module:folders:)``).
 ///
 /// All resource folders that resolve to the same owner folder form one module.
 public enum ModuleNamingRule {
@@ -17,6 +20,25 @@ public enum ModuleNamingRule {
         "localisation", "localisations", "localizable", "strings", "translations", "i18n", "l10n",
         "languages", "input",
     ]
+
+    /// ``Owner/rule`` of rule 3: the module is named after the repository folder.
+    public static let repositoryFolderRule = "repository folder"
+
+    /// Why a module named after the repository folder must be named in the configuration, and the exact line to add.
+    /// - Parameters:
+    ///   - module: the name rule 3 gave (the repository folder's name in this checkout).
+    ///   - folders: the module's resource folders, relative to the repository root (empty for the root itself).
+    public static func checkoutFolderAdvice(module: String, folders: [String]) -> String {
+        let named = folders.filter { !$0.isEmpty }
+        let place = named.isEmpty
+            ? "its .lproj folders and String Catalogs sit at the repository's root"
+            : "every folder from \(named.joined(separator: ", ")) up has a generic name"
+        return "the module name '\(module)' is the name of the folder the repository is checked out in (\(place)), "
+            + "so it changes with the checkout: CI "
+            + "often checks out into 'workspace', 'src' or 'repository', and the app's OTALocalizedString.bundle(for:) "
+            + "would then find no bundle. Name the module the app uses in \(PackagerConfiguration.fileName): "
+            + "{\"repositoryModule\": \"\(module)\"}"
+    }
 
     /// What the rule decided for one resource folder.
     public struct Owner: Sendable, Equatable {
@@ -36,10 +58,12 @@ public enum ModuleNamingRule {
     /// - Parameters:
     ///   - components: The resource folder's path components relative to the repository root.
     ///   - repositoryName: The repository folder's own name, used by rule 3.
+    ///   - repositoryModule: The configuration's `repositoryModule`, used by rule 3 instead when given.
     ///   - isPackageRoot: Whether the folder at these components (relative to the repository root) holds a
     ///     `Package.swift`.
     public static func owner(
-        ofResourceFolder components: [String], repositoryName: String, isPackageRoot: ([String]) -> Bool
+        ofResourceFolder components: [String], repositoryName: String, repositoryModule: String? = nil,
+        isPackageRoot: ([String]) -> Bool
     ) -> Owner {
         var unpackaged: String?
         for index in components.indices.reversed() where components[index] == "Sources" && index + 1 < components.count {
@@ -60,8 +84,12 @@ public enum ModuleNamingRule {
             end -= 1
         }
         if end == 0 {
-            return Owner(owner: [], name: repositoryName, rule: "repository folder",
-                         detail: "every folder above the .lproj folders has a generic name, so the repository folder names it\(note)")
+            if let repositoryModule {
+                return Owner(owner: [], name: repositoryModule, rule: "configuration",
+                             detail: "every folder above the .lproj folders has a generic name, and \"repositoryModule\" in \(PackagerConfiguration.fileName) names it\(note)")
+            }
+            return Owner(owner: [], name: repositoryName, rule: repositoryFolderRule,
+                         detail: "every folder above the .lproj folders has a generic name, so the repository folder names it, which depends on the checkout; name it with \"repositoryModule\" in \(PackagerConfiguration.fileName)\(note)")
         }
         let owner = Array(components[..<end])
         return Owner(owner: owner, name: components[end - 1], rule: "folder",

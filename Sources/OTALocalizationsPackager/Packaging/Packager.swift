@@ -67,17 +67,23 @@ public enum Packager {
             compression.discard()
             let blocking = diagnostics.filter(options.validation.blocks)
             let errors = blocking.filter { $0.severity == .error }.count
-            let unreadable = blocking.filter { ValidationDiagnostic.Code.neverBaselined.contains($0.code) }.count
+            let unreadable = blocking.filter { $0.code == .parseError || $0.code == .encoding }.count
+            let unnamed = blocking.filter { $0.code == .moduleNameFromCheckoutFolder }.count
             let advice: String
-            if unreadable == blocking.count {
+            if unnamed > 0, unreadable + unnamed == blocking.count {
+                advice = "; nothing was written. Name the module below in \(PackagerConfiguration.fileName) (it cannot be "
+                    + "baselined: its name is the checkout folder's)"
+                    + (unreadable > 0 ? " and fix the \(unreadable == 1 ? "table" : "tables") that do not parse" : "")
+            } else if unreadable == blocking.count {
                 advice = "; nothing was written. Fix the \(unreadable == 1 ? "table" : "tables") below: a table that does not "
                     + "parse cannot be baselined, because Apple's runtime would read the published copy as empty"
             } else {
-                let legacy = validation.adoptionBaseline?.countRecordedWithoutKeyPath(in: blocking) ?? 0
+                let legacy = validation.adoptionBaseline?.countCoveredOnlyByOlderRecords(in: blocking) ?? 0
                 advice = "; nothing was written. Fix them, or record today's findings with "
                     + "'ota-localizations validate --write-baseline <file>' and pass --validation-baseline <file>"
                     + (unreadable > 0 ? " (\(unreadable) of them, tables that do not parse, cannot be baselined: fix those lines)" : "")
-                    + (legacy > 0 ? ". \(ValidationBaseline.recordedWithoutKeyPathAdvice(legacy))" : "")
+                    + (unnamed > 0 ? " (a module named after the checkout folder cannot be baselined: name it in \(PackagerConfiguration.fileName))" : "")
+                    + (legacy > 0 ? ". \(ValidationBaseline.olderRecordsAdvice(legacy))" : "")
             }
             throw PackagerError(
                 code: .validationFailed,

@@ -38,7 +38,9 @@ extension ModuleValidator {
                 first[entry.key] = entry
             }
         }
-        for entry in table.entries where entry.value.isEmpty && first[entry.key]?.line == entry.line {
+        // The empty key translated as empty ("" = "";) is what Xcode extracts for an empty literal: it shows nothing
+        // either way, so there is nothing to fix.
+        for entry in table.entries where entry.value.isEmpty && !entry.key.isEmpty && first[entry.key]?.line == entry.line {
             sink.add(.warning, .emptyValue, file: file, key: entry.key, line: entry.line, column: entry.column,
                      message: "\"\(entry.key)\" has an empty value, so the app shows nothing; translate it or delete the line.",
                      value: entry.value)

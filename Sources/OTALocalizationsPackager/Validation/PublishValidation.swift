@@ -54,6 +54,14 @@ public struct PublishValidation: Sendable {
         // language may rightly compile to no source-language table (docs/string-catalogs.md).
         let covered = module.tables.contains { $0.localization == developmentRegion || $0.localization == "Base" }
             || module.catalogs.contains { $0.sourceLanguage == developmentRegion }
+        if module.module.rule == ModuleNamingRule.repositoryFolderRule {
+            found.append(ValidationDiagnostic(
+                severity: .error, code: .moduleNameFromCheckoutFolder, module: module.module.name, table: nil,
+                localization: nil, file: module.module.folders.first.map { $0.isEmpty ? "." : $0 } ?? ".",
+                message: ModuleNamingRule.checkoutFolderAdvice(module: module.module.name, folders: module.module.folders)
+                    + ". This cannot be baselined: the name is what differs between checkouts."
+            ))
+        }
         if !module.tables.isEmpty, !covered {
             found.append(ValidationDiagnostic(
                 severity: .warning, code: .developmentRegionMissing, module: module.module.name, table: nil,
@@ -101,7 +109,8 @@ public struct PublishValidation: Sendable {
                 table: (name as NSString).deletingPathExtension, localization: nil, key: nil, file: file.path,
                 line: nil, column: nil,
                 message: "\(name) sits beside the module's .lproj folders; at a bundle's root it would hide every "
-                    + "localized copy (APPLE-BUNDLE.md 1.11). Move it into <language>.lproj or delete it"
+                    + "localized copy (APPLE-BUNDLE.md 1.11). Move it into <language>.lproj or delete it",
+                value: file.path
             )
         }
     }

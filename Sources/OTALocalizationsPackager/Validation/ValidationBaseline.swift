@@ -149,22 +149,25 @@ public struct ValidationBaseline: Sendable, Equatable, Codable {
         }
     }
 
-    /// What to tell a user about `count` findings of ``countRecordedWithoutKeyPath(in:)``.
-    public static func recordedWithoutKeyPathAdvice(_ count: Int) -> String {
+    /// What to tell a user about `count` findings of ``countCoveredOnlyByOlderRecords(in:)``.
+    public static func olderRecordsAdvice(_ count: Int) -> String {
         "\(count) finding\(count == 1 ? " is" : "s are") new only because the validation baseline was written by an earlier "
-            + "release, which recorded .stringsdict findings without their rule and form and so could hide new ones; "
-            + "review \(count == 1 ? "it" : "them") and record the baseline again with 'ota-localizations validate --write-baseline <file>'"
+            + "release, which recorded \(count == 1 ? "it" : "them") without the rule, form or file that now tells such findings "
+            + "apart (so it could hide new ones); review \(count == 1 ? "it" : "them") and record the baseline again with "
+            + "'ota-localizations validate --write-baseline <file>'"
     }
 
     /// How many of `diagnostics` (as returned by ``apply(to:)``) are new only because the baseline recorded a finding
-    /// of the same code at the same key without a ``ValidationDiagnostic/keyPath``: a file written by a release that
-    /// did not record the rule and form of `.stringsdict` findings, which cannot tell a new form's finding from a
-    /// recorded one. Such findings are reported as new; write the baseline again after reviewing them.
-    public func countRecordedWithoutKeyPath(in diagnostics: [ValidationDiagnostic]) -> Int {
-        let legacy = Set(findings.filter { $0.keyPath == nil }.map(\.place))
-        guard !legacy.isEmpty else { return 0 }
+    /// of the same code at the same key with neither a ``ValidationDiagnostic/keyPath`` nor a value, where the new
+    /// finding has one: a file written by a release that recorded `.stringsdict` findings without their rule and
+    /// form (and a table outside any `.lproj` without its path), which cannot tell a new finding from a recorded one.
+    /// Such findings are reported as new; write the baseline again after reviewing them.
+    public func countCoveredOnlyByOlderRecords(in diagnostics: [ValidationDiagnostic]) -> Int {
+        let older = Set(findings.filter { $0.keyPath == nil && $0.value == nil }.map(\.place))
+        guard !older.isEmpty else { return 0 }
         return diagnostics.filter { diagnostic in
-            !diagnostic.baselined && diagnostic.keyPath != nil && legacy.contains(Finding(diagnostic).place)
+            !diagnostic.baselined && (diagnostic.keyPath != nil || diagnostic.value != nil)
+                && older.contains(Finding(diagnostic).place)
         }.count
     }
 

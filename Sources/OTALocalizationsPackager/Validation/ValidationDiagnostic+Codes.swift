@@ -93,6 +93,11 @@ extension ValidationDiagnostic.Code {
     public static let developmentRegionMissing = Self(rawValue: "development-region-missing")
     public static let invalidLocalizationName = Self(rawValue: "invalid-localization-name")
 
+    /// The module is named after the folder the repository is checked out in (every folder above its `.lproj`
+    /// folders is generic), a name that changes with the checkout; name it with `repositoryModule` in the
+    /// configuration. Error, never baselined.
+    public static let moduleNameFromCheckoutFolder = Self(rawValue: "module-name-from-checkout-folder")
+
     // MARK: Against a baseline of what was published or embedded before
 
     /// A key the baseline table has and the same table of the same localization lacks. Error.
@@ -104,7 +109,11 @@ extension ValidationDiagnostic.Code {
     /// Apple reads), so Apple's runtime would read the published copy as an empty table and every key of it would
     /// show raw, where the app's embedded copy (which Xcode compiled) works. The fix is the file's one bad line,
     /// never excluding the file. Every other finding describes what the app ships today and can be baselined.
-    public static let neverBaselined: Set<Self> = [.parseError, .encoding]
+    ///
+    /// A module named after the checkout folder (``moduleNameFromCheckoutFolder``) is never recorded either: its
+    /// name, part of every finding's identity, is the very thing that differs between checkouts, and the fix is one
+    /// line of configuration.
+    public static let neverBaselined: Set<Self> = [.parseError, .encoding, .moduleNameFromCheckoutFolder]
 
     /// Why a finding with a ``neverBaselined`` code cannot be baselined, and what to do instead.
     public static let neverBaselinedReason =

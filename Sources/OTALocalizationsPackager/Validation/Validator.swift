@@ -7,9 +7,9 @@ public struct ValidationRun: Sendable {
     /// Every finding, parse failures included, in ``PublishValidation/reportOrder(_:_:)``.
     public var diagnostics: [ValidationDiagnostic]
     public var skipped: [SkippedFile]
-    /// How many findings are new only because the validation baseline was written by a release that recorded
-    /// `.stringsdict` findings without their rule and form (``ValidationBaseline/countRecordedWithoutKeyPath(in:)``).
-    public var recordedWithoutKeyPath: Int = 0
+    /// How many findings are new only because the validation baseline was written by a release that recorded them
+    /// with less detail (``ValidationBaseline/countCoveredOnlyByOlderRecords(in:)``).
+    public var coveredOnlyByOlderRecords: Int = 0
 }
 
 /// Runs `package`'s checks without writing anything (`ota-localizations validate`).
@@ -34,7 +34,7 @@ public enum Validator {
         diagnostics.sort(by: PublishValidation.reportOrder)
         return ValidationRun(
             modules: load.modules.map(\.module), diagnostics: diagnostics, skipped: skipped,
-            recordedWithoutKeyPath: validation.adoptionBaseline?.countRecordedWithoutKeyPath(in: diagnostics) ?? 0)
+            coveredOnlyByOlderRecords: validation.adoptionBaseline?.countCoveredOnlyByOlderRecords(in: diagnostics) ?? 0)
     }
 
     private static func diagnostic(_ failure: TableLoadFailure) -> ValidationDiagnostic {

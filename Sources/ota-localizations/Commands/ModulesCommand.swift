@@ -69,6 +69,7 @@ enum ModulesCommand: Command {
             lines.append("  localizations:  \(localizations(of: module).joined(separator: ", "))")
             lines.append("  tables:         \(module.tableFileNames.joined(separator: ", "))")
             lines.append("  files:          \(module.tables.count + module.catalogs.count)")
+            if let warning = warning(for: module) { lines.append("  warning:        \(warning)") }
         }
         let tables = result.modules.reduce(0) { $0 + $1.tables.count }
         let catalogs = result.modules.reduce(0) { $0 + $1.catalogs.count }
@@ -82,6 +83,13 @@ enum ModulesCommand: Command {
         return lines.joined(separator: "\n")
     }
 
+    /// Why the module's name cannot be trusted (it is the checkout folder's), or nil.
+    static func warning(for module: DiscoveredModule) -> String? {
+        guard module.rule == ModuleNamingRule.repositoryFolderRule else { return nil }
+        return ModuleNamingRule.checkoutFolderAdvice(module: module.name, folders: module.folders)
+            + "; 'validate' and 'package' stop until it is named"
+    }
+
     static func json(_ result: DiscoveryResult) -> String {
         func list(_ items: [String]) -> String { "[" + items.map(JSONText.quoted).joined(separator: ",") + "]" }
         let modules = result.modules.map { module in
@@ -89,7 +97,8 @@ enum ModulesCommand: Command {
                 + "\"ruleDetail\":\(JSONText.quoted(module.ruleDetail)),"
                 + "\"folders\":\(list(module.folders)),\"localizations\":\(list(localizations(of: module))),"
                 + "\"tables\":\(list(module.tableFileNames)),"
-                + "\"files\":\(list(module.tables.map(\.relativePath) + module.catalogs.map(\.relativePath)))}"
+                + "\"files\":\(list(module.tables.map(\.relativePath) + module.catalogs.map(\.relativePath))),"
+                + "\"warning\":\(warning(for: module).map(JSONText.quoted) ?? "null")}"
         }
         let skipped = result.skipped.map { "{\"path\":\(JSONText.quoted($0.path)),\"reason\":\(JSONText.quoted($0.reason))}" }
         return "{\"modules\":[\(modules.joined(separator: ","))],\"skipped\":[\(skipped.joined(separator: ","))]}"

@@ -96,8 +96,8 @@ enum ValidateCommand: Command {
                 diagnostics, moduleCount: run.modules.count, verbose: args.flag("verbose"),
                 showBaselined: args.flag("show-baselined"), showNotes: args.flag("show-notes")))
         }
-        if run.recordedWithoutKeyPath > 0, args.value("write-baseline") == nil {
-            Output.err("note: \(ValidationBaseline.recordedWithoutKeyPathAdvice(run.recordedWithoutKeyPath)).")
+        if run.coveredOnlyByOlderRecords > 0, args.value("write-baseline") == nil {
+            Output.err("note: \(ValidationBaseline.olderRecordsAdvice(run.coveredOnlyByOlderRecords)).")
         }
         return options.blocks(diagnostics) ? .failure : .success
     }

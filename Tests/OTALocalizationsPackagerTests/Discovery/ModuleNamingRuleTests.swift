@@ -52,6 +52,9 @@ import Testing
         let result = owner(["Resources"], repository: "Shop")
         #expect(result.name == "Shop" && result.rule == "repository folder")
         #expect(owner([], repository: "Shop").owner == [])
+        // The configuration's `repositoryModule` names it instead, whatever the checkout folder is called.
+        let pinned = ModuleNamingRule.owner(ofResourceFolder: ["Resources"], repositoryName: "workspace", repositoryModule: "Shop") { _ in false }
+        #expect(pinned.name == "Shop" && pinned.rule == "configuration" && pinned.owner == [])
     }
 
     @Test func sourcesAsTheLastComponentIsNotATarget() {

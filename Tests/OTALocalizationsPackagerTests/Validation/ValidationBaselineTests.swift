@@ -128,7 +128,7 @@ import Testing
             module: "App", table: "Localizable", localization: "en", key: "files", code: "stringsdict-specifier-mismatch", value: nil)])
         let applied = legacy.apply(to: ValidationFixtures.validate([try stringsDict(["one": "%d file", "other": "%@ files"])]))
         #expect(applied.map(\.baselined) == [false])
-        #expect(legacy.countRecordedWithoutKeyPath(in: applied) == 1)
-        #expect(ValidationBaseline(recording: applied).countRecordedWithoutKeyPath(in: applied) == 0)
+        #expect(legacy.countCoveredOnlyByOlderRecords(in: applied) == 1)
+        #expect(ValidationBaseline(recording: applied).countCoveredOnlyByOlderRecords(in: applied) == 0)
     }
 }

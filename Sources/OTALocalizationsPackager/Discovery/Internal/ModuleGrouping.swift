@@ -55,7 +55,10 @@ struct ModuleGrouping {
             )].folders.insert(folderPath)
         } else if configuration.discoverOtherModules {
             var known = packageRoots
-            let owner = ModuleNamingRule.owner(ofResourceFolder: resourceFolder, repositoryName: repositoryName) { components in
+            let owner = ModuleNamingRule.owner(
+                ofResourceFolder: resourceFolder, repositoryName: repositoryName,
+                repositoryModule: configuration.repositoryModule
+            ) { components in
                 let key = components.joined(separator: "/")
                 if let found = known[key] { return found }
                 let found = FileSystem.kind(ofPath: FileSystem.path(rootPath, components + ["Package.swift"])) == .file
