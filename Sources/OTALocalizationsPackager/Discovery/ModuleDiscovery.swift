@@ -22,6 +22,17 @@ public enum ModuleDiscovery {
     /// Folders never searched: dependency checkouts and build products, not the app's own strings.
     public static let ignoredFolderNames: Set<String> = ["Pods", "Carthage", "DerivedData", "node_modules"]
 
+    /// Whether a localization (an `.lproj` name without extension, or a String Catalog language) has a private-use
+    /// primary language subtag, `qaa` through `qtz` in any letter case: ISO 639-2 reserves that range "for local use"
+    /// and BCP 47 (RFC 5646, section 2.2.1) for private use, so no device language is ever one of them and Apple's
+    /// `Bundle` never chooses such an `.lproj`. translatewiki.net, which many open-source apps translate on, exports
+    /// its message documentation for translators as `qqq`.
+    public static func isPrivateUse(localization: String) -> Bool {
+        let language = localization.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
+        guard language.count == 3, language.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        return language >= "qaa" && language <= "qtz"
+    }
+
     /// Walks `repositoryRoot` and groups its tables into modules.
     ///
     /// - Throws: ``PackagerError`` `missingFolder` (root or a configured folder absent) or `nameCollision`

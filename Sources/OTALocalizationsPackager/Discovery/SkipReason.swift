@@ -4,7 +4,7 @@ enum SkipReason {
         "InfoPlist.strings is read by the system outside the app, so an over-the-air copy never takes effect"
     static let notATable = "not a text table (.strings or .stringsdict); only tables are published"
     static let insideFolderInLproj = "inside a folder within an .lproj folder; bundles read only files directly in .lproj"
-    static let outsideLproj = "table outside any .lproj folder; move it into <language>.lproj to publish it"
+    static let outsideLproj = "outside any .lproj folder: not a localized table, so it is not published"
     static let infoPlistCatalog =
         "InfoPlist.xcstrings compiles to InfoPlist.strings, which the system reads outside the app, so it is never published"
     static let notConfigured = "not in a module listed in the configuration (discoverOtherModules is false)"
@@ -36,4 +36,12 @@ enum SkipReason {
     }
 
     static func excluded(_ pattern: String) -> String { "excluded by the pattern \"\(pattern)\"" }
+
+    /// A table of a private-use language (``ModuleDiscovery/isPrivateUse(localization:)``).
+    static func privateUse(_ localization: String) -> String {
+        let what = localization.lowercased() == "qqq"
+            ? "message documentation for translators (translatewiki.net's qqq), not a language"
+            : "a private-use language code"
+        return "\(localization) is \(what): qaa–qtz are reserved for local use (ISO 639-2; BCP 47, RFC 5646 section 2.2.1), so no device language is ever \(localization) and no bundle reads it"
+    }
 }

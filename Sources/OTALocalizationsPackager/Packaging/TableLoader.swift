@@ -31,9 +31,9 @@ public enum TableLoader {
     ///
     /// - Throws: ``PackagerError`` `nameCollision` when a catalog's compiled table lands where another table is.
     public static func loadAll(_ modules: [DiscoveredModule]) throws -> TableLoadResult {
-        let (loaded, failures) = try loadCollectingFailures(modules)
+        let (loaded, failures, privateUse) = try load(modules)
         var kept: [LoadedModule] = []
-        var skipped: [SkippedFile] = []
+        var skipped: [SkippedFile] = privateUse
         for var module in loaded {
             let (tables, left) = ContentSkips.apply(module.tables)
             skipped += left
@@ -79,6 +79,15 @@ public enum TableLoader {
     ///
     /// - Throws: ``PackagerError`` `nameCollision` when a catalog's compiled table lands where another table is.
     public static func loadCollectingFailures(_ modules: [DiscoveredModule]) throws -> ([LoadedModule], [TableLoadFailure]) {
+        let (loaded, failures, _) = try load(modules)
+        return (loaded, failures)
+    }
+
+    /// ``loadCollectingFailures(_:)`` with the tables a catalog compiles for a private-use language
+    /// (``ModuleDiscovery/isPrivateUse(localization:)``, translatewiki's `qqq`), which are left out.
+    private static func load(
+        _ modules: [DiscoveredModule]
+    ) throws -> ([LoadedModule], [TableLoadFailure], [SkippedFile]) {
         // Files are independent: read and parse every file of every module on every core (one large module too),
         // then regroup them by module in discovery order.
         let work = modules.indices.flatMap { index in
@@ -89,15 +98,17 @@ public enum TableLoader {
         var tables = Array(repeating: [LoadedTable](), count: modules.count)
         var catalogs = Array(repeating: [StringCatalog](), count: modules.count)
         var failures: [TableLoadFailure] = []
+        var skipped: [SkippedFile] = []
         for (item, result) in zip(work, loaded) {
             tables[item.module] += result.tables
             if let catalog = result.catalog { catalogs[item.module].append(catalog) }
             failures += result.failures
+            skipped += result.skipped
         }
         let results = try modules.indices.map { index in
             try module(modules[index], tables: tables[index], catalogs: catalogs[index])
         }
-        return (results, failures)
+        return (results, failures, skipped)
     }
 
     /// One file to load: a `.lproj` table or a String Catalog of the module at index `module`.
@@ -117,6 +128,7 @@ public enum TableLoader {
         var tables: [LoadedTable] = []
         var catalog: StringCatalog?
         var failures: [TableLoadFailure] = []
+        var skipped: [SkippedFile] = []
     }
 
     private static func loadFile(_ item: FileWork, moduleName: String) -> FileResult {
@@ -135,6 +147,11 @@ public enum TableLoader {
                 let catalog = try StringCatalog(bytes: data, path: file.relativePath)
                 result.catalog = catalog
                 for compiled in try StringCatalogCompiler.compile(catalog, tableName: file.tableName) {
+                    if ModuleDiscovery.isPrivateUse(localization: compiled.localization) {
+                        result.skipped.append(SkippedFile(
+                            path: "\(file.relativePath) (\(compiled.localization))", reason: SkipReason.privateUse(compiled.localization)))
+                        continue
+                    }
                     let outputs = [(compiled.stringsPath, compiled.strings), (compiled.stringsDictPath, compiled.stringsDict)]
                     for case let (bundlePath, bytes?) in outputs {
                         let path = "\(file.relativePath) → \(bundlePath)"

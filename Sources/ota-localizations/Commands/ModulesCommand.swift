@@ -50,13 +50,14 @@ enum ModulesCommand: Command {
         return .success
     }
 
-    /// The module's localizations: its `.lproj` names plus the languages of its String Catalogs (read, not compiled).
+    /// The module's localizations: its `.lproj` names plus the languages of its String Catalogs (read, not compiled),
+    /// without private-use languages, which are never published.
     static func localizations(of module: DiscoveredModule) -> [String] {
         var names = Set(module.localizations)
         for catalog in module.catalogs {
             guard let data = try? Data(contentsOf: catalog.url),
                   let parsed = try? StringCatalog(bytes: data, path: catalog.relativePath) else { continue }
-            names.formUnion(parsed.languages)
+            names.formUnion(parsed.languages.filter { !ModuleDiscovery.isPrivateUse(localization: $0) })
         }
         return names.sorted()
     }

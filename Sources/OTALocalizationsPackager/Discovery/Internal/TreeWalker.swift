@@ -106,6 +106,7 @@ struct TreeWalker {
             let reason: String? = {
                 if let pattern = excludedBy ?? excludingPattern(relative) { return SkipReason.excluded(pattern) }
                 if let nestedBundle { return SkipReason.nestedBundle(nestedBundle) }
+                if ModuleDiscovery.isPrivateUse(localization: localization) { return SkipReason.privateUse(localization) }
                 if case .other(let why) = kind { return why }
                 if file.count > 1 { return SkipReason.insideFolderInLproj }
                 if lower == "infoplist.strings" { return SkipReason.infoPlistStrings }
