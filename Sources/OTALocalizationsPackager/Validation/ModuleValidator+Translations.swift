@@ -180,10 +180,33 @@ extension ModuleValidator {
         let newline = endsWithNewline(value)
         if newline != endsWithNewline(reference) { return describe("trailing newline", newline) }
         let leading = isWhitespace(value.unicodeScalars.first)
-        if leading != isWhitespace(reference.unicodeScalars.first) { return describe("leading whitespace", leading) }
+        if leading != isWhitespace(reference.unicodeScalars.first), leading || !isSpacedByItself(value.unicodeScalars.first) {
+            return describe("leading whitespace", leading)
+        }
         let trailing = isWhitespace(value.unicodeScalars.last)
-        if trailing != isWhitespace(reference.unicodeScalars.last) { return describe("trailing whitespace", trailing) }
+        if trailing != isWhitespace(reference.unicodeScalars.last), trailing || !isSpacedByItself(value.unicodeScalars.last) {
+            return describe("trailing whitespace", trailing)
+        }
         return nil
+    }
+
+    /// Whether a translation may rightly end (or start) without the space the development value has there: the
+    /// character is full-width CJK punctuation, which carries its own spacing (", " is "、" or "，" in Japanese and
+    /// Chinese, ". " is "。": such marks are wide (Unicode UAX #11, East Asian Width) and set in a full em box whose
+    /// blank half is the spacing, W3C "Requirements for Japanese Text Layout", www.w3.org/TR/jlreq/), or a Han
+    /// ideograph or kana, between which Japanese and Chinese put no spaces. Hangul is not included: Korean spaces
+    /// its words. Only a missing space is excused; a translation that adds one is still reported.
+    static func isSpacedByItself(_ scalar: Unicode.Scalar?) -> Bool {
+        guard let scalar, !scalar.isASCII else { return false }
+        switch scalar.value {
+        case 0x3000...0x303F,  // CJK Symbols and Punctuation: 、。「」『』【】〜
+             0xFF01...0xFF0F, 0xFF1A...0xFF20, 0xFF3B...0xFF40, 0xFF5B...0xFF60,  // full-width ！，．：；？（）［］｛｝
+             0x3040...0x30FF,  // Hiragana, Katakana
+             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x3134F:  // Han ideographs
+            return true
+        default:
+            return false
+        }
     }
 
     /// `text.hasSuffix("\n")` from the UTF-8 bytes: a last character that is LF alone (CR LF is one character).

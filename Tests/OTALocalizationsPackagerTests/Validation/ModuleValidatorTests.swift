@@ -74,6 +74,15 @@ import Testing
         #expect(whitespace.map(\.line) == [3, 4])
     }
 
+    @Test func theEmptyKeyTranslatedAsEmptyIsNoFinding() {
+        // CubeTime's catalog compiles `"" = "";` (an empty literal Xcode extracted): it shows nothing either way.
+        let diagnostics = F.validate([
+            F.strings("en.lproj/Localizable.strings", [("", ""), ("a", "A")]),
+            F.strings("zh-Hans.lproj/Localizable.strings", [("", ""), ("a", "")]),
+        ])
+        #expect(only(.emptyValue, in: diagnostics).map(\.key) == ["a"])
+    }
+
     @Test func reportsParseAndEncodingErrors() {
         let broken = ValidationInput.File(
             path: "App/fr.lproj/Localizable.strings", relativePath: "fr.lproj/Localizable.strings",
@@ -174,6 +183,21 @@ import Testing
         #expect(difference(" a", "a") == "it has leading whitespace that the en value does not have")
         #expect(difference("a\u{00A0}", "a") == "it has trailing whitespace that the en value does not have")
         #expect(difference("a\u{3000}", "a\t") == nil)
+    }
+
+    @Test func fullWidthPunctuationCarriesItsOwnSpacing() {
+        // Aidoku's FILTER_SEPARATOR ", " is "、" in ja and zh-Hant; Element X's sentence delimiter ". " is "。" in ja;
+        // "%1$@, %2$@ and " is "%1$@、%2$@ 和" in zh-Hant-TW. U+3001, U+3002, U+FF0C, U+FF1A are wide (UAX #11).
+        #expect(difference("、", ", ") == nil)
+        #expect(difference("。", ". ") == nil)
+        #expect(difference("，", ", ") == nil)
+        #expect(difference("：", ": ") == nil)
+        #expect(difference("%1$@、%2$@ 和", "%1$@, %2$@ and ") == nil)
+        #expect(difference("さらに", " more") == nil)
+        // An ASCII comma, Hangul (Korean spaces its words) and an added space are still reported.
+        #expect(difference(",", ", ") == "it lacks the trailing whitespace that the en value has")
+        #expect(difference("%1$@ 및", "%1$@ and ") == "it lacks the trailing whitespace that the en value has")
+        #expect(difference(" %1$@ の人気上位", "Top %1$@") == "it has leading whitespace that the en value does not have")
     }
 
     @Test func treatsCarriageReturnLineFeedAsOneCharacterThatIsNotANewline() {
