@@ -81,21 +81,38 @@ public struct ValidationBaseline: Sendable, Equatable, Codable {
     /// - Throws: ``ValidationBaselineError`` with code `baseline-malformed` or `baseline-unsupported-version`.
     public init(data: Data) throws {
         struct Header: Decodable { var version: Int }
+        let again = "record the baseline again with 'ota-localizations validate --write-baseline <file>'"
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(bytes: data)
+        } catch {
+            throw ValidationBaselineError(
+                code: .malformed, reason: "not valid JSON (\(error.reason)); fix it there, or \(again)",
+                line: error.line, column: error.column)
+        }
         let header: Header
         do {
             header = try JSONDecoder().decode(Header.self, from: data)
         } catch {
-            throw ValidationBaselineError(code: .malformed, reason: "the file is not a JSON object with a \"version\" number")
+            throw ValidationBaselineError(
+                code: .malformed, reason: "the file is not a JSON object with a \"version\" number; \(again)",
+                line: 1, column: 1)
         }
         guard header.version == Self.currentVersion else {
+            let place = document.position(of: [.key("version")])
             throw ValidationBaselineError(
                 code: .unsupportedVersion,
-                reason: "version \(header.version) is not supported (this release reads version \(Self.currentVersion)); write the baseline again")
+                reason: "version \(header.version) is not supported (this release reads version \(Self.currentVersion)); \(again)",
+                line: place.line, column: place.column)
         }
         do {
             self = try JSONDecoder().decode(ValidationBaseline.self, from: data)
-        } catch {
-            throw ValidationBaselineError(code: .malformed, reason: "the findings are not in the baseline format: \(error)")
+        } catch let error as DecodingError {
+            let (path, text) = JSONDocument.describe(error)
+            let place = document.position(of: path)
+            throw ValidationBaselineError(
+                code: .malformed, reason: "not in the validation baseline format: \(text) (docs/validation.md); \(again)",
+                line: place.line, column: place.column)
         }
     }
 

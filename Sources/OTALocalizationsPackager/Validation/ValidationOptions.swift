@@ -47,8 +47,9 @@ public struct ValidationOptions: Sendable {
             }
             do {
                 validation.adoptionBaseline = try ValidationBaseline(data: data)
-            } catch {
-                throw PackagerError(code: .configuration, reason: "--validation-baseline \(file.path): \(error)")
+            } catch let error as ValidationBaselineError {
+                let place = error.line.map { ":\($0):\(error.column ?? 1)" } ?? ""
+                throw PackagerError(code: .configuration, reason: "--validation-baseline \(file.path)\(place): \(error.reason)")
             }
         }
         return validation

@@ -63,13 +63,21 @@ import Testing
         #expect(String(decoding: data, as: UTF8.self).hasSuffix("}\n"))
     }
 
-    @Test func rejectsMalformedFilesAndOtherVersions() {
-        #expect(throws: ValidationBaselineError(code: .malformed, reason: "the file is not a JSON object with a \"version\" number")) {
+    @Test func rejectsMalformedFilesAndOtherVersionsWithTheirPlace() {
+        let again = "record the baseline again with 'ota-localizations validate --write-baseline <file>'"
+        #expect(throws: ValidationBaselineError(code: .malformed, reason: "the file is not a JSON object with a \"version\" number; \(again)", line: 1, column: 1)) {
             try ValidationBaseline(data: Data("[]".utf8))
         }
-        #expect {
+        #expect(throws: ValidationBaselineError(code: .unsupportedVersion, reason: "version 2 is not supported (this release reads version 1); \(again)", line: 1, column: 13)) {
             try ValidationBaseline(data: Data(#"{"version": 2, "findings": []}"#.utf8))
-        } throws: { ($0 as? ValidationBaselineError)?.code == .unsupportedVersion }
+        }
+        // A finding without its code, on line 3: named by its index, placed where it is written; no decoder dump.
+        let missing = #expect(throws: ValidationBaselineError.self) {
+            try ValidationBaseline(data: Data("{\"version\": 1, \"findings\": [\n{\"module\": \"A\", \"code\": \"x\"},\n{\"module\": \"A\"}\n]}".utf8))
+        }
+        #expect(missing?.description == "3:1: not in the validation baseline format: findings[1] has no \"code\" (docs/validation.md); \(again)")
+        let syntax = #expect(throws: ValidationBaselineError.self) { try ValidationBaseline(data: Data("{\"version\": 1,\n\"findings\": [,]}".utf8)) }
+        #expect(syntax?.description == "2:14: not valid JSON (unexpected character, expected a value); fix it there, or \(again)")
     }
 
     /// An en `.stringsdict` entry `files` whose rule `COUNT` (value type `d`) has the forms given, parsed from XML.
