@@ -235,19 +235,25 @@ extension ModuleValidator {
         let missing = reference.keys.filter { strings[$0] == nil && entries[$0] == nil }
         guard let first = missing.first else { return }
         let users = "users of \(file.localization ?? "this localization")"
+        // What a user sees instead: the key. Where the key is the development text itself ("Add account" =
+        // "Add account"), that is the untranslated text, not an identifier.
+        let asText = missing.allSatisfy { reference.strings[$0]?.value == $0 }
+        let sees = asText
+            ? (missing.count == 1 ? "see the key, which is the \(developmentName) text itself, untranslated" : "see the keys, which are the \(developmentName) text itself, untranslated")
+            : (missing.count == 1 ? "see the raw key" : "see the raw keys")
         if missing.count == 1 {
             // Name the file of the same kind as the development region's definition when there is one.
             let inDict = reference.pair.dict?.table.entries[first] != nil && reference.pair.strings?.definitions[first] == nil
             let file = (inDict ? pair.dict?.file : pair.strings?.file) ?? file
             sink.add(.warning, .missingKey, file: file, key: first,
-                     message: "\"\(first)\" is in \(developmentName)'s \(file.tableName) table but not here; with no per-key fallback, \(users) see the raw key. Add a translation.",
+                     message: "\(MessageText.quoted(first)) is in \(developmentName)'s \(file.tableName) table but not here; with no per-key fallback, \(users) \(sees). Add a translation.",
                      value: first)
             return
         }
-        let shown = missing.prefix(Self.missingKeysShown).map { "\"\($0)\"" }.joined(separator: ", ")
+        let shown = missing.prefix(Self.missingKeysShown).map(MessageText.quoted).joined(separator: ", ")
         let more = missing.count > Self.missingKeysShown ? " and \(missing.count - Self.missingKeysShown) more" : ""
         sink.add(.warning, .missingKey, file: file,
-                 message: "\(missing.count) keys of \(developmentName)'s \(file.tableName) table are missing here: \(shown)\(more); with no per-key fallback, \(users) see the raw keys. Add translations.",
+                 message: "\(missing.count) keys of \(developmentName)'s \(file.tableName) table are missing here: \(shown)\(more); with no per-key fallback, \(users) \(sees). Add translations.",
                  value: missing.joined(separator: "\n"))
     }
 

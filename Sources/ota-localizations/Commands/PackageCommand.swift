@@ -82,7 +82,14 @@ enum PackageCommand: Command {
                 Output.err("Removed \(Output.count(result.removedTemporaries.count, "temporary file")) left in the version folder by a run that was killed: \(result.removedTemporaries.joined(separator: ", "))")
             }
             let manifestPath = displayPath(args.value("output") ?? "", options.appVersion, "manifest.json")
-            Output.out(args.flag("json") ? json(result, manifestPath: manifestPath) : summary(result, manifestPath: manifestPath))
+            let rootArgument = (try? args.onePositional("repo-root")) ?? options.repositoryRoot.path
+            let validateCommand = (["ota-localizations", "validate", rootArgument]
+                + (args.value("config").map { ["--config", $0] } ?? [])
+                + (args.value("validation-baseline").map { ["--validation-baseline", $0] } ?? []))
+                .map(shellWord).joined(separator: " ")
+            Output.out(args.flag("json")
+                ? json(result, manifestPath: manifestPath)
+                : summary(result, manifestPath: manifestPath, validateCommand: validateCommand))
             return .success
         } catch {
             return report(error, json: wantsJSON)
@@ -113,7 +120,15 @@ enum PackageCommand: Command {
         components.reduce("") { $0.isEmpty ? $1 : ($0 as NSString).appendingPathComponent($1) }
     }
 
-    static func summary(_ result: PackageResult, manifestPath: String) -> String {
+    /// `word` as one shell word: as it is when it holds only safe characters, else in single quotes.
+    static func shellWord(_ word: String) -> String {
+        let safe = word.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_./:=@%+,".unicodeScalars.contains($0)) }
+        return safe && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// - Parameter validateCommand: the `validate` command line that lists the findings counted here (with the same
+    ///   configuration and validation baseline, without which baselined errors would be errors).
+    static func summary(_ result: PackageResult, manifestPath: String, validateCommand: String = "ota-localizations validate") -> String {
         let count = result.modules.count
         var lines = ["Packaged \(count) module\(count == 1 ? "" : "s") for app version \(result.appVersion):"]
         let nameWidth = result.modules.map(\.name.count).max() ?? 0
@@ -140,7 +155,7 @@ enum PackageCommand: Command {
             var line = "Validation: \(warnings) warning\(warnings == 1 ? "" : "s")"
             if notes > 0 { line += ", \(notes) note\(notes == 1 ? "" : "s")" }
             if baselined > 0 { line += " (\(baselined) from the validation baseline)" }
-            lines.append(line + "; run 'ota-localizations validate' to see them.")
+            lines.append(line + "; \(validateCommand) lists them.")
         }
         lines.append("Manifest: \(manifestPath)")
         return lines.joined(separator: "\n")

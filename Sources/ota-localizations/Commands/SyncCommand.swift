@@ -86,11 +86,12 @@ enum SyncCommand: Command {
         defer { lock.release() }
 
         let reports = OTALocalizationCycleReportRecorder()
+        let transport = ManifestETagProbe(URLSessionTransport())
         let service = OTALocalizationService(configuration: OTALocalizationServiceConfiguration(
             baseURL: configuration.baseURL,
             appVersion: configuration.appVersion,
             storageRoot: configuration.root,
-            transport: URLSessionTransport(),
+            transport: transport,
             requestTimeout: configuration.timeout,
             reportHandler: reports.record
         ))
@@ -118,7 +119,9 @@ enum SyncCommand: Command {
             return .failure
         }
         let requested = manifestURL(base: configuration.baseURL, appVersion: configuration.appVersion)
-        Output.out(configuration.json ? report.jsonText() : summary(report, manifestURL: requested))
+        Output.out(configuration.json
+            ? report.jsonText()
+            : summary(report, manifestURL: requested, manifestHadETag: transport.manifestHadETag))
         return report.manifest == .failed ? .failure : .success
     }
 
@@ -131,8 +134,10 @@ enum SyncCommand: Command {
     }
 
     /// One line for the manifest and totals, then one line per module. A manifest that could not be fetched names
-    /// the URL requested.
-    static func summary(_ report: OTALocalizationCycleReport, manifestURL: String? = nil) -> String {
+    /// the URL requested; a manifest the host sent without an `ETag` (`manifestHadETag` false) gets a hint line.
+    static func summary(
+        _ report: OTALocalizationCycleReport, manifestURL: String? = nil, manifestHadETag: Bool? = nil
+    ) -> String {
         var head = "Manifest: \(report.manifest.rawValue)"
         if let error = report.error {
             let fetch = report.manifest == .failed && (error.hasPrefix("manifest HTTP status") || error.hasPrefix("manifest download failed"))
@@ -152,6 +157,11 @@ enum SyncCommand: Command {
             line += "  \(Output.grouped(module.bytes)) bytes  \(module.durationMs) ms"
             if let reason = module.reason { line += "  \(reason)" }
             lines.append(line)
+        }
+        if manifestHadETag == false {
+            lines.append("hint: the host sent manifest.json without an ETag, so the client cannot revalidate it: every cycle "
+                + "downloads the whole manifest again and reports it updated. Serve it with an ETag (docs/hosting.md, "
+                + "\"Cache-Control and ETags\").")
         }
         return lines.joined(separator: "\n")
     }

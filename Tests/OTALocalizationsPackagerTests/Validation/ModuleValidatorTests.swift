@@ -51,6 +51,20 @@ import Testing
         #expect(missing.allSatisfy { $0.severity == .warning && $0.localization == "de" && $0.table == "Localizable" })
     }
 
+    @Test func aMissingNaturalLanguageKeyShowsTheDevelopmentText() {
+        // With no per-key fallback a lookup returns its key (APPLE-BUNDLE.md 2.1): for "Add account" = "Add account"
+        // that is the English text, untranslated; for an identifier key it is the identifier.
+        let diagnostics = F.validate([
+            F.strings("en.lproj/Localizable.strings", [("Add account", "Add account"), ("settings.title", "Settings")]),
+            F.strings("de.lproj/Localizable.strings", [("settings.title", "Einstellungen")]),
+            F.strings("fr.lproj/Localizable.strings", [("Add account", "Ajouter un compte")]),
+        ])
+        let missing = only(.missingKey, in: diagnostics)
+        #expect(missing.map(\.localization) == ["de", "fr"])
+        #expect(missing[0].message == "\"Add account\" is in en's Localizable table but not here; with no per-key fallback, users of de see the key, which is the en text itself, untranslated. Add a translation.")
+        #expect(missing[1].message == "\"settings.title\" is in en's Localizable table but not here; with no per-key fallback, users of fr see the raw key. Add a translation.")
+    }
+
     @Test func takesMissingStringsDictFromDevelopmentRegion() {
         // fr has no Localizable.stringsdict: Apple uses en's (APPLE-BUNDLE.md 3.2), so its keys are not missing.
         let diagnostics = F.validate([
