@@ -56,12 +56,14 @@ import Testing
         let parsed = try ExternalTool.python("""
             import sys, json
             for d in json.loads(sys.argv[1]):
-                assert sorted(d) == sorted(["severity","code","module","localization","table","key","file","line","column","message","baselined"])
-                print(d["severity"], d["code"], d["module"], d["localization"], d["table"], d["key"], d["file"], d["line"])
+                assert sorted(d) == sorted(["severity","code","module","localization","table","key","keyPath","file","line","column","message","value","baselined"]), sorted(d)
+                print(d["severity"], d["code"], d["module"], d["localization"], d["table"], d["key"], d["keyPath"], d["file"], d["line"], repr(d["value"]))
             """, [json.stdout])
+        // Every field docs/validation.md lists, `value` and `keyPath` included (null when absent): the value is the
+        // translation as written in fr.lproj, and the missing key.
         #expect(parsed == """
-            error format-specifier-mismatch Shop fr Localizable greeting Shop/fr.lproj/Localizable.strings 1
-            warning missing-key Shop fr Localizable bye Shop/fr.lproj/Localizable.strings None
+            error format-specifier-mismatch Shop fr Localizable greeting None Shop/fr.lproj/Localizable.strings 1 'Bonjour %d'
+            warning missing-key Shop fr Localizable bye None Shop/fr.lproj/Localizable.strings None 'bye'
 
             """)
         let annotations = github.stdout.split(separator: "\n").map(String.init)

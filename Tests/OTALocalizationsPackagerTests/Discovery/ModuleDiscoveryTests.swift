@@ -34,6 +34,20 @@ import Testing
         #expect(result.skipped.isEmpty)
     }
 
+    @Test func aTableInAToolFolderGetsNoAdviceToPublishIt() throws {
+        // Pocket Casts' fastlane/Frozen.strings is a tool's input, in no bundle: it is listed, not told to move.
+        let repo = try TemporaryDirectory("disc")
+        defer { repo.remove() }
+        try repo.write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";")
+        try repo.write("fastlane/Frozen.strings", "\"a\" = \"A\";")
+        let result = try discover(repo)
+        #expect(result.skipped.map(\.path) == ["fastlane/Frozen.strings"])
+        #expect(result.skipped.first?.reason == "outside any .lproj folder: not a localized table, so it is not published")
+        // Beside a module's .lproj folders the same file is an error that says what to do (table-outside-lproj).
+        let run = try Validator.validate(repositoryRoot: repo.url, configurationFile: nil, options: ValidationOptions())
+        #expect(run.diagnostics.isEmpty)
+    }
+
     @Test func reportsEveryExcludedFileOnceWithItsReason() throws {
         let repo = try TemporaryDirectory("disc")
         defer { repo.remove() }

@@ -40,6 +40,30 @@ import Testing
         #expect(diagnostics[1].message == "\"over\": the format specifiers differ from en (\"Save 30 over\"): '% s' reads a cString argument the app does not pass: it is a percent sign followed by a word, and a literal percent sign is written %%; at run time this crashes or prints garbage. Use the same specifiers, reordered with %n$ if needed.")
     }
 
+    @Test func theOffendingSpecifierIsNamedAndASpacedPercentGetsTheFix() throws {
+        // Pocket Casts fr: "50 % la" holds `% la` (space flag, l, a: a double, IEEE Std 1003.1 fprintf), which the
+        // literal rule leaves alone (it has a length modifier); the message names it and says to write %%.
+        let diagnostics = F.validate([
+            F.strings("en.lproj/Localizable.strings", [("discount", "Save 50%% off your first year")]),
+            F.strings("fr.lproj/Localizable.strings", [("discount", "Économisez 50 % la première année%%")]),
+        ])
+        let finding = try #require(diagnostics.first { $0.code == .formatSpecifierMismatch })
+        #expect(finding.message == "\"discount\": the format specifiers differ from en (\"Save 50%% off your first year\"): it reads argument 1 (double, '% la'), which the development value does not read ('% la' is a percent sign and a space, which printf reads as a conversion with the space flag: if it is meant as a percent sign, write %%); at run time this crashes or prints garbage. Use the same specifiers, reordered with %n$ if needed.")
+    }
+
+    @Test func longDevelopmentValuesAreCutInMessagesButKeptWhole() throws {
+        let long = String(repeating: "Long sentence. ", count: 12) + "%@"
+        let diagnostics = F.validate([
+            F.strings("en.lproj/Localizable.strings", [("k", long)]),
+            F.strings("de.lproj/Localizable.strings", [("k", "Kurz %d")]),
+        ])
+        let finding = try #require(diagnostics.first { $0.code == .formatSpecifierMismatch })
+        #expect(long.count == 182)
+        #expect(finding.message.contains("(\"\(long.prefix(120))…\")"))
+        #expect(!finding.message.contains(long))
+        #expect(finding.value == "Kurz %d")
+    }
+
     @Test func theHeuristicLeavesRealConversionsAlone() {
         // Each of these reads an argument on purpose: positional, padded, followed by a space or punctuation.
         for value in ["%1$@ shared", "% d items", "%-5d.", "%d%", "100%", "%ld %@", "% d,"] {
