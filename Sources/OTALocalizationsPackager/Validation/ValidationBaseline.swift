@@ -175,16 +175,19 @@ public struct ValidationBaseline: Sendable, Equatable, Codable {
     }
 
     /// How many of `diagnostics` (as returned by ``apply(to:)``) are new only because the baseline recorded a finding
-    /// of the same code at the same key with neither a ``ValidationDiagnostic/keyPath`` nor a value, where the new
-    /// finding has one: a file written by a release that recorded `.stringsdict` findings without their rule and
-    /// form (and a table outside any `.lproj` without its path), which cannot tell a new finding from a recorded one.
-    /// Such findings are reported as new; write the baseline again after reviewing them.
+    /// of the same code at the same key with less detail: without the ``ValidationDiagnostic/keyPath`` the new finding
+    /// has, or without any value where it has one. An earlier release wrote `.stringsdict` findings without their rule
+    /// and form (and a table outside any `.lproj` without its path); such a record cannot tell a new finding from the
+    /// recorded one, so it covers none. Write the baseline again after reviewing them.
     public func countCoveredOnlyByOlderRecords(in diagnostics: [ValidationDiagnostic]) -> Int {
-        let older = Set(findings.filter { $0.keyPath == nil && $0.value == nil }.map(\.place))
-        guard !older.isEmpty else { return 0 }
+        let withoutKeyPath = Set(findings.filter { $0.keyPath == nil }.map(\.place))
+        guard !withoutKeyPath.isEmpty else { return 0 }
+        let withoutValue = Set(findings.filter { $0.keyPath == nil && $0.value == nil }.map(\.place))
         return diagnostics.filter { diagnostic in
-            !diagnostic.baselined && (diagnostic.keyPath != nil || diagnostic.value != nil)
-                && older.contains(Finding(diagnostic).place)
+            guard !diagnostic.baselined, diagnostic.code != .missingKey else { return false }
+            let place = Finding(diagnostic).place
+            if diagnostic.keyPath != nil { return withoutKeyPath.contains(place) }
+            return diagnostic.value != nil && withoutValue.contains(place)
         }.count
     }
 
