@@ -57,41 +57,38 @@ public struct ModuleValidator: Sendable {
         func identity(_ diagnostic: ValidationDiagnostic, _ cause: String) -> String {
             "\(diagnostic.table ?? "")\u{0}\(diagnostic.key ?? "")\u{0}\(cause)"
         }
-        var developmentCauses: [String: Int] = [:]
+        guard let development else { return sinks.flatMap(\.diagnostics) }
+        var developmentCauses: Set<String> = []
         for sink in sinks {
-            for (index, cause) in sink.causes where development != nil && sink.diagnostics[index].localization == development {
-                developmentCauses[identity(sink.diagnostics[index], cause)] = 0
+            for (index, cause) in sink.causes where sink.diagnostics[index].localization == development {
+                developmentCauses.insert(identity(sink.diagnostics[index], cause))
             }
         }
         guard !developmentCauses.isEmpty else { return sinks.flatMap(\.diagnostics) }
-        var kept: [[ValidationDiagnostic]] = []
+        // The translations' copies are left out, and the localizations that copy each cause counted.
         var copies: [String: Set<String>] = [:]
-        for sink in sinks {
-            var diagnostics: [ValidationDiagnostic] = []
-            for (index, diagnostic) in sink.diagnostics.enumerated() {
-                if diagnostic.localization != development, let cause = sink.causes[index] {
-                    let id = identity(diagnostic, cause)
-                    if developmentCauses[id] != nil {
-                        copies[id, default: []].insert(diagnostic.localization ?? "")
-                        continue
-                    }
-                }
-                diagnostics.append(diagnostic)
-            }
-            kept.append(diagnostics)
+        var kept = sinks.map { sink in
+            sink.diagnostics.indices.filter { index in
+                let diagnostic = sink.diagnostics[index]
+                guard diagnostic.localization != development, let cause = sink.causes[index] else { return true }
+                let id = identity(diagnostic, cause)
+                guard developmentCauses.contains(id) else { return true }
+                copies[id, default: []].insert(diagnostic.localization ?? "")
+                return false
+            }.map { (index: $0, diagnostic: sink.diagnostics[$0]) }
         }
         for (sinkIndex, sink) in sinks.enumerated() where !copies.isEmpty {
-            for (index, cause) in sink.causes {
-                let diagnostic = sink.diagnostics[index]
-                guard diagnostic.localization == development, let localizations = copies[identity(diagnostic, cause)],
-                      let position = kept[sinkIndex].firstIndex(of: diagnostic) else { continue }
+            for position in kept[sinkIndex].indices {
+                let index = kept[sinkIndex][position].index
+                guard let cause = sink.causes[index], sink.diagnostics[index].localization == development,
+                      let localizations = copies[identity(sink.diagnostics[index], cause)] else { continue }
                 let names = localizations.sorted()
                 let shown = names.prefix(5).joined(separator: ", ") + (names.count > 5 ? " and \(names.count - 5) more" : "")
-                kept[sinkIndex][position].amendMessage(
+                kept[sinkIndex][position].diagnostic.amendMessage(
                     " The same mistake in \(names.count) translation\(names.count == 1 ? "" : "s") (\(shown)) is not reported separately: correct it there too, or have the translations updated from this entry.")
             }
         }
-        return kept.flatMap { $0 }
+        return kept.flatMap { $0.map(\.diagnostic) }
     }
 
     static func order(_ a: ValidationDiagnostic, _ b: ValidationDiagnostic) -> Bool {

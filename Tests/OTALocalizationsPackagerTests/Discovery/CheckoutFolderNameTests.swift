@@ -49,7 +49,7 @@ import Testing
             try PackagerConfiguration(bytes: Data(#"{"repositoryModule": "a/b"}"#.utf8), path: "ota-localizations.json")
         }
         #expect(error?.code == .configuration)
-        #expect(error?.reason.hasPrefix("ota-localizations.json: 'repositoryModule' must be a module name") == true)
+        #expect(error?.reason.hasPrefix("ota-localizations.json:1:22: 'repositoryModule' must be a module name") == true)
     }
 
     @Test func packageStopsUntilTheModuleIsNamed() throws {
