@@ -108,14 +108,13 @@ extension ValidationDiagnostic.Code {
     /// Codes a validation baseline never records or downgrades: the table does not parse (or is in no encoding
     /// Apple reads), so Apple's runtime would read the published copy as an empty table and every key of it would
     /// show raw, where the app's embedded copy (which Xcode compiled) works. The fix is the file's one bad line,
-    /// never excluding the file. Every other finding describes what the app ships today and can be baselined.
-    ///
-    /// A module named after the checkout folder (``moduleNameFromCheckoutFolder``) is never recorded either: its
-    /// name, part of every finding's identity, is the very thing that differs between checkouts, and the fix is one
-    /// line of configuration.
+    /// never excluding the file. A module named after the checkout folder (``moduleNameFromCheckoutFolder``) is
+    /// never recorded either: its name, part of every finding's identity, is the very thing that differs between
+    /// checkouts, and the fix is one line of configuration. Every other finding describes what the app ships today
+    /// and can be baselined.
     public static let neverBaselined: Set<Self> = [.parseError, .encoding, .moduleNameFromCheckoutFolder]
 
-    /// Why a finding with a ``neverBaselined`` code cannot be baselined, and what to do instead.
+    /// Why a table that does not parse (`parse-error`, `encoding`) cannot be baselined, and what to do instead.
     public static let neverBaselinedReason =
         "Apple's runtime reads a table that does not parse as empty, so a published copy would show every key of it "
         + "raw; this is why it cannot be baselined. Fix the place named; the rest of the file stays as it is."
