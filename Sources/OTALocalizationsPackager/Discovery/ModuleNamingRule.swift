@@ -7,10 +7,12 @@
 /// 2. Any other layout (Xcode app and extension targets): the nearest enclosing folder whose name is not a
 ///    generic resource-folder name (``genericFolderNames``, compared case-insensitively) names the module, so
 ///    `MyApp/Resources/en.lproj` and `MyApp/Supporting Files/de.lproj` both belong to module `MyApp`.
-/// 3. When every folder up to the repository root is generic, the repository folder's own name is used, unless the
-///    configuration names it (`repositoryModule`). That name depends on where the repository is checked out (CI
-///    checks out into `workspace`, `src`, …), so validation reports such a module until it is named
-///    (``checkoutFolderAdvice(module:folders:)``).
+/// 3. When every folder up to the repository root is generic: the configuration's `repositoryModule` when given;
+///    else the Xcode project's name when the nearest of those folders that holds a `*.xcodeproj` holds exactly one
+///    (`CubeTime.xcodeproj` beside `Localizable.xcstrings` names module `CubeTime`: the name the team sees, and the
+///    name of the app target Xcode creates with the project); else the repository folder's own name. That last name
+///    depends on where the repository is checked out (CI checks out into `workspace`, `src`, …), so validation
+///    reports such a module until it is named (``checkoutFolderAdvice(module:folders:)``).
 ///
 /// All resource folders that resolve to the same owner folder form one module.
 public enum ModuleNamingRule {
@@ -23,6 +25,8 @@ public enum ModuleNamingRule {
 
     /// ``Owner/rule`` of rule 3: the module is named after the repository folder.
     public static let repositoryFolderRule = "repository folder"
+    /// ``Owner/rule`` of rule 3 when an Xcode project names the module.
+    public static let xcodeProjectRule = "Xcode project"
 
     /// Why a module named after the repository folder must be named in the configuration, and the exact line to add.
     /// - Parameters:
@@ -47,7 +51,7 @@ public enum ModuleNamingRule {
         public var owner: [String]
         /// The module name.
         public var name: String
-        /// `"SPM target"`, `"folder"` or `"repository folder"`.
+        /// `"SPM target"`, `"folder"`, `"configuration"`, `"Xcode project"` or `"repository folder"`.
         public var rule: String
         /// One sentence saying why, for `ota-localizations modules` (the `Package.swift`, the folder, …).
         public var detail: String
@@ -61,9 +65,11 @@ public enum ModuleNamingRule {
     ///   - repositoryModule: The configuration's `repositoryModule`, used by rule 3 instead when given.
     ///   - isPackageRoot: Whether the folder at these components (relative to the repository root) holds a
     ///     `Package.swift`.
+    ///   - xcodeProjects: The names (without `.xcodeproj`) of the Xcode projects in the folder at these components
+    ///     (relative to the repository root), used by rule 3; none by default.
     public static func owner(
         ofResourceFolder components: [String], repositoryName: String, repositoryModule: String? = nil,
-        isPackageRoot: ([String]) -> Bool
+        isPackageRoot: ([String]) -> Bool, xcodeProjects: ([String]) -> [String] = { _ in [] }
     ) -> Owner {
         var unpackaged: String?
         for index in components.indices.reversed() where components[index] == "Sources" && index + 1 < components.count {
@@ -87,6 +93,15 @@ public enum ModuleNamingRule {
             if let repositoryModule {
                 return Owner(owner: [], name: repositoryModule, rule: "configuration",
                              detail: "every folder above the .lproj folders has a generic name, and \"repositoryModule\" in \(PackagerConfiguration.fileName) names it\(note)")
+            }
+            for depth in stride(from: components.count, through: 0, by: -1) {
+                let projects = xcodeProjects(Array(components[..<depth]))
+                guard !projects.isEmpty else { continue }
+                guard projects.count == 1, let project = projects.first else { break }
+                let folder = components[..<depth].joined(separator: "/")
+                let place = folder.isEmpty ? "the repository root" : folder
+                return Owner(owner: [], name: project, rule: xcodeProjectRule,
+                             detail: "every folder above the .lproj folders has a generic name, and \(project).xcodeproj is the only Xcode project in \(place), so it names the module\(note)")
             }
             return Owner(owner: [], name: repositoryName, rule: repositoryFolderRule,
                          detail: "every folder above the .lproj folders has a generic name, so the repository folder names it, which depends on the checkout; name it with \"repositoryModule\" in \(PackagerConfiguration.fileName)\(note)")

@@ -35,6 +35,29 @@ import Testing
         #expect(forced.apply(to: ci.diagnostics).contains { $0.code == .moduleNameFromCheckoutFolder && $0.severity == .error })
     }
 
+    @Test func theOnlyXcodeProjectBesideTheTablesNamesTheModuleInEveryCheckout() throws {
+        // CubeTime's shape: `CubeTime.xcodeproj` and `Localizable.xcstrings`-like tables under generic folders.
+        for folder in ["CubeTime", "workspace"] {
+            let (parent, root) = try checkout(folder)
+            defer { parent.remove() }
+            try parent.write("\(folder)/CubeTime.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n")
+            let run = try Validator.validate(repositoryRoot: root, configurationFile: nil, options: ValidationOptions())
+            #expect(run.modules.map(\.name) == ["CubeTime"])
+            #expect(run.modules.first?.rule == "Xcode project")
+            #expect(!run.diagnostics.contains { $0.code == .moduleNameFromCheckoutFolder })
+        }
+    }
+
+    @Test func twoXcodeProjectsNameNothingAndTheCheckoutFolderRuleApplies() throws {
+        let (parent, root) = try checkout("workspace")
+        defer { parent.remove() }
+        try parent.write("workspace/App.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n")
+        try parent.write("workspace/Other.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n")
+        let run = try Validator.validate(repositoryRoot: root, configurationFile: nil, options: ValidationOptions())
+        #expect(run.modules.map(\.name) == ["workspace"])
+        #expect(run.diagnostics.contains { $0.code == .moduleNameFromCheckoutFolder })
+    }
+
     @Test func repositoryModuleInTheConfigurationPinsTheName() throws {
         let (parent, workspace) = try checkout("workspace", configuration: #"{"repositoryModule": "Swiftfin"}"#)
         defer { parent.remove() }

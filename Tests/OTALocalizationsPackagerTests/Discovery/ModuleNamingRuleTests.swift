@@ -57,6 +57,20 @@ import Testing
         #expect(pinned.name == "Shop" && pinned.rule == "configuration" && pinned.owner == [])
     }
 
+    @Test func allGenericTakesTheNearestSingleXcodeProject() {
+        // `Shop.xcodeproj` at the root, none in `Resources`: the project names the module.
+        let result = ModuleNamingRule.owner(
+            ofResourceFolder: ["Resources"], repositoryName: "workspace", isPackageRoot: { _ in false },
+            xcodeProjects: { $0 == [] ? ["Shop"] : [] })
+        #expect(result.name == "Shop" && result.rule == "Xcode project" && result.owner == [])
+        #expect(result.detail.contains("Shop.xcodeproj is the only Xcode project in the repository root"))
+        // The nearest folder with projects decides; two there name nothing, even with one further up.
+        let ambiguous = ModuleNamingRule.owner(
+            ofResourceFolder: ["Resources"], repositoryName: "workspace", isPackageRoot: { _ in false },
+            xcodeProjects: { $0 == ["Resources"] ? ["A", "B"] : ["Shop"] })
+        #expect(ambiguous.name == "workspace" && ambiguous.rule == "repository folder")
+    }
+
     @Test func sourcesAsTheLastComponentIsNotATarget() {
         let result = owner(["Kit", "Sources"], packages: ["Kit"])
         #expect(result.name == "Sources")

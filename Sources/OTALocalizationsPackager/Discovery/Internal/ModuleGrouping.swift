@@ -64,6 +64,11 @@ struct ModuleGrouping {
                 let found = FileSystem.kind(ofPath: FileSystem.path(rootPath, components + ["Package.swift"])) == .file
                 known[key] = found
                 return found
+            } xcodeProjects: { components in
+                DirectoryListing.sortedEntries(ofPath: FileSystem.path(rootPath, components)).compactMap { entry in
+                    guard entry.name.hasSuffix(".xcodeproj"), entry.name.count > ".xcodeproj".count else { return nil }
+                    return String(entry.name.dropLast(".xcodeproj".count))
+                }
             }
             packageRoots = known
             key = "folder:" + owner.owner.joined(separator: "/")
