@@ -136,8 +136,8 @@ import Testing
         await service.start()
         #expect(fixture.reports.all.count == 2)
         #expect(fixture.transport.requestedURLs.first == SyncFixture.url("1.0", "manifest.json"))
-        #expect(fixture.reports.last?.modules.last?.outcome == .updated)
-        #expect(fixture.reports.last?.failed == 0)
+        #expect(fixture.reports.last?.modules.last?.outcome == .updated, "\(fixture.reports.last?.modules.last?.reason ?? "")")
+        #expect(fixture.reports.last?.failed == 0, "\(fixture.reports.last?.error ?? "")")
         #expect(fixture.reports.last?.stateSaved == true)
     }
 }
