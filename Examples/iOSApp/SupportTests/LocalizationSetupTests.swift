@@ -39,25 +39,44 @@ import Testing
         })
     }
 
-    private func makeSetup(site: TemporaryDirectory, storage: TemporaryDirectory, flag: KillSwitchFlag) -> LocalizationSetup {
-        LocalizationSetup(
-            configuration: AppConfiguration(baseURL: Self.baseURL, appVersion: "1.0", storageRoot: storage.url),
-            killSwitch: flag, transport: FolderTransport(baseURL: Self.baseURL, folder: site.url))
-    }
+    /// A publish of the example, an empty storage root and a fresh kill-switch flag.
+    final class Fixture {
+        let site: TemporaryDirectory
+        let storage: TemporaryDirectory
+        let flag: KillSwitchFlag
+        private let suite = "LocalizationSetupTests-\(UUID().uuidString)"
 
-    private func flag() throws -> (KillSwitchFlag, () -> Void) {
-        let suite = "LocalizationSetupTests-\(UUID().uuidString)"
-        let defaults = try #require(UserDefaults(suiteName: suite))
-        return (KillSwitchFlag(defaults: defaults), { defaults.removePersistentDomain(forName: suite) })
+        init() throws {
+            site = try LocalizationSetupTests.publish()
+            storage = try TemporaryDirectory("example-storage")
+            flag = KillSwitchFlag(defaults: try #require(UserDefaults(suiteName: suite)))
+        }
+
+        var storageRoot: URL { storage.url }
+
+        /// A launch of the app over this fixture: its composition root (whose init loads the storage root) and the
+        /// bundle the read side then hands the Catalog module, read and cleared in the same turn of the main actor.
+        @MainActor
+        func launch() -> (setup: LocalizationSetup, catalog: Bundle?) {
+            let setup = LocalizationSetup(
+                configuration: AppConfiguration(baseURL: LocalizationSetupTests.baseURL, appVersion: "1.0", storageRoot: storageRoot),
+                killSwitch: flag, transport: FolderTransport(baseURL: LocalizationSetupTests.baseURL, folder: site.url))
+            defer { OTALocalizedString.clearBundleCache() }
+            return (setup, OTALocalizedString.bundle(for: "Catalog"))
+        }
+
+        func remove() {
+            site.remove()
+            storage.remove()
+            flag.defaults.removePersistentDomain(forName: suite)
+        }
     }
 
     @Test func aCycleInstallsEveryModuleAndTheDebugScreenShowsThePublishedHashes() async throws {
-        let site = try Self.publish()
-        let storage = try TemporaryDirectory("example-storage")
-        let (killSwitch, removeDefaults) = try flag()
-        defer { site.remove(); storage.remove(); removeDefaults() }
-        let setup = makeSetup(site: site, storage: storage, flag: killSwitch)
-        OTALocalizedString.clearBundleCache()
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let (setup, catalog) = fixture.launch()
+        #expect(catalog == nil)
         #expect(setup.debugSnapshot().reportLines == ["No cycle has ended since launch."])
 
         await setup.runCycle()
@@ -67,10 +86,10 @@ import Testing
         #expect(report.modules.map(\.name) == ["Basket", "Catalog", "OTAExample"])
         #expect(report.modules.map(\.outcome) == [.updated, .updated, .updated])
         // The next launch: what the app's init loads, as the debug screen lists it.
-        OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.url, appVersion: "1.0")
+        OTALocalizedString.loadBundlesFromDisk(storageRoot: fixture.storageRoot, appVersion: "1.0")
         let snapshot = setup.debugSnapshot()
         OTALocalizedString.clearBundleCache()
-        let hashes = try Self.publishedHashes(site)
+        let hashes = try Self.publishedHashes(fixture.site)
         #expect(snapshot.modules.map(\.name) == LocalizationSetup.moduleNames)
         #expect(snapshot.modules.map(\.installedSHA256) == LocalizationSetup.moduleNames.map { hashes[$0] })
         #expect(snapshot.reportLines.prefix(2) == [
@@ -79,24 +98,17 @@ import Testing
     }
 
     @Test func theKillSwitchFlagKeepsInstallsUnloadedAndDeletesThem() async throws {
-        // Given: the example installed by one setup.
-        let site = try Self.publish()
-        let storage = try TemporaryDirectory("example-storage")
-        let (killSwitch, removeDefaults) = try flag()
-        defer { site.remove(); storage.remove(); removeDefaults() }
-        let first = makeSetup(site: site, storage: storage, flag: killSwitch)
-        OTALocalizedString.clearBundleCache()
+        // Given: the example installed by a first launch.
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let first = fixture.launch().setup
         await first.runCycle()
         #expect(first.reports.latest?.failed == 0)
 
-        // When: the next launch with the flag off, then with it on, in one turn of the main actor.
-        let loadedWithFlagOff = makeSetup(site: site, storage: storage, flag: killSwitch)
-        let catalogWithFlagOff = OTALocalizedString.bundle(for: "Catalog")
-        OTALocalizedString.clearBundleCache()
-        killSwitch.isOn = true
-        let setup = makeSetup(site: site, storage: storage, flag: killSwitch)
-        let catalogWithFlagOn = OTALocalizedString.bundle(for: "Catalog")
-        _ = loadedWithFlagOff
+        // When: the next launch with the flag off, then one with it on.
+        let catalogWithFlagOff = fixture.launch().catalog
+        fixture.flag.isOn = true
+        let (setup, catalogWithFlagOn) = fixture.launch()
 
         // Then: only the launch with the flag off loaded the install.
         #expect(catalogWithFlagOff != nil)
@@ -105,7 +117,7 @@ import Testing
         // When: the cycle at launch; Then: the kill switch ran instead (no cycle, no report) and nothing is left.
         await setup.runCycle()
         #expect(setup.reports.latest == nil)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: storage.path) == [])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.storageRoot.path) == [])
         #expect(setup.isKillSwitchOn)
 
         // When: the flag goes off; Then: the next cycle installs again.
