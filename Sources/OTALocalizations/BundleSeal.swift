@@ -108,7 +108,7 @@ package struct BundleSeal: Sendable, Equatable {
             }
             let digits = index - digitsStart
             guard digits > 0, digits == 1 || bytes[digitsStart] != 0x30, size == infoPlistSize,
-                  index + 1 + 64 + 1 + infoPlistLine.count <= bytes.count, bytes[index] == 0x20
+                  index + 1 + 64 + infoPlistLine.count <= bytes.count, bytes[index] == 0x20
             else { return false }
             index += 1
             for offset in 0..<64 {

@@ -93,12 +93,32 @@ import Testing
         #expect(missing.stdout == "")
     }
 
+    @Test func projectLookupFunctionsAreCheckedWhenNamed() throws {
+        let repo = try TemporaryDirectory("lint-functions")
+        defer { repo.remove() }
+        try repo.write("Sources/M/A.swift", "let a = L(\"a\", bundle: .module)\nlet b = #localized(\"b\", bundle: .main)\n")
+
+        let plain = try cli(["lint-sources", "Sources"], in: repo.url)
+        let named = try cli(["lint-sources", "Sources", "--lookup-function", "L", "--lookup-function", "#localized"], in: repo.url)
+        let listed = try cli(["lint-sources", "Sources", "--lookup-function", "L,#localized"], in: repo.url)
+        let bad = try cli(["lint-sources", "Sources", "--lookup-function", "not a name"], in: repo.url)
+
+        #expect(plain.status == 0)
+        #expect(named.status == 1)
+        #expect(named.stdout.split(separator: "\n").map { String($0.prefix(25)) } == [
+            "Sources/M/A.swift:1:16: e", "Sources/M/A.swift:2:25: e", "2 findings in 1 file (1 S",
+        ])
+        #expect(listed.stdout == named.stdout)
+        #expect(bad.status == 2)
+        #expect(bad.stderr.hasPrefix("error: --lookup-function 'not a name' is not a Swift function or macro name"))
+    }
+
     @Test func helpDescribesTheCommand() throws {
         let help = try cli(["lint-sources", "--help"])
         let top = try cli(["--help"])
 
         #expect(help.status == 0)
-        #expect(help.stdout.contains("USAGE: ota-localizations lint-sources <path> ... [--json]\n"))
+        #expect(help.stdout.contains("USAGE: ota-localizations lint-sources <path> ... [--lookup-function <name>] ... [--json]\n"))
         #expect(top.status == 0)
         #expect(top.stdout.contains("lint-sources"))
     }

@@ -42,9 +42,8 @@ import Testing
             "  Packages/Features/Sources/Search/Resources/fr.lproj/banner.png: not a text table (.strings or .stringsdict); only tables are published",
             // Sorted by UTF-8 bytes: "S" sorts before "a", and "-" before ".".
             "  SampleApp/Resources/Settings.bundle/en.lproj/Root.strings: inside the nested bundle Settings.bundle, which the app does not read its strings from",
-        ] + ["ar", "de", "en", "fr-CA", "fr", "pl", "ru"].map {
-            "  SampleApp/Resources/\($0).lproj/InfoPlist.strings: InfoPlist.strings is read by the system outside the app, so an over-the-air copy never takes effect"
-        } + [
+            // The seven InfoPlist.strings files (ar, de, en, fr-CA, fr, pl, ru) share one reason: one line.
+            "  7 InfoPlist.strings files in SampleApp/Resources/*.lproj: InfoPlist.strings is read by the system outside the app, so an over-the-air copy never takes effect",
             "Validation: no findings.",
             "Manifest: ota/1.0.0/manifest.json",
         ]
@@ -126,7 +125,7 @@ import Testing
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(lines.first == "error: 1 table does not parse; nothing was written. Fix each file below and run again.")
         #expect(lines.count == 2)
-        #expect(lines.last == "App/en.lproj/Localizable.strings:3:1: expected ';' after the value of \"bad\", found end of file")
+        #expect(lines.last == "App/en.lproj/Localizable.strings:2:16: expected ';' after the value of \"bad\", found end of file")
         #expect(!FileManager.default.fileExists(atPath: repo.url.appendingPathComponent("out").path))
     }
 
@@ -135,13 +134,32 @@ import Testing
         #expect(result.status == 0)
         let head = result.stdout.split(separator: "\n").prefix(5).map(String.init)
         #expect(head == [
-            "Checkout (SPM target)",
+            // Examples/SampleApp/Packages/Features/Package.swift declares the target.
+            "Checkout (SPM target: target Checkout of Packages/Features/Package.swift)",
             "  folders:        Packages/Features/Sources/Checkout/Resources",
             "  localizations:  ar, de, en, fr, fr-CA, pl, ru",
             "  tables:         Localizable.strings, Localizable.stringsdict, Payment.strings",
             "  files:          21",
         ])
         #expect(result.stdout.contains("\n4 modules, 50 tables.\nSkipped 10 files (not published):\n"))
+    }
+
+    @Test func usageMistakesNameTheRuleOrTheClosestOption() throws {
+        let out = try TemporaryDirectory("usage")
+        defer { out.remove() }
+        let version = try cli(["package", Self.example.path, "--app-version", "v1.0", "--output", out.path])
+        #expect(version.status == 2)
+        #expect(version.stderr.hasPrefix("error: --app-version 'v1.0' is not a marketing version: CFBundleShortVersionString is one to three period-separated non-negative integers"))
+        let option = try cli(["package", Self.example.path, "--app-vesion", "1.0", "--output", out.path])
+        #expect(option.status == 2)
+        #expect(option.stderr == "error: unknown option '--app-vesion'; did you mean '--app-version'?\nRun 'ota-localizations package --help' for usage.\n")
+        let file = try out.write("file", "x")
+        let output = try cli(["package", Self.example.path, "--app-version", "1.0", "--output", file.path])
+        #expect(output.status == 1)
+        #expect(output.stderr == "error: --output: \(file.path) is a file, so the folder \(file.path)/1.0 cannot be created inside it; give a folder (it is created when missing)\n")
+        let json = try cli(["package", "/nonexistent/ota-repo", "--app-version", "1.0", "--output", out.path, "--json"])
+        #expect(json.status == 1)
+        #expect(json.stdout == "{\"error\":{\"code\":\"missing-folder\",\"message\":\"/nonexistent/ota-repo: the repository root does not exist; check the path\"}}\n")
     }
 
     @Test func nameCollisionExitsWithOneNamingBothFolders() throws {
@@ -153,7 +171,7 @@ import Testing
         let result = try cli(["modules", repo.path])
 
         #expect(result.status == 1)
-        #expect(result.stderr == "error: two modules are named 'Widgets': 'iOS/Widgets' and 'macOS/Widgets'; name them in ota-localizations.json (\"modules\") or exclude one (\"excludes\")\n")
+        #expect(result.stderr == "error: two modules are named 'Widgets': 'iOS/Widgets' and 'macOS/Widgets'; name them in ota-localizations.json (\"modules\") or exclude one (\"excludes\"); or, when 'iOS' and 'macOS' are separate apps, package each one's folder on its own\n")
     }
 
     private func size(_ folder: URL, _ name: String) throws -> String {

@@ -32,9 +32,10 @@ import Testing
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "Shop")
         #expect(lines[1] == "  Shop/fr.lproj/Localizable.strings")
-        #expect(lines[2].hasPrefix("    1: error: \"greeting\": the format specifiers differ from en (\"Hello %@\")"))
+        // Line 1, column 1: the key's opening quote.
+        #expect(lines[2].hasPrefix("    1:1: error: \"greeting\": the format specifiers differ from en (\"Hello %@\")"))
         #expect(lines[2].hasSuffix("[format-specifier-mismatch]"))
-        #expect(lines[3].hasPrefix("    warning: fr: 1 key of the development region missing"))
+        #expect(lines[3] == "    warning: \"bye\" is in en's Localizable table but not here; with no per-key fallback, users of fr see the raw key. Add a translation. [missing-key]")
         #expect(lines.last == "1 error, 1 warning in 1 module.")
     }
 
@@ -55,17 +56,19 @@ import Testing
         let parsed = try ExternalTool.python("""
             import sys, json
             for d in json.loads(sys.argv[1]):
-                assert sorted(d) == sorted(["severity","code","module","localization","table","key","file","line","column","message","baselined"])
-                print(d["severity"], d["code"], d["module"], d["localization"], d["table"], d["key"], d["file"], d["line"])
+                assert sorted(d) == sorted(["severity","code","module","localization","table","key","keyPath","file","line","column","message","value","baselined"]), sorted(d)
+                print(d["severity"], d["code"], d["module"], d["localization"], d["table"], d["key"], d["keyPath"], d["file"], d["line"], repr(d["value"]))
             """, [json.stdout])
+        // Every field docs/validation.md lists, `value` and `keyPath` included (null when absent): the value is the
+        // translation as written in fr.lproj, and the missing key.
         #expect(parsed == """
-            error format-specifier-mismatch Shop fr Localizable greeting Shop/fr.lproj/Localizable.strings 1
-            warning missing-key Shop fr Localizable bye Shop/fr.lproj/Localizable.strings None
+            error format-specifier-mismatch Shop fr Localizable greeting None Shop/fr.lproj/Localizable.strings 1 'Bonjour %d'
+            warning missing-key Shop fr Localizable bye None Shop/fr.lproj/Localizable.strings None 'bye'
 
             """)
         let annotations = github.stdout.split(separator: "\n").map(String.init)
         #expect(annotations.count == 2)
-        #expect(annotations[0].hasPrefix("::error file=Shop/fr.lproj/Localizable.strings,line=1,title=format-specifier-mismatch::\"greeting\": the format specifiers differ from en (\"Hello %25@\")"))
+        #expect(annotations[0].hasPrefix("::error file=Shop/fr.lproj/Localizable.strings,line=1,col=1,title=format-specifier-mismatch::\"greeting\": the format specifiers differ from en (\"Hello %25@\")"))
         #expect(annotations[1].hasPrefix("::warning file=Shop/fr.lproj/Localizable.strings,title=missing-key::"))
         #expect(try cli(["validate", repo.path, "--format", "xml"]).status == 2)
     }
@@ -88,7 +91,10 @@ import Testing
         let packaged = try cli(["package", repo.path, "--app-version", "1.0", "--output", output, "--quiet",
                                 "--validation-baseline", baseline])
         #expect(packaged.status == 0, "\(packaged.stderr)")
-        #expect(packaged.stdout.contains("\nValidation: 2 warnings (2 from the validation baseline); run 'ota-localizations validate' to see them.\n"))
+        // The command that lists them passes the same validation baseline: without it they would be errors.
+        #expect(packaged.stdout.contains("\nValidation: 2 warnings (2 from the validation baseline); ota-localizations validate \(repo.path) --validation-baseline \(baseline) lists them.\n"))
+        let listed = try cli(["validate", repo.path, "--validation-baseline", baseline])
+        #expect(listed.status == 0 && listed.stdout.hasSuffix("0 errors, 2 warnings (2 from the validation baseline) in 1 module.\n"))
 
         // A new mismatch in another key is not covered by the baseline.
         try repo.write("Shop/en.lproj/Localizable.strings", "\"greeting\" = \"Hello %@\";\n\"bye\" = \"Bye\";\n\"count\" = \"%d items\";\n")
@@ -96,6 +102,64 @@ import Testing
         let again = try cli(["validate", repo.path, "--validation-baseline", baseline])
         #expect(again.status == 1)
         #expect(again.stdout.hasSuffix("1 error, 1 warning (1 from the validation baseline) in 1 module.\n"))
+    }
+
+    @Test func baselinedFindingsAreOneLineUnlessAskedFor() throws {
+        let repo = try makeRepo()
+        defer { repo.remove() }
+        let baseline = repo.url.appendingPathComponent("baseline.json").path
+        #expect(try cli(["validate", repo.path, "--write-baseline", baseline]).status == 0)
+
+        let quiet = try cli(["validate", repo.path, "--validation-baseline", baseline])
+        let listed = try cli(["validate", repo.path, "--validation-baseline", baseline, "--show-baselined"])
+        let github = try cli(["validate", repo.path, "--validation-baseline", baseline, "--format", "github"])
+
+        #expect(quiet.status == 0)
+        #expect(quiet.stdout == "2 findings from the validation baseline not listed (--show-baselined lists them).\n0 errors, 2 warnings (2 from the validation baseline) in 1 module.\n")
+        #expect(listed.stdout.split(separator: "\n").filter { $0.contains("(baseline)") }.count == 2)
+        #expect(github.stdout == "::notice title=validation baseline::2 findings from the validation baseline not annotated (--show-baselined annotates them)\n")
+    }
+
+    @Test func aShippingAppWithAnErrorAdoptsThroughTheBaseline() throws {
+        // An English plural rule without other (an error: "2 selects other") in a shipping app: recorded, then
+        // package passes; no file is excluded.
+        let repo = try TemporaryDirectory("adopt")
+        defer { repo.remove() }
+        try repo.write("Shop/en.lproj/Localizable.strings", "\"title\" = \"Shop\";\n")
+        try repo.write("Shop/en.lproj/Localizable.stringsdict", """
+            <plist version="1.0"><dict><key>files</key><dict>
+            <key>NSStringLocalizedFormatKey</key><string>%#@n@</string>
+            <key>n</key><dict><key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+            <key>NSStringFormatValueTypeKey</key><string>d</string><key>one</key><string>%d file</string></dict>
+            </dict></dict></plist>
+            """)
+        let baseline = repo.url.appendingPathComponent("baseline.json").path
+        let output = repo.url.appendingPathComponent("out").path
+        let blocked = try cli(["package", repo.path, "--app-version", "1.0", "--output", output, "--quiet"])
+        #expect(blocked.status == 1)
+        #expect(blocked.stderr.contains("record today's findings with 'ota-localizations validate --write-baseline <file>'"))
+        #expect(try cli(["validate", repo.path, "--write-baseline", baseline]).status == 0)
+        let packaged = try cli(["package", repo.path, "--app-version", "1.0", "--output", output, "--quiet", "--validation-baseline", baseline])
+        #expect(packaged.status == 0, "\(packaged.stderr)")
+    }
+
+    @Test func jsonIsPrintedAlsoWhenTheRunCannotStart() throws {
+        let missing = try cli(["validate", "/nonexistent/ota-repo", "--format", "json"])
+        let usage = try cli(["validate", "--json", "--strcit", "."])
+        let parsed = try ExternalTool.python("""
+            import sys, json
+            for text in sys.argv[1:]:
+                error = json.loads(text)["error"]
+                print(error["code"], "|", error["message"])
+            """, [missing.stdout, usage.stdout])
+        #expect(missing.status == 1 && usage.status == 2)
+        #expect(parsed == """
+            missing-folder | /nonexistent/ota-repo: the repository root does not exist; check the path
+            usage | unknown option '--strcit'; did you mean '--strict'?
+
+            """)
+        // The human line still goes to standard error.
+        #expect(missing.stderr == "error: /nonexistent/ota-repo: the repository root does not exist; check the path\n")
     }
 
     @Test func strictFailsOnWarnings() throws {

@@ -71,6 +71,19 @@ import Testing
         }
     }
 
+    /// A ZIP that holds only `Info.plist` (a module whose tables were all removed) is installed, and the read
+    /// side's launch check and the cycle's full check agree that the folder is whole.
+    @Test func aModuleWithNoTableIsInstalledAndTheReadSideTakesIt() async throws {
+        let fixture = try SyncFixture()
+        let checkout = try SyncFixture.module("Checkout", files: ["Info.plist": Data(BundleFixtures.infoPlist.utf8)])
+        fixture.publish([checkout])
+        await fixture.makeService().start()
+        #expect(fixture.reports.last?.modules.first?.outcome == .updated)
+        let folder = fixture.url("1.0/modules/Checkout/\(checkout.sha256)")
+        #expect(InstalledFolderCheck.isIntact(folder, developmentRegion: "en"))
+        #expect(BundleDiskLoader.isReadableBundleFolder(folder))
+    }
+
     @Test func aZipDeclaringAnotherDevelopmentRegionIsRefused() async throws {
         let fixture = try SyncFixture()
         var files = SyncFixture.files("Checkout", version: 1)

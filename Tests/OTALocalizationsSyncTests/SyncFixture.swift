@@ -57,11 +57,11 @@ final class SyncFixture: @unchecked Sendable {
         appVersion: String = "1.0", parallel: Int = 4, limits: ZipLimits = ZipLimits(),
         requestSeconds: TimeInterval = 120, cycleSeconds: TimeInterval = 300, deletionWaitSeconds: TimeInterval = 5,
         cycleUncompressedBytes: Int64 = 256 * 1024 * 1024, bufferedArchiveBytes: Int64 = 48 * 1024 * 1024,
-        manifestModules: Int = 500, deviceClock: (@Sendable () -> Date)? = nil
+        manifestModules: Int = 500, deviceClock: (@Sendable () -> Date)? = nil, transport: (any HTTPTransport)? = nil
     ) -> OTALocalizationService {
         let reports = self.reports
         var configuration = OTALocalizationServiceConfiguration(
-            baseURL: URL(string: Self.base)!, appVersion: appVersion, storageRoot: root, transport: transport,
+            baseURL: URL(string: Self.base)!, appVersion: appVersion, storageRoot: root, transport: transport ?? self.transport,
             maximumParallelDownloads: parallel, requestTimeout: 5, maximumRequestSeconds: requestSeconds,
             maximumCycleSeconds: cycleSeconds, maximumDeletionWaitSeconds: deletionWaitSeconds,
             maximumManifestModules: manifestModules, maximumCycleUncompressedBytes: cycleUncompressedBytes,

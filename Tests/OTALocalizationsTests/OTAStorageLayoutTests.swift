@@ -104,6 +104,18 @@ import OTATestSupport
         #expect(!BundleSeal.isPlausible(seal.encoded(), infoPlistSize: 401))
     }
 
+    /// A module published with no table (its ZIP holds only `Info.plist`) has a seal of one file line; the launch
+    /// check must accept exactly that seal and refuse each of its shorter prefixes.
+    @Test func aSealOfInfoPlistAloneIsPlausibleAndNoPrefixOfItIs() {
+        let seal = BundleSeal(files: [.init(path: "Info.plist", size: 366, sha256: Self.hash)]).encoded()
+        #expect(String(decoding: seal, as: UTF8.self) == "ota-localizations-seal 1\n366 \(Self.hash) Info.plist\n")
+        #expect(BundleSeal(parsing: seal)?.files.count == 1)
+        #expect(BundleSeal.isPlausible(seal, infoPlistSize: 366))
+        for length in 0..<seal.count {
+            #expect(!BundleSeal.isPlausible(seal.prefix(length), infoPlistSize: 366), "prefix of \(length) bytes")
+        }
+    }
+
     @Test func malformedSealsAreRefused() {
         let good = "ota-localizations-seal 1\n400 \(Self.hash) Info.plist\n12 \(Self.hash) en.lproj/A.strings\n"
         #expect(BundleSeal(parsing: Data(good.utf8)) != nil)

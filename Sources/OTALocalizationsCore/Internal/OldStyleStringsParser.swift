@@ -83,12 +83,13 @@ struct OldStyleStringsParser {
                 throw error(at: index, "expected a key (a quoted string or unquoted letters, digits and _$/:.-), found \(describeCharacter(scalar))")
             }
             let (key, _) = try parseString()
-            let keyLine = location(keyStart).line
+            let keyEnd = index
+            let keyPlace = location(keyStart)
             try skipSpace()
             switch peek() {
             case ";":
                 index += 1
-                entries.append(StringsTable.Entry(key: key, value: key, line: keyLine))
+                entries.append(StringsTable.Entry(key: key, value: key, line: keyPlace.line, column: keyPlace.column))
             case "=":
                 index += 1
                 try skipSpace()
@@ -106,14 +107,16 @@ struct OldStyleStringsParser {
                     throw error(at: index, "expected a value (a quoted string) after '=' for \(Self.quote(key)), found \(describeCharacter(valueStart))")
                 }
                 let (value, _) = try parseString()
+                let valueEnd = index
                 try skipSpace()
                 guard peek() == ";" else {
-                    throw error(at: index, "expected ';' after the value of \(Self.quote(key)), found \(describeCharacter(peek()))")
+                    // Reported where the ';' belongs, right after the value, not at what follows on a later line.
+                    throw missing("';' after the value of \(Self.quote(key))", after: valueEnd)
                 }
                 index += 1
-                entries.append(StringsTable.Entry(key: key, value: value, line: keyLine))
+                entries.append(StringsTable.Entry(key: key, value: value, line: keyPlace.line, column: keyPlace.column))
             default:
-                throw error(at: index, "expected '=' or ';' after the key \(Self.quote(key)), found \(describeCharacter(peek()))")
+                throw missing("'=' or ';' after the key \(Self.quote(key))", after: keyEnd)
             }
         }
     }
@@ -330,5 +333,16 @@ struct OldStyleStringsParser {
     private mutating func error(at offset: Int, _ reason: String) -> TableError {
         let place = location(offset)
         return TableError(code: .syntax, reason: reason, path: path, line: place.line, column: place.column)
+    }
+
+    /// An error for `expected` missing at `offset` (right after the token it should follow), naming what comes
+    /// instead and, when that is on a later line, its line: `expected ';' …, found '"' on line 12`.
+    private mutating func missing(_ expected: String, after offset: Int) -> TableError {
+        let found = describeCharacter(peek())
+        let next = location(index).line
+        let place = location(offset)
+        let later = peek() != nil && next > place.line ? " on line \(next)" : ""
+        return TableError(code: .syntax, reason: "expected \(expected), found \(found)\(later)", path: path,
+                          line: place.line, column: place.column)
     }
 }

@@ -12,6 +12,10 @@ struct ParsedPropertyList {
     var topLevelEntries: [TopLevelEntry]?
     /// Line of the root element (0 for binary).
     var rootLine: Int
+    /// Keys written twice in one dictionary, in file order (XML only).
+    var duplicateKeys: [StringsDictTable.DuplicateKey] = []
+    /// The line of each key below the root dictionary's own keys, by key path (XML only).
+    var keyPathLines: [[String]: Int] = [:]
 }
 
 /// Upper bound on container nesting in any property list, so hostile input cannot exhaust the stack.

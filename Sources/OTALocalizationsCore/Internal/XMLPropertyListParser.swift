@@ -7,8 +7,10 @@ import Foundation
 /// `dict` (`key`/value pairs), `array`, `string`, `integer` (decimal, or hexadecimal after `0x`), `real`, `true`,
 /// `false`, `date` (ISO 8601, UTC, `Z`), `data` (Base64). Text may hold the five predefined entities, numeric
 /// character references and CDATA sections; CR LF and lone CR read as LF (XML 1.0 section 2.11). Attributes are
-/// skipped. Written by hand rather than on Foundation's `XMLParser` so that it is pure value code, callable from
-/// any thread, and never traps. Nesting deeper than ``maximumPropertyListDepth`` is rejected.
+/// skipped. A key written twice in one `dict` keeps the later value (as CF and `plistlib` do) and is listed in
+/// ``ParsedPropertyList/duplicateKeys`` with both lines; only a dictionary that repeats a key pays for finding
+/// the first one. Written by hand rather than on Foundation's `XMLParser` so that it is pure value code, callable
+/// from any thread, and never traps. Nesting deeper than ``maximumPropertyListDepth`` is rejected.
 struct XMLPropertyListParser {
     private let text: [Unicode.Scalar]
     private let path: String
@@ -16,6 +18,15 @@ struct XMLPropertyListParser {
     private var locator: TextLocator
     /// Collects the text of one string or key at a time; empty between them until a parse throws.
     private var builder = UTF8StringBuilder()
+    /// The keys of the dictionaries enclosing the one being read, from the top-level entry's key (empty while the
+    /// root dictionary's own keys are read).
+    private var keyPath: [String] = []
+    /// The 1-based line of each key below the top level, by its full key path (``StringsDictTable/keyPathLines``).
+    private var keyPathLines: [[String]: Int] = [:]
+    /// Whether to record ``keyPathLines`` (not while a dictionary is read again for its first key offsets).
+    private var recordsKeyPathLines = true
+    /// Repeated keys by scalar offset of both `<key>` tags; turned into lines once, in order, when parsing ends.
+    private var duplicates: [(path: [String], key: String, first: Int, later: Int)] = []
 
     init(text: [Unicode.Scalar], path: String) {
         self.text = text
@@ -64,7 +75,20 @@ struct XMLPropertyListParser {
         if index < text.count {
             throw error(at: index, "expected end of document after the property list, found \(describeFound())")
         }
+        if !duplicates.isEmpty { result.duplicateKeys = duplicateKeyLines() }
+        result.keyPathLines = keyPathLines
         return result
+    }
+
+    /// ``duplicates`` with lines, in order of the later definition; every offset located in one forward pass.
+    private mutating func duplicateKeyLines() -> [StringsDictTable.DuplicateKey] {
+        let offsets = Set(duplicates.flatMap { [$0.first, $0.later] }).sorted()
+        var lines: [Int: Int] = [:]
+        var forward = TextLocator(text)
+        for offset in offsets { lines[offset] = forward.location(of: offset).line }
+        return duplicates.sorted { $0.later < $1.later }.map {
+            StringsDictTable.DuplicateKey(path: $0.path, key: $0.key, firstLine: lines[$0.first] ?? 0, line: lines[$0.later] ?? 0)
+        }
     }
 
     // MARK: Values
@@ -78,7 +102,7 @@ struct XMLPropertyListParser {
         let rootLine = location(start).line
         if tag.name == "dict" {
             var entries: [ParsedPropertyList.TopLevelEntry] = []
-            let value = try parseDictionary(tag, depth: 1, entries: &entries)
+            let value = try parseDictionary(tag, at: start, depth: 1, entries: &entries)
             return ParsedPropertyList(value: value, topLevelEntries: entries, rootLine: rootLine)
         }
         let value = try parseValue(tag, at: start, depth: 1)
@@ -92,7 +116,7 @@ struct XMLPropertyListParser {
         switch tag.name {
         case "dict":
             var ignored: [ParsedPropertyList.TopLevelEntry] = []
-            return try parseDictionary(tag, depth: depth, entries: &ignored, collect: false)
+            return try parseDictionary(tag, at: start, depth: depth, entries: &ignored, collect: false)
         case "array":
             var items: [PropertyListValue] = []
             if tag.isEmpty { return .array(items) }
@@ -151,11 +175,15 @@ struct XMLPropertyListParser {
         }
     }
 
+    /// Reads a `dict` whose start tag (at offset `start`) has been read; `collect` for the root dictionary.
     private mutating func parseDictionary(
-        _ tag: StartTag, depth: Int, entries: inout [ParsedPropertyList.TopLevelEntry], collect: Bool = true
+        _ tag: StartTag, at start: Int, depth: Int, entries: inout [ParsedPropertyList.TopLevelEntry],
+        collect: Bool = true
     ) throws -> PropertyListValue {
         var dictionary: [String: PropertyListValue] = [:]
         if tag.isEmpty { return .dictionary(dictionary) }
+        // Where each key was first written: built only when this dictionary repeats a key.
+        var firstOffsets: [String: Int]?
         while true {
             try skipContentSpace()
             if isAt("</") {
@@ -177,12 +205,45 @@ struct XMLPropertyListParser {
             }
             let valueStart = index
             let valueTag = try readStartTag()
+            // Located before the value is read, so that every line is found in one forward pass over the text.
+            let line = collect || recordsKeyPathLines ? location(keyStart).line : 0
+            if !collect, recordsKeyPathLines { keyPathLines[keyPath + [key]] = line }
+            keyPath.append(key)
             let value = try parseValue(valueTag, at: valueStart, depth: depth + 1)
-            dictionary[key] = value
+            keyPath.removeLast()
+            if dictionary.updateValue(value, forKey: key) != nil {
+                if firstOffsets == nil { firstOffsets = keyOffsets(inDictionaryAt: start, depth: depth, before: keyStart) }
+                duplicates.append((keyPath, key, firstOffsets?[key] ?? keyStart, keyStart))
+            } else if firstOffsets != nil {
+                firstOffsets?[key] = keyStart
+            }
             if collect {
-                entries.append(ParsedPropertyList.TopLevelEntry(key: key, value: value, line: location(keyStart).line))
+                entries.append(ParsedPropertyList.TopLevelEntry(key: key, value: value, line: line))
             }
         }
+    }
+
+    /// The offset of the first `<key>` tag of each key in the dictionary whose start tag is at `start`, for the
+    /// keys before offset `end`: the dictionary is read again by a copy of the parser (it parsed once already).
+    private func keyOffsets(inDictionaryAt start: Int, depth: Int, before end: Int) -> [String: Int] {
+        var probe = self
+        probe.index = start
+        probe.duplicates = []
+        probe.recordsKeyPathLines = false
+        var offsets: [String: Int] = [:]
+        guard (try? probe.readStartTag()) != nil else { return offsets }
+        while probe.index < end {
+            guard (try? probe.skipContentSpace()) != nil else { break }
+            let keyStart = probe.index
+            guard probe.index < end, let keyTag = try? probe.readStartTag(), keyTag.name == "key",
+                  let key = keyTag.isEmpty ? "" : try? probe.readText(until: "key") else { break }
+            if offsets[key] == nil { offsets[key] = keyStart }
+            guard (try? probe.skipContentSpace()) != nil else { break }
+            let valueStart = probe.index
+            guard let valueTag = try? probe.readStartTag(),
+                  (try? probe.parseValue(valueTag, at: valueStart, depth: depth + 1)) != nil else { break }
+        }
+        return offsets
     }
 
     // MARK: Markup

@@ -4,14 +4,16 @@ import Foundation
 ///
 /// Apple: "Stringsdict File Format" (Internationalization and Localization Guide). Only the container is checked
 /// here; the meaning of each entry (`NSStringLocalizedFormatKey`, plural rule dictionaries) is validation's job.
-/// Duplicate top-level keys: the last wins, as in CF and `plistlib`. Callable from any thread; never traps.
+/// A key written twice in one dictionary: the last wins, as in CF and `plistlib`, and both lines are kept in
+/// ``StringsDictTable/duplicateKeys`` (XML only). Callable from any thread; never traps.
 public enum StringsDictParser {
     /// Parses a `.stringsdict` table.
     ///
     /// - Parameters:
     ///   - data: The file's bytes.
     ///   - path: The file's path, only for error messages.
-    /// - Returns: The top-level entries, the format, and (for XML) the 1-based line of each top-level key.
+    /// - Returns: The top-level entries, the format, and (for XML) the 1-based line of each key (top-level and
+    ///   nested) and the keys written twice.
     /// - Throws: `TableError` with code `.encoding`, `.propertyList` (see ``PropertyListReader``) or `.structure`
     ///   (the root is not a dictionary).
     public static func parse(_ data: Data, path: String = "") throws -> StringsDictTable {
@@ -26,6 +28,8 @@ public enum StringsDictParser {
         if format == .xmlPropertyList {
             for entry in topLevel { keyLines[entry.key] = entry.line }
         }
-        return StringsDictTable(format: format, entries: entries, keyLines: keyLines)
+        return StringsDictTable(
+            format: format, entries: entries, keyLines: keyLines, duplicateKeys: list.duplicateKeys,
+            keyPathLines: list.keyPathLines)
     }
 }

@@ -16,10 +16,14 @@ public struct StringsTable: Sendable, Equatable {
         public var value: String
         /// 1-based line of the key in the file (0 for a binary property list).
         public var line: Int
-        public init(key: String, value: String, line: Int) {
+        /// 1-based column of the key's first character (its opening quote) in Unicode scalars, for old-style text;
+        /// 0 for property lists.
+        public var column: Int
+        public init(key: String, value: String, line: Int, column: Int = 0) {
             self.key = key
             self.value = value
             self.line = line
+            self.column = column
         }
     }
 

@@ -37,9 +37,13 @@ public struct StringCatalog: Sendable {
 
     /// Where `key` (or, with `language`, that key's localization) is defined in the catalog.
     ///
-    /// - Returns: The key's position when `language` is nil; the position of the localization's value otherwise;
-    ///   nil when the catalog has no such key or the key no such localization.
-    public func location(ofKey key: String, language: String? = nil) -> Location? {
+    /// - Parameter keyPath: with `language`, the place inside the compiled `.stringsdict` entry
+    ///   (``ValidationDiagnostic/keyPath``: `["COUNT", "one"]`, `["NSStringDeviceSpecificRuleType", "iphone"]`), to
+    ///   find the plural or device case it was compiled from.
+    /// - Returns: The key's position when `language` is nil; otherwise the position of the localization's string
+    ///   value (`"value" : "…"`), or of the case `keyPath` names, or of the localization when it has no string of
+    ///   its own; nil when the catalog has no such key or the key no such localization.
+    public func location(ofKey key: String, language: String? = nil, keyPath: [String] = []) -> Location? {
         guard let index = entryIndex[ScalarKey(key)] else { return nil }
         let entry = entries[index]
         guard let language else {
@@ -48,8 +52,35 @@ public struct StringCatalog: Sendable {
         guard let localization = entry.localizations.first(where: { ScalarKey($0.language) == ScalarKey(language) }) else {
             return nil
         }
-        let place = localization.node.location
+        let place = Self.location(in: localization.node, keyPath: keyPath[...])
         return Location(line: place.line, column: place.column, jsonPath: place.jsonPath)
+    }
+
+    /// The string value of `node` (or of the case of its variations or substitutions that `keyPath` leads to),
+    /// else the node itself.
+    private static func location(in node: CatalogNode, keyPath: ArraySlice<String>) -> CatalogLocation {
+        let own = node.stringUnit?.valueLocation ?? node.location
+        guard let first = keyPath.first else { return own }
+        var rest = keyPath.dropFirst()
+        func caseNode(_ name: String?) -> CatalogNode? {
+            guard let name else { return nil }
+            switch node.variations {
+            case .plural(let cases)?, .device(let cases)?: return cases.last { $0.name == name }?.node
+            case nil: return nil
+            }
+        }
+        if first == "NSStringDeviceSpecificRuleType" {
+            guard let device = caseNode(rest.first) else { return own }
+            return location(in: device, keyPath: rest.dropFirst())
+        }
+        if first == "NSStringLocalizedFormatKey" { return own }
+        if let substitution = node.substitutions.last(where: { $0.name == first }) {
+            return location(in: substitution.node, keyPath: rest)
+        }
+        // The variable a plural variation compiles to: the next component is the case.
+        guard let category = rest.first, let pluralCase = caseNode(category) else { return own }
+        rest = rest.dropFirst()
+        return location(in: pluralCase, keyPath: rest)
     }
 
     /// The catalog format versions Xcode writes and compiles (XCSTRINGS-NOTES.md §2.1).

@@ -8,7 +8,9 @@ import Foundation
 ///   "developmentRegion": "en",
 ///   "modules": { "Checkout": ["Packages/Features/Sources/Checkout/Resources"] },
 ///   "discoverOtherModules": true,
-///   "excludes": ["Localization/StringsConvertor/**"]
+///   "excludes": ["Localization/StringsConvertor/**"],
+///   "pluralCountsOfMillions": false,
+///   "repositoryModule": "MyApp"
 /// }
 /// ```
 /// - `developmentRegion`: written as `CFBundleDevelopmentRegion` into every module's `Info.plist` and into the
@@ -19,6 +21,12 @@ import Foundation
 ///   Default `true`.
 /// - `excludes`: glob patterns, relative to the repository root, of files and folders to leave out
 ///   (`*` and `?` match within one path component, `**` matches any number of components).
+/// - `pluralCountsOfMillions`: whether the app formats counts of a million and more through `.stringsdict`
+///   plurals; then a missing CLDR category that only such numbers select (fr, es, it, pt, ca `many`) is a
+///   warning instead of a note. Default `false`.
+/// - `repositoryModule`: the module name for the resource folders that the default rule would name after the
+///   repository folder (every folder above their `.lproj` folders has a generic name), whose name depends on where
+///   the repository is checked out. Default none: such a module is an error until it is named.
 ///
 /// Unknown fields are an error, so a misspelled option is never silently ignored.
 public struct PackagerConfiguration: Sendable, Equatable {
@@ -30,17 +38,25 @@ public struct PackagerConfiguration: Sendable, Equatable {
     public var modules: [String: [String]]
     public var discoverOtherModules: Bool
     public var excludes: [String]
+    /// Whether the app formats counts of a million and more in plurals (see the type's documentation).
+    public var pluralCountsOfMillions: Bool
+    /// The name of the module the default rule would name after the repository folder (see the type's documentation).
+    public var repositoryModule: String?
 
     public init(
         developmentRegion: String = "en",
         modules: [String: [String]] = [:],
         discoverOtherModules: Bool = true,
-        excludes: [String] = []
+        excludes: [String] = [],
+        pluralCountsOfMillions: Bool = false,
+        repositoryModule: String? = nil
     ) {
         self.developmentRegion = developmentRegion
         self.modules = modules
         self.discoverOtherModules = discoverOtherModules
         self.excludes = excludes
+        self.pluralCountsOfMillions = pluralCountsOfMillions
+        self.repositoryModule = repositoryModule
     }
 }
 
@@ -49,20 +65,29 @@ extension PackagerConfiguration {
     ///
     /// - Throws: ``PackagerError`` `configuration` naming the file and the field at fault.
     public init(bytes: Data, path: String) throws {
-        let object: Any
+        let document: JSONDocument
         do {
-            object = try JSONSerialization.jsonObject(with: bytes)
+            document = try JSONDocument(bytes: bytes)
         } catch {
-            throw PackagerError(code: .configuration, reason: "\(path): not valid JSON; fix the syntax (see docs/configuration.md)")
+            throw PackagerError(
+                code: .configuration,
+                reason: "\(path):\(error.line):\(error.column): not valid JSON (\(error.reason)); fix it there (docs/configuration.md)")
         }
-        guard let root = object as? [String: Any] else {
-            throw PackagerError(code: .configuration, reason: "\(path): the top level must be a JSON object")
+        /// `path:line:column` of the member `field` (the file's start when nil).
+        func at(_ field: String?) -> String {
+            let place = document.position(of: field.map { [.key($0)] } ?? [])
+            return "\(path):\(place.line):\(place.column)"
         }
-        let known: Set<String> = ["developmentRegion", "modules", "discoverOtherModules", "excludes"]
+        guard let object = try? JSONSerialization.jsonObject(with: bytes), let root = object as? [String: Any] else {
+            throw PackagerError(code: .configuration, reason: "\(at(nil)): the top level must be a JSON object (docs/configuration.md)")
+        }
+        let known: Set<String> = [
+            "developmentRegion", "modules", "discoverOtherModules", "excludes", "pluralCountsOfMillions", "repositoryModule",
+        ]
         if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
             throw PackagerError(
                 code: .configuration,
-                reason: "\(path): unknown field '\(unknown)'; expected one of \(known.sorted().joined(separator: ", "))"
+                reason: "\(path):\(document.position(ofKey: unknown).line):\(document.position(ofKey: unknown).column): unknown field '\(unknown)'; expected one of \(known.sorted().joined(separator: ", "))"
             )
         }
         var config = PackagerConfiguration()
@@ -70,7 +95,7 @@ extension PackagerConfiguration {
             guard let region = value as? String, ManifestNaming.isLanguage(region) else {
                 throw PackagerError(
                     code: .configuration,
-                    reason: "\(path): 'developmentRegion' must be a language identifier such as \"en\" or \"pt-BR\" "
+                    reason: "\(at("developmentRegion")): 'developmentRegion' must be a language identifier such as \"en\" or \"pt-BR\" "
                         + "(letters, digits, '-' and '_'): the name of the module's source-language .lproj folder"
                 )
             }
@@ -78,34 +103,49 @@ extension PackagerConfiguration {
         }
         if let value = root["modules"] {
             guard let modules = value as? [String: Any] else {
-                throw PackagerError(code: .configuration, reason: "\(path): 'modules' must map module names to arrays of folders")
+                throw PackagerError(code: .configuration, reason: "\(at("modules")): 'modules' must map module names to arrays of folders")
             }
             for (name, folders) in modules {
                 guard ManifestNaming.isPlainName(name) else {
                     throw PackagerError(
                         code: .configuration,
-                        reason: "\(path): module name '\(name)' is not a plain file name (no '/', '\\', NUL, '.' or '..')"
+                        reason: "\(at("modules")): module name '\(name)' is not a plain file name (no '/', '\\', NUL, '.' or '..')"
                     )
                 }
                 let list = (folders as? [Any])?.compactMap { $0 as? String } ?? (folders as? String).map { [$0] }
                 guard let list, list.count == ((folders as? [Any])?.count ?? 1) else {
-                    throw PackagerError(code: .configuration, reason: "\(path): module '\(name)' must list its folders as an array of strings")
+                    throw PackagerError(code: .configuration, reason: "\(at("modules")): module '\(name)' must list its folders as an array of strings")
                 }
                 guard !list.isEmpty else {
-                    throw PackagerError(code: .configuration, reason: "\(path): module '\(name)' lists no folder; give at least one")
+                    throw PackagerError(code: .configuration, reason: "\(at("modules")): module '\(name)' lists no folder; give at least one")
                 }
                 config.modules[name] = list
             }
         }
         if let value = root["discoverOtherModules"] {
             guard let flag = value as? Bool else {
-                throw PackagerError(code: .configuration, reason: "\(path): 'discoverOtherModules' must be true or false")
+                throw PackagerError(code: .configuration, reason: "\(at("discoverOtherModules")): 'discoverOtherModules' must be true or false")
             }
             config.discoverOtherModules = flag
         }
+        if let value = root["pluralCountsOfMillions"] {
+            guard let flag = value as? Bool else {
+                throw PackagerError(code: .configuration, reason: "\(at("pluralCountsOfMillions")): 'pluralCountsOfMillions' must be true or false")
+            }
+            config.pluralCountsOfMillions = flag
+        }
+        if let value = root["repositoryModule"] {
+            guard let name = value as? String, ManifestNaming.isPlainName(name) else {
+                throw PackagerError(
+                    code: .configuration,
+                    reason: "\(at("repositoryModule")): 'repositoryModule' must be a module name, a plain file name (no '/', '\\', NUL, '.' or '..'): the name the app passes to OTALocalizedString.bundle(for:)"
+                )
+            }
+            config.repositoryModule = name
+        }
         if let value = root["excludes"] {
             guard let patterns = value as? [Any], patterns.allSatisfy({ $0 is String }) else {
-                throw PackagerError(code: .configuration, reason: "\(path): 'excludes' must be an array of glob strings")
+                throw PackagerError(code: .configuration, reason: "\(at("excludes")): 'excludes' must be an array of glob strings")
             }
             config.excludes = patterns.compactMap { $0 as? String }
         }

@@ -48,8 +48,11 @@ public struct CatalogFile: Sendable, Equatable {
 public struct DiscoveredModule: Sendable, Equatable {
     /// The module's name, as feature code passes it to `OTALocalizedString.bundle(for:)`.
     public var name: String
-    /// How the name was chosen, for `ota-localizations modules`: `"SPM target"`, `"folder"` or `"configuration"`.
+    /// How the name was chosen, for `ota-localizations modules`: `"SPM target"`, `"folder"`, `"repository folder"`
+    /// or `"configuration"` (see ``ModuleNamingRule``).
     public var rule: String
+    /// One sentence saying why: the `Package.swift` of the target, the folder that named it, or the configuration.
+    public var ruleDetail: String
     /// Resource folders holding the module's `.lproj` folders, relative to the repository root, sorted.
     public var folders: [String]
     /// Every `.lproj` table, sorted by ``TableFile/bundlePath``.
@@ -57,9 +60,13 @@ public struct DiscoveredModule: Sendable, Equatable {
     /// Every String Catalog, sorted by path; their languages are known only once they are read.
     public var catalogs: [CatalogFile]
 
-    public init(name: String, rule: String, folders: [String], tables: [TableFile], catalogs: [CatalogFile] = []) {
+    public init(
+        name: String, rule: String, folders: [String], tables: [TableFile], catalogs: [CatalogFile] = [],
+        ruleDetail: String = ""
+    ) {
         self.name = name
         self.rule = rule
+        self.ruleDetail = ruleDetail
         self.folders = folders
         self.tables = tables
         self.catalogs = catalogs

@@ -3,11 +3,15 @@ import Foundation
 /// Finds the modules of a repository: every `.lproj` folder, grouped into modules by the configuration or by
 /// ``ModuleNamingRule``, with every file that will not be published listed once with its reason.
 ///
-/// Rules (issue "Packager"; `docs/configuration.md`):
+/// Rules (`docs/configuration.md`):
 /// - Published: `*.lproj/*.strings` and `*.lproj/*.stringsdict` (`Base.lproj` included).
 /// - Never published: `InfoPlist.strings` (any letter case, as on the case-insensitive file systems of Macs),
-///   and `InfoPlist.xcstrings`, any other file in an `.lproj`, anything in a folder inside an `.lproj`, anything
-///   inside a nested `*.bundle` (such as `Settings.bundle`), and tables outside any `.lproj`.
+///   and `InfoPlist.xcstrings`, `AppShortcuts.strings`/`.xcstrings`, tables named after a storyboard, XIB or intent
+///   definition of their folder (the nib loader, Siri and Shortcuts read them outside the app's own lookups), `.lproj`
+///   tables of the same name as a String Catalog of the module (Xcode builds only one of the two), any other file in
+///   an `.lproj`, anything in a folder inside an `.lproj`, anything inside a nested `*.bundle` (such as
+///   `Settings.bundle`), and tables outside any `.lproj`. Tables recognised by their keys (Interface Builder object
+///   IDs, intent definition IDs, no key at all) are left out once read (``TableLoader/loadAll(_:)``).
 /// - String Catalogs (`*.xcstrings`) belong to the module of the folder that holds them, like `.lproj` folders,
 ///   and are compiled to `.lproj` tables when packaged.
 /// - Not searched at all: hidden folders (name starting with `.`) and dependency or build folders
@@ -18,6 +22,17 @@ public enum ModuleDiscovery {
     /// Folders never searched: dependency checkouts and build products, not the app's own strings.
     public static let ignoredFolderNames: Set<String> = ["Pods", "Carthage", "DerivedData", "node_modules"]
 
+    /// Whether a localization (an `.lproj` name without extension, or a String Catalog language) has a private-use
+    /// primary language subtag, `qaa` through `qtz` in any letter case: ISO 639-2 reserves that range "for local use"
+    /// and BCP 47 (RFC 5646, section 2.2.1) for private use, so no device language is ever one of them and Apple's
+    /// `Bundle` never chooses such an `.lproj`. translatewiki.net, which many open-source apps translate on, exports
+    /// its message documentation for translators as `qqq`.
+    public static func isPrivateUse(localization: String) -> Bool {
+        let language = localization.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
+        guard language.count == 3, language.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        return language >= "qaa" && language <= "qtz"
+    }
+
     /// Walks `repositoryRoot` and groups its tables into modules.
     ///
     /// - Throws: ``PackagerError`` `missingFolder` (root or a configured folder absent) or `nameCollision`
@@ -26,7 +41,13 @@ public enum ModuleDiscovery {
         let originalConfiguration = configuration
         let root = repositoryRoot.standardizedFileURL
         guard FileSystem.isDirectory(root) else {
-            throw PackagerError(code: .missingFolder, reason: "\(repositoryRoot.path): repository root is not a folder")
+            let exists = FileManager.default.fileExists(atPath: root.path)
+            throw PackagerError(
+                code: .missingFolder,
+                reason: exists
+                    ? "\(repositoryRoot.path): the repository root is a file, not a folder; give the folder that holds the app's sources"
+                    : "\(repositoryRoot.path): the repository root does not exist; check the path"
+            )
         }
         var configuration = configuration
         var claimedBy: [String: String] = [:]
@@ -61,7 +82,8 @@ public enum ModuleDiscovery {
         walker.walk()
         var grouping = ModuleGrouping(
             configuration: configuration,
-            repositoryName: root.lastPathComponent
+            repositoryName: root.lastPathComponent,
+            rootPath: root.path
         )
         for lproj in walker.lprojFolders {
             grouping.add(lproj, skipped: &walker.skipped)
@@ -69,12 +91,12 @@ public enum ModuleDiscovery {
         for catalog in walker.catalogs {
             grouping.add(catalog, skipped: &walker.skipped)
         }
-        let modules = try grouping.modules()
+        let (modules, superseded) = try grouping.modules()
         return DiscoveryResult(
             repositoryRoot: root,
             configuration: originalConfiguration,
             modules: modules,
-            skipped: walker.skipped.sorted { $0.path < $1.path }
+            skipped: (walker.skipped + superseded).sorted { $0.path < $1.path }
         )
     }
 }

@@ -1,11 +1,18 @@
 /// The default rule that names a module from the folder holding its `.lproj` folders.
 ///
-/// 1. SwiftPM layout: when the resource folder lies under `Sources/<Target>/`, the module is `<Target>` (the last
-///    `Sources` component wins), matching the bundle SwiftPM builds for that target.
+/// 1. SwiftPM layout: when the resource folder lies under `Sources/<Target>/` of a folder that holds a
+///    `Package.swift`, the module is `<Target>`, matching the bundle SwiftPM builds for that target (the deepest such
+///    `Sources` wins). A `Sources` folder with no `Package.swift` beside it is an ordinary folder (Xcode projects use
+///    the name too).
 /// 2. Any other layout (Xcode app and extension targets): the nearest enclosing folder whose name is not a
 ///    generic resource-folder name (``genericFolderNames``, compared case-insensitively) names the module, so
 ///    `MyApp/Resources/en.lproj` and `MyApp/Supporting Files/de.lproj` both belong to module `MyApp`.
-/// 3. When every folder up to the repository root is generic, the repository folder's own name is used.
+/// 3. When every folder up to the repository root is generic: the configuration's `repositoryModule` when given;
+///    else the Xcode project's name when the nearest of those folders that holds a `*.xcodeproj` holds exactly one
+///    (`CubeTime.xcodeproj` beside `Localizable.xcstrings` names module `CubeTime`: the name the team sees, and the
+///    name of the app target Xcode creates with the project); else the repository folder's own name. That last name
+///    depends on where the repository is checked out (CI checks out into `workspace`, `src`, …), so validation
+///    reports such a module until it is named (``checkoutFolderAdvice(module:folders:)``).
 ///
 /// All resource folders that resolve to the same owner folder form one module.
 public enum ModuleNamingRule {
@@ -16,23 +23,91 @@ public enum ModuleNamingRule {
         "languages", "input",
     ]
 
-    /// The owner folder (relative components) and module name for a resource folder.
+    /// ``Owner/rule`` of rule 3: the module is named after the repository folder.
+    public static let repositoryFolderRule = "repository folder"
+    /// ``Owner/rule`` of rule 3 when an Xcode project names the module.
+    public static let xcodeProjectRule = "Xcode project"
+
+    /// Why a module named after the repository folder must be named in the configuration, and the exact line to add.
+    /// - Parameters:
+    ///   - module: the name rule 3 gave (the repository folder's name in this checkout).
+    ///   - folders: the module's resource folders, relative to the repository root (empty for the root itself).
+    public static func checkoutFolderAdvice(module: String, folders: [String]) -> String {
+        let named = folders.filter { !$0.isEmpty }
+        let place = named.isEmpty
+            ? "its .lproj folders and String Catalogs sit at the repository's root"
+            : "every folder from \(named.joined(separator: ", ")) up has a generic name"
+        return "the module name '\(module)' is the name of the folder the repository is checked out in (\(place)), "
+            + "so it changes with the checkout: CI "
+            + "often checks out into 'workspace', 'src' or 'repository', and the app's OTALocalizedString.bundle(for:) "
+            + "would then find no bundle. Name the module the app uses in \(PackagerConfiguration.fileName): "
+            + "{\"repositoryModule\": \"\(module)\"}"
+    }
+
+    /// What the rule decided for one resource folder.
+    public struct Owner: Sendable, Equatable {
+        /// The owner folder's components relative to the repository root; resource folders with one owner form
+        /// one module.
+        public var owner: [String]
+        /// The module name.
+        public var name: String
+        /// `"SPM target"`, `"folder"`, `"configuration"`, `"Xcode project"` or `"repository folder"`.
+        public var rule: String
+        /// One sentence saying why, for `ota-localizations modules` (the `Package.swift`, the folder, …).
+        public var detail: String
+    }
+
+    /// The owner folder and module name for a resource folder.
     ///
     /// - Parameters:
     ///   - components: The resource folder's path components relative to the repository root.
     ///   - repositoryName: The repository folder's own name, used by rule 3.
-    /// - Returns: The owner's components, the module name, and the rule used (`"SPM target"` or `"folder"`).
+    ///   - repositoryModule: The configuration's `repositoryModule`, used by rule 3 instead when given.
+    ///   - isPackageRoot: Whether the folder at these components (relative to the repository root) holds a
+    ///     `Package.swift`.
+    ///   - xcodeProjects: The names (without `.xcodeproj`) of the Xcode projects in the folder at these components
+    ///     (relative to the repository root), used by rule 3; none by default.
     public static func owner(
-        ofResourceFolder components: [String], repositoryName: String
-    ) -> (owner: [String], name: String, rule: String) {
-        if let index = components.lastIndex(of: "Sources"), index + 1 < components.count {
-            return (Array(components[...(index + 1)]), components[index + 1], "SPM target")
+        ofResourceFolder components: [String], repositoryName: String, repositoryModule: String? = nil,
+        isPackageRoot: ([String]) -> Bool, xcodeProjects: ([String]) -> [String] = { _ in [] }
+    ) -> Owner {
+        var unpackaged: String?
+        for index in components.indices.reversed() where components[index] == "Sources" && index + 1 < components.count {
+            let packageRoot = Array(components[..<index])
+            if isPackageRoot(packageRoot) {
+                let manifest = (packageRoot + ["Package.swift"]).joined(separator: "/")
+                return Owner(owner: Array(components[...(index + 1)]), name: components[index + 1], rule: "SPM target",
+                             detail: "target \(components[index + 1]) of \(manifest)")
+            }
+            unpackaged = unpackaged ?? packageRoot.joined(separator: "/")
         }
+        let note = unpackaged.map { root in
+            let manifest = root.isEmpty ? "Package.swift" : root + "/Package.swift"
+            return "; there is no \(manifest), so \(root.isEmpty ? "" : root + "/")Sources holds no SPM target"
+        } ?? ""
         var end = components.count
         while end > 0, genericFolderNames.contains(components[end - 1].lowercased()) {
             end -= 1
         }
-        if end == 0 { return ([], repositoryName, "folder") }
-        return (Array(components[..<end]), components[end - 1], "folder")
+        if end == 0 {
+            if let repositoryModule {
+                return Owner(owner: [], name: repositoryModule, rule: "configuration",
+                             detail: "every folder above the .lproj folders has a generic name, and \"repositoryModule\" in \(PackagerConfiguration.fileName) names it\(note)")
+            }
+            for depth in stride(from: components.count, through: 0, by: -1) {
+                let projects = xcodeProjects(Array(components[..<depth]))
+                guard !projects.isEmpty else { continue }
+                guard projects.count == 1, let project = projects.first else { break }
+                let folder = components[..<depth].joined(separator: "/")
+                let place = folder.isEmpty ? "the repository root" : folder
+                return Owner(owner: [], name: project, rule: xcodeProjectRule,
+                             detail: "every folder above the .lproj folders has a generic name, and \(project).xcodeproj is the only Xcode project in \(place), so it names the module\(note)")
+            }
+            return Owner(owner: [], name: repositoryName, rule: repositoryFolderRule,
+                         detail: "every folder above the .lproj folders has a generic name, so the repository folder names it, which depends on the checkout; name it with \"repositoryModule\" in \(PackagerConfiguration.fileName)\(note)")
+        }
+        let owner = Array(components[..<end])
+        return Owner(owner: owner, name: components[end - 1], rule: "folder",
+                     detail: "\(owner.joined(separator: "/")) is the nearest folder above the .lproj folders whose name is not generic\(note)")
     }
 }

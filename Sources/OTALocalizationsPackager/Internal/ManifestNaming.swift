@@ -12,18 +12,17 @@ enum ManifestNaming {
             && !name.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
     }
 
-    /// An app marketing version usable as a folder name: ASCII letters, digits, `.`, `_`, `-`, `+`, at most 64,
-    /// starting with a letter or digit (`CFBundleShortVersionString` is digits and periods).
+    /// What a `CFBundleShortVersionString` can be: one to three period-separated non-negative integers (`1`, `1.0`,
+    /// `26.7.0`), digits and periods only, at most 64 characters. Apple's page for the key asks for three integers
+    /// "such as 10.14.1" and only digits and periods; shorter forms are what apps ship (`1.0`) and what Apple's
+    /// `CFBundleVersion` page reads as `.0` for the missing parts.
     static func isAppVersion(_ version: String) -> Bool {
-        guard let first = version.unicodeScalars.first, version.unicodeScalars.count <= 64,
-              isAlphanumeric(first) else { return false }
-        return version.unicodeScalars.allSatisfy { isAlphanumeric($0) || ".-_+".unicodeScalars.contains($0) }
+        guard version.utf8.count <= 64 else { return false }
+        let parts = version.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        return (1...3).contains(parts.count)
+            && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }
     }
 
     /// A language identifier usable as an `.lproj` name (see ``LanguageName``).
     static func isLanguage(_ name: String) -> Bool { LanguageName.isValid(name) }
-
-    private static func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-    }
 }

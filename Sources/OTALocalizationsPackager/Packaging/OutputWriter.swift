@@ -32,26 +32,34 @@ enum OutputWriter {
         return Plan(archives: archives, toWrite: toWrite)
     }
 
-    /// Writes the planned ZIPs, then the manifest; returns the manifest's location.
+    /// Writes the planned ZIPs, then the manifest; returns the manifest's location and the stale temporary files
+    /// of killed runs it removed from the folder first.
     ///
     /// - Throws: ``PackagerError`` `io` naming the file that could not be written.
-    static func write(_ plan: Plan, manifest: Manifest, in folder: URL) throws -> URL {
+    static func write(_ plan: Plan, manifest: Manifest, in folder: URL) throws -> (manifest: URL, removedTemporaries: [String]) {
+        if let problem = OutputPath.problem(creatingFolder: folder) {
+            throw PackagerError(code: .io, reason: "--output: \(problem)")
+        }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             throw PackagerError(code: .io, reason: "\(folder.path): cannot create the output folder (\(error.localizedDescription))")
         }
+        let removed = TemporaryFiles.removeStale(in: folder)
         for archive in plan.archives where plan.toWrite.contains(archive.fileName) {
             try atomicWrite(archive.bytes, to: folder.appendingPathComponent(archive.fileName))
         }
         let manifestURL = folder.appendingPathComponent("manifest.json")
         try atomicWrite(manifest.encoded(), to: manifestURL)
-        return manifestURL
+        return (manifestURL, removed)
     }
 
     private static func atomicWrite(_ data: Data, to url: URL) throws {
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        let temporary = TemporaryFiles.url(for: url)
+        guard TemporaryFiles.register(temporary.path) else {
+            throw PackagerError(code: .io, reason: "\(url.path): not written, the run was interrupted")
+        }
+        defer { TemporaryFiles.unregister(temporary.path) }
         do {
             try data.write(to: temporary)
             guard rename(temporary.path, url.path) == 0 else {

@@ -26,6 +26,11 @@ public struct PackageResult: Sendable {
     public var manifest: Manifest
     public var modules: [Module]
     public var skipped: [SkippedFile]
-    /// Validation findings that did not block the publish (warnings, baselined findings).
+    /// Validation findings that did not block the publish (warnings, notes, baselined findings).
     public var diagnostics: [ValidationDiagnostic]
+    /// Things worth a look that did not stop the publish, one sentence each (a `--previous` manifest of another
+    /// app version or published later than this one).
+    public var warnings: [String] = []
+    /// Temporary files of killed runs removed from the version folder before writing (`.<name>.<pid>.tmp`).
+    public var removedTemporaries: [String] = []
 }

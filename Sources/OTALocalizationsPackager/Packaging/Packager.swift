@@ -24,9 +24,14 @@ public enum Packager {
         guard ManifestNaming.isAppVersion(options.appVersion) else {
             throw PackagerError(
                 code: .badAppVersion,
-                reason: "--app-version '\(options.appVersion)' is not a marketing version (letters, digits, '.', '-', '_', '+'; "
-                    + "at most 64); use the app's CFBundleShortVersionString, e.g. 1.0.0"
+                reason: "--app-version '\(options.appVersion)' is not a marketing version: CFBundleShortVersionString is one to "
+                    + "three period-separated non-negative integers, only digits and periods (Apple: \"CFBundleShortVersionString\"); "
+                    + "use the app's version, e.g. 1.0.0"
             )
+        }
+        let versionFolder = options.outputDirectory.appendingPathComponent(options.appVersion, isDirectory: true)
+        if let problem = OutputPath.problem(creatingFolder: versionFolder) {
+            throw PackagerError(code: .io, reason: "--output: \(problem); give a folder (it is created when missing)")
         }
         let configuration = try PackagerConfiguration.load(
             repositoryRoot: options.repositoryRoot, explicitFile: options.configurationFile
@@ -40,24 +45,51 @@ public enum Packager {
             )
         }
         let previous = try options.previousManifest.map(loadPrevious)
-        let validation = try options.validation.resolve(developmentRegion: configuration.developmentRegion)
-        let loaded = try TableLoader.load(discovery.modules)
+        let validation = try options.validation.resolve(configuration)
+        let load = try TableLoader.loadAllOrThrow(discovery.modules)
+        let loaded = load.modules
+        guard !loaded.isEmpty else {
+            throw PackagerError(
+                code: .nothingToPackage,
+                reason: "\(options.repositoryRoot.path): every table found is one iOS reads outside the app's own lookups "
+                    + "(storyboard, intent definition) or holds no key, so nothing would take effect over the air; run "
+                    + "'ota-localizations modules' to see why each was skipped"
+            )
+        }
+        let skipped = (discovery.skipped + load.skipped).sorted { $0.path < $1.path }
         let region = configuration.developmentRegion
         // Deflate needs only the bytes: it runs on the cores validation leaves idle, and is discarded if it fails.
         let compression = BackgroundCompression(loaded, developmentRegion: region)
         let diagnostics = validation.diagnostics(
-            for: loaded, skipped: discovery.skipped, developmentRegion: configuration.developmentRegion
+            for: loaded, skipped: skipped, developmentRegion: configuration.developmentRegion
         )
         if options.validation.blocks(diagnostics) {
             compression.discard()
-            let blocking = diagnostics.filter { $0.severity == .error || (options.validation.strict && !$0.baselined) }
+            let blocking = diagnostics.filter(options.validation.blocks)
             let errors = blocking.filter { $0.severity == .error }.count
+            let unreadable = blocking.filter { $0.code == .parseError || $0.code == .encoding }.count
+            let unnamed = blocking.filter { $0.code == .moduleNameFromCheckoutFolder }.count
+            let advice: String
+            if unnamed > 0, unreadable + unnamed == blocking.count {
+                advice = "; nothing was written. Name the module below in \(PackagerConfiguration.fileName) (it cannot be "
+                    + "baselined: its name is the checkout folder's)"
+                    + (unreadable > 0 ? " and fix the \(unreadable == 1 ? "table" : "tables") that do not parse" : "")
+            } else if unreadable == blocking.count {
+                advice = "; nothing was written. Fix the \(unreadable == 1 ? "table" : "tables") below: a table that does not "
+                    + "parse cannot be baselined, because Apple's runtime would read the published copy as empty"
+            } else {
+                let legacy = validation.adoptionBaseline?.countCoveredOnlyByOlderRecords(in: blocking) ?? 0
+                advice = "; nothing was written. Fix them, or record today's findings with "
+                    + "'ota-localizations validate --write-baseline <file>' and pass --validation-baseline <file>"
+                    + (unreadable > 0 ? " (\(unreadable) of them, tables that do not parse, cannot be baselined: fix those lines)" : "")
+                    + (unnamed > 0 ? " (a module named after the checkout folder cannot be baselined: name it in \(PackagerConfiguration.fileName))" : "")
+                    + (legacy > 0 ? ". \(ValidationBaseline.olderRecordsAdvice(legacy))" : "")
+            }
             throw PackagerError(
                 code: .validationFailed,
                 reason: "validation found \(errors) error\(errors == 1 ? "" : "s")"
                     + (blocking.count > errors ? " and \(blocking.count - errors) warning\(blocking.count - errors == 1 ? "" : "s") (--strict)" : "")
-                    + "; nothing was written. Fix them, or record today's findings with "
-                    + "'ota-localizations validate --write-baseline <file>' and pass --validation-baseline <file>",
+                    + advice,
                 details: blocking.map(\.formatted)
             )
         }
@@ -67,7 +99,6 @@ public enum Packager {
             progress(index + 1, archives.count, archive)
         }
 
-        let versionFolder = options.outputDirectory.appendingPathComponent(options.appVersion, isDirectory: true)
         let plan = try OutputWriter.plan(archives, in: versionFolder)
         let manifest = Manifest(
             appVersion: options.appVersion,
@@ -80,7 +111,7 @@ public enum Packager {
                 )
             }
         )
-        let manifestURL = try OutputWriter.write(plan, manifest: manifest, in: versionFolder)
+        let (manifestURL, removedTemporaries) = try OutputWriter.write(plan, manifest: manifest, in: versionFolder)
 
         let previousHashes = previous.map { Dictionary($0.modules.map { ($0.name, $0.sha256) }, uniquingKeysWith: { a, _ in a }) }
         let modules = archives.map { archive in
@@ -92,23 +123,45 @@ public enum Packager {
                 written: plan.toWrite.contains(archive.fileName)
             )
         }
-        return PackageResult(
+        var warnings: [String] = []
+        if let previous {
+            let shown = Self.display(options.previousManifest)
+            if previous.appVersion != options.appVersion {
+                warnings.append("--previous \(shown) is the manifest of app version \(previous.appVersion), not \(options.appVersion); "
+                    + "changed/unchanged compares against another version's modules")
+            }
+            if previous.publishedAt > options.publishedAt {
+                warnings.append("publishedAt \(ManifestDate.format(options.publishedAt)) is older than --previous "
+                    + "(\(ManifestDate.format(previous.publishedAt))); devices that installed it will ignore this manifest")
+            }
+        }
+        var result = PackageResult(
             appVersion: options.appVersion, manifestURL: manifestURL, manifest: manifest,
-            modules: modules, skipped: discovery.skipped, diagnostics: diagnostics
+            modules: modules, skipped: skipped, diagnostics: diagnostics
         )
+        result.warnings = warnings
+        result.removedTemporaries = removedTemporaries
+        return result
     }
 
+    /// A `--previous` location as the user wrote it: a path for a file, the URL otherwise.
+    private static func display(_ url: URL?) -> String {
+        guard let url else { return "" }
+        return url.isFileURL ? url.path : url.absoluteString
+    }
+
+    /// Reads `--previous`: a local `manifest.json` or an `http(s)` URL of one.
     private static func loadPrevious(_ url: URL) throws -> Manifest {
         let bytes: Data
         do {
-            bytes = try Data(contentsOf: url)
+            bytes = try BlockingFetch.data(from: url)
         } catch {
-            throw PackagerError(code: .configuration, reason: "--previous \(url.path): cannot be read")
+            throw PackagerError(code: .configuration, reason: "--previous \(error)")
         }
         do {
             return try Manifest(bytes: bytes)
         } catch {
-            throw PackagerError(code: .configuration, reason: "--previous \(url.path): \(error)")
+            throw PackagerError(code: .configuration, reason: "--previous \(display(url)): \(error)")
         }
     }
 }

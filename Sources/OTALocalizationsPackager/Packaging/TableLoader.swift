@@ -12,15 +12,57 @@ public struct TableLoadFailure: Sendable, Equatable {
     public var tableError: TableError?
 }
 
+/// Everything ``TableLoader/loadAll(_:)`` read.
+public struct TableLoadResult: Sendable {
+    /// The modules with at least one table or catalog left, in discovery order.
+    public var modules: [LoadedModule]
+    /// Every table or catalog that could not be read, compiled or parsed.
+    public var failures: [TableLoadFailure]
+    /// Tables left out for what they hold (Interface Builder or intent definition keys, no key at all; see
+    /// `docs/configuration.md`), sorted by path.
+    public var skipped: [SkippedFile]
+}
+
 /// Reads, compiles and parses every table of the discovered modules, collecting every failure before reporting.
 public enum TableLoader {
+    /// Loads each module like ``loadCollectingFailures(_:)`` and also leaves out the tables iOS reads outside the
+    /// app's own lookups or that hold no key, as their content shows; a module left with no table or catalog is
+    /// not a module.
+    ///
+    /// - Throws: ``PackagerError`` `nameCollision` when a catalog's compiled table lands where another table is.
+    public static func loadAll(_ modules: [DiscoveredModule]) throws -> TableLoadResult {
+        let (loaded, failures, privateUse) = try load(modules)
+        var kept: [LoadedModule] = []
+        var skipped: [SkippedFile] = privateUse
+        for var module in loaded {
+            let (tables, left) = ContentSkips.apply(module.tables)
+            skipped += left
+            if !left.isEmpty, tables.isEmpty, module.module.catalogs.isEmpty { continue }
+            if !left.isEmpty {
+                let paths = Set(left.map(\.path))
+                module.tables = tables
+                module.module.tables.removeAll { paths.contains($0.relativePath) }
+                module.module.catalogs.removeAll { paths.contains($0.relativePath) }
+                module.catalogs.removeAll { paths.contains($0.path) }
+            }
+            kept.append(module)
+        }
+        return TableLoadResult(modules: kept, failures: failures, skipped: skipped.sorted { $0.path < $1.path })
+    }
+
     /// Loads each module and throws if anything failed (what `package` needs).
     ///
     /// - Throws: ``PackagerError`` `invalidTables` listing every table or catalog that cannot be read, compiled or
     ///   parsed, one per line as `path:line:column: reason` with paths relative to the repository root;
     ///   `nameCollision` when a catalog's compiled table lands where another table already is.
     public static func load(_ modules: [DiscoveredModule]) throws -> [LoadedModule] {
-        let (loaded, failures) = try loadCollectingFailures(modules)
+        try loadAllOrThrow(modules).modules
+    }
+
+    /// ``loadAll(_:)``, throwing like ``load(_:)`` when anything failed.
+    public static func loadAllOrThrow(_ modules: [DiscoveredModule]) throws -> TableLoadResult {
+        let result = try loadAll(modules)
+        let failures = result.failures
         if !failures.isEmpty {
             let noun = failures.count == 1 ? "table does" : "tables do"
             throw PackagerError(
@@ -29,7 +71,7 @@ public enum TableLoader {
                 details: failures.map(\.message)
             )
         }
-        return loaded
+        return result
     }
 
     /// Loads each module: `.lproj` tables as they are, String Catalogs compiled to `.lproj` tables; files that
@@ -37,6 +79,15 @@ public enum TableLoader {
     ///
     /// - Throws: ``PackagerError`` `nameCollision` when a catalog's compiled table lands where another table is.
     public static func loadCollectingFailures(_ modules: [DiscoveredModule]) throws -> ([LoadedModule], [TableLoadFailure]) {
+        let (loaded, failures, _) = try load(modules)
+        return (loaded, failures)
+    }
+
+    /// ``loadCollectingFailures(_:)`` with the tables a catalog compiles for a private-use language
+    /// (``ModuleDiscovery/isPrivateUse(localization:)``, translatewiki's `qqq`), which are left out.
+    private static func load(
+        _ modules: [DiscoveredModule]
+    ) throws -> ([LoadedModule], [TableLoadFailure], [SkippedFile]) {
         // Files are independent: read and parse every file of every module on every core (one large module too),
         // then regroup them by module in discovery order.
         let work = modules.indices.flatMap { index in
@@ -47,15 +98,17 @@ public enum TableLoader {
         var tables = Array(repeating: [LoadedTable](), count: modules.count)
         var catalogs = Array(repeating: [StringCatalog](), count: modules.count)
         var failures: [TableLoadFailure] = []
+        var skipped: [SkippedFile] = []
         for (item, result) in zip(work, loaded) {
             tables[item.module] += result.tables
             if let catalog = result.catalog { catalogs[item.module].append(catalog) }
             failures += result.failures
+            skipped += result.skipped
         }
         let results = try modules.indices.map { index in
             try module(modules[index], tables: tables[index], catalogs: catalogs[index])
         }
-        return (results, failures)
+        return (results, failures, skipped)
     }
 
     /// One file to load: a `.lproj` table or a String Catalog of the module at index `module`.
@@ -75,6 +128,7 @@ public enum TableLoader {
         var tables: [LoadedTable] = []
         var catalog: StringCatalog?
         var failures: [TableLoadFailure] = []
+        var skipped: [SkippedFile] = []
     }
 
     private static func loadFile(_ item: FileWork, moduleName: String) -> FileResult {
@@ -93,6 +147,11 @@ public enum TableLoader {
                 let catalog = try StringCatalog(bytes: data, path: file.relativePath)
                 result.catalog = catalog
                 for compiled in try StringCatalogCompiler.compile(catalog, tableName: file.tableName) {
+                    if ModuleDiscovery.isPrivateUse(localization: compiled.localization) {
+                        result.skipped.append(SkippedFile(
+                            path: "\(file.relativePath) (\(compiled.localization))", reason: SkipReason.privateUse(compiled.localization)))
+                        continue
+                    }
                     let outputs = [(compiled.stringsPath, compiled.strings), (compiled.stringsDictPath, compiled.stringsDict)]
                     for case let (bundlePath, bytes?) in outputs {
                         let path = "\(file.relativePath) → \(bundlePath)"

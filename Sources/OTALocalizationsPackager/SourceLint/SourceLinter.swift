@@ -23,12 +23,15 @@ public enum SourceLinter {
     /// - Parameters:
     ///   - source: the Swift source text.
     ///   - path: the path to report in each finding's ``SourceLintFinding/file``.
+    ///   - lookupFunctions: the project's own lookup functions and macros (`L`, `tr`, `#localized`): a call of one
+    ///     that passes `bundle: .module` or `bundle: .main` (or `Bundle.module`, `Bundle.main`, `nil`) is reported
+    ///   like the same argument of `NSLocalizedString`; a call without `bundle:` is not (its default is unknown).
     /// - Returns: the findings, sorted by line, then column.
-    public static func lint(source: String, path: String) -> [SourceLintFinding] {
+    public static func lint(source: String, path: String, lookupFunctions: Set<String> = []) -> [SourceLintFinding] {
         var lexer = SwiftLexer(source)
         let tokens = lexer.tokenize()
         let directives = LintDirectives(comments: lexer.lineComments)
-        var findings = LookupCallScanner(tokens: tokens).hits().filter { !directives.silences($0) }.map {
+        var findings = LookupCallScanner(tokens: tokens, lookupFunctions: lookupFunctions).hits().filter { !directives.silences($0) }.map {
             SourceLintFinding(file: path, line: $0.line, column: $0.column, rule: $0.rule, message: $0.message)
         }
         findings += directives.unknown.map {
@@ -48,7 +51,7 @@ public enum SourceLinter {
     ///   below a folder.
     /// - Throws: ``SourceLintError`` `missing-path` when a path is neither a file nor a folder, `unreadable` when
     ///   a file cannot be read. Text that is not valid UTF-8 is read with replacement characters.
-    public static func lint(paths: [URL]) throws -> [SourceLintFinding] {
+    public static func lint(paths: [URL], lookupFunctions: Set<String> = []) throws -> [SourceLintFinding] {
         try swiftFiles(at: paths).flatMap { file in
             let data: Data
             do {
@@ -59,7 +62,7 @@ public enum SourceLinter {
                     path: file.relativePath
                 )
             }
-            return lint(source: String(decoding: data, as: UTF8.self), path: file.relativePath)
+            return lint(source: String(decoding: data, as: UTF8.self), path: file.relativePath, lookupFunctions: lookupFunctions)
         }
     }
 

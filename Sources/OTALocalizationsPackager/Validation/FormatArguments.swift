@@ -95,25 +95,57 @@ public struct FormatArguments: Sendable, Equatable {
     ///   - development: the arguments of the development region's value for the same key.
     ///   - allowsOmittedArguments: true for `.stringsdict` plural forms, which may leave the number out
     ///     ("one file").
+    ///   - translationFormat: the translated value's parsed specifiers, to name the one that differs (`'% la'`).
+    ///   - developmentFormat: the development value's, likewise.
     /// - Returns: nil when they agree, else one sentence saying what differs.
     public static func mismatch(
-        translation: FormatArguments, development: FormatArguments, allowsOmittedArguments: Bool = false
+        translation: FormatArguments, development: FormatArguments, allowsOmittedArguments: Bool = false,
+        translationFormat: ParsedFormat? = nil, developmentFormat: ParsedFormat? = nil
     ) -> String? {
+        func written(_ position: Int, in format: ParsedFormat?) -> String {
+            guard let format, let text = specifierText(reading: position, in: format) else { return "" }
+            return " ('\(text)')"
+        }
+        /// ` (int32, '%d')`, ` (int32)`, ` ('%d')` or nothing.
+        func described(_ position: Int, _ type: FormatSpecifier.ArgumentType?, in format: ParsedFormat?) -> String {
+            let parts = [type?.rawValue, format.flatMap { specifierText(reading: position, in: $0) }.map { "'\($0)'" }]
+                .compactMap { $0 }
+            return parts.isEmpty ? "" : " (\(parts.joined(separator: ", ")))"
+        }
         let translated = translation.positions
         let developed = development.positions
         for position in translated.sorted() where !developed.contains(position) {
-            let type = translation.types[position].map { " (\($0.rawValue))" } ?? ""
+            let type = described(position, translation.types[position], in: translationFormat)
             return "it reads argument \(position)\(type), which the development value does not read"
         }
         for position in developed.sorted() {
             guard translated.contains(position) else {
                 if allowsOmittedArguments { continue }
-                let type = development.types[position].map { " (\($0.rawValue))" } ?? ""
+                let type = described(position, development.types[position], in: developmentFormat)
                 return "it does not read argument \(position)\(type), which the development value reads"
             }
             if let mine = translation.types[position], let theirs = development.types[position], mine != theirs {
-                return "argument \(position) is read as \(mine.rawValue) but as \(theirs.rawValue) in the development value"
+                return "argument \(position) is read as \(mine.rawValue)\(written(position, in: translationFormat)) but as \(theirs.rawValue)\(written(position, in: developmentFormat)) in the development value"
             }
+        }
+        return nil
+    }
+
+    /// The first specifier of `format` that reads argument `position` (as its value, or as a `*` width or
+    /// precision), as written; nil when none does.
+    public static func specifierText(
+        reading position: Int, in format: ParsedFormat, firstSequentialPosition: Int = 1
+    ) -> String? {
+        var next = max(1, firstSequentialPosition)
+        func reads(_ explicit: Int?) -> Bool {
+            if let explicit { return explicit == position }
+            defer { next += 1 }
+            return next == position
+        }
+        for specifier in format.specifiers where !specifier.isLiteralPercent {
+            if case .argument(let explicit) = specifier.width, reads(explicit) { return specifier.text }
+            if case .argument(let explicit) = specifier.precision, reads(explicit) { return specifier.text }
+            if reads(specifier.position) { return specifier.text }
         }
         return nil
     }

@@ -132,7 +132,14 @@ private struct FormatScanner {
             position = number
             index = probe + 1
         }
-        // `.stringsdict` variable: %#@name@ or %n$#@name@.
+        // `.stringsdict` variable: %#@name@ or %n$#@name@. CF also reads a width before the `#` (`%1#@name@`, written
+        // by some translation tools) as the same variable: swift-corelibs-foundation's CoreFoundation formats
+        // "%1#@count@" exactly as "%#@count@" (docs/validation.md).
+        var widthEnd = index
+        if position == nil, scanNumber(&widthEnd) != nil, byte(widthEnd) == UInt8(ascii: "#"),
+           byte(widthEnd + 1) == UInt8(ascii: "@") {
+            index = widthEnd
+        }
         if byte(index) == UInt8(ascii: "#"), byte(index + 1) == UInt8(ascii: "@") {
             var end = index + 2
             while end < bytes.count, !endsVariableName(end) {

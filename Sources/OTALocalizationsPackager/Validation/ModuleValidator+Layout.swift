@@ -44,7 +44,8 @@ extension ModuleValidator {
             let message = components.count == 1
                 ? "A table at the resource root outside any .lproj hides every .lproj copy of \(file.tableName) (Apple reads root resources first); move it into the development region's .lproj."
                 : "A table that is not directly inside a top-level .lproj folder is never read as a localized table; move it to <language>.lproj/\(components.last ?? "")."
-            sink.add(.error, .tableOutsideLproj, file: file, message: message)
+            // The path tells two such files of one table name apart (a baseline identity).
+            sink.add(.error, .tableOutsideLproj, file: file, message: message, value: file.relativePath)
         }
         for folder in input.folders {
             let top = folder.split(separator: "/").first.map(String.init) ?? folder

@@ -17,9 +17,10 @@ extension ModuleValidator {
                 continue
             }
             shared += 1
-            guard let problem = Self.entryMismatch(mine, theirs), let value = dict.table.entries[key] else { continue }
+            guard let (problem, path) = Self.entryMismatch(mine, theirs), let value = dict.table.entries[key] else { continue }
             let developmentName = referenceDict.file.localization ?? "the development region"
-            sink.add(.error, .formatSpecifierMismatch, file: dict.file, key: key, line: dict.table.keyLines[key],
+            // The whole entry is the value (its identity in baselines); the line is that of the string that differs.
+            sink.add(.error, .formatSpecifierMismatch, file: dict.file, key: key, line: dict.table.line(ofKey: key, path: path),
                      message: "\"\(key)\": the format specifiers differ from \(developmentName): \(problem); at run time this crashes or prints garbage. Use the same specifiers and value types.",
                      value: Self.describe(value))
         }
@@ -33,15 +34,15 @@ extension ModuleValidator {
 
     /// The first difference between a translated `.stringsdict` entry and the development one: the format
     /// first, then each rule by variable name (its value type, then each form by category name), then each
-    /// variant by key.
-    static func entryMismatch(_ mine: StringsDictEntryInfo, _ theirs: ReferenceDictEntry) -> String? {
+    /// variant by key; with the keys below the entry of the string that differs (`["COUNT", "one"]`).
+    static func entryMismatch(_ mine: StringsDictEntryInfo, _ theirs: ReferenceDictEntry) -> (String, [String])? {
         if let format = mine.format, let parsed = mine.parsedFormat, theirs.formatReads != nil {
             // Equal reads cannot differ; otherwise the full comparison says whether and how they do.
             let reads = ArgumentReads(parsed, variableType: { mine.argumentType(ofVariable: $0) })
             if reads != theirs.formatReads, let development = theirs.formatArguments {
                 let translated = FormatArguments(parsed, variableTypes: mine.variableTypes)
                 if let problem = FormatArguments.mismatch(translation: translated, development: development) {
-                    return "in \(StringsDictKey.formatKey) \"\(format)\", \(problem)"
+                    return ("in \(StringsDictKey.formatKey) \"\(format)\", \(problem)", [StringsDictKey.formatKey])
                 }
             }
         }
@@ -49,16 +50,21 @@ extension ModuleValidator {
             // The development rule is read in place: every localization's thread shares it.
             guard let index = theirs.ruleIndex(named: rule.name) else { continue }
             if let type = rule.argumentType, let referenceType = theirs.rules[index].argumentType, type != referenceType {
-                return "rule \"\(rule.name)\" has \(StringsDictKey.valueType) \"\(rule.valueType ?? "")\" but \"\(theirs.rules[index].valueType ?? "")\" in the development value"
+                return ("rule \"\(rule.name)\" has \(StringsDictKey.valueType) \"\(rule.valueType ?? "")\" but \"\(theirs.rules[index].valueType ?? "")\" in the development value",
+                        [rule.name, StringsDictKey.valueType])
             }
             for form in rule.forms {
-                if let problem = formMismatch(form, of: rule, in: mine, allowed: theirs, ruleIndex: index) { return problem }
+                if let problem = formMismatch(form, of: rule, in: mine, allowed: theirs, ruleIndex: index) {
+                    return (problem, [rule.name, form.category])
+                }
             }
         }
         guard !mine.variants.isEmpty else { return nil }
         for (variantKey, variant) in mine.variants.sorted(by: { $0.key < $1.key }) {
             guard let reference = theirs.variants[variantKey] else { continue }
-            if let problem = entryMismatch(variant, reference) { return "in variant \"\(variantKey)\", \(problem)" }
+            if let (problem, path) = entryMismatch(variant, reference) {
+                return ("in variant \"\(variantKey)\", \(problem)", mine.variantPath(variantKey) + path)
+            }
         }
         return nil
     }

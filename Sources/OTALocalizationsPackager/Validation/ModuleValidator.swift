@@ -1,4 +1,4 @@
-/// The checks of issue 5 over one module's tables: they return diagnostics and never throw.
+/// The checks of one module's tables (`docs/validation.md`): they return diagnostics and never throw.
 ///
 /// What it checks (codes in ``ValidationDiagnostic/Code``, documented in `docs/validation.md`):
 /// - files: unreadable tables (parse, encoding), tables outside any `.lproj`, special folder names,
@@ -11,7 +11,14 @@
 /// Diagnostics come out in a stable order: by file path, then line, then code.
 /// A validator holds no state; it may be used from any thread.
 public struct ModuleValidator: Sendable {
-    public init() {}
+    /// Whether the app formats counts of a million and more through `.stringsdict` plurals (configuration key
+    /// `pluralCountsOfMillions`): then a missing CLDR category that only such numbers select (fr, es, it, pt, ca
+    /// `many`) is a warning instead of a note.
+    public var pluralCountsOfMillions: Bool
+
+    public init(pluralCountsOfMillions: Bool = false) {
+        self.pluralCountsOfMillions = pluralCountsOfMillions
+    }
 
     /// Validates one module.
     /// - Parameters:
@@ -26,10 +33,11 @@ public struct ModuleValidator: Sendable {
         let perFile = ParallelMap.map(input.files) { file in
             var fileSink = DiagnosticSink(module: input.module)
             let entries = checkTable(file, developmentRegion: input.developmentRegion, into: &fileSink)
-            return (fileSink.diagnostics, entries)
+            return (fileSink, entries)
         }
-        sink.diagnostics += perFile.flatMap(\.0)
         let index = TableIndex(input, stringsDictEntries: perFile.map(\.1))
+        sink.diagnostics += Self.reportingCopiedMistakesOnce(
+            perFile.map(\.0), development: index.developmentLocalization(for: input.developmentRegion))
         sink.diagnostics += checkTranslations(input, index: index)
         if let baseline {
             checkAgainstBaseline(index: index, baseline: TableIndex(baseline), into: &sink)
@@ -40,6 +48,47 @@ public struct ModuleValidator: Sendable {
     /// Validates several modules, concatenating their diagnostics in input order.
     public func validate(_ inputs: [ValidationInput]) -> [ValidationDiagnostic] {
         inputs.flatMap { validate($0) }
+    }
+
+    /// The findings of every file, without those of a translation whose cause (``DiagnosticSink/causes``) the
+    /// development localization's copy of the same table and key has too: a mistake made in the development entry
+    /// and copied by the translations is reported once, on the development file, which says how many copy it.
+    static func reportingCopiedMistakesOnce(_ sinks: [DiagnosticSink], development: String?) -> [ValidationDiagnostic] {
+        func identity(_ diagnostic: ValidationDiagnostic, _ cause: String) -> String {
+            "\(diagnostic.table ?? "")\u{0}\(diagnostic.key ?? "")\u{0}\(cause)"
+        }
+        guard let development else { return sinks.flatMap(\.diagnostics) }
+        var developmentCauses: Set<String> = []
+        for sink in sinks {
+            for (index, cause) in sink.causes where sink.diagnostics[index].localization == development {
+                developmentCauses.insert(identity(sink.diagnostics[index], cause))
+            }
+        }
+        guard !developmentCauses.isEmpty else { return sinks.flatMap(\.diagnostics) }
+        // The translations' copies are left out, and the localizations that copy each cause counted.
+        var copies: [String: Set<String>] = [:]
+        var kept = sinks.map { sink in
+            sink.diagnostics.indices.filter { index in
+                let diagnostic = sink.diagnostics[index]
+                guard diagnostic.localization != development, let cause = sink.causes[index] else { return true }
+                let id = identity(diagnostic, cause)
+                guard developmentCauses.contains(id) else { return true }
+                copies[id, default: []].insert(diagnostic.localization ?? "")
+                return false
+            }.map { (index: $0, diagnostic: sink.diagnostics[$0]) }
+        }
+        for (sinkIndex, sink) in sinks.enumerated() where !copies.isEmpty {
+            for position in kept[sinkIndex].indices {
+                let index = kept[sinkIndex][position].index
+                guard let cause = sink.causes[index], sink.diagnostics[index].localization == development,
+                      let localizations = copies[identity(sink.diagnostics[index], cause)] else { continue }
+                let names = localizations.sorted()
+                let shown = names.prefix(5).joined(separator: ", ") + (names.count > 5 ? " and \(names.count - 5) more" : "")
+                kept[sinkIndex][position].diagnostic.amendMessage(
+                    " The same mistake in \(names.count) translation\(names.count == 1 ? "" : "s") (\(shown)) is not reported separately: correct it there too, or have the translations updated from this entry.")
+            }
+        }
+        return kept.flatMap { $0.map(\.diagnostic) }
     }
 
     static func order(_ a: ValidationDiagnostic, _ b: ValidationDiagnostic) -> Bool {
@@ -54,16 +103,23 @@ public struct ModuleValidator: Sendable {
 struct DiagnosticSink {
     let module: String
     var diagnostics: [ValidationDiagnostic] = []
+    /// For some diagnostics (by index in ``diagnostics``), what causes them, equal for the same mistake copied into
+    /// another localization (``StringsDictProblem/cause``).
+    var causes: [Int: String] = [:]
 
     mutating func add(
         _ severity: ValidationDiagnostic.Severity, _ code: ValidationDiagnostic.Code,
-        file: ValidationInput.File, key: String? = nil, line: Int? = nil, column: Int? = nil,
-        message: String, value: String? = nil
+        file: ValidationInput.File, key: String? = nil, keyPath: [String] = [], line: Int? = nil, column: Int? = nil,
+        message: String, value: String? = nil, cause: String? = nil, explanation: String? = nil
     ) {
-        diagnostics.append(ValidationDiagnostic(
+        if let cause { causes[diagnostics.count] = cause }
+        var diagnostic = ValidationDiagnostic(
             severity: severity, code: code, module: module, table: file.tableName,
-            localization: file.localization, key: key, file: file.path,
+            localization: file.localization, key: key,
+            keyPath: keyPath.isEmpty ? nil : keyPath.joined(separator: "/"), file: file.path,
             line: line.flatMap { $0 > 0 ? $0 : nil }, column: column.flatMap { $0 > 0 ? $0 : nil },
-            message: message, value: value))
+            message: message, value: value)
+        if let explanation { diagnostic.explain(explanation) }
+        diagnostics.append(diagnostic)
     }
 }

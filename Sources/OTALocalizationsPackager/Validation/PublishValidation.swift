@@ -10,10 +10,16 @@ public struct PublishValidation: Sendable {
     public var publishedBaseline: [String: ValidationInput]
     /// Recorded findings that are reported as warnings (`--validation-baseline`).
     public var adoptionBaseline: ValidationBaseline?
+    /// The configuration's `pluralCountsOfMillions` (see ``ModuleValidator/pluralCountsOfMillions``).
+    public var pluralCountsOfMillions: Bool
 
-    public init(publishedBaseline: [String: ValidationInput] = [:], adoptionBaseline: ValidationBaseline? = nil) {
+    public init(
+        publishedBaseline: [String: ValidationInput] = [:], adoptionBaseline: ValidationBaseline? = nil,
+        pluralCountsOfMillions: Bool = false
+    ) {
         self.publishedBaseline = publishedBaseline
         self.adoptionBaseline = adoptionBaseline
+        self.pluralCountsOfMillions = pluralCountsOfMillions
     }
 
     /// All findings for `modules`, in ``reportOrder(_:_:)``.
@@ -25,7 +31,7 @@ public struct PublishValidation: Sendable {
     public func diagnostics(
         for modules: [LoadedModule], skipped: [SkippedFile], developmentRegion: String
     ) -> [ValidationDiagnostic] {
-        let validator = ModuleValidator()
+        let validator = ModuleValidator(pluralCountsOfMillions: pluralCountsOfMillions)
         let baselines = publishedBaseline
         // Modules are independent: check them on every core, then merge in a fixed order.
         let perModule: [[ValidationDiagnostic]] = ParallelMap.map(modules) { module in
@@ -48,6 +54,14 @@ public struct PublishValidation: Sendable {
         // language may rightly compile to no source-language table (docs/string-catalogs.md).
         let covered = module.tables.contains { $0.localization == developmentRegion || $0.localization == "Base" }
             || module.catalogs.contains { $0.sourceLanguage == developmentRegion }
+        if module.module.rule == ModuleNamingRule.repositoryFolderRule {
+            found.append(ValidationDiagnostic(
+                severity: .error, code: .moduleNameFromCheckoutFolder, module: module.module.name, table: nil,
+                localization: nil, file: module.module.folders.first.map { $0.isEmpty ? "." : $0 } ?? ".",
+                message: ModuleNamingRule.checkoutFolderAdvice(module: module.module.name, folders: module.module.folders)
+                    + ". This cannot be baselined: the name is what differs between checkouts."
+            ))
+        }
         if !module.tables.isEmpty, !covered {
             found.append(ValidationDiagnostic(
                 severity: .warning, code: .developmentRegionMissing, module: module.module.name, table: nil,
@@ -60,10 +74,11 @@ public struct PublishValidation: Sendable {
         return Self.locatedInCatalogs(found, catalogs: module.catalogs)
     }
 
-    /// The order findings are reported in: by module, then file, errors before warnings, then line, code and key.
+    /// The order findings are reported in: by module, then file, errors before warnings before notes, then line,
+    /// code and key.
     public static func reportOrder(_ a: ValidationDiagnostic, _ b: ValidationDiagnostic) -> Bool {
-        let rankA = a.severity == .error ? 0 : 1
-        let rankB = b.severity == .error ? 0 : 1
+        let rankA = a.severity.rank
+        let rankB = b.severity.rank
         return (a.module, a.file, rankA, a.line ?? 0, a.code.rawValue, a.key ?? "")
             < (b.module, b.file, rankB, b.line ?? 0, b.code.rawValue, b.key ?? "")
     }
@@ -94,7 +109,8 @@ public struct PublishValidation: Sendable {
                 table: (name as NSString).deletingPathExtension, localization: nil, key: nil, file: file.path,
                 line: nil, column: nil,
                 message: "\(name) sits beside the module's .lproj folders; at a bundle's root it would hide every "
-                    + "localized copy (APPLE-BUNDLE.md 1.11). Move it into <language>.lproj or delete it"
+                    + "localized copy (APPLE-BUNDLE.md 1.11). Move it into <language>.lproj or delete it",
+                value: file.path
             )
         }
     }
@@ -105,10 +121,13 @@ public struct PublishValidation: Sendable {
         return diagnostics.map { diagnostic in
             guard let catalog = byPath[diagnostic.file] else { return diagnostic }
             var located = diagnostic
-            let location = diagnostic.key.flatMap { catalog.location(ofKey: $0, language: diagnostic.localization) }
+            let keyPath = diagnostic.keyPath.map { $0.split(separator: "/").map(String.init) } ?? []
+            let location = diagnostic.key.flatMap {
+                catalog.location(ofKey: $0, language: diagnostic.localization, keyPath: keyPath)
+            }
             located.line = location?.line
             located.column = location?.column
-            if let path = location?.jsonPath { located.message += " (\(path))" }
+            if let path = location?.jsonPath { located.amendMessage(" (\(path))") }
             return located
         }
     }

@@ -15,13 +15,22 @@ public struct ValidationBaselineError: Error, Sendable, Equatable, CustomStringC
     }
 
     public var code: Code
-    /// What was found and what was expected.
+    /// What was found and what to do.
     public var reason: String
+    /// 1-based line and column of the problem in the file, when it has a place.
+    public var line: Int?
+    public var column: Int?
 
-    public init(code: Code, reason: String) {
+    public init(code: Code, reason: String, line: Int? = nil, column: Int? = nil) {
         self.code = code
         self.reason = reason
+        self.line = line
+        self.column = column
     }
 
-    public var description: String { "validation baseline: \(reason)" }
+    /// `line:column: reason`, or the reason alone.
+    public var description: String {
+        guard let line else { return reason }
+        return "\(line):\(column ?? 1): \(reason)"
+    }
 }

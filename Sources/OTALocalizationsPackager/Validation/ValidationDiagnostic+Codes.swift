@@ -26,7 +26,7 @@ extension ValidationDiagnostic.Code {
     /// A translation that adds or drops leading/trailing whitespace or a trailing newline. Warning.
     public static let whitespaceMismatch = Self(rawValue: "whitespace-mismatch")
 
-    // MARK: .stringsdict structure (never baselined: the entry cannot be formatted)
+    // MARK: .stringsdict structure (the entry cannot be formatted as written)
 
     /// An entry that is neither a string nor a dictionary of a known shape. Error.
     public static let stringsDictMalformedEntry = Self(rawValue: "stringsdict-malformed-entry")
@@ -42,8 +42,21 @@ extension ValidationDiagnostic.Code {
     public static let stringsDictMissingValueType = Self(rawValue: "stringsdict-missing-value-type")
     /// A `NSStringFormatValueTypeKey` that is not a printf conversion (`d`, `ld`, `f`, …). Error.
     public static let stringsDictInvalidValueType = Self(rawValue: "stringsdict-invalid-value-type")
-    /// A plural rule without the required `other` form (APPLE-BUNDLE.md row 5.2). Error.
+    /// A plural rule without the required `other` form (APPLE-BUNDLE.md row 5.2) that a count can reach: an
+    /// integer the rule has no form for, or any count of a non-integer value type. Error.
     public static let stringsDictMissingOther = Self(rawValue: "stringsdict-missing-other")
+    /// A plural rule of an integer value type without `other` in a language where CLDR selects `other` only for
+    /// non-integers (be, pl, ru, uk), which has every category integers select: only a non-integer count would
+    /// need `other`. Apple's documentation still calls `other` required. Warning.
+    public static let stringsDictMissingDecimalOther = Self(rawValue: "stringsdict-missing-decimal-other")
+    /// A `%#@` that does not form `%#@name@` (an unterminated `%#@count`, an empty `%#@@`). Error.
+    public static let stringsDictMalformedVariable = Self(rawValue: "stringsdict-malformed-variable")
+    /// A variable dictionary that neither the format key nor any form refers to. Warning.
+    public static let stringsDictUnusedVariable = Self(rawValue: "stringsdict-unused-variable")
+    /// A variable whose forms refer to itself, directly or through other variables. Error.
+    public static let stringsDictRecursiveVariable = Self(rawValue: "stringsdict-recursive-variable")
+    /// A key written twice in one dictionary of an XML property list; Apple keeps the later value. Error.
+    public static let stringsDictDuplicateKey = Self(rawValue: "stringsdict-duplicate-key")
 
     // MARK: .stringsdict content (can be baselined)
 
@@ -55,6 +68,16 @@ extension ValidationDiagnostic.Code {
     public static let stringsDictMissingPluralCategory = Self(rawValue: "stringsdict-missing-plural-category")
     /// A plural form for a category the language does not use (Apple ignores it). Warning.
     public static let stringsDictUnusedPluralCategory = Self(rawValue: "stringsdict-unused-plural-category")
+    /// A plural rule lacking a category that CLDR selects only for numbers of a million and more (fr, es, it, pt,
+    /// ca `many`). Note; a warning when the configuration says the app formats such numbers
+    /// (`pluralCountsOfMillions`).
+    public static let stringsDictMissingMillionCategory = Self(rawValue: "stringsdict-missing-million-category")
+
+    // MARK: Literal percent signs
+
+    /// A development value whose `%` followed by a space or `-` and a letter reads as a conversion (`% g` in "not
+    /// 100% guaranteed") that the app almost surely does not pass; a literal `%` is written `%%`. Warning.
+    public static let developmentLiteralPercent = Self(rawValue: "development-literal-percent")
 
     // MARK: Bundle layout
 
@@ -70,6 +93,11 @@ extension ValidationDiagnostic.Code {
     public static let developmentRegionMissing = Self(rawValue: "development-region-missing")
     public static let invalidLocalizationName = Self(rawValue: "invalid-localization-name")
 
+    /// The module is named after the folder the repository is checked out in (every folder above its `.lproj`
+    /// folders is generic), a name that changes with the checkout; name it with `repositoryModule` in the
+    /// configuration. Error, never baselined.
+    public static let moduleNameFromCheckoutFolder = Self(rawValue: "module-name-from-checkout-folder")
+
     // MARK: Against a baseline of what was published or embedded before
 
     /// A key the baseline table has and the same table of the same localization lacks. Error.
@@ -77,11 +105,18 @@ extension ValidationDiagnostic.Code {
     /// A table the baseline has for a localization and the new publish lacks for it. Error.
     public static let missingTableAgainstBaseline = Self(rawValue: "missing-table-against-baseline")
 
-    /// Codes whose findings make a table unreadable or an entry unformattable on device; a validation
-    /// baseline never downgrades them.
-    public static let neverBaselined: Set<Self> = [
-        .parseError, .encoding, .stringsDictMalformedEntry, .stringsDictMissingFormatKey,
-        .stringsDictUndefinedVariable, .stringsDictMissingSpecType, .stringsDictUnknownSpecType,
-        .stringsDictMissingValueType, .stringsDictInvalidValueType, .stringsDictMissingOther,
-    ]
+    /// Codes a validation baseline never records or downgrades: the table does not parse (or is in no encoding
+    /// Apple reads), so Apple's runtime would read the published copy as an empty table and every key of it would
+    /// show raw, where the app's embedded copy (which Xcode compiled) works. The fix is the file's one bad line,
+    /// never excluding the file. A module named after the checkout folder (``moduleNameFromCheckoutFolder``) is
+    /// never recorded either: its name, part of every finding's identity, is the very thing that differs between
+    /// checkouts, and the fix is one line of configuration. Every other finding describes what the app ships today
+    /// and can be baselined.
+    public static let neverBaselined: Set<Self> = [.parseError, .encoding, .moduleNameFromCheckoutFolder]
+
+    /// Why a table that does not parse (`parse-error`, `encoding`) cannot be baselined, and what to do instead.
+    public static let neverBaselinedReason =
+        "Apple's runtime reads a table that does not parse as empty, so a published copy would show every key of it "
+        + "raw; this is why it cannot be baselined. Fix the place named; the rest of the file stays as it is."
+
 }

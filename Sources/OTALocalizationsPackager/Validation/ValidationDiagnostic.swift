@@ -3,10 +3,22 @@
 /// Validation returns diagnostics and never throws. Compare findings by ``code``; ``message`` is for
 /// people and may change wording between releases. Every code is listed in `docs/validation.md`.
 public struct ValidationDiagnostic: Sendable, Equatable, Hashable, Codable {
-    /// How bad a finding is: errors block `package`; warnings do not, unless `--strict`.
+    /// How bad a finding is: errors block `package`; warnings do not, unless `--strict`; notes never do.
     public enum Severity: String, Sendable, Equatable, Hashable, Codable {
         case error
         case warning
+        /// Worth knowing, never blocking, also under `--strict` (for example a CLDR category that only numbers of a
+        /// million and more select, in an app that does not say it formats such numbers).
+        case note
+
+        /// 0 for errors, 1 for warnings, 2 for notes: the order reports list them in.
+        public var rank: Int {
+            switch self {
+            case .error: return 0
+            case .warning: return 1
+            case .note: return 2
+            }
+        }
     }
 
     /// A stable identifier for the kind of finding, encoded as a plain string.
@@ -33,6 +45,11 @@ public struct ValidationDiagnostic: Sendable, Equatable, Hashable, Codable {
     public var localization: String?
     /// The key concerned, when there is one.
     public var key: String?
+    /// Where inside a `.stringsdict` entry the finding is, `/`-separated: a rule (`COUNT`), a form (`COUNT/one`),
+    /// the format key (`NSStringLocalizedFormatKey`), or the same inside a width or device variant
+    /// (`NSStringDeviceSpecificRuleType/mac/COUNT/one`); nil for a whole entry and outside `.stringsdict` files.
+    /// Part of a finding's identity in a validation baseline.
+    public var keyPath: String?
     /// The file or folder concerned, as given in the input (the CLI passes paths relative to the repository root).
     public var file: String
     /// 1-based line, or nil when unknown (binary property lists, folder findings).
@@ -46,11 +63,15 @@ public struct ValidationDiagnostic: Sendable, Equatable, Hashable, Codable {
     public var value: String?
     /// True when a validation baseline recorded this finding and downgraded it to a warning.
     public var baselined: Bool
+    /// The end of ``message`` that explains the rule rather than this finding (the same text for many findings
+    /// of one code), or nil. Text output prints it with the first such finding only; JSON and GitHub annotations
+    /// keep the whole ``message``. Not encoded.
+    public var explanation: String?
 
     public init(
         severity: Severity, code: Code, module: String, table: String?, localization: String?,
-        key: String? = nil, file: String, line: Int? = nil, column: Int? = nil, message: String,
-        value: String? = nil, baselined: Bool = false
+        key: String? = nil, keyPath: String? = nil, file: String, line: Int? = nil, column: Int? = nil,
+        message: String, value: String? = nil, baselined: Bool = false
     ) {
         self.severity = severity
         self.code = code
@@ -58,6 +79,7 @@ public struct ValidationDiagnostic: Sendable, Equatable, Hashable, Codable {
         self.table = table
         self.localization = localization
         self.key = key
+        self.keyPath = keyPath
         self.file = file
         self.line = line
         self.column = column
@@ -67,10 +89,10 @@ public struct ValidationDiagnostic: Sendable, Equatable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case severity, code, module, localization, table, key, file, line, column, message, value, baselined
+        case severity, code, module, localization, table, key, keyPath, file, line, column, message, value, baselined
     }
 
-    /// Encodes every field, absent ones as JSON `null` (the `--format json` shape of issue 5).
+    /// Encodes every field, absent ones as JSON `null` (the shape `docs/validation.md` documents).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(severity, forKey: .severity)
@@ -79,6 +101,7 @@ public struct ValidationDiagnostic: Sendable, Equatable, Hashable, Codable {
         try container.encode(localization, forKey: .localization)
         try container.encode(table, forKey: .table)
         try container.encode(key, forKey: .key)
+        try container.encode(keyPath, forKey: .keyPath)
         try container.encode(file, forKey: .file)
         try container.encode(line, forKey: .line)
         try container.encode(column, forKey: .column)
@@ -96,12 +119,35 @@ public struct ValidationDiagnostic: Sendable, Equatable, Hashable, Codable {
             table: try container.decodeIfPresent(String.self, forKey: .table),
             localization: try container.decodeIfPresent(String.self, forKey: .localization),
             key: try container.decodeIfPresent(String.self, forKey: .key),
+            keyPath: try container.decodeIfPresent(String.self, forKey: .keyPath),
             file: try container.decode(String.self, forKey: .file),
             line: try container.decodeIfPresent(Int.self, forKey: .line),
             column: try container.decodeIfPresent(Int.self, forKey: .column),
             message: try container.decode(String.self, forKey: .message),
             value: try container.decodeIfPresent(String.self, forKey: .value),
             baselined: try container.decodeIfPresent(Bool.self, forKey: .baselined) ?? false)
+    }
+
+    /// Appends `explanation` to ``message`` and records it as ``explanation``.
+    public mutating func explain(_ explanation: String) {
+        message += (message.isEmpty ? "" : " ") + explanation
+        self.explanation = explanation
+    }
+
+    /// Adds `text` to the specific part of ``message``, before its ``explanation``.
+    public mutating func amendMessage(_ text: String) {
+        let explanation = self.explanation
+        message = messageWithoutExplanation + text
+        self.explanation = nil
+        if let explanation { explain(explanation) }
+    }
+
+    /// ``message`` without ``explanation``.
+    public var messageWithoutExplanation: String {
+        guard let explanation, message.hasSuffix(explanation) else { return message }
+        var shortened = String(message.dropLast(explanation.count))
+        while shortened.last == " " { shortened.removeLast() }
+        return shortened
     }
 
     /// `file:line:column: severity: message [code]`, the form compilers use, so editors can jump to it.

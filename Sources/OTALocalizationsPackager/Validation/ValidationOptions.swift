@@ -16,15 +16,22 @@ public struct ValidationOptions: Sendable {
     }
 
     /// Whether `diagnostics` stop the publish: any error, or under ``strict`` any warning not from the baseline.
+    /// Notes never do.
     public func blocks(_ diagnostics: [ValidationDiagnostic]) -> Bool {
-        diagnostics.contains { $0.severity == .error || (strict && !$0.baselined) }
+        diagnostics.contains(where: blocks)
+    }
+
+    /// Whether one finding stops the publish (a list is blocked when one of its findings is).
+    public func blocks(_ diagnostic: ValidationDiagnostic) -> Bool {
+        diagnostic.severity == .error || (strict && diagnostic.severity == .warning && !diagnostic.baselined)
     }
 
     /// Reads the baselines named by the options.
     ///
     /// - Throws: ``PackagerError`` `configuration` when a baseline cannot be read.
-    func resolve(developmentRegion: String) throws -> PublishValidation {
-        var validation = PublishValidation()
+    func resolve(_ configuration: PackagerConfiguration) throws -> PublishValidation {
+        let developmentRegion = configuration.developmentRegion
+        var validation = PublishValidation(pluralCountsOfMillions: configuration.pluralCountsOfMillions)
         if let publishedBaseline {
             validation.publishedBaseline = try PublishedBaseline.load(publishedBaseline, developmentRegion: developmentRegion)
         }
@@ -40,8 +47,9 @@ public struct ValidationOptions: Sendable {
             }
             do {
                 validation.adoptionBaseline = try ValidationBaseline(data: data)
-            } catch {
-                throw PackagerError(code: .configuration, reason: "--validation-baseline \(file.path): \(error)")
+            } catch let error as ValidationBaselineError {
+                let place = error.line.map { ":\($0):\(error.column ?? 1)" } ?? ""
+                throw PackagerError(code: .configuration, reason: "--validation-baseline \(file.path)\(place): \(error.reason)")
             }
         }
         return validation

@@ -7,6 +7,9 @@ public struct ValidationRun: Sendable {
     /// Every finding, parse failures included, in ``PublishValidation/reportOrder(_:_:)``.
     public var diagnostics: [ValidationDiagnostic]
     public var skipped: [SkippedFile]
+    /// How many findings are new only because the validation baseline was written by a release that recorded them
+    /// with less detail (``ValidationBaseline/countCoveredOnlyByOlderRecords(in:)``).
+    public var coveredOnlyByOlderRecords: Int = 0
 }
 
 /// Runs `package`'s checks without writing anything (`ota-localizations validate`).
@@ -21,14 +24,17 @@ public enum Validator {
     ) throws -> ValidationRun {
         let configuration = try PackagerConfiguration.load(repositoryRoot: repositoryRoot, explicitFile: configurationFile)
         let discovery = try ModuleDiscovery.discover(repositoryRoot: repositoryRoot, configuration: configuration)
-        let validation = try options.resolve(developmentRegion: configuration.developmentRegion)
-        let (loaded, failures) = try TableLoader.loadCollectingFailures(discovery.modules)
+        let validation = try options.resolve(configuration)
+        let load = try TableLoader.loadAll(discovery.modules)
+        let skipped = (discovery.skipped + load.skipped).sorted { $0.path < $1.path }
         var diagnostics = validation.diagnostics(
-            for: loaded, skipped: discovery.skipped, developmentRegion: configuration.developmentRegion
+            for: load.modules, skipped: skipped, developmentRegion: configuration.developmentRegion
         )
-        diagnostics += failures.map(Self.diagnostic)
+        diagnostics += load.failures.map(Self.diagnostic)
         diagnostics.sort(by: PublishValidation.reportOrder)
-        return ValidationRun(modules: discovery.modules, diagnostics: diagnostics, skipped: discovery.skipped)
+        return ValidationRun(
+            modules: load.modules.map(\.module), diagnostics: diagnostics, skipped: skipped,
+            coveredOnlyByOlderRecords: validation.adoptionBaseline?.countCoveredOnlyByOlderRecords(in: diagnostics) ?? 0)
     }
 
     private static func diagnostic(_ failure: TableLoadFailure) -> ValidationDiagnostic {
@@ -44,7 +50,7 @@ public enum Validator {
             line: failure.tableError.flatMap { $0.line > 0 ? $0.line : nil },
             column: failure.tableError.flatMap { $0.column > 0 ? $0.column : nil },
             message: (failure.tableError?.reason ?? failure.message)
-                + ". Apple's runtime reads a table that does not parse as empty: fix the file"
+                + ". " + ValidationDiagnostic.Code.neverBaselinedReason
         )
     }
 }

@@ -33,7 +33,7 @@ final class CycleRun: @unchecked Sendable {
             return stopped
         }
         // Stopped before its work began (the kill switch came first): the work starts cancelled, behind a revoked gate.
-        if alreadyStopped { work.cancel() }
+        if alreadyStopped { OffPoolCancellation.cancel(work) }
         Task { [result] in result.resume(with: .success(await work.value)) }
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: timer)
     }
@@ -46,22 +46,28 @@ final class CycleRun: @unchecked Sendable {
         return outcome
     }
 
-    /// Revokes the gate and cancels the work; the outcome becomes the report so far with `error`, unless the
-    /// work already ended.
+    /// Revokes the gate, delivers the outcome (the report so far with `error`, unless the work already ended), then
+    /// cancels the work. The outcome comes before the cancellation, which runs off the caller's thread
+    /// (``OffPoolCancellation``), so a transport whose cancellation handler blocks cannot delay it.
     func stop(error: String) {
-        cancelWork()
+        let work = revoke()
         result.resume(with: .success(UpdateCycle.Outcome(
             report: context.progress.interruptedReport(error: error), installedFolders: context.progress.installedFolders)))
+        if let work { OffPoolCancellation.cancel(work) }
     }
 
-    /// Revokes the gate and cancels the work's task, without ending the outcome yet.
+    /// Revokes the gate and cancels the work's task (off the caller's thread), without ending the outcome yet.
     func cancelWork() {
+        if let work = revoke() { OffPoolCancellation.cancel(work) }
+    }
+
+    /// Revokes the gate and marks the run stopped; returns the work's task, if it has started.
+    private func revoke() -> Task<UpdateCycle.Outcome, Never>? {
         context.gate.revoke()
         lock.lock()
+        defer { lock.unlock() }
         stopped = true
-        let work = self.work
-        lock.unlock()
-        work?.cancel()
+        return work
     }
 
     /// Whether the run was stopped or cancelled from outside.

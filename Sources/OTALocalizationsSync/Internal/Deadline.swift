@@ -7,7 +7,9 @@ import Foundation
 /// The work runs in its own unstructured task, raced against a Dispatch timer through a ``OnceContinuation``; on
 /// a timeout or a cancellation the work's task is cancelled and not awaited, so work that ignores cancellation
 /// (a custom ``HTTPTransport`` that never returns) cannot hold the caller. A task group would not do: it awaits
-/// its children before it returns. The timer runs on a Dispatch queue, outside the Swift concurrency pool.
+/// its children before it returns. The timer runs on a Dispatch queue, outside the Swift concurrency pool, and so
+/// does the cancellation of the abandoned work (``OffPoolCancellation``): a cancellation handler that blocks cannot
+/// delay the caller.
 enum Deadline {
     /// Returns `work`'s value, or throws `timeout()` after `seconds`, or `CancellationError` when the calling
     /// task is cancelled first. `seconds` that are not positive and finite mean no deadline.
@@ -29,7 +31,7 @@ enum Deadline {
         }
         defer {
             timer.cancel()
-            inner.cancel()
+            OffPoolCancellation.cancel(inner)
         }
         return try await withTaskCancellationHandler {
             try await once.value()

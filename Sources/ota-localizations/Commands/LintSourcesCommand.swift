@@ -13,13 +13,16 @@ enum LintSourcesCommand: Command {
         Silence one finding with '// ota-localizations:disable-next-line' on the line before the call, or
         '// ota-localizations:disable-line' at the end of its line. Rules: docs/source-linting.md.
 
-        USAGE: ota-localizations lint-sources <path> ... [--json]
+        USAGE: ota-localizations lint-sources <path> ... [--lookup-function <name>] ... [--json]
 
         ARGUMENTS:
           <path>            A .swift file, or a folder searched for .swift files (hidden folders, .build, Pods,
                             Carthage and DerivedData are skipped). Other files are ignored.
 
         OPTIONS:
+          --lookup-function <name>
+                            A lookup function or macro of the project (L, tr, #localized), repeatable or
+                            comma-separated: a call of it that passes bundle: .module or bundle: .main is a finding.
           --json            Print a JSON array of {file, line, column, rule, message} on stdout.
           -h, --help        Show this help.
 
@@ -31,10 +34,15 @@ enum LintSourcesCommand: Command {
         let files: [URL]
         let findings: [SourceLintFinding]
         do {
-            args = try ArgumentList(arguments, valueOptions: [], flagOptions: ["json"])
+            args = try ArgumentList(arguments, valueOptions: [], flagOptions: ["json"], repeatableOptions: ["lookup-function"])
             guard !args.positionals.isEmpty else { throw UsageError(message: "missing <path>") }
+            let functions = Set(args.values("lookup-function").flatMap { $0.split(separator: ",") }
+                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+            for name in functions where !Self.isLookupName(name) {
+                throw UsageError(message: "--lookup-function '\(name)' is not a Swift function or macro name (letters, digits, _, an optional leading #)")
+            }
             files = try SourceLinter.swiftFiles(at: args.positionals.map { URL(fileURLWithPath: $0) })
-            findings = try SourceLinter.lint(paths: files)
+            findings = try SourceLinter.lint(paths: files, lookupFunctions: functions)
         } catch let error as UsageError {
             return usageError(error.message)
         } catch let error as SourceLintError {
@@ -46,6 +54,13 @@ enum LintSourcesCommand: Command {
         }
         Output.out(args.flag("json") ? json(findings) : text(findings, filesChecked: files.count))
         return findings.isEmpty ? .success : .failure
+    }
+
+    /// A Swift identifier, or `#` and one (a macro): ASCII letters, digits and `_`, not starting with a digit.
+    private static func isLookupName(_ name: String) -> Bool {
+        let body = name.hasPrefix("#") ? name.dropFirst() : Substring(name)
+        guard let first = body.first, !first.isNumber else { return false }
+        return body.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
     }
 
     static func text(_ findings: [SourceLintFinding], filesChecked: Int) -> String {

@@ -1,5 +1,7 @@
 import Foundation
 import OTALocalizations
+import OTALocalizationsCore
+import OTALocalizationsPackager
 import OTALocalizationsSync
 
 /// `ota-localizations lookup`: prints one key's value from an installed bundle.
@@ -10,11 +12,13 @@ enum LookupCommand: Command {
         OVERVIEW: Print the value of a key as stored in an installed bundle, read with this package's own parsers.
 
         USAGE: ota-localizations lookup --into <storage root> --app-version <version> --module <name>
-                                        --localization <lproj name> --key <key> [--table <name>]
+                                        --localization <lproj name> --key <key> [--table <name>] [--count <n>]
 
         Reads <storage root>/<version>/modules/<name>/current's folder, <lproj name>.lproj/<table>.stringsdict
         first and <table>.strings second (the .stringsdict entry wins, as in Apple's Bundle). No locale
-        negotiation and no fallback. For a .stringsdict key it prints the NSStringLocalizedFormatKey format string.
+        negotiation and no fallback. For a .stringsdict key it prints the NSStringLocalizedFormatKey format string
+        and then every form of every variable ("  count one: %ld file"); with --count, the form CLDR selects for
+        that number in the localization's language. On a device Apple's Bundle chooses the form.
 
         OPTIONS:
           --into <storage root>         The storage root.
@@ -23,6 +27,7 @@ enum LookupCommand: Command {
           --localization <lproj name>   The .lproj folder name without extension, e.g. fr-CA.
           --key <key>                   The key.
           --table <name>                The table name without extension (default: Localizable).
+          --count <n>                   A number (1, 1.5, 1000000, 1c6) to select a plural form for, by CLDR.
           -h, --help                    Show this help.
 
         EXIT STATUS: 0 printed, 1 not installed or missing (the message says what), 2 usage error.
@@ -33,10 +38,13 @@ enum LookupCommand: Command {
         let request: (root: String, appVersion: String, module: String, localization: String, key: String)
         do {
             args = try ArgumentList(
-                arguments, valueOptions: ["into", "app-version", "module", "localization", "key", "table"], flagOptions: [])
+                arguments, valueOptions: ["into", "app-version", "module", "localization", "key", "table", "count"], flagOptions: [])
             guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'") }
             request = (try args.required("into"), try args.required("app-version"), try args.required("module"),
                        try args.required("localization"), try args.required("key"))
+            if let count = args.value("count"), PluralCategories.category(for: count, localization: "en") == nil {
+                throw UsageError(message: "--count '\(count)' is not a number such as 1, 1.5, 1000000 or 1c6")
+            }
         } catch let error as UsageError {
             return usageError(error.message)
         } catch {
@@ -50,6 +58,13 @@ enum LookupCommand: Command {
                 module: request.module, localization: request.localization, key: request.key,
                 table: args.value("table") ?? "Localizable")
             Output.out(value.text)
+            if value.source == .stringsDict {
+                for line in PluralFormsText.lines(key: request.key, file: value.file, localization: request.localization, count: args.value("count")) {
+                    Output.out(line)
+                }
+            } else if let count = args.value("count") {
+                Output.out("--count \(count): \"\(request.key)\" is a .strings value, not a plural entry; no form to select")
+            }
             return .success
         } catch {
             Output.err("error: \(error.reason)")

@@ -2,13 +2,15 @@ import Foundation
 import OTALocalizationsCore
 import OTALocalizationsPackager
 
-/// `ota-localizations modules`: lists what `package` would publish, without reading or writing any table.
+/// `ota-localizations modules`: lists what `package` would publish, writing nothing.
 enum ModulesCommand: Command {
     static let name = "modules"
     static let summary = "List the modules, folders, localizations and tables that would be packaged"
     static let help = """
-        OVERVIEW: List what 'package' would publish: each module with its folders, localizations, tables and
-        files, and every file that would be skipped, with the reason. Reads no table and writes nothing.
+        OVERVIEW: List what 'package' would publish: each module with the rule that named it, its folders,
+        localizations, tables and files, and every file that would be skipped, with the reason. Tables are read only
+        to find those skipped for what they hold (Interface Builder or intent definition keys, no key at all);
+        nothing is written.
 
         USAGE: ota-localizations modules <repo-root> [--config <file>] [--json]
 
@@ -29,7 +31,12 @@ enum ModulesCommand: Command {
             let configuration = try PackagerConfiguration.load(
                 repositoryRoot: root, explicitFile: args.value("config").map { URL(fileURLWithPath: $0) }
             )
-            result = try ModuleDiscovery.discover(repositoryRoot: root, configuration: configuration)
+            let discovered = try ModuleDiscovery.discover(repositoryRoot: root, configuration: configuration)
+            let load = try TableLoader.loadAll(discovered.modules)
+            result = DiscoveryResult(
+                repositoryRoot: discovered.repositoryRoot, configuration: discovered.configuration,
+                modules: load.modules.map(\.module),
+                skipped: (discovered.skipped + load.skipped).sorted { $0.path < $1.path })
         } catch let error as UsageError {
             return usageError(error.message)
         } catch let error as PackagerError {
@@ -43,13 +50,14 @@ enum ModulesCommand: Command {
         return .success
     }
 
-    /// The module's localizations: its `.lproj` names plus the languages of its String Catalogs (read, not compiled).
+    /// The module's localizations: its `.lproj` names plus the languages of its String Catalogs (read, not compiled),
+    /// without private-use languages, which are never published.
     static func localizations(of module: DiscoveredModule) -> [String] {
         var names = Set(module.localizations)
         for catalog in module.catalogs {
             guard let data = try? Data(contentsOf: catalog.url),
                   let parsed = try? StringCatalog(bytes: data, path: catalog.relativePath) else { continue }
-            names.formUnion(parsed.languages)
+            names.formUnion(parsed.languages.filter { !ModuleDiscovery.isPrivateUse(localization: $0) })
         }
         return names.sorted()
     }
@@ -57,11 +65,12 @@ enum ModulesCommand: Command {
     static func summary(_ result: DiscoveryResult) -> String {
         var lines: [String] = []
         for module in result.modules {
-            lines.append("\(module.name) (\(module.rule))")
+            lines.append("\(module.name) (\(module.rule)\(module.ruleDetail.isEmpty ? "" : ": \(module.ruleDetail)"))")
             lines.append("  folders:        \(module.folders.map { $0.isEmpty ? "." : $0 }.joined(separator: ", "))")
             lines.append("  localizations:  \(localizations(of: module).joined(separator: ", "))")
             lines.append("  tables:         \(module.tableFileNames.joined(separator: ", "))")
             lines.append("  files:          \(module.tables.count + module.catalogs.count)")
+            if let warning = warning(for: module) { lines.append("  warning:        \(warning)") }
         }
         let tables = result.modules.reduce(0) { $0 + $1.tables.count }
         let catalogs = result.modules.reduce(0) { $0 + $1.catalogs.count }
@@ -70,18 +79,27 @@ enum ModulesCommand: Command {
         lines.append(total + ".")
         if !result.skipped.isEmpty {
             lines.append("Skipped \(result.skipped.count) file\(result.skipped.count == 1 ? "" : "s") (not published):")
-            lines += result.skipped.map { "  \($0.path): \($0.reason)" }
+            lines += SkippedText.lines(result.skipped)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Why the module's name cannot be trusted (it is the checkout folder's), or nil.
+    static func warning(for module: DiscoveredModule) -> String? {
+        guard module.rule == ModuleNamingRule.repositoryFolderRule else { return nil }
+        return ModuleNamingRule.checkoutFolderAdvice(module: module.name, folders: module.folders)
+            + "; 'validate' and 'package' stop until it is named"
     }
 
     static func json(_ result: DiscoveryResult) -> String {
         func list(_ items: [String]) -> String { "[" + items.map(JSONText.quoted).joined(separator: ",") + "]" }
         let modules = result.modules.map { module in
             "{\"name\":\(JSONText.quoted(module.name)),\"rule\":\(JSONText.quoted(module.rule)),"
+                + "\"ruleDetail\":\(JSONText.quoted(module.ruleDetail)),"
                 + "\"folders\":\(list(module.folders)),\"localizations\":\(list(localizations(of: module))),"
                 + "\"tables\":\(list(module.tableFileNames)),"
-                + "\"files\":\(list(module.tables.map(\.relativePath) + module.catalogs.map(\.relativePath)))}"
+                + "\"files\":\(list(module.tables.map(\.relativePath) + module.catalogs.map(\.relativePath))),"
+                + "\"warning\":\(warning(for: module).map(JSONText.quoted) ?? "null")}"
         }
         let skipped = result.skipped.map { "{\"path\":\(JSONText.quoted($0.path)),\"reason\":\(JSONText.quoted($0.reason))}" }
         return "{\"modules\":[\(modules.joined(separator: ","))],\"skipped\":[\(skipped.joined(separator: ","))]}"

@@ -19,13 +19,18 @@ enum PackageCommand: Command {
           --output <dir>            The publishing folder (one sub-folder per app version).
           --config <file>           Configuration file (default: <repo-root>/ota-localizations.json if present).
           --published-at <date>     The manifest's publishedAt, RFC 3339 (default: $SOURCE_DATE_EPOCH, else now).
-          --previous <manifest>     A published manifest.json; each module is marked changed or unchanged against it.
+          --previous <manifest>     A published manifest.json (path or http(s) URL); each module is marked changed or
+                                    unchanged against it. A manifest of another app version is a warning.
           --baseline <manifest|folder>  What was published before: a key it had that the new tables lack is an error.
           --validation-baseline <file>  Findings recorded with 'validate --write-baseline' are reported as warnings.
           --strict                  Validation warnings block the publish too.
-          --json                    Print one JSON object on stdout instead of the summary.
+          --json                    Print one JSON object on stdout instead of the summary; also when the run cannot
+                                    start or fails: {"error": {"code", "message"}}.
           --quiet                   No progress lines on stderr.
           -h, --help                Show this help.
+
+        SIGINT and SIGTERM remove the temporary files being written before the process ends; temporary files a killed
+        run left in the version folder are removed by the next run into it.
 
         EXIT STATUS: 0 success, 1 bad input (a table that does not parse, a validation error, a name collision,
         nothing to package), 2 usage error.
@@ -34,6 +39,7 @@ enum PackageCommand: Command {
     static func run(_ arguments: [String]) -> Output.Status {
         let options: PackageOptions
         let args: ArgumentList
+        let wantsJSON = ErrorJSON.isRequested(in: arguments)
         do {
             args = try ArgumentList(
                 arguments,
@@ -47,7 +53,7 @@ enum PackageCommand: Command {
                 outputDirectory: URL(fileURLWithPath: try args.required("output")),
                 configurationFile: args.value("config").map { URL(fileURLWithPath: $0) },
                 publishedAt: try PublishDate.resolve(argument: args.value("published-at"), environment: ProcessInfo.processInfo.environment),
-                previousManifest: args.value("previous").map { URL(fileURLWithPath: $0) },
+                previousManifest: args.value("previous").map(location),
                 validation: ValidationOptions(
                     publishedBaseline: args.value("baseline"),
                     adoptionBaselineFile: args.value("validation-baseline").map { URL(fileURLWithPath: $0) },
@@ -55,38 +61,57 @@ enum PackageCommand: Command {
                 )
             )
         } catch let error as UsageError {
+            if wantsJSON { Output.out(ErrorJSON.text(code: "usage", message: error.message)) }
             return usageError(error.message)
         } catch let error as PackagerError where error.code == .configuration && error.reason.hasPrefix("--published-at") {
+            if wantsJSON { Output.out(ErrorJSON.text(code: "usage", message: error.reason)) }
             return usageError(error.reason)
         } catch {
-            return report(error)
-        }
-        if let previous = options.previousManifest, let data = try? Data(contentsOf: previous),
-           let manifest = try? Manifest(bytes: data), manifest.publishedAt > options.publishedAt {
-            Output.err("warning: publishedAt \(ManifestDate.format(options.publishedAt)) is older than --previous "
-                + "(\(ManifestDate.format(manifest.publishedAt))); devices that installed it will ignore this manifest")
+            return report(error, json: wantsJSON)
         }
         let quiet = args.flag("quiet")
+        PackagingInterruption.install()
         do {
             let result = try Packager.package(options) { index, count, archive in
                 guard !quiet else { return }
                 let module = archive.module
                 Output.err("[\(index)/\(count)] \(module.module.name): \(Output.count(module.localizations.count, "localization")), \(Output.count(module.tables.count, "table")), \(Output.grouped(Int64(archive.bytes.count))) bytes")
             }
+            for warning in result.warnings { Output.err("warning: \(warning)") }
+            if !result.removedTemporaries.isEmpty, !quiet {
+                Output.err("Removed \(Output.count(result.removedTemporaries.count, "temporary file")) left in the version folder by a run that was killed: \(result.removedTemporaries.joined(separator: ", "))")
+            }
             let manifestPath = displayPath(args.value("output") ?? "", options.appVersion, "manifest.json")
-            Output.out(args.flag("json") ? json(result, manifestPath: manifestPath) : summary(result, manifestPath: manifestPath))
+            let rootArgument = (try? args.onePositional("repo-root")) ?? options.repositoryRoot.path
+            let validateCommand = (["ota-localizations", "validate", rootArgument]
+                + (args.value("config").map { ["--config", $0] } ?? [])
+                + (args.value("validation-baseline").map { ["--validation-baseline", $0] } ?? []))
+                .map(shellWord).joined(separator: " ")
+            Output.out(args.flag("json")
+                ? json(result, manifestPath: manifestPath)
+                : summary(result, manifestPath: manifestPath, validateCommand: validateCommand))
             return .success
         } catch {
-            return report(error)
+            return report(error, json: wantsJSON)
         }
     }
 
-    private static func report(_ error: any Error) -> Output.Status {
+    /// `--previous`: an `http(s)` or `file:` URL as written, otherwise a file path.
+    private static func location(_ text: String) -> URL {
+        if text.hasPrefix("http://") || text.hasPrefix("https://") || text.hasPrefix("file:"), let url = URL(string: text) {
+            return url
+        }
+        return URL(fileURLWithPath: text)
+    }
+
+    private static func report(_ error: any Error, json: Bool) -> Output.Status {
         if let error = error as? PackagerError {
+            if json { Output.out(ErrorJSON.text(code: error.code.rawValue, message: ([error.reason] + error.details).joined(separator: "\n"))) }
             Output.err("error: \(error.reason)")
             for detail in error.details { Output.err(detail) }
             return error.code == .badAppVersion ? .usage : .failure
         }
+        if json { Output.out(ErrorJSON.text(code: "error", message: "\(error)")) }
         Output.err("error: \(error)")
         return .failure
     }
@@ -95,7 +120,15 @@ enum PackageCommand: Command {
         components.reduce("") { $0.isEmpty ? $1 : ($0 as NSString).appendingPathComponent($1) }
     }
 
-    static func summary(_ result: PackageResult, manifestPath: String) -> String {
+    /// `word` as one shell word: as it is when it holds only safe characters, else in single quotes.
+    static func shellWord(_ word: String) -> String {
+        let safe = word.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_./:=@%+,".unicodeScalars.contains($0)) }
+        return safe && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// - Parameter validateCommand: the `validate` command line that lists the findings counted here (with the same
+    ///   configuration and validation baseline, without which baselined errors would be errors).
+    static func summary(_ result: PackageResult, manifestPath: String, validateCommand: String = "ota-localizations validate") -> String {
         let count = result.modules.count
         var lines = ["Packaged \(count) module\(count == 1 ? "" : "s") for app version \(result.appVersion):"]
         let nameWidth = result.modules.map(\.name.count).max() ?? 0
@@ -110,17 +143,19 @@ enum PackageCommand: Command {
             lines.append("Skipped no files.")
         } else {
             lines.append("Skipped \(result.skipped.count) file\(result.skipped.count == 1 ? "" : "s") (not published):")
-            lines += result.skipped.map { "  \($0.path): \($0.reason)" }
+            lines += SkippedText.lines(result.skipped)
         }
         let errors = result.diagnostics.filter { $0.severity == .error }.count
-        let warnings = result.diagnostics.count - errors
+        let notes = result.diagnostics.filter { $0.severity == .note }.count
+        let warnings = result.diagnostics.count - errors - notes
         let baselined = result.diagnostics.filter(\.baselined).count
         if result.diagnostics.isEmpty {
             lines.append("Validation: no findings.")
         } else {
             var line = "Validation: \(warnings) warning\(warnings == 1 ? "" : "s")"
+            if notes > 0 { line += ", \(notes) note\(notes == 1 ? "" : "s")" }
             if baselined > 0 { line += " (\(baselined) from the validation baseline)" }
-            lines.append(line + "; run 'ota-localizations validate' to see them.")
+            lines.append(line + "; \(validateCommand) lists them.")
         }
         lines.append("Manifest: \(manifestPath)")
         return lines.joined(separator: "\n")

@@ -94,11 +94,12 @@ enum SyncCommand: Command {
         defer { lock.release() }
 
         let reports = OTALocalizationCycleReportRecorder()
+        let transport = ManifestETagProbe(URLSessionTransport())
         let service = OTALocalizationService(configuration: OTALocalizationServiceConfiguration(
             baseURL: configuration.baseURL,
             appVersion: configuration.appVersion,
             storageRoot: configuration.root,
-            transport: URLSessionTransport(),
+            transport: transport,
             requestTimeout: configuration.timeout,
             maximumRequestSeconds: deadlines.request,
             maximumCycleSeconds: deadlines.cycle,
@@ -127,14 +128,31 @@ enum SyncCommand: Command {
             Output.err("error: the cycle ended without a report")
             return .failure
         }
-        Output.out(configuration.json ? report.jsonText() : summary(report))
+        let requested = manifestURL(base: configuration.baseURL, appVersion: configuration.appVersion)
+        Output.out(configuration.json
+            ? report.jsonText()
+            : summary(report, manifestURL: requested, manifestHadETag: transport.manifestHadETag))
         return report.manifest == .failed ? .failure : .success
     }
 
-    /// One line for the manifest and totals, then one line per module.
-    static func summary(_ report: OTALocalizationCycleReport) -> String {
+    /// `<base>/<version>/manifest.json`, as the service requests it (the version percent-encoded, one `/` between).
+    static func manifestURL(base: URL, appVersion: String) -> String {
+        var text = base.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        return text + "/" + (appVersion.addingPercentEncoding(withAllowedCharacters: unreserved) ?? appVersion) + "/manifest.json"
+    }
+
+    /// One line for the manifest and totals, then one line per module. A manifest that could not be fetched names
+    /// the URL requested; a manifest the host sent without an `ETag` (`manifestHadETag` false) gets a hint line.
+    static func summary(
+        _ report: OTALocalizationCycleReport, manifestURL: String? = nil, manifestHadETag: Bool? = nil
+    ) -> String {
         var head = "Manifest: \(report.manifest.rawValue)"
-        if let error = report.error { head += " (\(error))" }
+        if let error = report.error {
+            let fetch = report.manifest == .failed && (error.hasPrefix("manifest HTTP status") || error.hasPrefix("manifest download failed"))
+            head += " (\(error)\(fetch ? manifestURL.map { "; GET \($0)" } ?? "" : ""))"
+        }
         if report.stateSaved {
             head += ", state saved"
         } else {
@@ -149,6 +167,11 @@ enum SyncCommand: Command {
             line += "  \(Output.grouped(module.bytes)) bytes  \(module.durationMs) ms"
             if let reason = module.reason { line += "  \(reason)" }
             lines.append(line)
+        }
+        if manifestHadETag == false {
+            lines.append("hint: the host sent manifest.json without an ETag, so the client cannot revalidate it: every cycle "
+                + "downloads the whole manifest again and reports it updated. Serve it with an ETag (docs/hosting.md, "
+                + "\"Cache-Control and ETags\").")
         }
         return lines.joined(separator: "\n")
     }

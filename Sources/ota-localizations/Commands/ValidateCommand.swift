@@ -19,8 +19,13 @@ enum ValidateCommand: Command {
           --validation-baseline <file>    Findings recorded with --write-baseline are reported as warnings.
           --write-baseline <file>         Record today's findings (except unreadable tables) into <file>.
           --strict                        Warnings fail too (findings from --validation-baseline never do).
-          --format <text|json|github>     Output format (default text); --json is short for --format json.
-          --verbose                       List every missing key instead of counts per localization.
+          --format <text|json|github>     Output format (default text); --json is short for --format json. JSON is
+                                          printed also when the run cannot start: {"error": {"code", "message"}}.
+          --show-baselined                List the findings from --validation-baseline (text and github formats
+                                          count them in one line by default; json always lists them).
+          --show-notes                    List notes (text and github formats count them in one line by default;
+                                          json always lists them). Notes never block.
+          --verbose                       List every missing key under its table's finding.
           -h, --help                      Show this help.
 
         EXIT STATUS: 0 no blocking findings, 1 errors (or warnings under --strict), 2 usage error.
@@ -32,11 +37,18 @@ enum ValidateCommand: Command {
         let root: URL
         let options: ValidationOptions
         let format: String
+        let wantsJSON = ErrorJSON.isRequested(in: arguments)
+        func fail(_ code: String, _ message: String, _ status: Output.Status) -> Output.Status {
+            if wantsJSON { Output.out(ErrorJSON.text(code: code, message: message)) }
+            if status == .usage { return usageError(message) }
+            Output.err("error: \(message)")
+            return status
+        }
         do {
             args = try ArgumentList(
                 arguments,
                 valueOptions: ["config", "baseline", "validation-baseline", "write-baseline", "format"],
-                flagOptions: ["strict", "json", "verbose"]
+                flagOptions: ["strict", "json", "verbose", "show-baselined", "show-notes"]
             )
             root = URL(fileURLWithPath: try args.onePositional("repo-root"))
             format = args.flag("json") ? "json" : (args.value("format") ?? "text")
@@ -52,30 +64,40 @@ enum ValidateCommand: Command {
                 repositoryRoot: root, configurationFile: args.value("config").map { URL(fileURLWithPath: $0) }, options: options
             )
         } catch let error as UsageError {
-            return usageError(error.message)
+            return fail("usage", error.message, .usage)
         } catch let error as PackagerError {
-            Output.err("error: \(error.reason)")
-            return .failure
+            return fail(error.code.rawValue, error.reason, .failure)
         } catch {
-            Output.err("error: \(error)")
-            return .failure
+            return fail("error", "\(error)", .failure)
         }
         var diagnostics = run.diagnostics
         if let file = args.value("write-baseline") {
             let baseline = ValidationBaseline(recording: diagnostics)
+            let url = URL(fileURLWithPath: file)
+            if let problem = OutputPath.problem(writingFile: url) {
+                return fail("io", "--write-baseline \(file): \(problem)", .failure)
+            }
             do {
-                try baseline.encoded().write(to: URL(fileURLWithPath: file))
+                try baseline.encoded().write(to: url)
             } catch {
-                Output.err("error: --write-baseline \(file): cannot be written (\(error.localizedDescription))")
-                return .failure
+                return fail("io", "--write-baseline \(file): cannot be written (\(error.localizedDescription))", .failure)
             }
             diagnostics = baseline.apply(to: diagnostics)
             Output.err("Recorded \(baseline.findings.count) finding\(baseline.findings.count == 1 ? "" : "s") in \(file).")
         }
         switch format {
         case "json": Output.out(DiagnosticText.json(diagnostics))
-        case "github": Output.out(DiagnosticText.github(diagnostics, pathPrefix: pathPrefix(of: root)))
-        default: Output.out(DiagnosticText.human(diagnostics, moduleCount: run.modules.count, verbose: args.flag("verbose")))
+        case "github":
+            Output.out(DiagnosticText.github(
+                diagnostics, pathPrefix: pathPrefix(of: root), showBaselined: args.flag("show-baselined"),
+                showNotes: args.flag("show-notes")))
+        default:
+            Output.out(DiagnosticText.human(
+                diagnostics, moduleCount: run.modules.count, verbose: args.flag("verbose"),
+                showBaselined: args.flag("show-baselined"), showNotes: args.flag("show-notes")))
+        }
+        if run.coveredOnlyByOlderRecords > 0, args.value("write-baseline") == nil {
+            Output.err("note: \(ValidationBaseline.olderRecordsAdvice(run.coveredOnlyByOlderRecords)).")
         }
         return options.blocks(diagnostics) ? .failure : .success
     }

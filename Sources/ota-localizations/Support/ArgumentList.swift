@@ -5,17 +5,21 @@ struct UsageError: Error {
 
 /// A small command-line reader: `--name value` options, `--flag` switches and positional arguments.
 ///
-/// Options may also be written `--name=value`. Unknown options and missing values are usage errors.
+/// Options may also be written `--name=value`. Unknown options and missing values are usage errors. A repeatable
+/// option keeps every value given (``values(_:)``); any other keeps the last.
 struct ArgumentList {
     private(set) var positionals: [String] = []
     private var options: [String: String] = [:]
+    private var repeated: [String: [String]] = [:]
     private var flags: Set<String> = []
 
     /// - Parameters:
     ///   - arguments: the words after the subcommand.
     ///   - valueOptions: option names that take a value (without `--`).
     ///   - flagOptions: option names that take no value (without `--`).
-    init(_ arguments: [String], valueOptions: Set<String>, flagOptions: Set<String>) throws {
+    ///   - repeatableOptions: value options that may be given more than once.
+    init(_ arguments: [String], valueOptions: Set<String>, flagOptions: Set<String>, repeatableOptions: Set<String> = []) throws {
+        let valueOptions = valueOptions.union(repeatableOptions)
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
@@ -29,7 +33,9 @@ struct ArgumentList {
                 onlyPositionals = true
                 continue
             }
-            guard word.hasPrefix("--") else { throw UsageError(message: "unknown option '\(word)'") }
+            guard word.hasPrefix("--") else {
+                throw UsageError(message: "unknown option '\(word)'" + Self.suggestion(for: String(word.drop(while: { $0 == "-" })), among: valueOptions.union(flagOptions)))
+            }
             var name = String(word.dropFirst(2))
             var inlineValue: String?
             if let equals = name.firstIndex(of: "=") {
@@ -49,13 +55,51 @@ struct ArgumentList {
                     options[name] = arguments[index]
                     index += 1
                 }
+                if repeatableOptions.contains(name), let value = options[name] { repeated[name, default: []].append(value) }
             } else {
-                throw UsageError(message: "unknown option '--\(name)'")
+                throw UsageError(message: "unknown option '--\(name)'" + Self.suggestion(for: name, among: valueOptions.union(flagOptions)))
             }
         }
     }
 
+    /// `"; did you mean '--strict'?"` for the known option closest to `name`, or "" when none is close: at most
+    /// two edits (insert, delete, replace or swap two neighbours; three for names of ten letters and more), or a
+    /// known name that starts with `name`.
+    static func suggestion(for name: String, among known: Set<String>) -> String {
+        let candidates = (known.union(["help"])).sorted()
+        let limit = name.count >= 10 ? 3 : 2
+        var best: (name: String, distance: Int)?
+        for candidate in candidates {
+            let distance = candidate.hasPrefix(name) && !name.isEmpty ? 1 : editDistance(name, candidate)
+            if distance <= limit, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
+        }
+        return best.map { "; did you mean '--\($0.name)'?" } ?? ""
+    }
+
+    /// The optimal string alignment distance (Damerau–Levenshtein without repeated edits of one substring).
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let x = Array(a), y = Array(b)
+        guard !x.isEmpty else { return y.count }
+        guard !y.isEmpty else { return x.count }
+        var table = Array(repeating: Array(repeating: 0, count: y.count + 1), count: x.count + 1)
+        for i in 0...x.count { table[i][0] = i }
+        for j in 0...y.count { table[0][j] = j }
+        for i in 1...x.count {
+            for j in 1...y.count {
+                let cost = x[i - 1] == y[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return table[x.count][y.count]
+    }
+
     func value(_ name: String) -> String? { options[name] }
+
+    /// Every value of a repeatable option, in the order given.
+    func values(_ name: String) -> [String] { repeated[name] ?? [] }
 
     func required(_ name: String) throws -> String {
         guard let value = options[name], !value.isEmpty else { throw UsageError(message: "missing --\(name) <value>") }

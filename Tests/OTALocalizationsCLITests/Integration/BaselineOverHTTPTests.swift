@@ -28,5 +28,26 @@ extension NginxIntegrationTests {
             #expect(missing.status == 1)
             #expect(missing.stderr.contains("HTTP status 404"))
         }
+
+        @Test func previousAcceptsAManifestURLAndWarnsAboutAnotherAppVersion() throws {
+            let repo = try TemporaryDirectory("http-previous")
+            let out = try TemporaryDirectory("http-previous-out")
+            defer { repo.remove(); out.remove() }
+            let server = try NginxServer()
+            defer { server.stop() }
+            try repo.write("Shop/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+            #expect(try cli(["package", repo.path, "--app-version", "1.0", "--output", server.webRoot.path, "--quiet"]).status == 0)
+
+            let next = try cli(["package", repo.path, "--app-version", "1.1", "--output", out.path, "--quiet",
+                                "--previous", server.baseURL + "1.0/manifest.json"])
+
+            #expect(next.status == 0, "\(next.stderr)")
+            #expect(next.stderr == "warning: --previous \(server.baseURL)1.0/manifest.json is the manifest of app version 1.0, not 1.1; changed/unchanged compares against another version's modules\n")
+            #expect(next.stdout.contains(", unchanged\n"))
+            let gone = try cli(["package", repo.path, "--app-version", "1.1", "--output", out.path, "--quiet",
+                                "--previous", server.baseURL + "9.9/manifest.json"])
+            #expect(gone.status == 1)
+            #expect(gone.stderr == "error: --previous \(server.baseURL)9.9/manifest.json: HTTP status 404\n")
+        }
     }
 }

@@ -78,7 +78,8 @@ extension NginxIntegrationTests {
                 for sample in try H.sampledValues(bundle: extracted.url) {
                     let lookup = try H.lookup(storage.url, module: module.name, localization: sample.localization,
                                               key: sample.key, table: sample.table)
-                    #expect(lookup.status == 0 && lookup.stdout == sample.value + "\n",
+                    // A plural entry's forms follow its format string on the next lines.
+                    #expect(lookup.status == 0 && lookup.stdout.hasPrefix(sample.value + "\n"),
                             "\(module.name) \(sample.localization) \(sample.table) \(sample.key): \(lookup.stdout) \(lookup.stderr)")
                     checked += 1
                 }
@@ -128,6 +129,28 @@ extension NginxIntegrationTests {
                   Search     skipped  0 bytes  0 ms
 
                 """)
+        }
+
+        @Test func aHostWithoutETagsGetsAHintAndTheSameJSON() throws {
+            let site = try H.ExampleSite()
+            defer { site.remove() }
+            let (server, storage) = (site.server, site.storage)
+            try site.publish(at: Self.firstPublish)
+            #expect(try H.sync(server.noETagBaseURL, into: storage.url).result.status == 0)
+            // No validator was stored, so the next cycle asks without If-None-Match and gets the whole manifest again.
+            let before = server.requests().count
+            let human = try H.cli(["sync", "--base-url", server.noETagBaseURL, "--app-version", H.appVersion, "--into", storage.path])
+            #expect(human.status == 0)
+            let new = Array(server.requests().dropFirst(before))
+            #expect(new.map(\.uri) == ["/no-etag/1.0.0/manifest.json"] && new.first?.status == 200 && new.first?.ifNoneMatch == nil)
+            let lines = human.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.first == "Manifest: updated, state saved")
+            #expect(lines.last == "hint: the host sent manifest.json without an ETag, so the client cannot revalidate it: every cycle downloads the whole manifest again and reports it updated. Serve it with an ETag (docs/hosting.md, \"Cache-Control and ETags\").")
+            // --json is the report alone, unchanged; a host that sends ETags gets no hint.
+            let json = try H.sync(server.noETagBaseURL, into: storage.url)
+            #expect(!json.result.stdout.contains("hint") && json.report["manifest"] as? String == "updated")
+            let withETag = try H.cli(["sync", "--base-url", server.baseURL, "--app-version", H.appVersion, "--into", storage.path])
+            #expect(withETag.status == 0 && !withETag.stdout.contains("hint:"))
         }
 
         // MARK: 3

@@ -41,6 +41,24 @@ import Testing
         #expect(table.entries["plain"] == .string("Just text"))
     }
 
+    @Test func readsTheLineOfEveryNestedKey() throws {
+        // The lines where the fixture text writes each `<key>` tag (a plain line scan, not the parser).
+        let lines = Self.pluralXML.split(separator: "\n", omittingEmptySubsequences: false)
+        func line(of key: String) -> Int? {
+            lines.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "<key>\(key)</key>" }.map { $0 + 1 }
+        }
+        let table = try StringsDictParser.parse(Data(Self.pluralXML.utf8), path: "Localizable.stringsdict")
+        #expect(table.keyPathLines[["apples", "count", "one"]] == line(of: "one"))
+        #expect(table.keyPathLines[["apples", "count", "other"]] == line(of: "other"))
+        #expect(table.keyPathLines[["apples", "count"]] == line(of: "count"))
+        #expect(table.keyPathLines[["apples", "NSStringLocalizedFormatKey"]] == line(of: "NSStringLocalizedFormatKey"))
+        #expect(table.keyPathLines.count == 6)
+        #expect(line(of: "one") == 15)
+        // A path with no line of its own falls back to the nearest enclosing key that has one.
+        #expect(table.line(ofKey: "apples", path: ["count", "few"]) == line(of: "count"))
+        #expect(table.line(ofKey: "apples", path: []) == 5)
+    }
+
     @Test func readsBinaryLikePlistlib() throws {
         let directory = try PythonPlistOracle.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -56,7 +74,7 @@ import Testing
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let table = try StringsDictParser.parse(try Data(contentsOf: binaryURL))
         #expect(table.format == .binaryPropertyList)
-        #expect(table.keyLines.isEmpty)
+        #expect(table.keyLines.isEmpty && table.keyPathLines.isEmpty)
         #expect(PythonPlistOracle.canon(.dictionary(table.entries)) == expected)
     }
 

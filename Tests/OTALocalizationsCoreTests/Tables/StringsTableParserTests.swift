@@ -34,6 +34,14 @@ import Testing
         #expect(pairs(table) == [["greeting", "Hello", "1"], ["farewell", "Bye", "3"]])
     }
 
+    @Test func readsTheColumnOfEachKey() throws {
+        // Columns count Unicode scalars from 1: the key's opening quote, or its first letter when unquoted.
+        let table = try parse("\"a\" = \"b\";\n  \"é\" = \"d\"; \"f\";\n\tplain = x;")
+        #expect(table.entries.map { [$0.line, $0.column] } == [[1, 1], [2, 3], [2, 14], [3, 2]])
+        let xml = try parse("<plist><dict><key>k</key><string>v</string></dict></plist>")
+        #expect(xml.entries.map(\.column) == [0])
+    }
+
     @Test func readsCommentsEverywhereWhitespaceIsAllowed() throws {
         let text = """
         /* header */
@@ -148,13 +156,14 @@ import Testing
         #expect(error.column == 8)
     }
 
-    @Test func reportsMissingSemicolonWithLineAndColumn() throws {
+    @Test func reportsMissingSemicolonAtTheEndOfTheValueNotOnTheNextLine() throws {
+        // `"greeting" = "Hello"` is 20 characters: the ';' belongs in column 21 of line 2, where an editor should jump.
         let text = "\"a\" = \"1\";\n\"greeting\" = \"Hello\"\n\"b\" = \"2\";"
         let error = try #require(parseError(text))
         #expect(error.code == .syntax)
-        #expect(error.line == 3)
-        #expect(error.column == 1)
-        #expect(error.description == #"Localizable.strings:3:1: expected ';' after the value of "greeting", found '"'"#)
+        #expect(error.line == 2)
+        #expect(error.column == "\"greeting\" = \"Hello\"".count + 1)
+        #expect(error.description == #"Localizable.strings:2:21: expected ';' after the value of "greeting", found '"' on line 3"#)
     }
 
     @Test func reportsMissingSemicolonAtEndOfFile() throws {
@@ -166,7 +175,7 @@ import Testing
 
     @Test func reportsMissingEquals() throws {
         let error = try #require(parseError("\"a\" \"1\";"))
-        #expect("\(error.line):\(error.column)" == "1:5")
+        #expect("\(error.line):\(error.column)" == "1:4")
         #expect(error.reason == #"expected '=' or ';' after the key "a", found '"'"#)
     }
 
@@ -190,8 +199,9 @@ import Testing
     }
 
     @Test func reportsColumnsInCharactersAfterNonASCII() throws {
+        // The ';' belongs right after `"ü"`: 10 characters in (é and 😀 count one each, not their UTF-8 bytes).
         let error = try #require(parseError("\"é😀\" = \"ü\" x"))
-        #expect("\(error.line):\(error.column)" == "1:12")
+        #expect("\(error.line):\(error.column)" == "1:11")
     }
 
     @Test func countsCarriageReturnLineEnds() throws {

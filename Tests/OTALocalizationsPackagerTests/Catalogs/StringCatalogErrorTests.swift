@@ -162,7 +162,7 @@ import Testing
 /// Positions of keys and localizations, for diagnostics the validator reports against the catalog file.
 @Suite struct StringCatalogLocationTests {
     @Test func keysAndLocalizationsHaveLineColumnAndPointer() throws {
-        let catalog = try StringCatalog(bytes: Data("""
+        let text = """
         {
           "sourceLanguage" : "en",
           "strings" : {
@@ -174,11 +174,66 @@ import Testing
           },
           "version" : "1.0"
         }
-        """.utf8), path: "L.xcstrings")
+        """
+        let catalog = try StringCatalog(bytes: Data(text.utf8), path: "L.xcstrings")
         #expect(catalog.location(ofKey: "a/b") == StringCatalog.Location(line: 4, column: 5, jsonPath: "/strings/a~1b"))
-        #expect(catalog.location(ofKey: "a/b", language: "de") == StringCatalog.Location(line: 6, column: 16, jsonPath: "/strings/a~1b/localizations/de"))
+        // A localization's place is its string value: the `"x"` after `"value" :` on line 6 (counted in the text).
+        let line6 = String(text.split(separator: "\n")[5])
+        let valueColumn = try #require(line6.range(of: "\"x\"")).lowerBound.utf16Offset(in: line6) + 1
+        #expect(catalog.location(ofKey: "a/b", language: "de") == StringCatalog.Location(line: 6, column: valueColumn, jsonPath: "/strings/a~1b/localizations/de/stringUnit/value"))
         #expect(catalog.location(ofKey: "a/b", language: "fr") == nil)
         #expect(catalog.location(ofKey: "missing") == nil)
         #expect(catalog.keyLines == ["a/b": 4])
+    }
+
+    @Test func aLocalizationAsXcodeWritesItPointsAtItsValueLineAndAPluralFormAtItsCase() throws {
+        // Xcode's layout: `"ka" : {` three lines above its `"value"`; a plural case's value deeper still.
+        let text = """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "files" : {
+              "localizations" : {
+                "de" : {
+                  "variations" : {
+                    "plural" : {
+                      "one" : {
+                        "stringUnit" : {
+                          "state" : "translated",
+                          "value" : "%lld Datei"
+                        }
+                      },
+                      "other" : {
+                        "stringUnit" : {
+                          "state" : "translated",
+                          "value" : "%lld Dateien"
+                        }
+                      }
+                    }
+                  }
+                },
+                "ka" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "%lld ფაილი"
+                  }
+                }
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+        """
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func line(containing needle: String) -> Int? { lines.firstIndex { $0.contains(needle) }.map { $0 + 1 } }
+        let catalog = try StringCatalog(bytes: Data(text.utf8), path: "L.xcstrings")
+        #expect(catalog.location(ofKey: "files", language: "ka")?.line == line(containing: "%lld ფაილი"))
+        #expect(line(containing: "%lld ფაილი") == line(containing: "\"ka\" : {").map { $0 + 3 })
+        // The compiled entry's variable is `value` (docs/string-catalogs.md); its form `one` is the case `one`.
+        #expect(catalog.location(ofKey: "files", language: "de", keyPath: ["value", "one"])?.line == line(containing: "%lld Datei\""))
+        #expect(catalog.location(ofKey: "files", language: "de", keyPath: ["value", "other"])?.line == line(containing: "%lld Dateien"))
+        // A rule as a whole, or a case the catalog lacks: the localization itself.
+        #expect(catalog.location(ofKey: "files", language: "de", keyPath: ["value"])?.line == line(containing: "\"de\" : {"))
+        #expect(catalog.location(ofKey: "files", language: "de", keyPath: ["value", "few"])?.line == line(containing: "\"de\" : {"))
     }
 }

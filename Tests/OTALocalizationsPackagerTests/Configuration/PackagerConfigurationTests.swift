@@ -26,7 +26,22 @@ import Testing
     @Test func unknownFieldIsAnErrorNamingIt() {
         let error = #expect(throws: PackagerError.self) { try decode("{\"exclude\": []}") }
         #expect(error?.code == .configuration)
-        #expect(error?.reason.hasPrefix("ota-localizations.json: unknown field 'exclude'") == true)
+        // Line 1, column 2: the key's opening quote.
+        #expect(error?.reason.hasPrefix("ota-localizations.json:1:2: unknown field 'exclude'") == true)
+    }
+
+    @Test func syntaxErrorsNameTheirLineAndColumn() {
+        // RFC 8259 has no trailing commas (Foundation's reader on Linux accepts them) and one value per text.
+        let comma = #expect(throws: PackagerError.self) { try decode("{\n  \"excludes\": [\"x\"],\n}") }
+        #expect(comma?.reason == "ota-localizations.json:3:1: not valid JSON (expected a string key in object); fix it there (docs/configuration.md)")
+        let trailing = #expect(throws: PackagerError.self) { try decode("{\"excludes\": []} garbage") }
+        #expect(trailing?.reason.hasPrefix("ota-localizations.json:1:18: not valid JSON (unexpected text after the JSON value)") == true)
+    }
+
+    @Test func aFieldOfTheWrongTypeIsNamedWhereItIsWritten() {
+        let error = #expect(throws: PackagerError.self) { try decode("{\n  \"excludes\": \"**/qqq.lproj\"\n}") }
+        // Line 2, column 15: the value's opening quote.
+        #expect(error?.reason == "ota-localizations.json:2:15: 'excludes' must be an array of glob strings")
     }
 
     @Test func moduleNameWithSlashIsRejected() {
@@ -52,6 +67,6 @@ import Testing
 
     @Test func emptyFolderListIsNamedAsSuch() {
         let error = #expect(throws: PackagerError.self) { try decode("{\"modules\": {\"A\": []}}") }
-        #expect(error?.reason == "ota-localizations.json: module 'A' lists no folder; give at least one")
+        #expect(error?.reason == "ota-localizations.json:1:13: module 'A' lists no folder; give at least one")
     }
 }

@@ -11,6 +11,7 @@ import Testing
     @Test func findsSwiftPackageTargetsAndAppTargets() throws {
         let repo = try TemporaryDirectory("disc")
         defer { repo.remove() }
+        try repo.write("Packages/Kit/Package.swift", "// swift-tools-version:5.9\n")
         try repo.write("Packages/Kit/Sources/Checkout/Resources/en.lproj/Localizable.strings", "\"a\" = \"A\";")
         try repo.write("Packages/Kit/Sources/Checkout/Resources/fr.lproj/Localizable.strings", "\"a\" = \"B\";")
         try repo.write("Packages/Kit/Sources/Checkout/Resources/fr.lproj/Plurals.stringsdict", "<plist/>")
@@ -31,6 +32,20 @@ import Testing
         #expect(shop.folders == ["Shop/Resources", "Shop/Supporting Files"])
         #expect(shop.localizations == ["Base", "de"])
         #expect(result.skipped.isEmpty)
+    }
+
+    @Test func aTableInAToolFolderGetsNoAdviceToPublishIt() throws {
+        // Pocket Casts' fastlane/Frozen.strings is a tool's input, in no bundle: it is listed, not told to move.
+        let repo = try TemporaryDirectory("disc")
+        defer { repo.remove() }
+        try repo.write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";")
+        try repo.write("fastlane/Frozen.strings", "\"a\" = \"A\";")
+        let result = try discover(repo)
+        #expect(result.skipped.map(\.path) == ["fastlane/Frozen.strings"])
+        #expect(result.skipped.first?.reason == "outside any .lproj folder: not a localized table, so it is not published")
+        // Beside a module's .lproj folders the same file is an error that says what to do (table-outside-lproj).
+        let run = try Validator.validate(repositoryRoot: repo.url, configurationFile: nil, options: ValidationOptions())
+        #expect(run.diagnostics.isEmpty)
     }
 
     @Test func reportsEveryExcludedFileOnceWithItsReason() throws {
@@ -173,17 +188,35 @@ import Testing
         #expect(result.modules[1].tables.isEmpty)
     }
 
-    @Test func catalogAndLprojTableOfOneNameIsAnErrorNamingBoth() throws {
+    @Test func aCatalogSupersedesLprojTablesOfItsName() throws {
+        // Xcode refuses a target holding both (swift-build's XCStringsCompiler: "cannot co-exist with other .strings
+        // or .stringsdict tables with the same name"), so a shipping target builds only one: the catalog is taken.
         let repo = try TemporaryDirectory("disc")
         defer { repo.remove() }
         try repo.write("App/Resources/Localizable.xcstrings", "{}")
         try repo.write("App/Resources/de.lproj/Localizable.strings", "")
+        try repo.write("App/Resources/de.lproj/Localizable.stringsdict", "<plist/>")
+        try repo.write("App/Resources/de.lproj/Other.strings", "")
+
+        let result = try discover(repo)
+
+        #expect(result.modules.map(\.name) == ["App"])
+        #expect(result.modules[0].tables.map(\.bundlePath) == ["de.lproj/Other.strings"])
+        #expect(result.skipped.map(\.path) == ["App/Resources/de.lproj/Localizable.strings", "App/Resources/de.lproj/Localizable.stringsdict"])
+        #expect(result.skipped.allSatisfy { $0.reason.hasPrefix("App/Resources/Localizable.xcstrings defines this table; Xcode refuses a target holding both") })
+    }
+
+    @Test func twoCatalogsOfOneTableAreAnErrorNamingBoth() throws {
+        let repo = try TemporaryDirectory("disc")
+        defer { repo.remove() }
+        try repo.write("App/Resources/Localizable.xcstrings", "{}")
+        try repo.write("App/Strings/Localizable.xcstrings", "{}")
 
         let error = #expect(throws: PackagerError.self) { try discover(repo) }
 
         #expect(error?.code == .nameCollision)
         #expect(error?.reason.contains("'App/Resources/Localizable.xcstrings'") == true)
-        #expect(error?.reason.contains("'App/Resources/de.lproj/Localizable.strings'") == true)
+        #expect(error?.reason.contains("'App/Strings/Localizable.xcstrings'") == true)
     }
 
     @Test func linksOutsideTheRepositoryAndNonRegularFilesAreSkippedWithTheReason() throws {

@@ -43,9 +43,26 @@ import Testing
             F.strings("de.lproj/Localizable.strings", [("a", "Ä")]),
             F.strings("en.lproj/Other.strings", [("x", "X")]),
         ])
+        // One finding per table and localization: the count and the first keys, every key in the value.
         let missing = only(.missingKey, in: diagnostics)
-        #expect(missing.map(\.key) == ["b", "c"])
+        #expect(missing.count == 1)
+        #expect(missing.first?.key == nil && missing.first?.value == "b\nc" && missing.first?.line == nil)
+        #expect(missing.first?.message == "2 keys of en's Localizable table are missing here: \"b\", \"c\"; with no per-key fallback, users of de see the raw keys. Add translations.")
         #expect(missing.allSatisfy { $0.severity == .warning && $0.localization == "de" && $0.table == "Localizable" })
+    }
+
+    @Test func aMissingNaturalLanguageKeyShowsTheDevelopmentText() {
+        // With no per-key fallback a lookup returns its key (APPLE-BUNDLE.md 2.1): for "Add account" = "Add account"
+        // that is the English text, untranslated; for an identifier key it is the identifier.
+        let diagnostics = F.validate([
+            F.strings("en.lproj/Localizable.strings", [("Add account", "Add account"), ("settings.title", "Settings")]),
+            F.strings("de.lproj/Localizable.strings", [("settings.title", "Einstellungen")]),
+            F.strings("fr.lproj/Localizable.strings", [("Add account", "Ajouter un compte")]),
+        ])
+        let missing = only(.missingKey, in: diagnostics)
+        #expect(missing.map(\.localization) == ["de", "fr"])
+        #expect(missing[0].message == "\"Add account\" is in en's Localizable table but not here; with no per-key fallback, users of de see the key, which is the en text itself, untranslated. Add a translation.")
+        #expect(missing[1].message == "\"settings.title\" is in en's Localizable table but not here; with no per-key fallback, users of fr see the raw key. Add a translation.")
     }
 
     @Test func takesMissingStringsDictFromDevelopmentRegion() {
@@ -69,6 +86,15 @@ import Testing
         let whitespace = only(.whitespaceMismatch, in: diagnostics)
         #expect(whitespace.map(\.key) == ["lead", "nl"])
         #expect(whitespace.map(\.line) == [3, 4])
+    }
+
+    @Test func theEmptyKeyTranslatedAsEmptyIsNoFinding() {
+        // CubeTime's catalog compiles `"" = "";` (an empty literal Xcode extracted): it shows nothing either way.
+        let diagnostics = F.validate([
+            F.strings("en.lproj/Localizable.strings", [("", ""), ("a", "A")]),
+            F.strings("zh-Hans.lproj/Localizable.strings", [("", ""), ("a", "")]),
+        ])
+        #expect(only(.emptyValue, in: diagnostics).map(\.key) == ["a"])
     }
 
     @Test func reportsParseAndEncodingErrors() {
@@ -171,6 +197,21 @@ import Testing
         #expect(difference(" a", "a") == "it has leading whitespace that the en value does not have")
         #expect(difference("a\u{00A0}", "a") == "it has trailing whitespace that the en value does not have")
         #expect(difference("a\u{3000}", "a\t") == nil)
+    }
+
+    @Test func fullWidthPunctuationCarriesItsOwnSpacing() {
+        // Aidoku's FILTER_SEPARATOR ", " is "、" in ja and zh-Hant; Element X's sentence delimiter ". " is "。" in ja;
+        // "%1$@, %2$@ and " is "%1$@、%2$@ 和" in zh-Hant-TW. U+3001, U+3002, U+FF0C, U+FF1A are wide (UAX #11).
+        #expect(difference("、", ", ") == nil)
+        #expect(difference("。", ". ") == nil)
+        #expect(difference("，", ", ") == nil)
+        #expect(difference("：", ": ") == nil)
+        #expect(difference("%1$@、%2$@ 和", "%1$@, %2$@ and ") == nil)
+        #expect(difference("さらに", " more") == nil)
+        // An ASCII comma, Hangul (Korean spaces its words) and an added space are still reported.
+        #expect(difference(",", ", ") == "it lacks the trailing whitespace that the en value has")
+        #expect(difference("%1$@ 및", "%1$@ and ") == "it lacks the trailing whitespace that the en value has")
+        #expect(difference(" %1$@ の人気上位", "Top %1$@") == "it has leading whitespace that the en value does not have")
     }
 
     @Test func treatsCarriageReturnLineFeedAsOneCharacterThatIsNotANewline() {

@@ -11,7 +11,7 @@ import Testing
         let data = try JSONEncoder().encode(sample)
         // Independent reader: JSONSerialization keeps explicit nulls as NSNull.
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(Set(object.keys) == ["severity", "code", "module", "localization", "table", "key", "file", "line", "column", "message", "value", "baselined"])
+        #expect(Set(object.keys) == ["severity", "code", "module", "localization", "table", "key", "keyPath", "file", "line", "column", "message", "value", "baselined"])
         #expect(object["column"] is NSNull)
         #expect(object["severity"] as? String == "error" && object["code"] as? String == "duplicate-key")
         #expect(object["line"] as? Int == 3 && object["baselined"] as? Bool == false)

@@ -33,7 +33,7 @@ import Testing
         let diagnostics = ModuleValidator().validate(input)
         #expect(diagnostics.map(\.code) == [.specialFolderName, .tableOutsideLproj, .parseError, .formatSpecifierMismatch])
         #expect(diagnostics[0].file == "Modules/Feature/Contents" && diagnostics[1].file == "Modules/Feature/Root.strings")
-        #expect(diagnostics[2].file == "Modules/Feature/fr.lproj/Broken.strings" && diagnostics[2].line == 2)
+        #expect(diagnostics[2].file == "Modules/Feature/fr.lproj/Broken.strings" && diagnostics[2].line == 1)
         #expect(diagnostics[3].key == "b" && diagnostics[3].line == 2)
     }
 

@@ -6,7 +6,8 @@ import Foundation
 /// catalog keys that differ only in Unicode normalization stay two keys, as they are for Xcode.
 indirect enum CatalogJSONValue: Sendable {
     case object([CatalogJSONMember])
-    case array([CatalogJSONValue])
+    /// The elements, with the byte offset of each one's first byte.
+    case array([CatalogJSONValue], elementOffsets: [Int])
     case string(String)
     /// The number's literal text (RFC 8259 §6 grammar, already checked).
     case number(String)
@@ -155,13 +156,15 @@ struct CatalogJSONParser {
         defer { depth -= 1 }
         index += 1  // [
         var elements: [CatalogJSONValue] = []
+        var offsets: [Int] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
-            return .array(elements)
+            return .array(elements, elementOffsets: offsets)
         }
         while true {
             skipWhitespace()
+            offsets.append(index)
             elements.append(try parseValue())
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of input in array") }
@@ -171,7 +174,7 @@ struct CatalogJSONParser {
             }
             if bytes[index] == UInt8(ascii: "]") {
                 index += 1
-                return .array(elements)
+                return .array(elements, elementOffsets: offsets)
             }
             throw fail("expected ',' or ']' in array")
         }

@@ -30,6 +30,8 @@ struct CatalogStringUnit: Sendable {
     /// `translated`, `needs_review`, `new`, `stale`, … (kept as written).
     var state: String?
     var value: String?
+    /// Where `value`'s string is written, for diagnostics about it.
+    var valueLocation: CatalogLocation?
 }
 
 /// One case of a variation (`one`, `other`, `iphone`, …) in file order.

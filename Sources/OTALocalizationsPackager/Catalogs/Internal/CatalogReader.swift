@@ -195,6 +195,7 @@ struct CatalogReader {
                             throw structureError("value must be a string", at: unitLocation, key: key, language: language)
                         }
                         unit.value = text
+                        unit.valueLocation = unitLocation
                     default:
                         continue
                     }

@@ -5,6 +5,7 @@ struct ModuleGrouping {
     private struct Group {
         var name: String
         var rule: String
+        var ruleDetail: String
         var owner: String
         var folders: Set<String> = []
         var tables: [TableFile] = []
@@ -13,12 +14,17 @@ struct ModuleGrouping {
 
     let configuration: PackagerConfiguration
     let repositoryName: String
+    /// The repository root's path, for finding `Package.swift` files.
+    let rootPath: String
+    /// Whether each folder (components joined by `/`) holds a `Package.swift`, as asked so far.
+    private var packageRoots: [String: Bool] = [:]
     /// Keyed by owner: `config:<name>` for configured modules, the owner folder path otherwise.
     private var groups: [String: Group] = [:]
 
-    init(configuration: PackagerConfiguration, repositoryName: String) {
+    init(configuration: PackagerConfiguration, repositoryName: String, rootPath: String) {
         self.configuration = configuration
         self.repositoryName = repositoryName
+        self.rootPath = rootPath
     }
 
     mutating func add(_ lproj: LprojFolder, skipped: inout [SkippedFile]) {
@@ -43,12 +49,32 @@ struct ModuleGrouping {
         let key: String
         if let configured = configuredModule(containing: folderPath) {
             key = "config:" + configured
-            groups[key, default: Group(name: configured, rule: "configuration", owner: "configuration")].folders.insert(folderPath)
+            groups[key, default: Group(
+                name: configured, rule: "configuration",
+                ruleDetail: "named in \(PackagerConfiguration.fileName) (\"modules\")", owner: "configuration"
+            )].folders.insert(folderPath)
         } else if configuration.discoverOtherModules {
-            let owner = ModuleNamingRule.owner(ofResourceFolder: resourceFolder, repositoryName: repositoryName)
+            var known = packageRoots
+            let owner = ModuleNamingRule.owner(
+                ofResourceFolder: resourceFolder, repositoryName: repositoryName,
+                repositoryModule: configuration.repositoryModule
+            ) { components in
+                let key = components.joined(separator: "/")
+                if let found = known[key] { return found }
+                let found = FileSystem.kind(ofPath: FileSystem.path(rootPath, components + ["Package.swift"])) == .file
+                known[key] = found
+                return found
+            } xcodeProjects: { components in
+                DirectoryListing.sortedEntries(ofPath: FileSystem.path(rootPath, components)).compactMap { entry in
+                    guard entry.name.hasSuffix(".xcodeproj"), entry.name.count > ".xcodeproj".count else { return nil }
+                    return String(entry.name.dropLast(".xcodeproj".count))
+                }
+            }
+            packageRoots = known
             key = "folder:" + owner.owner.joined(separator: "/")
-            groups[key, default: Group(name: owner.name, rule: owner.rule, owner: owner.owner.joined(separator: "/"))]
-                .folders.insert(folderPath)
+            groups[key, default: Group(
+                name: owner.name, rule: owner.rule, ruleDetail: owner.detail, owner: owner.owner.joined(separator: "/")
+            )].folders.insert(folderPath)
         } else {
             return nil
         }
@@ -71,10 +97,12 @@ struct ModuleGrouping {
         return best?.name
     }
 
-    /// Modules with at least one table, sorted by name.
+    /// Modules with at least one table, sorted by name, and the `.lproj` tables a String Catalog of their module
+    /// supersedes (left out, with the reason).
     ///
     /// - Throws: ``PackagerError`` `nameCollision` naming both folders or both files.
-    func modules() throws -> [DiscoveredModule] {
+    func modules() throws -> (modules: [DiscoveredModule], skipped: [SkippedFile]) {
+        var skipped: [SkippedFile] = []
         var byName: [String: Group] = [:]
         var byFoldedName: [String: Group] = [:]
         for group in groups.values.sorted(by: { $0.owner < $1.owner }) where !(group.tables.isEmpty && group.catalogs.isEmpty) {
@@ -101,16 +129,35 @@ struct ModuleGrouping {
             if let other = byName[group.name] {
                 let first = other.folders.sorted().first ?? other.owner
                 let second = group.folders.sorted().first ?? group.owner
+                // Two top-level folders that each hold a module of one name are usually two apps of a monorepo.
+                let firstTop = first.split(separator: "/").first.map(String.init) ?? first
+                let secondTop = second.split(separator: "/").first.map(String.init) ?? second
+                let apps = firstTop != secondTop && first.contains("/") && second.contains("/")
+                    ? "; or, when '\(firstTop)' and '\(secondTop)' are separate apps, package each one's folder on its own"
+                    : ""
                 throw PackagerError(
                     code: .nameCollision,
                     reason: "two modules are named '\(group.name)': '\(first)' and '\(second)'; "
-                        + "name them in \(PackagerConfiguration.fileName) (\"modules\") or exclude one (\"excludes\")"
+                        + "name them in \(PackagerConfiguration.fileName) (\"modules\") or exclude one (\"excludes\")" + apps
                 )
             }
             byName[group.name] = group
         }
-        return try byName.values.map { group in
-            let tables = group.tables.sorted { $0.bundlePath < $1.bundlePath }
+        let modules = try byName.values.map { group in
+            let catalogs = group.catalogs.sorted { $0.relativePath < $1.relativePath }
+            try Self.checkCatalogs(catalogs, module: group.name)
+            // Xcode refuses a catalog and .lproj tables of one name in a target, so a shipping app builds only one:
+            // the catalog, the newer format, is taken and the .lproj copies are listed as skipped.
+            let catalogTables = Dictionary(catalogs.map { ($0.tableName, $0.relativePath) }, uniquingKeysWith: { a, _ in a })
+            var kept: [TableFile] = []
+            for table in group.tables {
+                if let catalog = catalogTables[table.tableName] {
+                    skipped.append(SkippedFile(path: table.relativePath, reason: SkipReason.supersededByCatalog(catalog)))
+                } else {
+                    kept.append(table)
+                }
+            }
+            let tables = kept.sorted { $0.bundlePath < $1.bundlePath }
             for (previous, next) in zip(tables, tables.dropFirst()) where previous.bundlePath == next.bundlePath {
                 throw PackagerError(
                     code: .nameCollision,
@@ -118,17 +165,17 @@ struct ModuleGrouping {
                         + "'\(next.relativePath)'; keep one, or split the folders into modules in \(PackagerConfiguration.fileName)"
                 )
             }
-            let catalogs = group.catalogs.sorted { $0.relativePath < $1.relativePath }
-            try Self.checkCatalogs(catalogs, against: tables, module: group.name)
             return DiscoveredModule(
-                name: group.name, rule: group.rule, folders: group.folders.sorted(), tables: tables, catalogs: catalogs
+                name: group.name, rule: group.rule, folders: group.folders.sorted(), tables: tables, catalogs: catalogs,
+                ruleDetail: group.ruleDetail
             )
         }
         .sorted { $0.name < $1.name }
+        return (modules, skipped)
     }
 
-    /// A table defined by a catalog must not also be defined by another catalog or by an `.lproj` table.
-    private static func checkCatalogs(_ catalogs: [CatalogFile], against tables: [TableFile], module: String) throws {
+    /// A table must not be defined by two catalogs (Xcode: "Cannot have multiple … files in same target").
+    private static func checkCatalogs(_ catalogs: [CatalogFile], module: String) throws {
         var seen: [String: String] = [:]
         for catalog in catalogs {
             if let other = seen[catalog.tableName] {
@@ -139,14 +186,6 @@ struct ModuleGrouping {
                 )
             }
             seen[catalog.tableName] = catalog.relativePath
-            if let table = tables.first(where: { $0.tableName == catalog.tableName }) {
-                throw PackagerError(
-                    code: .nameCollision,
-                    reason: "module '\(module)' defines table '\(catalog.tableName)' both in '\(catalog.relativePath)' and in "
-                        + "'\(table.relativePath)'; delete the stale .lproj copies or exclude them (\"excludes\" in "
-                        + "\(PackagerConfiguration.fileName))"
-                )
-            }
         }
     }
 }

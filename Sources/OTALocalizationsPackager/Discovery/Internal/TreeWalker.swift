@@ -20,9 +20,12 @@ struct TreeWalker {
     let root: URL
     private let rootPath: String
     let excludes: [GlobPattern]
-    private(set) var lprojFolders: [LprojFolder] = []
-    private(set) var catalogs: [CatalogInFolder] = []
+    var lprojFolders: [LprojFolder] = []
+    var catalogs: [CatalogInFolder] = []
     var skipped: [SkippedFile] = []
+    /// The files whose strings iOS reads outside the app's own lookups, by the resource folder they belong to
+    /// (the folder holding the `.lproj` they sit in, or the folder they sit in), for ``removeCompanionTables()``.
+    var companionFiles: [String: [CompanionFile]] = [:]
 
     init(root: URL, excludes: [GlobPattern]) {
         self.root = root
@@ -32,6 +35,7 @@ struct TreeWalker {
 
     mutating func walk() {
         visit(components: [], nestedBundle: nil, excludedBy: nil)
+        removeCompanionTables()
     }
 
     private func excludingPattern(_ components: [String]) -> String? {
@@ -57,10 +61,14 @@ struct TreeWalker {
             case .file:
                 let lower = name.lowercased()
                 let path = child.joined(separator: "/")
+                if nestedBundle == nil, let companion = CompanionFile(fileName: name) {
+                    companionFiles[components.joined(separator: "/"), default: []].append(companion)
+                }
                 if lower.hasSuffix(".xcstrings") {
                     let reason = excluded.map(SkipReason.excluded)
                         ?? nestedBundle.map(SkipReason.nestedBundle)
                         ?? (lower == "infoplist.xcstrings" ? SkipReason.infoPlistCatalog : nil)
+                        ?? (lower == "appshortcuts.xcstrings" ? SkipReason.appShortcuts : nil)
                     if let reason {
                         skipped.append(SkippedFile(path: path, reason: reason))
                     } else {
@@ -92,12 +100,17 @@ struct TreeWalker {
             let path = relative.joined(separator: "/")
             let name = file[file.count - 1]
             let lower = name.lowercased()
+            if file.count == 1, nestedBundle == nil, let companion = CompanionFile(fileName: name) {
+                companionFiles[components.dropLast().joined(separator: "/"), default: []].append(companion)
+            }
             let reason: String? = {
                 if let pattern = excludedBy ?? excludingPattern(relative) { return SkipReason.excluded(pattern) }
                 if let nestedBundle { return SkipReason.nestedBundle(nestedBundle) }
+                if ModuleDiscovery.isPrivateUse(localization: localization) { return SkipReason.privateUse(localization) }
                 if case .other(let why) = kind { return why }
                 if file.count > 1 { return SkipReason.insideFolderInLproj }
                 if lower == "infoplist.strings" { return SkipReason.infoPlistStrings }
+                if lower == "appshortcuts.strings" { return SkipReason.appShortcuts }
                 if !(lower.hasSuffix(".strings") || lower.hasSuffix(".stringsdict")) { return SkipReason.notATable }
                 return nil
             }()

@@ -13,11 +13,15 @@ struct LookupCallScanner {
     }
 
     private let tokens: [SwiftToken]
+    /// The project's own lookup functions and macros (`L`, `#localized`): a call of one that passes `bundle: .module`
+    /// or `bundle: .main` is a hit; one without a `bundle:` argument is not (its default is unknown).
+    private let lookupFunctions: Set<String>
     /// For each opening bracket's index, the index of the bracket that closes it (or `tokens.count`).
     private var closing: [Int: Int] = [:]
 
-    init(tokens: [SwiftToken]) {
+    init(tokens: [SwiftToken], lookupFunctions: Set<String> = []) {
         self.tokens = tokens
+        self.lookupFunctions = lookupFunctions
         var stack: [Int] = []
         // How many of each opening bracket the stack holds, so a stray closer costs no search.
         var open: [String: Int] = [:]
@@ -58,7 +62,7 @@ struct LookupCallScanner {
             }
             if let hit = check(at: index) { result.append(hit) }
             for interpolation in tokens[index].interpolations {
-                result += LookupCallScanner(tokens: interpolation).hits()
+                result += LookupCallScanner(tokens: interpolation, lookupFunctions: lookupFunctions).hits()
             }
             index += 1
         }
@@ -98,6 +102,7 @@ struct LookupCallScanner {
     /// The hit for a lookup call whose name is at `index`, if it is one and it bypasses the OTA bundle.
     private func check(at index: Int) -> Hit? {
         let name = tokens[index]
+        if !lookupFunctions.isEmpty, let hit = checkProjectLookup(at: index) { return hit }
         guard name.kind == .identifier,
               ["NSLocalizedString", "String", "AttributedString", "Text", "Bundle"].contains(name.text),
               isFreeStanding(index)
@@ -150,6 +155,20 @@ struct LookupCallScanner {
         }
         return !["func", "var", "let", "struct", "class", "enum", "extension", "typealias", "case"]
             .contains(where: previous.isIdentifier)
+    }
+
+    /// A call of one of ``lookupFunctions`` at `index` (a function, also as a member such as `Strings.tr(`, or a
+    /// macro `#localized(`) whose `bundle:` argument is `.module` or `.main`.
+    private func checkProjectLookup(at index: Int) -> Hit? {
+        let name = tokens[index]
+        guard name.kind == .identifier || (name.kind == .other && name.text.hasPrefix("#")),
+              lookupFunctions.contains(name.text), token(index + 1)?.isPunctuation("(") == true
+        else { return nil }
+        if let previous = token(index - 1),
+           ["func", "var", "let", "macro", "case"].contains(where: previous.isIdentifier) { return nil }
+        let arguments = self.arguments(of: index + 1)
+        guard let bundle = arguments.first(where: { $0.label == "bundle" }) else { return nil }
+        return checkBundleArgument(bundle, callee: name.text, callLine: name.line)
     }
 
     /// `Bundle.main.localizedString(` or `Bundle.module.localizedString(` starting at `index`.

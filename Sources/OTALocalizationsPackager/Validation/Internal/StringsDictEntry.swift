@@ -57,6 +57,24 @@ struct StringsDictEntryInfo: Sendable {
     var rules: [PluralRuleInfo]
     /// Width or device variants: variant key → nested entry.
     var variants: [String: StringsDictEntryInfo]
+    /// The key holding ``variants`` (`NSStringVariableWidthRuleType` or `NSStringDeviceSpecificRuleType`).
+    var variantsKey: String?
+
+    init(
+        format: String?, parsedFormat: ParsedFormat? = nil, rules: [PluralRuleInfo],
+        variants: [String: StringsDictEntryInfo], variantsKey: String? = nil
+    ) {
+        self.format = format
+        self.parsedFormat = parsedFormat
+        self.rules = rules
+        self.variants = variants
+        self.variantsKey = variantsKey
+    }
+
+    /// The keys of the variant `variantKey` below this entry (`["NSStringDeviceSpecificRuleType", "mac"]`).
+    func variantPath(_ variantKey: String) -> [String] {
+        (variantsKey.map { [$0] } ?? []) + [variantKey]
+    }
 
     /// The rule of the variable `name`, or nil.
     func rule(named name: String) -> PluralRuleInfo? {

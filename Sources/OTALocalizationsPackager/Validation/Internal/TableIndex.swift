@@ -5,8 +5,8 @@ struct TableIndex: Sendable {
     struct Strings: Sendable {
         var file: ValidationInput.File
         var table: StringsTable
-        /// Each key's last definition (the one Apple keeps): its value and line.
-        var definitions: [String: (value: String, line: Int)]
+        /// Each key's last definition (the one Apple keeps): its value, line and column.
+        var definitions: [String: (value: String, line: Int, column: Int)]
     }
 
     struct Dict: Sendable {
@@ -41,9 +41,9 @@ struct TableIndex: Sendable {
             var pair = tables[localization, default: [:]][file.tableName, default: Pair()]
             switch file.content {
             case .strings(let table):
-                var definitions: [String: (value: String, line: Int)] = [:]
+                var definitions: [String: (value: String, line: Int, column: Int)] = [:]
                 definitions.reserveCapacity(table.entries.count)
-                for entry in table.entries { definitions[entry.key] = (entry.value, entry.line) }
+                for entry in table.entries { definitions[entry.key] = (entry.value, entry.line, entry.column) }
                 pair.strings = Strings(file: file, table: table, definitions: definitions)
             case .stringsDict(let table):
                 let entries = position < stringsDictEntries.count ? stringsDictEntries[position] : [:]

@@ -55,6 +55,8 @@ final class NginxServer: @unchecked Sendable {
     var slowBaseURL: String { "http://127.0.0.1:\(port)/slow/" }
     /// The same files gzip-encoded, chunked (no `Content-Length`), at ``slowBytesPerSecond``.
     var gzipSlowBaseURL: String { "http://127.0.0.1:\(port)/gzip-slow/" }
+    /// The same files without an `ETag` header (`etag off`), as some hosts serve them.
+    var noETagBaseURL: String { "http://127.0.0.1:\(port)/no-etag/" }
     /// Every request answered 500.
     var errorBaseURL: String { "http://127.0.0.1:\(port)/error/" }
     /// The same files at one byte per second.
@@ -240,6 +242,10 @@ final class NginxServer: @unchecked Sendable {
                     location /trickle/ {
                         alias \(dir)/www/;
                         limit_rate 1;
+                    }
+                    location /no-etag/ {
+                        alias \(dir)/www/;
+                        etag off;
                     }
                     location /gzip-slow/ {
                         alias \(dir)/www/;
