@@ -46,7 +46,9 @@ let package = Package(
         .systemLibrary(name: "COTALibCrypto", path: "Sources/COTALibCrypto"),
 
         // MARK: Tests
-        .target(name: "OTATestSupport", path: "Tests/OTATestSupport"),
+        .target(
+            name: "OTATestSupport", dependencies: ["OTALocalizationsSync", "OTALocalizationsCore"], path: "Tests/OTATestSupport"
+        ),
         .testTarget(name: "OTALocalizationsTests", dependencies: ["OTALocalizations", "OTATestSupport"]),
         .testTarget(
             name: "OTALocalizationsSyncTests",
@@ -62,6 +64,24 @@ let package = Package(
             dependencies: [
                 "OTALocalizationsCore", "OTALocalizationsSync", "OTALocalizations", "OTATestSupport", "ota-localizations",
             ]
+        ),
+
+        // MARK: Apple platforms and the iOS example
+        // Apple's own Bundle on installed bundles (compiled only with Apple's Foundation) and the CI workflow's shape.
+        .testTarget(
+            name: "ApplePlatformTests",
+            dependencies: ["OTALocalizations", "OTALocalizationsSync", "OTALocalizationsPackager", "OTATestSupport"]
+        ),
+        // The iOS example app's sources that need neither SwiftUI nor UIKit, compiled and tested on every platform.
+        .testTarget(
+            name: "ExampleAppTests",
+            dependencies: ["OTALocalizations", "OTALocalizationsSync", "OTALocalizationsPackager", "OTATestSupport"],
+            path: "Examples/iOSApp",
+            exclude: [
+                "OTAExample.xcodeproj", "OTAExample/App", "OTAExample/Info.plist", "OTAExample/Resources", "OTAExampleTests",
+                "Packages", "README.md", "publish.sh",
+            ],
+            sources: ["OTAExample/Support", "SupportTests"]
         ),
     ]
 )

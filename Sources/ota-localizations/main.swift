@@ -7,6 +7,7 @@ let commands: [any Command.Type] = [
     ValidateCommand.self,
     CompileCatalogCommand.self,
     LintSourcesCommand.self,
+    ScaffoldModuleCommand.self,
     SyncCommand.self,
     DeleteCommand.self,
     LookupCommand.self,

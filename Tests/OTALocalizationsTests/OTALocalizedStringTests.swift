@@ -3,8 +3,9 @@ import Testing
 import OTATestSupport
 @testable import OTALocalizations
 
-/// The read side publishes one process-wide cache, so every suite that loads or clears it runs in this parent
-/// suite, one test at a time.
+/// The read side publishes one process-wide cache, so every suite of this target that loads or clears it runs in
+/// this parent suite, one test at a time. Suites of other targets that use the cache load, read and clear it in one
+/// synchronous turn of the main actor, so they never interleave with a test here that does not await.
 @Suite(.serialized) @MainActor struct ReadSideTests {
     @Suite @MainActor struct OTALocalizedStringTests {
         @Test func installedModuleIsNilBeforeLoadAndTheInstalledFolderAfter() throws {
@@ -254,6 +255,9 @@ import OTATestSupport
             OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0")
             let result = await readers.value
             #expect(result.wrong == 0)
+            // Load and read in one turn of the main actor: suites of other targets load and clear this process-wide
+            // cache too (each in one turn), and one may have run while this test awaited its readers.
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0")
             #expect(OTALocalizedString.bundle(for: "Checkout")?.bundleURL.standardizedFileURL.path == expected)
             OTALocalizedString.clearBundleCache()
         }

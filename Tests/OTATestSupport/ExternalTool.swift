@@ -44,5 +44,6 @@ public enum ExternalTool {
 
 public struct ToolFailure: Error, CustomStringConvertible {
     public var message: String
+    public init(message: String) { self.message = message }
     public var description: String { message }
 }

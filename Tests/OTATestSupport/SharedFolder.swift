@@ -26,13 +26,20 @@ public enum TestPaths {
     }
 
     /// The built `ota-localizations` executable, beside the test bundle in the build folder.
+    ///
+    /// The test bundle is `<build>/debug/<Package>PackageTests.xctest`: on Linux a file that is the process itself;
+    /// on macOS a bundle that `xctest` or `swiftpm-testing-helper` loads, named among their arguments.
     public static var cliExecutable: URL {
-        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        // The test runner lives in <build>/debug/<Package>PackageTests.xctest (a file on Linux, a bundle on macOS).
-        while !FileManager.default.fileExists(atPath: folder.appendingPathComponent("ota-localizations").path),
-              folder.path != "/" {
-            folder.deleteLastPathComponent()
+        let starts = [CommandLine.arguments[0]] + CommandLine.arguments.dropFirst().filter { $0.contains(".xctest") }
+        for start in starts {
+            var folder = URL(fileURLWithPath: start).deletingLastPathComponent()
+            while folder.path != "/" {
+                let candidate = folder.appendingPathComponent("ota-localizations")
+                if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+                folder.deleteLastPathComponent()
+            }
         }
-        return folder.appendingPathComponent("ota-localizations")
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("ota-localizations")
     }
 }

@@ -33,7 +33,10 @@ import Testing
         // flock(1) runs `cat`, which exits (releasing the lock) when its standard input is closed.
         let input = Pipe()
         let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        // util-linux's flock(1); on macOS Homebrew's `flock` formula installs the same command.
+        let flock = ["/usr/bin/flock", "/opt/homebrew/bin/flock", "/usr/local/bin/flock"]
+            .first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/usr/bin/flock"
+        holder.executableURL = URL(fileURLWithPath: flock)
         holder.arguments = [file.path, "cat"]
         holder.standardInput = input
         holder.standardOutput = FileHandle.nullDevice

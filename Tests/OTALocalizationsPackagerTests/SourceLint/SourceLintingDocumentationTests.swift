@@ -34,7 +34,7 @@ import Testing
     @Test func everySampleIsCleanAsDocumented() throws {
         let blocks = try swiftBlocks()
 
-        #expect(blocks.count == 3)
+        #expect(blocks.count == 4)
         for block in blocks {
             #expect(SourceLinter.lint(source: block, path: "doc.swift") == [], "\(block)")
         }

@@ -35,7 +35,9 @@ final class NginxServer: @unchecked Sendable {
         var description: String { "\(method) \(uri) \(status) \(bodyBytes) \(ifNoneMatch ?? "-")" }
     }
 
-    static let executable = "/usr/sbin/nginx"
+    /// Debian's nginx, else Homebrew's (Apple silicon, then Intel).
+    static let executable = ["/usr/sbin/nginx", "/opt/homebrew/bin/nginx", "/usr/local/bin/nginx"]
+        .first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/usr/sbin/nginx"
 
     let folder: TemporaryDirectory
     let port: Int

@@ -1,0 +1,33 @@
+import SwiftUI
+
+/// The example app's composition root: the only place that creates the localization service.
+@main @MainActor
+struct OTAExampleApp: App {
+    @Environment(\.scenePhase) private var scenePhase
+    private let localization: LocalizationSetup?
+    private let configurationProblem: String?
+
+    init() {
+        do {
+            let configuration = try AppConfiguration(infoDictionary: Bundle.main.infoDictionary ?? [:])
+            let setup = LocalizationSetup(configuration: configuration, killSwitch: KillSwitchFlag(defaults: .standard))
+            setup.refresh()   // at launch
+            localization = setup
+            configurationProblem = nil
+        } catch {
+            // No over-the-air strings this session: every module shows its embedded strings.
+            localization = nil
+            configurationProblem = "\(error)"
+        }
+    }
+
+    var body: some Scene {
+        WindowGroup {
+            ContentView(localization: localization, configurationProblem: configurationProblem)
+        }
+        .onChange(of: scenePhase) { phase in
+            // At every foreground; downloads show at the next cold start, never under the user's eyes.
+            if phase == .active { localization?.refresh() }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import OTALocalizations
+import OTALocalizationsSync
+
+/// The composition root's over-the-air strings, wired as docs/integration.md describes: installed strings loaded
+/// before the first frame, one service for the process, a cycle at launch and at every foreground, the kill switch
+/// behind a flag, and the last cycle report kept for the debug screen.
+///
+/// Create exactly one, in the `App`'s `init()`. Main actor only; the service does its work off the main actor.
+@MainActor
+final class LocalizationSetup {
+    /// The modules whose strings this app ships, as `ota-localizations modules` names them.
+    static let moduleNames = ["Basket", "Catalog", "OTAExample"]
+
+    let configuration: AppConfiguration
+    let service: OTALocalizationService
+    /// The last cycle's report (``DebugSnapshot`` shows it).
+    let reports = OTALocalizationCycleReportRecorder()
+    private let killSwitch: KillSwitchFlag
+
+    /// Loads the installed strings (unless the kill switch is on), then creates the service. Writes nothing.
+    init(
+        configuration: AppConfiguration, killSwitch: KillSwitchFlag, transport: any HTTPTransport = URLSessionTransport()
+    ) {
+        self.configuration = configuration
+        self.killSwitch = killSwitch
+        // Strings installed by earlier launches take effect now, before the first frame.
+        if !killSwitch.isOn {
+            OTALocalizedString.loadBundlesFromDisk(
+                storageRoot: configuration.storageRoot, appVersion: configuration.appVersion)
+        }
+        let reports = self.reports
+        service = OTALocalizationService(configuration: OTALocalizationServiceConfiguration(
+            baseURL: configuration.baseURL,
+            appVersion: configuration.appVersion,
+            storageRoot: configuration.storageRoot,
+            transport: transport,
+            reportHandler: { report in reports.record(report) }
+        ))
+    }
+
+    /// At launch and at every foreground: one update cycle in the background (overlapping calls share it).
+    func refresh() {
+        Task { await runCycle() }
+    }
+
+    /// What ``refresh()`` runs: the kill switch when the flag is on, else one update cycle.
+    func runCycle() async {
+        if killSwitch.isOn {
+            await disableOverTheAirStrings()
+        } else {
+            await service.start()
+        }
+    }
+
+    /// Whether the kill-switch flag is on.
+    var isKillSwitchOn: Bool { killSwitch.isOn }
+
+    /// Sets the flag. On: embedded strings from the next lookup on, and nothing left on disk. Off: the next cycle
+    /// installs the published strings again, shown from the next cold start.
+    func setKillSwitch(_ on: Bool) async {
+        killSwitch.isOn = on
+        if on { await disableOverTheAirStrings() }
+    }
+
+    /// The kill switch: embedded strings from the next lookup on, and nothing left on disk.
+    func disableOverTheAirStrings() async {
+        OTALocalizedString.clearBundleCache()
+        await service.deleteAllBundles()
+    }
+
+    /// What the debug screen shows now.
+    func debugSnapshot() -> DebugSnapshot {
+        DebugSnapshot(
+            modules: Self.moduleNames, bundle: OTALocalizedString.bundle(for:), report: reports.latest,
+            killSwitchOn: killSwitch.isOn)
+    }
+}

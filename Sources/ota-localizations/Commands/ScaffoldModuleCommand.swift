@@ -1,0 +1,53 @@
+import Foundation
+import OTALocalizationsPackager
+
+/// `ota-localizations scaffold-module`: writes a new feature module's localization boilerplate.
+enum ScaffoldModuleCommand: Command {
+    static let name = "scaffold-module"
+    static let summary = "Write a new module's localizationBundle, strings helper and SwiftLint rules"
+    static let help = """
+        OVERVIEW: Write the localization boilerplate of a new feature module: the one-line localizationBundle
+        extension (its over-the-air bundle, else .module), a <Name>Strings helper whose lookups always pass
+        bundle: .localizationBundle, and a .swiftlint.yml whose custom rules flag lookups without a bundle or in
+        .module/.main. Existing files are never replaced. Details: docs/source-linting.md.
+
+        USAGE: ota-localizations scaffold-module <name> [--output <dir>]
+
+        ARGUMENTS:
+          <name>            The module's name as 'ota-localizations modules' lists it (by default the SwiftPM
+                            target's name): ASCII letters, digits and '_', not starting with a digit.
+
+        OPTIONS:
+          --output <dir>    The module's source folder, created when missing (default: the current folder).
+          -h, --help        Show this help.
+
+        EXIT STATUS: 0 written, 1 a file already exists (nothing is written) or cannot be written, 2 usage error
+        (or an invalid name).
+        """
+
+    static func run(_ arguments: [String]) -> Output.Status {
+        let template: ModuleTemplate
+        let folder: URL
+        do {
+            let args = try ArgumentList(arguments, valueOptions: ["output"], flagOptions: [])
+            template = try ModuleTemplate(moduleName: try args.onePositional("name"))
+            folder = URL(fileURLWithPath: args.value("output") ?? ".", isDirectory: true)
+        } catch let error as UsageError {
+            return usageError(error.message)
+        } catch let error as ModuleTemplateError {
+            return usageError(error.reason)
+        } catch {
+            return usageError("\(error)")
+        }
+        do {
+            for url in try template.write(into: folder) {
+                Output.out("Wrote \(url.relativePath)")
+            }
+        } catch {
+            Output.err("error: \(error.reason)")
+            return .failure
+        }
+        Output.out("Pass bundle: .localizationBundle (or use \(template.moduleName)Strings) in every lookup of the module.")
+        return .success
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import OTATestSupport
+import Testing
+
+/// Runs the built `ota-localizations scaffold-module`: exact output and exit codes, no overwriting, and the
+/// scaffolded sources compile against the built `OTALocalizations` and pass the built `lint-sources`.
+@Suite struct ScaffoldModuleCommandTests {
+    private func cli(_ arguments: [String], in folder: URL) throws -> ToolResult {
+        try ExternalTool.run(TestPaths.cliExecutable.path, arguments, currentDirectory: folder)
+    }
+
+    @Test func writesTheThreeFilesIntoTheOutputFolderAndSaysSo() throws {
+        let repo = try TemporaryDirectory("scaffold")
+        defer { repo.remove() }
+
+        let result = try cli(["scaffold-module", "Checkout", "--output", "Sources/Checkout"], in: repo.url)
+
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            Wrote Sources/Checkout/Bundle+LocalizationBundle.swift
+            Wrote Sources/Checkout/CheckoutStrings.swift
+            Wrote Sources/Checkout/.swiftlint.yml
+            Pass bundle: .localizationBundle (or use CheckoutStrings) in every lookup of the module.
+
+            """)
+        #expect(result.stderr == "")
+        let written = try FileManager.default.contentsOfDirectory(atPath: repo.url.appendingPathComponent("Sources/Checkout").path)
+        #expect(written.sorted() == [".swiftlint.yml", "Bundle+LocalizationBundle.swift", "CheckoutStrings.swift"])
+    }
+
+    @Test func withoutOutputItWritesIntoTheCurrentFolder() throws {
+        let folder = try TemporaryDirectory("scaffold")
+        defer { folder.remove() }
+
+        let result = try cli(["scaffold-module", "Profile"], in: folder.url)
+
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("Wrote ./Bundle+LocalizationBundle.swift\nWrote ./ProfileStrings.swift\n"))
+        #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("ProfileStrings.swift").path))
+    }
+
+    @Test func refusesToOverwriteAndWritesNothing() throws {
+        let repo = try TemporaryDirectory("scaffold")
+        defer { repo.remove() }
+        let mine = "// my own helper\n"
+        try repo.write("Sources/Checkout/CheckoutStrings.swift", mine)
+
+        let result = try cli(["scaffold-module", "Checkout", "--output", "Sources/Checkout"], in: repo.url)
+
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "error: not overwriting Sources/Checkout/CheckoutStrings.swift; nothing was written. "
+            + "Move or delete it, or pass another --output folder\n")
+        let folder = repo.url.appendingPathComponent("Sources/Checkout")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["CheckoutStrings.swift"])
+        #expect(try String(contentsOf: folder.appendingPathComponent("CheckoutStrings.swift"), encoding: .utf8) == mine)
+    }
+
+    @Test(arguments: [
+        (["scaffold-module"], "error: missing <name>"),
+        (["scaffold-module", "Check-out"], "error: module name 'Check-out' contains '-'; use ASCII letters, digits and '_' "
+            + "only (a Swift identifier that is also a plain file name), e.g. Checkout"),
+        (["scaffold-module", "A", "B"], "error: expected one <name>, got 2"),
+        (["scaffold-module", "A", "--force"], "error: unknown option '--force'"),
+    ])
+    func usageErrorsExitWithTwo(_ arguments: [String], _ message: String) throws {
+        let folder = try TemporaryDirectory("scaffold")
+        defer { folder.remove() }
+
+        let result = try cli(arguments, in: folder.url)
+
+        #expect(result.status == 2)
+        #expect(result.stderr == message + "\nRun 'ota-localizations scaffold-module --help' for usage.\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
+    }
+
+    @Test func scaffoldedSourcesCompileAgainstOTALocalizationsAndLintClean() throws {
+        let repo = try TemporaryDirectory("scaffold")
+        defer { repo.remove() }
+        #expect(try cli(["scaffold-module", "Checkout", "--output", "Sources/Checkout"], in: repo.url).status == 0)
+        let folder = repo.url.appendingPathComponent("Sources/Checkout")
+        let sources = ["Bundle+LocalizationBundle.swift", "CheckoutStrings.swift"].map { folder.appendingPathComponent($0) }
+        // A caller in the module, so the helper's signatures are exercised too.
+        let caller = try repo.write("Sources/Checkout/Caller.swift", """
+            import Foundation
+
+            enum Caller {
+                static var title: String { CheckoutStrings.string("cart.title") }
+                static func items(_ count: Int) -> String {
+                    CheckoutStrings.format("cart.items", locale: Locale(identifier: "ru"), count)
+                }
+            }
+
+            """)
+
+        let compiled = try SwiftTypecheck.check(sources + [caller], moduleName: "Checkout")
+        #expect(compiled.status == 0, "\(compiled.stderr)")
+        #expect(compiled.stderr == "")
+
+        let lint = try cli(["lint-sources", "Sources"], in: repo.url)
+        #expect(lint.status == 0)
+        #expect(lint.stdout == "No findings in 3 Swift files.\n")
+    }
+
+    @Test func aCopyWithABareLookupIsReportedByLintSources() throws {
+        let repo = try TemporaryDirectory("scaffold")
+        defer { repo.remove() }
+        #expect(try cli(["scaffold-module", "Checkout", "--output", "Sources/Checkout"], in: repo.url).status == 0)
+        let helper = repo.url.appendingPathComponent("Sources/Checkout/CheckoutStrings.swift")
+        let text = try String(contentsOf: helper, encoding: .utf8)
+        try (text + "let bare = NSLocalizedString(\"cart.title\", comment: \"\")\n").write(to: helper, atomically: true, encoding: .utf8)
+        let line = text.components(separatedBy: "\n").count
+
+        let lint = try cli(["lint-sources", "Sources"], in: repo.url)
+
+        #expect(lint.status == 1)
+        #expect(lint.stdout == """
+            Sources/Checkout/CheckoutStrings.swift:\(line):12: error: NSLocalizedString without a bundle: argument reads \
+            Bundle.main, which over-the-air updates never reach; pass bundle: .localizationBundle [missing-bundle]
+            1 finding in 1 file (2 Swift files checked).
+
+            """)
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import OTALocalizationsPackager
+import OTATestSupport
+import Testing
+
+/// The module template: names it accepts, files equal to what docs/source-linting.md shows, and sources that both
+/// `lint-sources` and the template's SwiftLint rules find clean, while a copy with a bare lookup is flagged by both.
+@Suite struct ModuleTemplateTests {
+    // MARK: Names
+
+    @Test(arguments: ["Checkout", "Checkout2", "checkout_v2", "_Internal", "A", String(repeating: "M", count: 64)])
+    func swiftIdentifiersThatArePlainFileNamesAreAccepted(_ name: String) throws {
+        #expect(try ModuleTemplate(moduleName: name).moduleName == name)
+    }
+
+    @Test(arguments: [
+        ("", "empty"), ("2fa", "starts with a digit"), ("Check-out", "contains '-'"), ("Check out", "contains ' '"),
+        ("Café", "contains U+00E9"), ("a/b", "contains '/'"), (".", "contains '.'"), ("..", "contains '.'"),
+        ("a\u{0}b", "contains U+0000"), ("class", "Swift keyword"), ("_", "Swift keyword"),
+        ("Foundation", "module the boilerplate imports"), ("OTALocalizations", "module the boilerplate imports"),
+        (String(repeating: "M", count: 65), "has 65 characters"),
+    ])
+    func otherNamesAreRefusedWithTheReason(_ name: String, _ reason: String) {
+        let error = #expect(throws: ModuleTemplateError.self) { try ModuleTemplate(moduleName: name) }
+        #expect(error?.code == .invalidName)
+        #expect(error?.reason.contains(reason) == true, "\(error?.reason ?? "")")
+    }
+
+    // MARK: Files
+
+    /// The fenced blocks of docs/source-linting.md with info string `language`, in order.
+    private func documentBlocks(_ language: String) throws -> [String] {
+        let text = try String(
+            contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/source-linting.md"), encoding: .utf8)
+        return text.components(separatedBy: "```\(language)\n").dropFirst().map { $0.components(separatedBy: "\n```")[0] }
+    }
+
+    @Test func filesAreTheDocumentedBoilerplateHelperAndSwiftLintRulesWithTheName() throws {
+        let files = try ModuleTemplate(moduleName: "Checkout").files
+        let swift = try documentBlocks("swift")
+        let yaml = try documentBlocks("yaml")
+
+        #expect(files.map(\.name) == ["Bundle+LocalizationBundle.swift", "CheckoutStrings.swift", ".swiftlint.yml"])
+        // The doc's first block is the boilerplate; the helper is the block that declares it. `<Module>` is the name.
+        let helper = try #require(swift.first { $0.contains("enum <Module>Strings {") })
+        #expect(files[0].contents == swift[0].replacingOccurrences(of: "<Module>", with: "Checkout") + "\n")
+        #expect(files[1].contents == helper.replacingOccurrences(of: "<Module>", with: "Checkout") + "\n")
+        #expect(files[2].contents == yaml[0] + "\n")
+        #expect(files[0].contents.contains("OTALocalizedString.bundle(for: \"Checkout\") ?? .module"))
+        #expect(files[1].contents.contains("enum CheckoutStrings {"))
+    }
+
+    // MARK: The same samples for lint-sources and for the SwiftLint rules
+
+    /// One bare lookup per rule, each with the `lint-sources` rule and the SwiftLint rule that must flag it.
+    static let bareLookups: [(line: String, lintRule: SourceLintRule, swiftLintRule: String)] = [
+        ("let a = NSLocalizedString(\"title\", comment: \"\")", .missingBundle, "ota_missing_bundle"),
+        ("let b = String(localized: \"title\")", .missingBundle, "ota_missing_bundle"),
+        ("let c = NSLocalizedString(\"title\", bundle: .main, comment: \"\")", .mainBundle, "ota_module_or_main_bundle"),
+        ("let d = String(localized: \"title\", bundle: .module)", .moduleBundle, "ota_module_or_main_bundle"),
+        ("let e = Bundle.module.localizedString(forKey: \"title\", value: nil, table: nil)", .moduleBundle,
+         "ota_module_or_main_bundle"),
+        ("let f = Text(\"title\")", .textMissingBundle, "ota_text_missing_bundle"),
+    ]
+
+    /// Lookups through the module's bundle, which no rule may flag.
+    static let goodLookups = [
+        "let a = NSLocalizedString(\"title\", bundle: .localizationBundle, comment: \"\")",
+        "let b = String(localized: \"title\", bundle: .localizationBundle)",
+        "let c = Bundle.localizationBundle.localizedString(forKey: \"title\", value: nil, table: nil)",
+        "let d = Text(\"title\", bundle: .localizationBundle)",
+        "let e = CheckoutStrings.string(\"title\")",
+    ]
+
+    /// The template's custom rules: identifier to regular expression, compiled as SwiftLint does.
+    ///
+    /// SwiftLint compiles a custom rule's `regex` with `NSRegularExpression` (ICU syntax) and the options
+    /// `anchorsMatchLines` and `dotMatchesLineSeparators` (realm/SwiftLint, `NSRegularExpression+SwiftLint.swift`).
+    /// `excluded_match_kinds` needs SourceKit's syntax map, which this test does not have, so no sample puts a
+    /// lookup inside a comment or a string.
+    private func swiftLintRules() throws -> [String: NSRegularExpression] {
+        let configuration = try YAMLSubset.parse(try ModuleTemplate(moduleName: "Checkout").files[2].contents)
+        let rules = try #require(configuration["custom_rules"])
+        var compiled: [String: NSRegularExpression] = [:]
+        for name in rules.keys {
+            let pattern = try #require(rules[name]?["regex"]?.string)
+            compiled[name] = try NSRegularExpression(pattern: pattern, options: [.anchorsMatchLines, .dotMatchesLineSeparators])
+        }
+        return compiled
+    }
+
+    private func matchingRules(_ source: String, _ rules: [String: NSRegularExpression]) -> Set<String> {
+        let range = NSRange(source.startIndex..., in: source)
+        return Set(rules.filter { $0.value.firstMatch(in: source, range: range) != nil }.keys)
+    }
+
+    @Test func swiftLintConfigurationIsReadTheSameByPyYAMLWhenItIsInstalled() throws {
+        let text = try ModuleTemplate(moduleName: "Checkout").files[2].contents
+        let ours = try YAMLSubset.parse(text).foundationObject
+        guard let python = try YAMLSubset.pythonReading(text) else { return }   // PyYAML absent: nothing to compare
+        #expect(NSDictionary(dictionary: ours as? [String: Any] ?? [:]).isEqual(to: python as? [String: Any] ?? [:]))
+    }
+
+    @Test func scaffoldedSourcesAndGoodLookupsAreCleanForBothCheckers() throws {
+        let rules = try swiftLintRules()
+        #expect(rules.keys.sorted() == ["ota_missing_bundle", "ota_module_or_main_bundle", "ota_text_missing_bundle"])
+        let sources = try ModuleTemplate(moduleName: "Checkout").files.filter { $0.name.hasSuffix(".swift") }
+        for source in sources.map(\.contents) + Self.goodLookups {
+            #expect(SourceLinter.lint(source: source, path: "clean.swift") == [], "\(source)")
+            #expect(matchingRules(source, rules).isEmpty, "\(source)")
+        }
+    }
+
+    @Test(arguments: bareLookups.indices)
+    func aCopyWithABareLookupIsFlaggedByBothCheckers(_ index: Int) throws {
+        let sample = Self.bareLookups[index]
+        let helper = try ModuleTemplate(moduleName: "Checkout").files[1].contents
+        let copy = helper + "\n" + sample.line + "\n"
+
+        let findings = SourceLinter.lint(source: copy, path: "CheckoutStrings.swift")
+        #expect(findings.map(\.rule) == [sample.lintRule])
+        #expect(findings.map(\.line) == [copy.components(separatedBy: "\n").count - 1])
+        #expect(matchingRules(copy, try swiftLintRules()) == [sample.swiftLintRule])
+    }
+
+    // MARK: Writing
+
+    @Test func writeCreatesTheFolderAndTheThreeFiles() throws {
+        let root = try TemporaryDirectory("template")
+        defer { root.remove() }
+        let folder = root.url.appendingPathComponent("Sources/Checkout", isDirectory: true)
+        let template = try ModuleTemplate(moduleName: "Checkout")
+
+        let written = try template.write(into: folder)
+
+        #expect(written.map(\.lastPathComponent) == template.files.map(\.name))
+        for file in template.files {
+            let data = try Data(contentsOf: folder.appendingPathComponent(file.name))
+            #expect(String(decoding: data, as: UTF8.self) == file.contents)
+        }
+    }
+
+    @Test func anExistingFileStopsTheWriteBeforeAnythingIsWritten() throws {
+        let root = try TemporaryDirectory("template")
+        defer { root.remove() }
+        try root.write(".swiftlint.yml", "custom_rules: {}\n")
+        let template = try ModuleTemplate(moduleName: "Checkout")
+
+        let error = #expect(throws: ModuleTemplateError.self) { try template.write(into: root.url) }
+        #expect(error?.code == .fileExists)
+        #expect(error?.paths == [root.url.appendingPathComponent(".swiftlint.yml").relativePath])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == [".swiftlint.yml"])
+        #expect(try String(contentsOf: root.url.appendingPathComponent(".swiftlint.yml"), encoding: .utf8) == "custom_rules: {}\n")
+    }
+
+    @Test func aDanglingSymbolicLinkCountsAsAnExistingFile() throws {
+        let root = try TemporaryDirectory("template")
+        defer { root.remove() }
+        let link = root.url.appendingPathComponent("CheckoutStrings.swift")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: root.url.appendingPathComponent("gone").path)
+
+        #expect(throws: ModuleTemplateError.self) { try ModuleTemplate(moduleName: "Checkout").write(into: root.url) }
+        #expect(!FileManager.default.fileExists(atPath: root.url.appendingPathComponent("gone").path))
+    }
+
+    @Test func anOutputPathThatIsAFileIsAnIOError() throws {
+        let root = try TemporaryDirectory("template")
+        defer { root.remove() }
+        let file = try root.write("Checkout", "not a folder\n")
+
+        let error = #expect(throws: ModuleTemplateError.self) { try ModuleTemplate(moduleName: "Checkout").write(into: file) }
+        #expect(error?.code == .io)
+    }
+}
