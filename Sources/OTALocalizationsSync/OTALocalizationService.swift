@@ -4,7 +4,7 @@ import OTALocalizations
 /// The app's localization update service: the only code that touches the network or writes OTA files.
 ///
 /// Create one in the app target (the composition root) with an ``OTALocalizationServiceConfiguration`` and call
-/// ``start()`` at launch and on every foreground; concurrent calls share one cycle. Each cycle follows DESIGN.md
+/// ``start()`` at launch and on every foreground; concurrent calls share one cycle. Each cycle follows docs/design.md
 /// ("One update cycle"): conditional manifest GET, stale- and future-manifest guards, per-module verified installs
 /// with bounded parallelism and memory, removal of unlisted modules, `state.json` only after a fully successful
 /// cycle, and clean-up of other app versions' folders listed in the storage root's marker. Every cycle ends with
