@@ -17,7 +17,7 @@ import Foundation
 /// on case-sensitive, case-insensitive and normalizing file systems. An installed folder is named by the ZIP's
 /// SHA-256, with a `.<n>` suffix when the same ZIP had to be installed again while the first folder was in use
 /// (a loaded folder is never rewritten in place: `Bundle` caches per path, docs/apple-platform.md C1-C5). It holds
-/// a seal, ``BundleSeal``, written last. The layout only computes names and URLs; it never touches the disk.
+/// a seal (`BundleSeal`), written last. The layout only computes names and URLs; it never touches the disk.
 public struct OTAStorageLayout: Sendable, Equatable {
     /// The folder that holds one folder per app version.
     public let storageRoot: URL

@@ -5,7 +5,7 @@ import OTALocalizationsCore
 /// Reads one key from an installed bundle on disk with the project's own table parsers: no `Bundle`, no
 /// locale negotiation, no fallback to another localization.
 ///
-/// The bundle folder is the one `modules/<module>/current` names (``OTAStorageLayout``). In it,
+/// The bundle folder is the one `modules/<module>/current` names (`OTAStorageLayout`). In it,
 /// `<localization>.lproj/<table>.stringsdict` is consulted first and `<localization>.lproj/<table>.strings`
 /// second, because Apple merges the two files of one table name and the `.stringsdict` entry wins for a key
 /// both define (docs/apple-platform.md P2). Within a `.strings` file the last definition of a key wins (E3).

@@ -70,7 +70,7 @@ public actor OTALocalizationService: OTALocalizationServicing {
     /// storage root.
     ///
     /// Nothing the stopped cycle was doing lands afterwards, even if its work wakes up later: its commit gate is
-    /// revoked first (``CommitGate``), so no rename, pointer swap, state save or removal of it can happen any more.
+    /// revoked first (`CommitGate`), so no rename, pointer swap, state save or removal of it can happen any more.
     /// Each entry of the storage root is made unreachable by one rename to a trash name, then removed, so a process
     /// killed in the middle leaves complete folders or trash (removed by the next cycle or delete), never a half
     /// bundle. The command-line tool's lock file (``StorageLock/fileName``) stays: its holder releases it, so that a
