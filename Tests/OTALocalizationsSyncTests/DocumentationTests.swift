@@ -173,7 +173,9 @@ struct SyncArticleSamples {
 // MARK: - Tests
 
 @Suite struct DocumentationTests {
-    private static let documents = ["docs/integration.md", "docs/hosting.md", "docs/operations.md"]
+    private static let documents = [
+        "docs/integration.md", "docs/hosting.md", "docs/operations.md", "docs/design.md", "docs/testing.md",
+    ]
     /// The DocC articles, with the module whose symbols their ``links`` name.
     private static let articles = [
         ("Sources/OTALocalizations/OTALocalizations.docc/OTALocalizations.md", "OTALocalizations"),
@@ -212,10 +214,10 @@ struct SyncArticleSamples {
                 #expect(found, "\(path): this ```swift block is not copied verbatim into DocumentationTests.swift:\n\(block.joined(separator: "\n"))")
             }
         }
-        // The docs as written: five samples in integration.md, none in hosting.md, two in operations.md, four in the
-        // read side's getting-started article and two in the service's.
+        // The docs as written: five samples in integration.md, none in hosting.md, two in operations.md, none in
+        // design.md and testing.md, four in the read side's getting-started article and two in the service's.
         #expect(counts == [
-            "docs/integration.md": 5, "docs/hosting.md": 0, "docs/operations.md": 2,
+            "docs/integration.md": 5, "docs/hosting.md": 0, "docs/operations.md": 2, "docs/design.md": 0, "docs/testing.md": 0,
             "Sources/OTALocalizations/OTALocalizations.docc/OTALocalizations.md": 0,
             "Sources/OTALocalizations/OTALocalizations.docc/GettingStarted.md": 4,
             "Sources/OTALocalizationsSync/OTALocalizationsSync.docc/OTALocalizationsSync.md": 0,
