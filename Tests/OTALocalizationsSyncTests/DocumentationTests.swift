@@ -175,6 +175,7 @@ struct SyncArticleSamples {
 @Suite struct DocumentationTests {
     private static let documents = [
         "docs/integration.md", "docs/hosting.md", "docs/operations.md", "docs/design.md", "docs/testing.md",
+        "docs/packaging.md",
     ]
     /// The DocC articles, with the module whose symbols their ``links`` name.
     private static let articles = [
@@ -215,9 +216,10 @@ struct SyncArticleSamples {
             }
         }
         // The docs as written: five samples in integration.md, none in hosting.md, two in operations.md, none in
-        // design.md and testing.md, four in the read side's getting-started article and two in the service's.
+        // design.md, testing.md and packaging.md, four in the read side's getting-started article and two in the service's.
         #expect(counts == [
             "docs/integration.md": 5, "docs/hosting.md": 0, "docs/operations.md": 2, "docs/design.md": 0, "docs/testing.md": 0,
+            "docs/packaging.md": 0,
             "Sources/OTALocalizations/OTALocalizations.docc/OTALocalizations.md": 0,
             "Sources/OTALocalizations/OTALocalizations.docc/GettingStarted.md": 4,
             "Sources/OTALocalizationsSync/OTALocalizationsSync.docc/OTALocalizationsSync.md": 0,
