@@ -31,7 +31,7 @@ shared=${OTA_SHARED:-$root/../shared}
 corpus_src=$shared/corpus
 [[ -d $corpus_src ]] || { echo "fuzz.sh: no corpus at $corpus_src (set OTA_SHARED)" >&2; exit 2; }
 
-export SWIFT_BACKTRACE=enable=no   # the Swift backtracer trips ASan and can hang (PLATFORM-NOTES.md §6)
+export SWIFT_BACKTRACE=enable=no   # the Swift backtracer trips ASan and can hang (docs/fuzzing.md)
 
 echo "fuzz.sh: building ota-fuzz with -sanitize=fuzzer,address (.build/fuzz)" >&2
 swift build -c debug -Xswiftc -sanitize=fuzzer,address \

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Kill-and-restart soak of `ota-localizations sync` against nginx on 127.0.0.1 (issue 6); see docs/soak.md.
+# Kill-and-restart soak of `ota-localizations sync` against nginx on 127.0.0.1; see docs/soak.md.
 #
 # Usage: Scripts/soak.sh [--cycles N] [--max-seconds S] [--check-every K] [--seed N] [--max-kill-delay S]
 #                        [--keep] [--debug]

@@ -44,7 +44,7 @@ public enum OTALocalizedString {
     /// file reads. A module whose `Info.plist` cannot be
     /// read now (for example before the first unlock on iOS) is left out: its embedded bundle is used this
     /// session, and a `Bundle` is never opened on an unreadable folder, because it would cache that emptiness
-    /// for the process (APPLE-BUNDLE.md, rows 6.3-6.4). Other app versions' folders are never looked at.
+    /// for the process (docs/apple-platform.md D3, D4). Other app versions' folders are never looked at.
     @MainActor
     public static func loadBundlesFromDisk(storageRoot: URL, appVersion: String) {
         let layout = OTAStorageLayout(storageRoot: storageRoot, appVersion: appVersion)
@@ -62,7 +62,7 @@ public enum OTALocalizedString {
 
     /// The standardized paths of every bundle folder loaded in this process since launch, also after a clear.
     ///
-    /// The service never deletes these while the process lives (DESIGN.md, "Client on disk").
+    /// The service never deletes these while the process lives (docs/design.md, "On the device").
     package static func foldersLoadedThisProcess() -> Set<String> {
         BundleRegistry.shared.loadedFolderPaths()
     }

@@ -3,7 +3,7 @@ import Foundation
 /// The on-disk layout shared by the read side and the service, for one storage root and one app version: the one
 /// owner of every name and format below.
 ///
-/// Shape (DESIGN.md, "Client on disk"):
+/// Shape (docs/design.md, "On the device"):
 /// ```
 /// <storageRoot>/.ota-localizations-root.json     marker: the app-version folders the service created
 /// <storageRoot>/.ota-trash-<id>                  something being deleted (renamed here first); no reader looks
@@ -16,8 +16,8 @@ import Foundation
 /// A module's folder is its *storage name* (``storageName(forModule:)``), a reversible encoding that is the same
 /// on case-sensitive, case-insensitive and normalizing file systems. An installed folder is named by the ZIP's
 /// SHA-256, with a `.<n>` suffix when the same ZIP had to be installed again while the first folder was in use
-/// (a loaded folder is never rewritten in place: `Bundle` caches per path, APPLE-BUNDLE.md rows 3.4-3.6). It holds
-/// a seal, ``BundleSeal``, written last. The layout only computes names and URLs; it never touches the disk.
+/// (a loaded folder is never rewritten in place: `Bundle` caches per path, docs/apple-platform.md C1-C5). It holds
+/// a seal (`BundleSeal`), written last. The layout only computes names and URLs; it never touches the disk.
 public struct OTAStorageLayout: Sendable, Equatable {
     /// The folder that holds one folder per app version.
     public let storageRoot: URL

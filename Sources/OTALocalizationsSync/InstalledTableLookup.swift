@@ -5,14 +5,14 @@ import OTALocalizationsCore
 /// Reads one key from an installed bundle on disk with the project's own table parsers: no `Bundle`, no
 /// locale negotiation, no fallback to another localization.
 ///
-/// The bundle folder is the one `modules/<module>/current` names (``OTAStorageLayout``). In it,
+/// The bundle folder is the one `modules/<module>/current` names (`OTAStorageLayout`). In it,
 /// `<localization>.lproj/<table>.stringsdict` is consulted first and `<localization>.lproj/<table>.strings`
 /// second, because Apple merges the two files of one table name and the `.stringsdict` entry wins for a key
-/// both define (APPLE-BUNDLE.md row 3.1). Within a `.strings` file the last definition of a key wins (row 4.3).
+/// both define (docs/apple-platform.md P2). Within a `.strings` file the last definition of a key wins (E3).
 ///
 /// The value of a `.stringsdict` key is its `NSStringLocalizedFormatKey` (the format string with its `%#@name@`
 /// variables, Apple: "Stringsdict File Format"), which is also what `NSLocalizedString` returns before
-/// formatting; a `.stringsdict` key whose value is a plain string (APPLE-BUNDLE.md row 5.1) returns that string.
+/// formatting; a `.stringsdict` key whose value is a plain string (docs/apple-platform.md P1, P2) returns that string.
 ///
 /// Used by `ota-localizations lookup`. Reads only; safe from any thread.
 public struct InstalledTableLookup: Sendable {

@@ -4,7 +4,7 @@ import OTALocalizations
 /// The app's localization update service: the only code that touches the network or writes OTA files.
 ///
 /// Create one in the app target (the composition root) with an ``OTALocalizationServiceConfiguration`` and call
-/// ``start()`` at launch and on every foreground; concurrent calls share one cycle. Each cycle follows DESIGN.md
+/// ``start()`` at launch and on every foreground; concurrent calls share one cycle. Each cycle follows docs/design.md
 /// ("One update cycle"): conditional manifest GET, stale- and future-manifest guards, per-module verified installs
 /// with bounded parallelism and memory, removal of unlisted modules, `state.json` only after a fully successful
 /// cycle, and clean-up of other app versions' folders listed in the storage root's marker. Every cycle ends with
@@ -70,7 +70,7 @@ public actor OTALocalizationService: OTALocalizationServicing {
     /// storage root.
     ///
     /// Nothing the stopped cycle was doing lands afterwards, even if its work wakes up later: its commit gate is
-    /// revoked first (``CommitGate``), so no rename, pointer swap, state save or removal of it can happen any more.
+    /// revoked first (`CommitGate`), so no rename, pointer swap, state save or removal of it can happen any more.
     /// Each entry of the storage root is made unreachable by one rename to a trash name, then removed, so a process
     /// killed in the middle leaves complete folders or trash (removed by the next cycle or delete), never a half
     /// bundle. The command-line tool's lock file (``StorageLock/fileName``) stays: its holder releases it, so that a

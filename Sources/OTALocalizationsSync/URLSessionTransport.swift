@@ -6,7 +6,8 @@ import FoundationNetworking
 /// The default ``HTTPTransport``: `URLSession` with an ephemeral configuration and no `URLCache`.
 ///
 /// - No cache: a `304` reaches the service as a `304` (the service sends `If-None-Match` itself), and nothing
-///   is written to the shared cache folder (PLATFORM-NOTES.md, section 3).
+///   is written to the shared cache folder (on Linux the default `URLCache` creates
+///   `~/.cache/org.swift.foundation.URLCache/<executable>/` at the default session's first use).
 /// - `maximumBytes` is enforced while the body arrives, by a data delegate that cancels the task as soon as the
 ///   limit is passed (or when `Content-Length` already announces more).
 /// - Redirects are followed only to the same scheme; any other redirect fails with
@@ -16,7 +17,7 @@ import FoundationNetworking
 /// - Cancelling the calling task cancels the request, and the call throws `CancellationError` at once, whatever
 ///   the order in which the cancellation, the task's completion and the wait begin.
 /// - The timeout is per request, not a total deadline (Foundation on Linux does not enforce
-///   `timeoutIntervalForResource`, PLATFORM-NOTES.md section 3); ``OTALocalizationService`` bounds every GET with its
+///   `timeoutIntervalForResource`, docs/apple-platform.md X5); ``OTALocalizationService`` bounds every GET with its
 ///   own deadline whatever the transport does.
 public struct URLSessionTransport: HTTPTransport {
     /// Creates the transport; each request uses its own short-lived ephemeral session.
@@ -27,7 +28,7 @@ public struct URLSessionTransport: HTTPTransport {
     ) async throws -> HTTPResponse {
         try Task.checkCancellation()
         // Foundation on Linux truncates a fractional timeout to whole seconds, so 0.5 s would fire at once:
-        // round up to a whole second, at least one (PLATFORM-NOTES.md, section 3).
+        // round up to a whole second, at least one (docs/apple-platform.md X5).
         let timeout = max(1, timeout.rounded(.up))
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.httpMethod = "GET"

@@ -1,6 +1,6 @@
 import Foundation
 
-// ota-bench: the figures of issue 6, measured in one invocation. See docs/benchmarks.md.
+// ota-bench: the project's speed and memory figures, measured in one invocation. See docs/benchmarks.md.
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == Subprocess.measureFlag {
     Subprocess.runMeasuredChild(Array(arguments.dropFirst()))

@@ -6,9 +6,10 @@ import Foundation
 //   ota-fuzz <target> [libFuzzer flags] [corpus folders or files]
 //
 // Built with `-sanitize=fuzzer,address` (Scripts/fuzz.sh), libFuzzer's driver runs: SwiftPM makes Swift's top
-// level the program's `main`, so the driver is found with `dlsym` and called from here (PLATFORM-NOTES.md §6).
-// In a plain build the driver is absent and the files given as arguments (or every file in the given folders)
-// are replayed through the target, one outcome line each, which is how a crash or regression input is re-run.
+// level the program's `main`, so the driver is found with `dlsym` and called from here (docs/fuzzing.md, "How
+// `ota-fuzz` runs under SwiftPM"). In a plain build the driver is absent and the files given as arguments (or every
+// file in the given folders) are replayed through the target, one outcome line each, which is how a crash or regression
+// input is re-run.
 
 typealias RunDriver = @convention(c) (
     UnsafeMutablePointer<Int32>,

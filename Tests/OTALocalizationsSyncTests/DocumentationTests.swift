@@ -8,9 +8,10 @@ import Testing
 import UIKit
 #endif
 
-// Every ```swift block of docs/integration.md, docs/hosting.md and docs/operations.md is copied below, verbatim
-// (only indentation differs), so the compiler checks it against the real API. `swiftBlocksAppearVerbatimHere`
-// fails when a doc sample and its copy here drift apart.
+// Every ```swift block of docs/integration.md, docs/hosting.md, docs/operations.md and the articles of the two DocC
+// catalogs (Sources/OTALocalizations/OTALocalizations.docc, Sources/OTALocalizationsSync/OTALocalizationsSync.docc)
+// is copied below, verbatim (only indentation differs), so the compiler checks it against the real API.
+// `swiftBlocksAppearVerbatimHere` fails when a doc sample and its copy here drift apart.
 //
 // None of the samples that touch `OTALocalizedString`'s process-wide cache is run here: the read-side suites
 // load and clear that cache, and a test here running at the same time would change what they observe.
@@ -155,10 +156,34 @@ struct OperationsSamples {
     }
 }
 
+// MARK: - OTALocalizationsSync.docc
+
+/// The samples of the Sync catalog's getting-started article that no other document has.
+struct SyncArticleSamples {
+    // "Read the reports": failures grouped by code for a dashboard.
+    func failedModulesByCode(_ report: OTALocalizationCycleReport) -> [String: [String]] {
+        var groups: [String: [String]] = [:]
+        for module in report.modules where module.outcome == .failed {
+            groups[module.code?.rawValue ?? "unknown", default: []].append(module.name)
+        }
+        return groups
+    }
+}
+
 // MARK: - Tests
 
 @Suite struct DocumentationTests {
-    private static let documents = ["docs/integration.md", "docs/hosting.md", "docs/operations.md"]
+    private static let documents = [
+        "docs/integration.md", "docs/hosting.md", "docs/operations.md", "docs/design.md", "docs/testing.md",
+        "docs/packaging.md",
+    ]
+    /// The DocC articles, with the module whose symbols their ``links`` name.
+    private static let articles = [
+        ("Sources/OTALocalizations/OTALocalizations.docc/OTALocalizations.md", "OTALocalizations"),
+        ("Sources/OTALocalizations/OTALocalizations.docc/GettingStarted.md", "OTALocalizations"),
+        ("Sources/OTALocalizationsSync/OTALocalizationsSync.docc/OTALocalizationsSync.md", "OTALocalizationsSync"),
+        ("Sources/OTALocalizationsSync/OTALocalizationsSync.docc/GettingStarted.md", "OTALocalizationsSync"),
+    ]
 
     private func document(_ path: String) throws -> String {
         try String(contentsOf: TestPaths.packageRoot.appendingPathComponent(path), encoding: .utf8)
@@ -166,22 +191,7 @@ struct OperationsSamples {
 
     /// The fenced blocks of `text` whose info string is exactly `language`, without their fences.
     private func blocks(_ language: String, in text: String) -> [[Substring]] {
-        var result: [[Substring]] = []
-        var current: [Substring]?
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if var open = current {
-                if line.trimmingCharacters(in: .whitespaces) == "```" {
-                    result.append(open)
-                    current = nil
-                } else {
-                    open.append(line)
-                    current = open
-                }
-            } else if line.trimmingCharacters(in: .whitespaces) == "```" + language {
-                current = []
-            }
-        }
-        return result
+        MarkdownText.fencedBlocks(language, in: text)
     }
 
     private func trimmed(_ lines: [Substring]) -> [String] {
@@ -193,7 +203,7 @@ struct OperationsSamples {
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let sourceLines = trimmed(source.split(separator: "\n", omittingEmptySubsequences: false))
         var counts: [String: Int] = [:]
-        for path in Self.documents {
+        for path in Self.documents + Self.articles.map(\.0) {
             let swiftBlocks = blocks("swift", in: try document(path))
             counts[path] = swiftBlocks.count
             for block in swiftBlocks {
@@ -205,8 +215,16 @@ struct OperationsSamples {
                 #expect(found, "\(path): this ```swift block is not copied verbatim into DocumentationTests.swift:\n\(block.joined(separator: "\n"))")
             }
         }
-        // The docs as written: five samples in integration.md, none in hosting.md, two in operations.md.
-        #expect(counts == ["docs/integration.md": 5, "docs/hosting.md": 0, "docs/operations.md": 2])
+        // The docs as written: five samples in integration.md, none in hosting.md, two in operations.md, none in
+        // design.md, testing.md and packaging.md, four in the read side's getting-started article and two in the service's.
+        #expect(counts == [
+            "docs/integration.md": 5, "docs/hosting.md": 0, "docs/operations.md": 2, "docs/design.md": 0, "docs/testing.md": 0,
+            "docs/packaging.md": 0,
+            "Sources/OTALocalizations/OTALocalizations.docc/OTALocalizations.md": 0,
+            "Sources/OTALocalizations/OTALocalizations.docc/GettingStarted.md": 4,
+            "Sources/OTALocalizationsSync/OTALocalizationsSync.docc/OTALocalizationsSync.md": 0,
+            "Sources/OTALocalizationsSync/OTALocalizationsSync.docc/GettingStarted.md": 2,
+        ])
     }
 
     @Test func fullConfigurationSampleSpellsOutTheDefaults() {
@@ -338,5 +356,80 @@ struct OperationsSamples {
                 }
             }
         }
+    }
+
+    @Test func syncArticleGroupsFailuresByCode() async throws {
+        // Given: three modules, one served as a 500 and one whose ZIP is not the manifest's bytes.
+        let fixture = try SyncFixture()
+        let checkout = try SyncFixture.module("Checkout")
+        let profile = try SyncFixture.module("Profile")
+        let search = try SyncFixture.module("Search")
+        fixture.publish([checkout, profile, search])
+        fixture.transport.set(SyncFixture.url("1.0", search.path), .status(500))
+        fixture.transport.serve(SyncFixture.url("1.0", profile.path), try SyncFixture.module("Profile", version: 2).zip)
+
+        // When: a cycle runs.
+        await fixture.makeService().start()
+        let report = try #require(fixture.reports.last)
+
+        // Then: the failures grouped by their codes, the installed module in no group.
+        #expect(SyncArticleSamples().failedModulesByCode(report) == ["transport": ["Search"], "verification": ["Profile"]])
+    }
+
+    /// The Swift sources of `module` (everything under `Sources/<module>/`), joined.
+    private func sources(of module: String) throws -> String {
+        let folder = TestPaths.packageRoot.appendingPathComponent("Sources/\(module)")
+        let paths = FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []
+        return try paths.filter { $0.hasSuffix(".swift") }.sorted()
+            .map { try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }
+            .joined(separator: "\n")
+    }
+
+    /// Whether `source` has a public declaration for one component of a DocC symbol link: `Name`, `name`,
+    /// `name()`, `name(label:)` or `init(label:)`.
+    private func declares(_ component: Substring, in source: String) -> Bool {
+        let name = component.prefix { $0 != "(" }
+        let escaped = NSRegularExpression.escapedPattern(for: String(name))
+        var pattern = "public (?:static |nonisolated |final )*(?:struct|enum|actor|protocol|class|func|var|let|case|typealias) \(escaped)\\b"
+        if name == "init" { pattern = "public init" }
+        if let open = component.firstIndex(of: "(") {
+            let labels = component[component.index(after: open)...].dropLast()
+            let first = labels.split(separator: ":").first.map(String.init)
+            let opening = name == "init" ? "public init\\(" : "public (?:static |nonisolated )*func \(escaped)\\("
+            pattern = opening + (first.map { "\(NSRegularExpression.escapedPattern(for: $0))[ :]" } ?? "\\)")
+        }
+        return source.range(of: pattern, options: .regularExpression) != nil
+    }
+
+    @Test func doccArticlesLinkOnlyToSymbolsAndArticlesThatExist() throws {
+        var checked = 0
+        for (path, module) in Self.articles {
+            let text = try document(path)
+            let source = try sources(of: module)
+            let catalog = TestPaths.packageRoot.appendingPathComponent(path).deletingLastPathComponent()
+            // Symbol links: ``Type``, ``Type/member(label:)``, and the landing page's ``Module``.
+            let prose = text.split(separator: "\n", omittingEmptySubsequences: false)
+                .reduce(into: (lines: [Substring](), inFence: false)) { state, line in
+                    if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") { state.inFence.toggle() }
+                    else if !state.inFence { state.lines.append(line) }
+                }.lines.joined(separator: "\n")
+            let linkPattern = try NSRegularExpression(pattern: "``([A-Za-z_][A-Za-z0-9_/():]*)``")
+            for match in linkPattern.matches(in: prose, range: NSRange(prose.startIndex..., in: prose)) {
+                let link = String(prose[Range(match.range(at: 1), in: prose)!])
+                guard link != module else { continue }
+                for component in link.split(separator: "/") {
+                    let declared = declares(component, in: source)
+                    #expect(declared, "\(path): ``\(link)``: no public \(component) in \(module)")
+                    checked += 1
+                }
+            }
+            // Article links: <doc:Name> names an article of the same catalog.
+            for part in text.components(separatedBy: "<doc:").dropFirst() {
+                let name = part.prefix { $0 != ">" }
+                let article = catalog.appendingPathComponent("\(name).md")
+                #expect(FileManager.default.fileExists(atPath: article.path), "\(path): <doc:\(name)> has no article")
+            }
+        }
+        #expect(checked > 20)
     }
 }

@@ -7,7 +7,7 @@ import OTALocalizationsCore
 typealias Report = OTALocalizationCycleReport
 typealias ModuleReport = OTALocalizationCycleReport.Module
 
-/// DESIGN.md "One update cycle", step by step, against a scripted CDN and a temporary storage root.
+/// docs/design.md's "One update cycle", step by step, against a scripted CDN and a temporary storage root.
 @Suite struct UpdateCycleTests {
     // MARK: Step 4: first install
 

@@ -18,7 +18,8 @@ import OTATestSupport
 
             let bundle = try #require(OTALocalizedString.bundle(for: "Checkout"))
             #expect(bundle.bundleURL.standardizedFileURL.path == folder.standardizedFileURL.path)
-            // A plain `.strings` key resolves on Linux (PLATFORM-NOTES.md section 5); no locale negotiation is tested.
+            // A plain `.strings` key resolves on Linux (docs/apple-platform.md X1, X3); no locale negotiation is
+            // tested.
             #expect(bundle.localizedString(forKey: "greeting", value: nil, table: nil) == "Hello OTA")
             OTALocalizedString.clearBundleCache()
         }

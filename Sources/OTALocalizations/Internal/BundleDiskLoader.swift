@@ -12,7 +12,7 @@ package enum BundleDiskLoader {
     /// name (``OTAStorageLayout/moduleName(fromStorageName:)``), its pointer is missing or malformed, its folder is
     /// missing, or ``isReadableBundleFolder(_:)`` fails. Reading `Info.plist` first matters: a `Bundle` opened on an
     /// unreadable folder (before the first unlock on iOS) caches an empty info dictionary for the whole process
-    /// (APPLE-BUNDLE.md, rows 6.3-6.4). The `Bundle` itself is created at the module's first lookup
+    /// (docs/apple-platform.md D3, D4). The `Bundle` itself is created at the module's first lookup
     /// (``LazyBundle``), which keeps this call, made before the first frame, to file reads: three per module
     /// (pointer, `Info.plist`, seal).
     static func load(_ layout: OTAStorageLayout) -> (bundles: [String: LazyBundle], folderPaths: Set<String>) {

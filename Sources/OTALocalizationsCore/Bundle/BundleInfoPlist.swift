@@ -4,9 +4,9 @@ import Foundation
 /// this form, by the client into each installed folder (whatever form the ZIP's copy had).
 ///
 /// Keys (Apple: "Information Property List" reference): `CFBundleDevelopmentRegion` (the language Apple's
-/// `Bundle` falls back to, APPLE-BUNDLE.md row 1.5), `CFBundleInfoDictionaryVersion` `6.0`, and
+/// `Bundle` falls back to, docs/apple-platform.md L5), `CFBundleInfoDictionaryVersion` `6.0`, and
 /// `CFBundlePackageType` `BNDL`. No bundle identifier is written: `Bundle` shares instances by identifier
-/// (APPLE-BUNDLE.md row 3.5), and each installed copy must stay a distinct bundle.
+/// (docs/apple-platform.md C1), and each installed copy must stay a distinct bundle.
 public enum BundleInfoPlist {
     /// XML property-list bytes, UTF-8, tab-indented like Xcode's, identical for identical input.
     ///
@@ -37,7 +37,7 @@ public enum BundleInfoPlist {
     /// The `CFBundleDevelopmentRegion` an `Info.plist` declares, or nil when it has none (or not a string).
     ///
     /// Reads XML or binary property lists with ``PropertyListReader`` (never `PropertyListSerialization`, which
-    /// leaks on malformed input, PLATFORM-NOTES.md section 5).
+    /// leaks on malformed input, docs/apple-platform.md X8).
     /// - Throws: `TableError` (code `.propertyList` or `.encoding`) when `data` is not a property list, and code
     ///   `.structure` when its root is not a dictionary.
     public static func developmentRegion(in data: Data) throws -> String? {

@@ -2,7 +2,7 @@ import Foundation
 
 /// Decoded table text: Unicode scalars plus the encoding they came from, and line/column lookup.
 ///
-/// Encoding detection follows CF's `encodingForXMLData` for `.strings` text (APPLE-BUNDLE.md rows 4.1, 4.2):
+/// Encoding detection follows CF's `encodingForXMLData` for `.strings` text (docs/apple-platform.md E1, E2):
 /// UTF-32 or UTF-16 with a byte-order mark, UTF-8 with or without one; a NUL byte in the first two bytes
 /// without a BOM is BOM-less UTF-16, which Apple's runtime misreads, so it is rejected.
 struct TableText {

@@ -1,7 +1,8 @@
 import Foundation
 
 extension Manifest {
-    /// The manifest as UTF-8 JSON in DESIGN.md's field order, two-space indented, ending with a newline.
+    /// The manifest as UTF-8 JSON in the field order of docs/design.md ("The manifest"), two-space indented, ending
+    /// with a newline.
     ///
     /// Deterministic: the same manifest always gives the same bytes. ``rejectedModules`` is never written.
     public func encoded() -> Data {

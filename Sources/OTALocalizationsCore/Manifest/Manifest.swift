@@ -2,10 +2,10 @@ import Foundation
 
 /// The published description of one app marketing version's localization modules (`manifest.json`).
 ///
-/// Shape (DESIGN.md, "Published layout"): `formatVersion` (1), `appVersion`, `publishedAt` (an RFC 3339 date-time,
-/// see ``ManifestDate``), `developmentRegion`, and `modules` sorted by name. Evolution is additive only: ``init(bytes:)``
-/// ignores unknown fields at every level, and a module entry that is malformed is set aside in
-/// ``rejectedModules`` instead of failing the whole manifest, so one bad entry fails only that module.
+/// Shape (docs/design.md, "The manifest", which defines every field): `formatVersion` (1), `appVersion`, `publishedAt`
+/// (an RFC 3339 date-time, see ``ManifestDate``), `developmentRegion`, and `modules` sorted by name. Evolution is
+/// additive only: ``init(bytes:)`` ignores unknown fields at every level, and a module entry that is malformed is set
+/// aside in ``rejectedModules`` instead of failing the whole manifest, so one bad entry fails only that module.
 public struct Manifest: Sendable, Equatable {
     /// The only format version this code writes and reads.
     public static let currentFormatVersion = 1

@@ -2,7 +2,7 @@
 ///
 /// Apple: "Stringsdict File Format" (Internationalization and Localization Guide). Each top-level value is
 /// usually a dictionary holding `NSStringLocalizedFormatKey` and one rule dictionary per `%#@variable@`;
-/// a plain string value is also legal (APPLE-BUNDLE.md 5.1).
+/// a plain string value is also legal (docs/apple-platform.md P1, P2).
 public struct StringsDictTable: Sendable, Equatable {
     /// A key written twice in one dictionary of an XML file. ``entries`` holds the later value, as CF and Python's
     /// `plistlib` do.

@@ -1,7 +1,7 @@
 /// One `.strings` table as Apple's runtime reads it: an ordered list of key/value entries.
 ///
 /// Entries keep file order and duplicates, so validation can name both lines of a key defined twice;
-/// ``values`` gives what Apple's `Bundle` returns (the last definition of a key wins: APPLE-BUNDLE.md row 4.3).
+/// ``values`` gives what Apple's `Bundle` returns (the last definition of a key wins: docs/apple-platform.md E3).
 public struct StringsTable: Sendable, Equatable {
     /// How the table was stored.
     public enum Format: String, Sendable, Equatable {

@@ -2,7 +2,7 @@ import Foundation
 
 /// A reader for `.strings` tables that accepts exactly what Apple's runtime reads, with positions in errors.
 ///
-/// Formats, tried in CF's order (`_CFPropertyListCreateWithData`; APPLE-BUNDLE.md rows 4.1-4.3):
+/// Formats, tried in CF's order (`_CFPropertyListCreateWithData`; docs/apple-platform.md E1-E3):
 /// 1. a binary property list (`bplist00`) whose root is a dictionary of string to string;
 /// 2. an XML property list (text starting `<?xml`, `<!DOCTYPE`, `<!--` or `<plist`) with such a root;
 /// 3. old-style text, `"key" = "value";` entries, in UTF-8 (byte-order mark optional), or UTF-16 or UTF-32

@@ -3,10 +3,10 @@ import Foundation
 /// Compiles a ``StringCatalog`` into the per-language `.strings` and `.stringsdict` tables Xcode builds from it,
 /// so a bundle holding them answers every lookup as the app's embedded bundle does.
 ///
-/// The rules, each with its evidence in `docs/string-catalogs.md` and `shared/docs/XCSTRINGS-NOTES.md`:
+/// The rules, each with its evidence in docs/string-catalogs.md:
 /// - **Output format.** XML property lists in the byte layout of `xcstringstool compile --serialization-format
 ///   text`, the format Xcode's build step writes (keys sorted, tab indentation; byte-identical to the oracle
-///   pairs). Apple's runtime reads XML, binary and text tables alike (APPLE-BUNDLE.md row 4.x).
+///   pairs). Apple's runtime reads XML, binary and text tables alike (docs/apple-platform.md E1).
 /// - **Which languages.** Every language of ``StringCatalog/languages`` that has at least one entry; a language
 ///   with nothing to emit gets no table, and a table with no entries is nil (OBSERVED).
 /// - **Plain strings** go to `.strings`. A source-language string in state `new` is dropped unless the key's

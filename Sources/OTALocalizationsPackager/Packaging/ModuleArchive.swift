@@ -9,7 +9,8 @@ public struct ModuleArchive: Sendable {
     /// SHA-256 of ``bytes``, 64 lowercase hex digits.
     public var sha256: String
 
-    /// `<Module>-<first 16 hex digits of the SHA-256>.zip`, the published file name (DESIGN.md "Published layout").
+    /// `<Module>-<first 16 hex digits of the SHA-256>.zip`, the published file name (docs/design.md, "Published
+    /// layout").
     public var fileName: String { "\(module.module.name)-\(sha256.prefix(16)).zip" }
 
     /// Packs a loaded module: the generated `Info.plist` and every table at its bundle path.

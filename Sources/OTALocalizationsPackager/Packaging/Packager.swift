@@ -1,7 +1,7 @@
 import Foundation
 import OTALocalizationsCore
 
-/// Turns a repository's reviewed tables into per-module ZIPs and a manifest (DESIGN.md "Packager").
+/// Turns a repository's reviewed tables into per-module ZIPs and a manifest (docs/design.md, docs/packaging.md).
 ///
 /// Order of work: discover, read and parse every table, validate (`docs/validation.md`) while the ZIP entries are
 /// deflated in the background, build every ZIP in memory, check the output folder,

@@ -2,7 +2,7 @@ import Foundation
 import OTALocalizationsCore
 
 /// Reads what was published before (or what the app embeds), for the `--baseline` check that a publish never
-/// drops a key a language had (APPLE-BUNDLE.md row 2.1: no per-key fallback).
+/// drops a key a language had (docs/apple-platform.md F2: no per-key fallback).
 ///
 /// Accepted forms:
 /// - a `manifest.json` file path or URL (`file:`, `http:`, `https:`): every module's ZIP is fetched from beside

@@ -4,7 +4,7 @@
 /// Grammar: IEEE Std 1003.1 `fprintf` (`%[n$][flags][width][.precision][length]conversion`, with `*` and
 /// `*m$` for a width or precision taken from an argument) plus Apple's "String Format Specifiers"
 /// (`%@` for an object, `%C`/`%S` for `unichar`/`unichar *`, the `q` length modifier) and the
-/// `%#@name@` variables of the Stringsdict file format (APPLE-BUNDLE.md row 5.1).
+/// `%#@name@` variables of the Stringsdict file format (docs/apple-platform.md P1).
 /// `%%` is parsed as a literal and consumes no argument.
 public struct FormatSpecifier: Sendable, Equatable {
     /// A width or precision.

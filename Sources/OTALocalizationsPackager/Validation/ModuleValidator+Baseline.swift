@@ -2,7 +2,7 @@ extension ModuleValidator {
     /// Reports what a baseline (the tables published or embedded before) had and the new module lacks.
     ///
     /// The OTA bundle replaces the embedded one wholesale and Apple has no per-key fallback
-    /// (APPLE-BUNDLE.md row 2.1), so a dropped key shows the raw key where a translation showed before.
+    /// (docs/apple-platform.md F2), so a dropped key shows the raw key where a translation showed before.
     func checkAgainstBaseline(index: TableIndex, baseline: TableIndex, into sink: inout DiagnosticSink) {
         for localization in baseline.tables.keys.sorted() {
             guard let baselineTables = baseline.tables[localization] else { continue }

@@ -1,6 +1,6 @@
 extension ModuleValidator {
     /// Folder names that change a bundle's layout when they sit at its root, compared case-insensitively
-    /// (APPLE-BUNDLE.md row 1.12, CF `_CFBundleGetBundleVersionForURL`).
+    /// (docs/apple-platform.md F8, CF `_CFBundleGetBundleVersionForURL`).
     static let specialFolderNames: Set<String> = ["contents", "resources", "support files"]
 
     /// Old names Apple maps to language codes (AICU `appleAliasMap`).

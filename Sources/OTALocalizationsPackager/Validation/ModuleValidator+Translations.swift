@@ -19,8 +19,8 @@ extension ModuleValidator {
             guard let tables = index.tables[localization] else { return [] }
             for tableName in tables.keys.sorted() {
                 guard let pair = tables[tableName], let reference = references[tableName] else { continue }
-                // A file the localization lacks is taken whole from the development region (APPLE-BUNDLE.md 2.2,
-                // 3.2); a file that has every development key lacks none, which the comparisons count as they go.
+                // A file the localization lacks is taken whole from the development region (docs/apple-platform.md F1,
+                // F5); a file that has every development key lacks none, which the comparisons count as they go.
                 var complete = true
                 if let strings = pair.strings {
                     let shared = compareStrings(strings, with: reference, developmentName: development, into: &sink)
@@ -229,7 +229,7 @@ extension ModuleValidator {
     ) {
         guard pair.unreadable == nil, reference.pair.unreadable == nil,
               let file = pair.strings?.file ?? pair.dict?.file else { return }
-        // A file the localization lacks is taken whole from the development region (APPLE-BUNDLE.md 2.2, 3.2).
+        // A file the localization lacks is taken whole from the development region (docs/apple-platform.md F1, F5).
         let strings = pair.strings?.definitions ?? reference.pair.strings?.definitions ?? [:]
         let entries = pair.dict?.table.entries ?? reference.pair.dict?.table.entries ?? [:]
         let missing = reference.keys.filter { strings[$0] == nil && entries[$0] == nil }

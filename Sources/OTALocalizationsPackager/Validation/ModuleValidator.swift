@@ -2,7 +2,7 @@
 ///
 /// What it checks (codes in ``ValidationDiagnostic/Code``, documented in `docs/validation.md`):
 /// - files: unreadable tables (parse, encoding), tables outside any `.lproj`, special folder names,
-///   `.lproj` names that are not language identifiers (APPLE-BUNDLE.md rows 1.10–1.12, 4.1–4.3);
+///   `.lproj` names that are not language identifiers (docs/apple-platform.md L13, F3, F4, F8, E1–E3);
 /// - each table: duplicate keys, empty values, the structure of every `.stringsdict` entry;
 /// - each translation against the development region: printf arguments (``FormatArguments``), missing
 ///   keys, whitespace, values equal to their key, CLDR plural categories (``PluralCategories``);

@@ -1,9 +1,9 @@
 /// CLDR's cardinal plural rules per language, the data behind `.stringsdict` plural checks and `lookup --count`.
 ///
 /// Source: Unicode CLDR `common/supplemental/plurals.xml` at commit
-/// `004469dc0e1842dac3ba0b302f7f53150f3c2d17` (the commit APPLE-BUNDLE.md pins; CLDR 44 era, the
+/// `004469dc0e1842dac3ba0b302f7f53150f3c2d17` (the commit docs/apple-platform.md pins; CLDR 44 era, the
 /// version of Apple's open-source ICU 74.1). Apple documents no CLDR version per iOS release
-/// (APPLE-BUNDLE.md row 5.5). For each rule set the table keeps each category's condition (the rule syntax of
+/// (docs/apple-platform.md P4). For each rule set the table keeps each category's condition (the rule syntax of
 /// Unicode TR35 "Language Plural Rules"), the categories that have integer samples (`@integer`), because a rule
 /// whose `NSStringFormatValueTypeKey` is an integer conversion can only ever select those (for example Russian
 /// `other` and Czech `many` apply to decimals only), and the categories whose samples are all a million and more

@@ -50,8 +50,8 @@ public struct PublishValidation: Sendable {
         let input = Self.input(for: module, developmentRegion: developmentRegion)
         var found = validator.validate(input, baseline: baseline)
         found += Self.rootTables(of: module.module, in: skipped)
-        // Base.lproj stands in for the development region (APPLE-BUNDLE.md 1.10), and a catalog in the development
-        // language may rightly compile to no source-language table (docs/string-catalogs.md).
+        // Base.lproj stands in for the development region (docs/apple-platform.md L13, F3), and a catalog in the
+        // development language may rightly compile to no source-language table (docs/string-catalogs.md).
         let covered = module.tables.contains { $0.localization == developmentRegion || $0.localization == "Base" }
             || module.catalogs.contains { $0.sourceLanguage == developmentRegion }
         if module.module.rule == ModuleNamingRule.repositoryFolderRule {
@@ -109,7 +109,7 @@ public struct PublishValidation: Sendable {
                 table: (name as NSString).deletingPathExtension, localization: nil, key: nil, file: file.path,
                 line: nil, column: nil,
                 message: "\(name) sits beside the module's .lproj folders; at a bundle's root it would hide every "
-                    + "localized copy (APPLE-BUNDLE.md 1.11). Move it into <language>.lproj or delete it",
+                    + "localized copy (docs/apple-platform.md F4). Move it into <language>.lproj or delete it",
                 value: file.path
             )
         }

@@ -2,10 +2,10 @@ extension ValidationDiagnostic.Code {
     // MARK: Files that Apple's runtime cannot read (never baselined)
 
     /// The table does not parse (old-style syntax, malformed property list); Apple empties the whole
-    /// table (APPLE-BUNDLE.md rows 2.4, 4.3). Error.
+    /// table (docs/apple-platform.md F6, E3). Error.
     public static let parseError = Self(rawValue: "parse-error")
     /// The bytes are in no encoding Apple reads (UTF-8, UTF-16/32 with a BOM); BOM-less UTF-16 is misread
-    /// (APPLE-BUNDLE.md row 4.2). Error.
+    /// (docs/apple-platform.md E2). Error.
     public static let encoding = Self(rawValue: "encoding")
 
     // MARK: Keys and values
@@ -17,7 +17,7 @@ extension ValidationDiagnostic.Code {
     /// A translation whose printf arguments differ from the development region's value. Error.
     public static let formatSpecifierMismatch = Self(rawValue: "format-specifier-mismatch")
     /// A key of the development region's table that a translation of the table lacks (no per-key
-    /// fallback: APPLE-BUNDLE.md row 2.1). Warning.
+    /// fallback: docs/apple-platform.md F2). Warning.
     public static let missingKey = Self(rawValue: "missing-key")
     /// An empty value. Warning.
     public static let emptyValue = Self(rawValue: "empty-value")
@@ -42,7 +42,7 @@ extension ValidationDiagnostic.Code {
     public static let stringsDictMissingValueType = Self(rawValue: "stringsdict-missing-value-type")
     /// A `NSStringFormatValueTypeKey` that is not a printf conversion (`d`, `ld`, `f`, …). Error.
     public static let stringsDictInvalidValueType = Self(rawValue: "stringsdict-invalid-value-type")
-    /// A plural rule without the required `other` form (APPLE-BUNDLE.md row 5.2) that a count can reach: an
+    /// A plural rule without the required `other` form (docs/apple-platform.md P1) that a count can reach: an
     /// integer the rule has no form for, or any count of a non-integer value type. Error.
     public static let stringsDictMissingOther = Self(rawValue: "stringsdict-missing-other")
     /// A plural rule of an integer value type without `other` in a language where CLDR selects `other` only for
@@ -82,14 +82,14 @@ extension ValidationDiagnostic.Code {
     // MARK: Bundle layout
 
     /// A table at the resource root outside any `.lproj`; it hides every `.lproj` copy
-    /// (APPLE-BUNDLE.md row 1.11). Error.
+    /// (docs/apple-platform.md F4). Error.
     public static let tableOutsideLproj = Self(rawValue: "table-outside-lproj")
     /// A folder named `Contents`, `Resources` or `Support Files` at the resource root, which changes the
-    /// bundle layout (APPLE-BUNDLE.md row 1.12). Error.
+    /// bundle layout (docs/apple-platform.md F8). Error.
     public static let specialFolderName = Self(rawValue: "special-folder-name")
     /// An `.lproj` name that is not a language identifier. Warning.
     /// Warning: the module has no table in its development region, so no translation can be checked against it and
-    /// `Bundle` has no development-region copy to fall back to (APPLE-BUNDLE.md rows 1.5, 2.2).
+    /// `Bundle` has no development-region copy to fall back to (docs/apple-platform.md L5, F1).
     public static let developmentRegionMissing = Self(rawValue: "development-region-missing")
     public static let invalidLocalizationName = Self(rawValue: "invalid-localization-name")
 

@@ -9,7 +9,7 @@ import Darwin
 /// POSIX file operations with the durability the installer needs.
 ///
 /// `FileManager.replaceItemAt` is not used: on this Foundation it passes its arguments to `renameat` in the
-/// wrong order and destroys the new file (PLATFORM-NOTES.md, section 4). `rename(2)` of a file over a file is
+/// wrong order and destroys the new file (docs/apple-platform.md X6). `rename(2)` of a file over a file is
 /// atomic (POSIX.1-2017, rename()).
 enum DurableFiles {
     /// Creates `url` (which must not exist) with `data`, then `fsync`s it before returning.
@@ -234,7 +234,7 @@ enum DurableFiles {
     }
 
     /// Folder attributes: on Apple platforms, no file protection, so that a launch before the first unlock can
-    /// read the bundles (DESIGN.md, "Client on disk"; APPLE-BUNDLE.md, rows 6.1-6.4).
+    /// read the bundles (docs/design.md, "On the device"; docs/apple-platform.md D1-D4).
     static var directoryAttributes: [FileAttributeKey: Any]? {
         #if canImport(Darwin)
         return [.protectionKey: FileProtectionType.none]

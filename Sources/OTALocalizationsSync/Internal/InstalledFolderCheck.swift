@@ -6,7 +6,7 @@ import OTALocalizationsCore
 /// counterpart of the read side's launch-path check.
 ///
 /// Intact means: the seal parses; the folder holds exactly the sealed files, the seal and the `.lproj` folders
-/// that contain them (nothing more: an extra root table would hide the `.lproj` copies, APPLE-BUNDLE.md row 1.11);
+/// that contain them (nothing more: an extra root table would hide the `.lproj` copies, docs/apple-platform.md F4);
 /// every sealed path is a regular file (no symbolic link) with the sealed size and SHA-256; and `Info.plist` is
 /// byte for byte the canonical one for the manifest's development region. Reads every file once, one at a time.
 /// Measured cost: docs/benchmarks.md ("After the failure-path work").

@@ -2,7 +2,7 @@ import Foundation
 import OTALocalizations
 import OTALocalizationsCore
 
-/// Downloads, verifies, extracts, validates and installs one module's ZIP (DESIGN.md, "Client on disk").
+/// Downloads, verifies, extracts, validates and installs one module's ZIP (docs/design.md, "On the device").
 ///
 /// Order: room for the ZIP in the memory budget → GET under the request deadline → status 200 → size and SHA-256
 /// equal the manifest's → ZIP directory checked under the limits → only `Info.plist` and
@@ -117,7 +117,7 @@ struct ModuleInstaller: Sendable {
             try CoreFormats.validateTable(data, path: entry.path)
             return data
         }
-        // The project's own reader: Foundation's leaks memory on malformed input (PLATFORM-NOTES.md §5).
+        // The project's own reader: Foundation's leaks memory on malformed input (docs/apple-platform.md X8).
         let declared: String?
         do {
             declared = try BundleInfoPlist.developmentRegion(in: data)

@@ -2,7 +2,7 @@ import Foundation
 import OTALocalizations
 import OTALocalizationsCore
 
-/// One update cycle, DESIGN.md's "One update cycle" steps 2-7; the service runs it off its actor.
+/// One update cycle, steps 2-7 of docs/design.md's "One update cycle"; the service runs it off its actor.
 ///
 /// Every change it makes to the storage root goes through ``CycleContext/gate``; see ``CommitGate``.
 struct UpdateCycle: Sendable {

@@ -12,8 +12,8 @@ import Darwin
 @Suite(.serialized) enum NginxIntegrationTests {}
 
 extension NginxIntegrationTests {
-    /// Issue 4's proofs: the built `ota-localizations sync`/`delete`/`lookup` against a real nginx, checked against
-    /// nginx's access log and the files on disk. Each test starts its own nginx.
+    /// The service end to end: the built `ota-localizations sync`/`delete`/`lookup` against a real nginx, checked
+    /// against nginx's access log and the files on disk. Each test starts its own nginx.
     @Suite struct NginxSyncTests {
         typealias H = SyncHarness
 
@@ -55,7 +55,8 @@ extension NginxIntegrationTests {
                 + "\"modules\":[\(moduleObjects.joined(separator: ","))]}\n"
             let zeroed = result.stdout.replacingOccurrences(of: #""durationMs":[0-9]+"#, with: "\"durationMs\":0", options: .regularExpression)
             #expect(zeroed == expected)
-            // URLSession left no temporary file behind (data tasks; PLATFORM-NOTES.md 3 on download(for:)).
+            // URLSession left no temporary file behind (data tasks: on Linux `download(for:)` leaves its file in
+            // `NSTemporaryDirectory()` after the call).
             #expect(H.entries(temporary.url) == [])
             #expect(report["manifest"] as? String == "updated")
             #expect(report["stateSaved"] as? Bool == true)

@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 extension NginxIntegrationTests {
-    /// Issue 4, proof 7: `sync` processes killed with SIGKILL at pseudo-random moments against changing publishes.
+    /// Crash safety: `sync` processes killed with SIGKILL at pseudo-random moments against changing publishes.
     @Suite struct SyncCrashTests {
         typealias H = SyncHarness
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import OTALocalizationsCore
 
-/// Expected values below come from the grammar in CF's `CFOldStylePList.c` (APPLE-BUNDLE.md rows 4.1-4.3),
+/// Expected values below come from the grammar in CF's `CFOldStylePList.c` (docs/apple-platform.md E1-E3),
 /// written out by hand, and, where it succeeds, from Foundation's `PropertyListSerialization` on the same bytes.
 @Suite struct StringsTableParserTests {
     private func parse(_ text: String, path: String = "Localizable.strings") throws -> StringsTable {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import OTALocalizationsCore
 
-/// `.strings` tables stored as property lists (APPLE-BUNDLE.md row 4.1); files written by Python's `plistlib`.
+/// `.strings` tables stored as property lists (docs/apple-platform.md E1); files written by Python's `plistlib`.
 @Suite struct StringsTablePropertyListTests {
     @Test func readsXMLAndBinaryStringsTables() throws {
         let directory = try PythonPlistOracle.temporaryDirectory()

@@ -46,7 +46,8 @@ enum CatalogTestSupport {
     }
 
     /// The bytes Python's `plistlib.dumps(value, fmt=FMT_XML, sort_keys=True)` writes for a value given as JSON
-    /// text: the serializer XCSTRINGS-NOTES.md §2.2 found byte-identical to `xcstringstool`'s text output.
+    /// text: the serializer docs/string-catalogs.md ("Output format") records as byte-identical to `xcstringstool`'s
+    /// text output.
     static func plistlibXML(_ json: String) throws -> Data {
         try python(
             "import sys, json, plistlib; sys.stdout.buffer.write(plistlib.dumps(json.loads(sys.stdin.read()), fmt=plistlib.FMT_XML, sort_keys=True))",

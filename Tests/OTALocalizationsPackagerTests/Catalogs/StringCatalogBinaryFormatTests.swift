@@ -3,7 +3,8 @@ import Testing
 @testable import OTALocalizationsPackager
 
 /// The binary encoding is byte-identical to Python's `plistlib.dumps(value, fmt=FMT_BINARY, sort_keys=True)`,
-/// which XCSTRINGS-NOTES.md §2.2 found byte-identical to the tables in an iOS app built by Xcode 26.1.1.
+/// which docs/string-catalogs.md ("Output format") records as byte-identical to the tables in an iOS app built by
+/// Xcode 26.1.1.
 @Suite struct StringCatalogBinaryFormatTests {
     static let compareScript = #"""
 import os, plistlib, sys

@@ -3,7 +3,7 @@ import Testing
 @testable import OTALocalizationsPackager
 
 /// One small catalog per feature, each compiled and compared byte for byte with what Python's `plistlib`
-/// writes for the tables the notes (XCSTRINGS-NOTES.md) say Xcode produces.
+/// writes for the tables docs/string-catalogs.md says Xcode produces.
 @Suite struct StringCatalogCompilerTests {
     @Test func plainStringUnitsGoToStringsOnly() throws {
         try CatalogTestSupport.expectTables(#"""
@@ -48,7 +48,7 @@ import Testing
     }
 
     @Test func pluralWithSeveralArgumentsNamesTheCountPosition() throws {
-        // Xcode 26.6 experiment (XCSTRINGS-NOTES.md §2.4): `%1$@ has %2$lld item` → `%2$#@value@`.
+        // Xcode 26.6 experiment (docs/string-catalogs.md, "Plural variations"): `%1$@ has %2$lld item` → `%2$#@value@`.
         try CatalogTestSupport.expectTables(#"""
         {"sourceLanguage": "en", "version": "1.0", "strings": {
           "inbox": {"localizations": {"en": {"variations": {"plural": {
@@ -235,7 +235,7 @@ import Testing
     }
 
     @Test func namedArgumentsAreCompiledAway() throws {
-        // Xcode 26 named arguments (XCSTRINGS-NOTES.md §2.7).
+        // Xcode 26 named arguments (docs/string-catalogs.md, "Named arguments").
         try CatalogTestSupport.expectTables(#"""
         {"sourceLanguage": "en", "version": "1.2", "strings": {
           "used": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "%(used)lld of %1$(limit)lld"}}}},

@@ -4,7 +4,8 @@ import Testing
 
 /// IceCubesApp's catalog (plural, device and substitution variations; `needs_review` and `stale` keys) gives,
 /// per language, exactly the keys the notes say Xcode emits, as computed independently by a Python reading of
-/// the catalog with the rules of XCSTRINGS-NOTES.md §2.3–2.6 and our tables read back with `plistlib`.
+/// the catalog with the rules of docs/string-catalogs.md (emitted keys, plurals, substitutions, devices) and our tables
+/// read back with `plistlib`.
 @Suite struct StringCatalogIceCubesTests {
     static let expectedKeysScript = #"""
 import json, sys

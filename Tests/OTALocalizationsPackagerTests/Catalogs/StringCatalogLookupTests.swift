@@ -5,7 +5,7 @@ import Testing
 /// The values lookups resolve from compiled tables: plain strings through a real `Foundation.Bundle`, plural,
 /// substitution and device entries through a small resolver that follows Apple's `.stringsdict` format
 /// (Apple: "Stringsdict File Format"), because swift-corelibs-foundation crashes on `.stringsdict` lookups
-/// (PLATFORM-NOTES.md). Plural categories for the sample counts come from CLDR `plurals.xml` (written by hand
+/// (docs/apple-platform.md X3). Plural categories for the sample counts come from CLDR `plurals.xml` (written by hand
 /// below, never computed by the code under test).
 @Suite struct StringCatalogLookupTests {
     /// CLDR plural categories of sample integers (unicode-org/cldr `common/supplemental/plurals.xml`).

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import OTALocalizationsPackager
 
-/// What Xcode does with each `state` and `extractionState` (XCSTRINGS-NOTES.md §2.3 and §3).
+/// What Xcode does with each `state` and `extractionState` (docs/string-catalogs.md, "Which keys are emitted" and
+/// "Not supported, or different from a given Xcode").
 @Suite struct StringCatalogStateTests {
     static let catalog = #"""
     {"sourceLanguage": "en", "version": "1.0", "strings": {

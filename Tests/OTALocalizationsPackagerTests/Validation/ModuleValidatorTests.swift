@@ -52,8 +52,9 @@ import Testing
     }
 
     @Test func aMissingNaturalLanguageKeyShowsTheDevelopmentText() {
-        // With no per-key fallback a lookup returns its key (APPLE-BUNDLE.md 2.1): for "Add account" = "Add account"
-        // that is the English text, untranslated; for an identifier key it is the identifier.
+        // With no per-key fallback a lookup returns its key (docs/apple-platform.md F2): for
+        // "Add account" = "Add account" that is the English text, untranslated; for an identifier key it is the
+        // identifier.
         let diagnostics = F.validate([
             F.strings("en.lproj/Localizable.strings", [("Add account", "Add account"), ("settings.title", "Settings")]),
             F.strings("de.lproj/Localizable.strings", [("settings.title", "Einstellungen")]),
@@ -66,7 +67,7 @@ import Testing
     }
 
     @Test func takesMissingStringsDictFromDevelopmentRegion() {
-        // fr has no Localizable.stringsdict: Apple uses en's (APPLE-BUNDLE.md 3.2), so its keys are not missing.
+        // fr has no Localizable.stringsdict: Apple uses en's (docs/apple-platform.md F5), so its keys are not missing.
         let diagnostics = F.validate([
             F.strings("en.lproj/Localizable.strings", [("a", "A")]),
             F.stringsDict("en.lproj/Localizable.stringsdict", ["n": F.plural(forms: ["one": "%d file", "other": "%d files"])]),

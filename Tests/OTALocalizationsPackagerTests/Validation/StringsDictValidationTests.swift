@@ -3,7 +3,7 @@ import Testing
 @testable import OTALocalizationsPackager
 
 /// Rules from Apple's "Stringsdict File Format" and "Localizing strings that contain plurals"
-/// (APPLE-BUNDLE.md rows 5.1–5.4) and CLDR plurals.xml.
+/// (docs/apple-platform.md P1, P3) and CLDR plurals.xml.
 @Suite struct StringsDictValidationTests {
     typealias F = ValidationFixtures
 
@@ -19,7 +19,7 @@ import Testing
     }
 
     @Test func reportsProblemsOfWidthVariantsInVariantOrder() {
-        // Each variant is an entry of its own (APPLE-BUNDLE.md row 5.1); two broken ones, listed by variant key.
+        // Each variant is an entry of its own (docs/apple-platform.md P1); two broken ones, listed by variant key.
         let variants: [String: PropertyListValue] = [
             "20": .dictionary(["count": .dictionary([:])]),
             "1": .dictionary(["count": .dictionary([:])]),

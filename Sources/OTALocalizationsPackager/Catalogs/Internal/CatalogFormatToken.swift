@@ -130,7 +130,7 @@ struct CatalogFormatToken: Sendable, Equatable {
     }
 
     /// `text` with argument names compiled away: `%(count)lld` → `%lld`, `%1$(limit)lld` → `%1$lld`
-    /// (Xcode 26+ named arguments; XCSTRINGS-NOTES.md §2.7).
+    /// (Xcode 26+ named arguments; docs/string-catalogs.md, "Named arguments").
     static func removingNames(_ text: String) -> String {
         guard text.unicodeScalars.contains("(") else { return text }
         return rewrite(text) { specifier in

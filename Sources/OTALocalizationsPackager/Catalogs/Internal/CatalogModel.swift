@@ -3,7 +3,8 @@ struct CatalogEntry: Sendable {
     var key: String
     /// `extractionState` (`manual`, `extracted_with_value`, `stale`, `migrated`, …), nil when absent.
     var extractionState: String?
-    /// `shouldTranslate`; absent means true. Xcode still compiles `false` entries (XCSTRINGS-NOTES.md §2.3).
+    /// `shouldTranslate`; absent means true. Xcode still compiles `false` entries (docs/string-catalogs.md, "Which keys
+    /// are emitted").
     var shouldTranslate: Bool
     /// Localizations in file order.
     var localizations: [CatalogLocalization]

@@ -290,7 +290,8 @@ enum PluralCategory {
 }
 
 /// Ordering of strings by Unicode scalar values (code points), the order Python's `sorted` and
-/// `plistlib(sort_keys=True)` use and the one every observed Xcode output agrees with (XCSTRINGS-NOTES.md §2.2).
+/// `plistlib(sort_keys=True)` use and the one every observed Xcode output agrees with (docs/string-catalogs.md, "Output
+/// format").
 enum ScalarOrder {
     static func precedes(_ left: String, _ right: String) -> Bool {
         left.unicodeScalars.lexicographicallyPrecedes(right.unicodeScalars)

@@ -1,7 +1,7 @@
 /// The argument layout of a plural variation's cases: where the count is, which value type it has, and the
 /// case strings with named arguments compiled away.
 ///
-/// Rules (XCSTRINGS-NOTES.md §2.4, §2.7; choices marked in docs/string-catalogs.md):
+/// Rules (docs/string-catalogs.md, "Plural variations" and "Named arguments", where the choices are marked):
 /// - The value type is the length modifier and conversion of the first numeric specifier of the `other` case,
 ///   else of the first case (CLDR order) that has one (`%lld` → `lld`).
 /// - With one argument in every case, the format key is `%#@value@` and names are dropped (`%(n)lld` → `%lld`).

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Writes a ``PropertyListNode`` as a binary property list (`bplist00`) in a fixed, reproducible layout: the one
-/// the iOS build's CopyStringsFile step leaves in the app bundle (XCSTRINGS-NOTES.md §2.2: byte-identical to
-/// Python's `plistlib.dumps(value, fmt=FMT_BINARY, sort_keys=True)` for Longhorn's 4 tables).
+/// the iOS build's CopyStringsFile step leaves in the app bundle (docs/string-catalogs.md, "Output format":
+/// byte-identical to Python's `plistlib.dumps(value, fmt=FMT_BINARY, sort_keys=True)` for Longhorn's 4 tables).
 ///
 /// Layout (Apple's `CFBinaryPList.c` format): objects numbered depth-first — a dictionary, then its keys in
 /// Unicode scalar order, then its values; equal strings are stored once, dictionaries never shared. Strings are

@@ -3,9 +3,9 @@ import Foundation
 /// Writes a ``PropertyListNode`` as an XML property list in the exact layout of Xcode's
 /// `xcstringstool compile --serialization-format text` output.
 ///
-/// Layout (XCSTRINGS-NOTES.md §2.2, checked byte for byte against the oracle pairs): the XML declaration,
-/// Apple's `plist` DOCTYPE, `<plist version="1.0">`, one element per line indented with tabs, dictionary keys
-/// sorted by Unicode scalar values, an empty nested dictionary as `<dict/>`, and a final newline. Text is UTF-8;
+/// Layout (docs/string-catalogs.md, "Output format"; checked byte for byte against the oracle pairs): the XML
+/// declaration, Apple's `plist` DOCTYPE, `<plist version="1.0">`, one element per line indented with tabs, dictionary
+/// keys sorted by Unicode scalar values, an empty nested dictionary as `<dict/>`, and a final newline. Text is UTF-8;
 /// only `&`, `<` and `>` are escaped (as `&amp;`, `&lt;`, `&gt;`), every other character is written as is, so a
 /// property-list reader gets back exactly the catalog's string. The same node always gives the same bytes.
 enum PropertyListXMLWriter {

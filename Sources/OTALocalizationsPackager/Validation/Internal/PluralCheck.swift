@@ -66,7 +66,7 @@ struct PluralCheck: Sendable {
                     large.names,
                     explanation: "Such counts (1000000, 2000000, …; \(PluralCategories.source)) show the other form instead. This is a \(severity.rawValue): \(condition).")
             }
-            // Apple honours `zero` for 0 in every language (APPLE-BUNDLE.md row 5.2), so it is never unused.
+            // Apple honours `zero` for 0 in every language (docs/apple-platform.md P1), so it is never unused.
             let unused = rule.categories.subtracting(categories).subtracting(.zero)
             if !unused.isEmpty {
                 add(.warning, .stringsDictUnusedPluralCategory,

@@ -201,7 +201,7 @@ enum SyncHarness {
     /// For each `<loc>.lproj/<table>.strings`: lines of the form `"key" = "value";` without escapes (block
     /// comments removed first; keys defined twice skipped), or a property-list `.strings` read with plistlib. For
     /// each `.stringsdict`: plistlib's `NSStringLocalizedFormatKey` (or a plain string value); a `.stringsdict`
-    /// key overrides the `.strings` one (APPLE-BUNDLE.md row 3.1). At most `perTable` keys per table.
+    /// key overrides the `.strings` one (docs/apple-platform.md P2). At most `perTable` keys per table.
     static func sampledValues(bundle: URL, perTable: Int = 3, localizations: Int = 1000) throws -> [Sample] {
         let script = #"""
         import json, os, plistlib, re, sys

@@ -1,0 +1,86 @@
+import Foundation
+import OTATestSupport
+import Testing
+
+/// docs/design.md draws the target graph as a text block; these tests keep it equal to `Package.swift`.
+@Suite struct TargetGraphDocumentationTests {
+    private static let root = TestPaths.packageRoot
+
+    /// The "## Targets" block of docs/design.md: target → dependencies, each `Name` or `Name [platform, ...]`.
+    private func documentedGraph() throws -> [(target: String, dependencies: [String])] {
+        let design = try String(contentsOf: Self.root.appendingPathComponent("docs/design.md"), encoding: .utf8)
+        let section = try #require(MarkdownText.section("## Targets", in: design), "docs/design.md has no '## Targets'")
+        let block = try #require(MarkdownText.fencedBlocks("text", in: section).first, "'## Targets' has no ```text block")
+        var graph: [(String, [String])] = []
+        for line in block.map({ $0.trimmingCharacters(in: .whitespaces) }) where !line.isEmpty && !line.hasPrefix("//") {
+            let sides = line.components(separatedBy: " -> ")
+            #expect(sides.count <= 2, "docs/design.md: more than one arrow on '\(line)'")
+            let dependencies = sides.count == 2
+                ? PackageManifestText.splitTopLevel(sides[1][...]).map { $0.trimmingCharacters(in: .whitespaces) }
+                : []
+            graph.append((sides[0], dependencies))
+        }
+        return graph
+    }
+
+    private func packageGraph() throws -> PackageManifestText {
+        try PackageManifestText(text: String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8))
+    }
+
+    @Test func diagramListsEveryTargetWithExactlyItsDependencies() throws {
+        // Given: the graph Package.swift declares, and the one docs/design.md draws.
+        let package = try packageGraph()
+        let documented = try documentedGraph()
+
+        // Then: the same targets, each once, and for each the same dependency set (platform conditions included).
+        let documentedNames = documented.map(\.target)
+        #expect(Set(documentedNames).count == documentedNames.count, "docs/design.md lists a target twice")
+        let expected = Dictionary(uniqueKeysWithValues: package.dependencies.map { ($0.target, Set($0.dependencies.map(\.description))) })
+        let actual = Dictionary(documented.map { ($0.target, Set($0.dependencies)) }, uniquingKeysWith: { first, _ in first })
+        let corrected = package.dependencies.map { entry in
+            entry.dependencies.isEmpty ? entry.target : "\(entry.target) -> \(entry.dependencies.map(\.description).joined(separator: ", "))"
+        }
+        let differences = Set(expected.keys).union(actual.keys).sorted().compactMap { target -> String? in
+            switch (expected[target], actual[target]) {
+            case (nil, _): return "\(target): not a target of Package.swift"
+            case (_, nil): return "\(target): missing from the diagram"
+            case let (package?, diagram?) where package != diagram:
+                return "\(target): Package.swift has \(package.sorted()), the diagram \(diagram.sorted())"
+            default: return nil
+            }
+        }
+        #expect(differences.isEmpty, """
+            docs/design.md's '## Targets' block differs from Package.swift:
+            \(differences.joined(separator: "\n"))
+            Package.swift's graph, in that block's form:
+            \(corrected.joined(separator: "\n"))
+            """)
+    }
+
+    @Test func packageReaderFindsTheShapesTheManifestUses() throws {
+        // Given: a manifest with every dependency shape the reader supports, and comments that must not count.
+        let text = """
+            let package = Package(
+                name: "X", // targets: ["Ignored"]
+                products: [.library(name: "A", targets: ["A"])],
+                targets: [
+                    .target(name: "A"),
+                    /* .target(name: "Commented"), */
+                    .target(name: "B", dependencies: ["A", .target(name: "C", condition: .when(platforms: [.windows, .linux]))]),
+                    .executableTarget(name: "tool", dependencies: [.product(name: "P", package: "p"), .byName(name: "B")]),
+                    .systemLibrary(name: "C", path: "Sources/C"),
+                    .testTarget(name: "BTests", dependencies: ["B"]),
+                ]
+            )
+            """
+
+        // When: it is read.
+        let graph = try PackageManifestText(text: text)
+
+        // Then: five targets in order, with the arrows written above (platforms in their written order).
+        #expect(graph.dependencies.map(\.target) == ["A", "B", "tool", "C", "BTests"])
+        #expect(graph.dependencies.map { $0.dependencies.map(\.description) } == [
+            [], ["A", "C [windows, linux]"], ["P", "B"], [], ["B"],
+        ])
+    }
+}
