@@ -279,7 +279,9 @@ struct UpdateCycle: Sendable {
             guard let name = OTAStorageLayout.moduleName(fromStorageName: folder) else { continue }
             let pointer = layout.currentPointerFile(module: name)
             let done = gate.attempt {
-                guard DurableFiles.exists(pointer) else { return }
+                // A module folder that is not a folder (a symbolic link) is moved aside by `collectUnlisted`;
+                // nothing is removed through it.
+                guard DurableFiles.isDirectory(layout.moduleFolder(name)), DurableFiles.exists(pointer) else { return }
                 DurableFiles.remove(pointer)
                 DurableFiles.syncDirectory(layout.moduleFolder(name))
                 removed.append(.init(name: name, outcome: .removed))
@@ -330,7 +332,10 @@ struct UpdateCycle: Sendable {
         }
     }
 
+    /// A `moduleFolder` that is not a folder (a symbolic link to somewhere else) is left alone: what it names is
+    /// not the cycle's to delete. A reinstall of the module moves it aside (``ModuleInstaller``).
     private func collect(moduleFolder: URL, keeping active: String?, protected: Set<String>) {
+        guard DurableFiles.isDirectory(moduleFolder) else { return }
         for name in DurableFiles.contents(of: moduleFolder) {
             if name == OTAStorageLayout.currentPointerFileName || name == active { continue }
             let entry = moduleFolder.appendingPathComponent(name, isDirectory: true)
