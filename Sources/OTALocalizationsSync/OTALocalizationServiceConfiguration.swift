@@ -30,8 +30,9 @@ public struct OTALocalizationServiceConfiguration: Sendable {
     /// before it deletes anyway; default 5. A cycle that ends later can no longer change anything on disk.
     public let maximumDeletionWaitSeconds: TimeInterval
     /// How much later than the server's `Date` (or, without one, the device clock) a manifest's `publishedAt` may
-    /// be, in seconds; default 3,600. A later manifest is refused, and an installed state dated later than that
-    /// never makes a new manifest stale, so no publish can freeze devices for longer than this.
+    /// be, in seconds; default 3,600. A later manifest is refused, and an installed state dated later than both the
+    /// server's `Date` and the device clock plus this never makes a new manifest stale, so no publish can freeze a
+    /// device whose clock is right for longer than this.
     public let publishedAtToleranceSeconds: TimeInterval
     /// The most module entries a manifest may list; default 500. A longer manifest is refused as a whole.
     public let maximumManifestModules: Int

@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizations
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -20,6 +21,8 @@ import Darwin
 /// the app's kill switch leaves it in place).
 /// Acquiring is therefore a loop: open (creating) the file, lock it, then check that the path still names the
 /// locked inode; if not, close and start again. So a waiter never ends up holding a lock on a deleted file.
+/// Anything but a regular file at the lock path (a symbolic link, a folder, a FIFO) is renamed to a trash name
+/// first, never opened through: the holder line is never written into a file the link names.
 ///
 /// Thread rules: an instance may be used from any thread; ``release()`` is idempotent and also runs on `deinit`.
 /// The lock belongs to the open file description, not to a thread; two instances in one process for the same
@@ -161,8 +164,21 @@ public final class StorageLock: @unchecked Sendable {
             throw StorageLockError(code: .storageRoot, reason: "cannot create the storage root: \(error.localizedDescription)", path: storageRoot.path)
         }
         while true {
-            let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { throw posixError("cannot open the lock file", path) }
+            // Never through a symbolic link (writing the holder line would overwrite the file it names); a FIFO
+            // must not block the open.
+            let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
+            guard fd >= 0 else {
+                let code = errno
+                if code == ELOOP || code == EISDIR, moveAside(path, storageRoot: storageRoot) { continue }
+                errno = code
+                throw posixError("cannot open the lock file", path)
+            }
+            var status = stat()
+            guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+                close(fd)
+                if moveAside(path, storageRoot: storageRoot) { continue }
+                throw StorageLockError(code: .lockFile, reason: "the lock file is not a regular file and cannot be moved aside", path: path)
+            }
             var result: Int32
             repeat {
                 result = flock(fd, wait ? LOCK_EX : (LOCK_EX | LOCK_NB))
@@ -187,6 +203,14 @@ public final class StorageLock: @unchecked Sendable {
             }
             return StorageLock(storageRoot: storageRoot, holder: holder, descriptor: fd)
         }
+    }
+
+    /// Renames what is at `path` to a trash name at the storage root (removed by the next cycle or delete) when it
+    /// is not a regular file (a symbolic link, a folder, a FIFO); returns whether it did.
+    private static func moveAside(_ path: String, storageRoot: URL) -> Bool {
+        let url = URL(fileURLWithPath: path)
+        guard DurableFiles.exists(url), !DurableFiles.isRegularFile(url) else { return false }
+        return (try? DurableFiles.rename(url, to: OTAStorageLayout.newTrashURL(in: storageRoot))) != nil
     }
 
     /// Whether `path` names the same inode as the open descriptor `fd`.

@@ -13,7 +13,9 @@ import FoundationNetworking
 /// - Redirects are followed only to the same scheme; any other redirect fails with
 ///   ``HTTPTransportError/Code/redirectRefused``.
 /// - The timeout is the request (idle) timeout, rounded up to whole seconds (at least 1): Foundation on Linux
-///   truncates fractions, which would turn 0.5 s into an immediate timeout.
+///   truncates fractions, which would turn 0.5 s into an immediate timeout. It is capped at
+///   ``maximumTimeout``: Foundation on Linux converts it to milliseconds in an `Int` and traps on overflow (an
+///   infinite timeout, or one over about 9.2 × 10¹⁵ s).
 /// - Cancelling the calling task cancels the request, and the call throws `CancellationError` at once, whatever
 ///   the order in which the cancellation, the task's completion and the wait begin.
 /// - The timeout is per request, not a total deadline (Foundation on Linux does not enforce
@@ -23,13 +25,16 @@ public struct URLSessionTransport: HTTPTransport {
     /// Creates the transport; each request uses its own short-lived ephemeral session.
     public init() {}
 
+    /// The longest request timeout passed to Foundation, in seconds: 2³¹ − 1 (about 68 years).
+    public static let maximumTimeout = TimeInterval(Int32.max)
+
     public func get(
         _ url: URL, headers: [String: String], timeout: TimeInterval, maximumBytes: Int64?
     ) async throws -> HTTPResponse {
         try Task.checkCancellation()
         // Foundation on Linux truncates a fractional timeout to whole seconds, so 0.5 s would fire at once:
-        // round up to a whole second, at least one (docs/apple-platform.md X5).
-        let timeout = max(1, timeout.rounded(.up))
+        // round up to a whole second, at least one (docs/apple-platform.md X5); infinity would trap there.
+        let timeout = min(max(1, timeout.rounded(.up)), Self.maximumTimeout)
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.httpMethod = "GET"
         for (name, value) in headers {

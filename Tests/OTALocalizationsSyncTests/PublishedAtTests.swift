@@ -80,6 +80,34 @@ import Testing
         #expect(fixture.read("1.0/modules/Checkout/current") == Data((v2.sha256 + "\n").utf8))
     }
 
+    @Test func aStaleEdgeThatKeepsTheDateItCachedTheOldManifestWithCannotRollBack() async throws {
+        // Given: v2, published at 23:50, installed from the origin (Date 23:55, the device clock 00:00).
+        let fixture = try SyncFixture()
+        let v1 = try SyncFixture.module("Checkout", version: 1)
+        let v2 = try SyncFixture.module("Checkout", version: 2)
+        fixture.publish([v1], publishedAt: "2026-11-30T20:00:00Z")
+        let v1Manifest = fixture.transport.body(SyncFixture.url("1.0", "manifest.json"))
+        fixture.publish([v2], publishedAt: "2026-11-30T23:50:00Z")
+        let v2Manifest = fixture.transport.body(SyncFixture.url("1.0", "manifest.json"))
+        fixture.transport.set(SyncFixture.url("1.0", "manifest.json"), .raw(HTTPResponse(
+            statusCode: 200, headers: ["Date": "Mon, 30 Nov 2026 23:55:00 GMT"], body: v2Manifest)))
+        await fixture.makeService(deviceClock: Self.clock).start()
+        #expect(fixture.reports.last?.stateSaved == true)
+
+        // When: an edge that cached v1 at 20:05 serves it again with that Date, as a cache does (RFC 9111 section 4).
+        fixture.transport.set(SyncFixture.url("1.0", "manifest.json"), .raw(HTTPResponse(
+            statusCode: 200, headers: ["Date": "Mon, 30 Nov 2026 20:05:00 GMT", "Age": "14100"], body: v1Manifest)))
+        await fixture.makeService(deviceClock: Self.clock).start()
+
+        // Then: it is stale; v2 stays, and so does the anti-rollback mark.
+        #expect(fixture.reports.last == Report(
+            manifest: .stale,
+            error: "manifest publishedAt 2026-11-30T20:00:00Z is older than the installed 2026-11-30T23:50:00Z"))
+        #expect(fixture.read("1.0/modules/Checkout/current") == Data((v2.sha256 + "\n").utf8))
+        let mark = String(decoding: try #require(fixture.read("1.0/installed-from.json")), as: UTF8.self)
+        #expect(mark == "{\"formatVersion\":1,\"newestPublishedAt\":\"2026-11-30T23:50:00Z\"}\n")
+    }
+
     @Test func aStaleEdgeCannotRollBackAModuleAPartlyFailedCycleInstalled() async throws {
         // Given: v1 of A and B installed; v2 installs A but B's ZIP fails, so the state stays at v1.
         let fixture = try SyncFixture()

@@ -106,6 +106,14 @@ final class LoopbackServer: @unchecked Sendable {
         #expect(response.body.isEmpty)
     }
 
+    /// Foundation on Linux turns the timeout into milliseconds in an `Int` and traps when that overflows.
+    @Test(arguments: [TimeInterval.infinity, 1e16, 1e300])
+    func aHugeOrInfiniteTimeoutIsCappedNotATrap(_ timeout: TimeInterval) async throws {
+        let server = try LoopbackServer()
+        let response = try await URLSessionTransport().get(server.url("/file"), headers: [:], timeout: timeout, maximumBytes: nil)
+        #expect(response.body == expectedBody)
+    }
+
     @Test func notFoundIsAResponseNotAnError() async throws {
         let server = try LoopbackServer()
         let response = try await URLSessionTransport().get(server.url("/nothing"), headers: [:], timeout: 10, maximumBytes: nil)

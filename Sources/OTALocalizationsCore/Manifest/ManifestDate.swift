@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Read: `YYYY-MM-DDTHH:MM:SS`, an optional fraction of 1 to 9 digits, then `Z` or `±HH:MM`; `T` and `Z` may be
 /// lower case (RFC 3339 section 5.6, note). The year is 0001-9999 (four digits), the day must exist in its month
-/// (Gregorian leap years), and the offset is applied. A leap second (`:60`, RFC 3339 section 5.7) is accepted
+/// (Gregorian leap years), and the offset is applied; the instant must also fall in 0001-9999 in UTC. A leap second (`:60`, RFC 3339 section 5.7) is accepted
 /// only in the last minute of a UTC hour and means the instant one second after `:59` of that minute, which is
 /// also the next minute's `:00` (POSIX time counts no leap seconds), so it compares deterministically. Anything
 /// else (a space for `T`, a missing offset, a week date, ten or more fractional digits) is refused.
@@ -75,8 +75,15 @@ public enum ManifestDate {
         let local = days(fromCivil: year, month, day) * 86_400 + hour * 3600 + minute * 60
         let utcMinutes = local / 60 - offsetMinutes
         if second == 60, utcMinutes.floorDivided(by: 60).remainder != 59 { return nil }
-        return ManifestTimestamp(secondsSince1970: utcMinutes * 60 + second, nanoseconds: Int32(nanoseconds))
+        let utcSeconds = utcMinutes * 60 + second
+        // The years hold in UTC too, so that every accepted instant is written back in a form that reads.
+        guard (firstSecond...lastSecond).contains(utcSeconds) else { return nil }
+        return ManifestTimestamp(secondsSince1970: utcSeconds, nanoseconds: Int32(nanoseconds))
     }
+
+    /// 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z in seconds since 1970.
+    private static let firstSecond = days(fromCivil: 1, 1, 1) * 86_400
+    private static let lastSecond = days(fromCivil: 9999, 12, 31) * 86_400 + 86_399
 
     /// ``parseTimestamp(_:)`` as a `Date`.
     public static func parse(_ text: String) -> Date? {

@@ -21,8 +21,9 @@ struct UpdateCycle: Sendable {
     private enum ManifestFetch {
         case failure(String)
         case notModified
-        /// A decoded manifest, its ETag, and the latest `publishedAt` accepted now (server clock plus tolerance).
-        case fetched(Manifest, etag: String?, latestAccepted: ManifestTimestamp)
+        /// A decoded manifest, its ETag, and the latest installed `publishedAt` still trusted as the anti-rollback
+        /// reference (the later of the server's and the device's clock, plus the tolerance).
+        case fetched(Manifest, etag: String?, latestTrusted: ManifestTimestamp)
     }
 
     /// The largest `manifest.json` accepted, in bytes.
@@ -51,16 +52,16 @@ struct UpdateCycle: Sendable {
             fetch = await fetchManifest(etag: nil)
             if case .notModified = fetch { fetch = .failure("HTTP status 304 without If-None-Match") }
         }
-        guard case .fetched(let manifest, let etag, let latestAccepted) = fetch else {
+        guard case .fetched(let manifest, let etag, let latestTrusted) = fetch else {
             if case .failure(let reason) = fetch { return Outcome(report: .init(manifest: .failed, error: reason), installedFolders: []) }
             return cancelled(.failed)
         }
-        if let newest = newestInstalled(state, notAfter: latestAccepted), manifest.publishedAtTimestamp < newest {
+        if let newest = newestInstalled(state, notAfter: latestTrusted), manifest.publishedAtTimestamp < newest {
             let error = "manifest publishedAt \(ManifestDate.format(manifest.publishedAtTimestamp)) is older than the installed \(ManifestDate.format(newest))"
             return Outcome(report: .init(manifest: .stale, error: error), installedFolders: [])
         }
         if Task.isCancelled { return cancelled(.updated) }
-        return await apply(manifest, etag: etag, latestAccepted: latestAccepted)
+        return await apply(manifest, etag: etag, latestTrusted: latestTrusted)
     }
 
     /// The anti-rollback reference: the newest of the complete state's `publishedAt` and the newest any module was
@@ -105,13 +106,18 @@ struct UpdateCycle: Sendable {
                 return .failure("manifest lists \(entries) modules, more than the limit of \(configuration.maximumManifestModules) (maximumManifestModules)")
             }
             let serverDate = response.value(forHeader: "Date").flatMap(HTTPDate.parse)
-            let clock = serverDate ?? ManifestTimestamp(configuration.deviceClock())
+            let deviceClock = ManifestTimestamp(configuration.deviceClock())
+            let clock = serverDate ?? deviceClock
             let latest = clock.adding(seconds: configuration.publishedAtToleranceSeconds)
             guard manifest.publishedAtTimestamp <= latest else {
                 let source = serverDate == nil ? "the device clock" : "the server's Date"
                 return .failure("manifest publishedAt \(ManifestDate.format(manifest.publishedAtTimestamp)) is later than \(source) \(ManifestDate.format(clock)) by more than \(ServiceHTTP.text(configuration.publishedAtToleranceSeconds)) s (publishedAtToleranceSeconds); ignored")
             }
-            return .fetched(manifest, etag: response.value(forHeader: "ETag"), latestAccepted: latest)
+            // An installed date is dropped as a reference only when both clocks put it in the future: a cache
+            // serves a stored response with the Date it was stored with (RFC 9111 section 4), so a stale edge's
+            // Date alone would make a newer install look like one from the future.
+            let trusted = max(clock, deviceClock).adding(seconds: configuration.publishedAtToleranceSeconds)
+            return .fetched(manifest, etag: response.value(forHeader: "ETag"), latestTrusted: trusted)
         default:
             return .failure("manifest HTTP status \(response.statusCode)")
         }
@@ -119,11 +125,11 @@ struct UpdateCycle: Sendable {
 
     // MARK: Install
 
-    private func apply(_ manifest: Manifest, etag: String?, latestAccepted: ManifestTimestamp) async -> Outcome {
+    private func apply(_ manifest: Manifest, etag: String?, latestTrusted: ManifestTimestamp) async -> Outcome {
         do {
             try gate.commit { () throws(InstallFailure) in
                 try prepareStorage()
-                try raiseInstalledFromMark(to: manifest.publishedAtTimestamp, latestAccepted: latestAccepted)
+                try raiseInstalledFromMark(to: manifest.publishedAtTimestamp, latestTrusted: latestTrusted)
             }
         } catch {
             if error.code == .cancelled { return cancelled(.updated) }
@@ -254,9 +260,9 @@ struct UpdateCycle: Sendable {
     }
 
     /// Inside the gate: raises `installed-from.json` to `publishedAt` before anything from that manifest can be
-    /// committed. A mark later than `latestAccepted` (from the future) is replaced, never kept.
-    private func raiseInstalledFromMark(to publishedAt: ManifestTimestamp, latestAccepted: ManifestTimestamp) throws(InstallFailure) {
-        if let mark = InstalledFromMark.load(layout), mark.newestPublishedAt >= publishedAt, mark.newestPublishedAt <= latestAccepted {
+    /// committed. A mark later than `latestTrusted` (from the future) is replaced, never kept.
+    private func raiseInstalledFromMark(to publishedAt: ManifestTimestamp, latestTrusted: ManifestTimestamp) throws(InstallFailure) {
+        if let mark = InstalledFromMark.load(layout), mark.newestPublishedAt >= publishedAt, mark.newestPublishedAt <= latestTrusted {
             return
         }
         try InstalledFromMark(newestPublishedAt: publishedAt).save(layout)
@@ -279,7 +285,9 @@ struct UpdateCycle: Sendable {
             guard let name = OTAStorageLayout.moduleName(fromStorageName: folder) else { continue }
             let pointer = layout.currentPointerFile(module: name)
             let done = gate.attempt {
-                guard DurableFiles.exists(pointer) else { return }
+                // A module folder that is not a folder (a symbolic link) is moved aside by `collectUnlisted`;
+                // nothing is removed through it.
+                guard DurableFiles.isDirectory(layout.moduleFolder(name)), DurableFiles.exists(pointer) else { return }
                 DurableFiles.remove(pointer)
                 DurableFiles.syncDirectory(layout.moduleFolder(name))
                 removed.append(.init(name: name, outcome: .removed))
@@ -330,7 +338,10 @@ struct UpdateCycle: Sendable {
         }
     }
 
+    /// A `moduleFolder` that is not a folder (a symbolic link to somewhere else) is left alone: what it names is
+    /// not the cycle's to delete. A reinstall of the module moves it aside (``ModuleInstaller``).
     private func collect(moduleFolder: URL, keeping active: String?, protected: Set<String>) {
+        guard DurableFiles.isDirectory(moduleFolder) else { return }
         for name in DurableFiles.contents(of: moduleFolder) {
             if name == OTAStorageLayout.currentPointerFileName || name == active { continue }
             let entry = moduleFolder.appendingPathComponent(name, isDirectory: true)

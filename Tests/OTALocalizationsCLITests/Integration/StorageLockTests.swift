@@ -87,6 +87,44 @@ import Testing
         acquired.release()
     }
 
+    @Test func aSymbolicLinkAtTheLockPathIsMovedAsideNeverWrittenThrough() throws {
+        let root = try TemporaryDirectory("lock")
+        defer { root.remove() }
+        try root.write("outside.txt", "precious\n")
+        let storage = root.url.appendingPathComponent("storage")
+        try FileManager.default.createDirectory(at: storage, withIntermediateDirectories: true)
+        let file = storage.appendingPathComponent(".ota-localizations.lock")
+        try FileManager.default.createSymbolicLink(at: file, withDestinationURL: root.url.appendingPathComponent("outside.txt"))
+
+        let lock = try StorageLock.acquire(storageRoot: storage, holder: .init(processIdentifier: 4242, purpose: "delete"))
+        defer { lock.release() }
+
+        #expect(try String(contentsOf: root.url.appendingPathComponent("outside.txt"), encoding: .utf8) == "precious\n")
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.type] as? FileAttributeType == .typeRegular)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "4242 delete\n")
+        #expect(try ExternalTool.run("flock", ["-n", file.path, "true"]).status == 1)
+    }
+
+    @Test(arguments: ["a folder", "a FIFO"])
+    func aWrongKindOfFileAtTheLockPathIsMovedAside(_ kind: String) throws {
+        let root = try TemporaryDirectory("lock")
+        defer { root.remove() }
+        let file = root.url.appendingPathComponent(".ota-localizations.lock")
+        if kind == "a folder" {
+            try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
+        } else {
+            #expect(try ExternalTool.run("mkfifo", [file.path]).status == 0)
+        }
+
+        let lock = try StorageLock.acquire(storageRoot: root.url, holder: .init(processIdentifier: 4242, purpose: "sync"))
+        defer { lock.release() }
+
+        #expect(try String(contentsOf: file, encoding: .utf8) == "4242 sync\n", "\(kind)")
+        #expect(try ExternalTool.run("flock", ["-n", file.path, "true"]).status == 1, "\(kind)")
+        #expect(lock.removeContentsExceptLockFile().isEmpty, "\(kind): the moved-aside entry is trash")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == [".ota-localizations.lock"])
+    }
+
     @Test func removeContentsKeepsOnlyTheLockFileThenReleaseRemovingFileEmptiesTheRoot() throws {
         let root = try TemporaryDirectory("lock")
         defer { root.remove() }

@@ -17,6 +17,8 @@ import Testing
         "2026-07-24T12:00:00+02:00",
         "2026-07-24T04:30:00-05:30",
         "1969-12-31T23:59:59.5Z",
+        "0001-01-01T14:00:00+14:00",
+        "9999-12-31T22:59:59.999999999-01:00",
     ]
 
     @Test func parsedInstantsEqualPythonsToTheNanosecond() throws {
@@ -69,6 +71,15 @@ import Testing
         "2016-12-31T23:58:60Z", "2017-01-01T05:30:60+05:30", " 2026-07-24T10:00:00Z", "2026-07-24T10:00:00Z ",
     ])
     func malformedOrOutOfRangeTextIsRefused(_ text: String) {
+        #expect(ManifestDate.parseTimestamp(text) == nil)
+    }
+
+    /// An offset or a leap second that takes the instant out of 0001-9999 in UTC: it could not be written back
+    /// (`state.json` would hold a date no reader accepts).
+    @Test(arguments: [
+        "0001-01-01T00:00:00+14:00", "0001-01-01T00:00:59.999+00:01", "9999-12-31T23:00:00-01:00", "9999-12-31T23:59:60Z",
+    ])
+    func anInstantOutsideTheYearsInUTCIsRefused(_ text: String) {
         #expect(ManifestDate.parseTimestamp(text) == nil)
     }
 
