@@ -29,14 +29,30 @@ let package = Package(
         ),
 
         // MARK: Tooling (CI)
-        .target(name: "OTALocalizationsPackager", dependencies: ["OTALocalizationsCore"]),
+        // Checks of a module's tables (format specifiers, plural rules, baselines); knows nothing of packaging.
+        .target(name: "OTALocalizationsValidation", dependencies: ["OTALocalizationsCore"]),
+        // The String Catalog (`.xcstrings`) reader and compiler.
+        .target(name: "OTALocalizationsCatalogs", dependencies: ["OTALocalizationsCore"]),
+        // `lint-sources`: finds lookups in Swift sources that bypass a module's bundle. Foundation only.
+        .target(name: "OTALocalizationsSourceLint"),
+        // Configuration, discovery, loading, packing, publishing: one pipeline for `package` and `validate`.
+        .target(
+            name: "OTALocalizationsPackager",
+            dependencies: ["OTALocalizationsCore", "OTALocalizationsValidation", "OTALocalizationsCatalogs"]
+        ),
         .executableTarget(
             name: "ota-localizations",
-            dependencies: ["OTALocalizationsPackager", "OTALocalizationsSync", "OTALocalizationsCore"]
+            dependencies: [
+                "OTALocalizationsPackager", "OTALocalizationsValidation", "OTALocalizationsCatalogs",
+                "OTALocalizationsSourceLint", "OTALocalizationsSync", "OTALocalizationsCore",
+            ]
         ),
         .executableTarget(
             name: "ota-bench",
-            dependencies: ["OTALocalizations", "OTALocalizationsSync", "OTALocalizationsCore", "OTALocalizationsPackager", "OTATestSupport"]
+            dependencies: [
+                "OTALocalizations", "OTALocalizationsSync", "OTALocalizationsCore", "OTALocalizationsPackager",
+                "OTALocalizationsValidation", "OTATestSupport",
+            ]
         ),
         // libFuzzer targets for the Core parsers (Scripts/fuzz.sh, docs/fuzzing.md); replays files in a plain build.
         .executableTarget(name: "ota-fuzz", dependencies: ["OTALocalizationsCore"]),
@@ -54,8 +70,20 @@ let package = Package(
         ),
         .testTarget(name: "OTALocalizationsCoreTests", dependencies: ["OTALocalizationsCore", "OTATestSupport"]),
         .testTarget(
+            name: "OTALocalizationsValidationTests",
+            dependencies: ["OTALocalizationsValidation", "OTALocalizationsCore", "OTATestSupport"]
+        ),
+        .testTarget(
+            name: "OTALocalizationsCatalogsTests",
+            dependencies: ["OTALocalizationsCatalogs", "OTALocalizationsCore", "OTATestSupport"]
+        ),
+        .testTarget(name: "OTALocalizationsSourceLintTests", dependencies: ["OTALocalizationsSourceLint", "OTATestSupport"]),
+        .testTarget(
             name: "OTALocalizationsPackagerTests",
-            dependencies: ["OTALocalizationsPackager", "OTALocalizationsCore", "OTATestSupport"]
+            dependencies: [
+                "OTALocalizationsPackager", "OTALocalizationsValidation", "OTALocalizationsCatalogs", "OTALocalizationsCore",
+                "OTATestSupport",
+            ]
         ),
         .testTarget(
             name: "OTALocalizationsCLITests",

@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsValidation
 
 /// Turns a repository's reviewed tables into per-module ZIPs and a manifest (DESIGN.md "Packager").
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsCatalogs
 
 /// A table or catalog that could not be read, compiled or parsed.
 public struct TableLoadFailure: Sendable, Equatable {

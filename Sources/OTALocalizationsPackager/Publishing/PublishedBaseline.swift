@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsValidation
 
 /// Reads what was published before (or what the app embeds), for the `--baseline` check that a publish never
 /// drops a key a language had (APPLE-BUNDLE.md row 2.1: no per-key fallback).

@@ -1,5 +1,7 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsCatalogs
+import OTALocalizationsValidation
 
 /// Runs every check of a publish: each loaded module through ``ModuleValidator``, tables left at a resource
 /// folder's root, the baseline of what was published before, and the adoption baseline.

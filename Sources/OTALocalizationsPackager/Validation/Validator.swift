@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsValidation
 
 /// What `validate` found in a repository.
 public struct ValidationRun: Sendable {

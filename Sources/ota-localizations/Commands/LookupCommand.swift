@@ -3,6 +3,7 @@ import OTALocalizations
 import OTALocalizationsCore
 import OTALocalizationsPackager
 import OTALocalizationsSync
+import OTALocalizationsValidation
 
 /// `ota-localizations lookup`: prints one key's value from an installed bundle.
 enum LookupCommand: Command {

@@ -1,6 +1,7 @@
 import Foundation
 import OTALocalizationsCore
 import OTALocalizationsPackager
+import OTALocalizationsCatalogs
 
 /// `ota-localizations modules`: lists what `package` would publish, writing nothing.
 enum ModulesCommand: Command {
