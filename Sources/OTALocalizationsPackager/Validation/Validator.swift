@@ -23,19 +23,16 @@ public enum Validator {
     public static func validate(
         repositoryRoot: URL, configurationFile: URL?, options: ValidationOptions
     ) throws -> ValidationRun {
-        let configuration = try PackagerConfiguration.load(repositoryRoot: repositoryRoot, explicitFile: configurationFile)
-        let discovery = try ModuleDiscovery.discover(repositoryRoot: repositoryRoot, configuration: configuration)
-        let validation = try options.resolve(configuration)
-        let load = try TableLoader.loadAll(discovery.modules)
-        let skipped = (discovery.skipped + load.skipped).sorted { $0.path < $1.path }
-        var diagnostics = validation.diagnostics(
-            for: load.modules, skipped: skipped, developmentRegion: configuration.developmentRegion
+        let pipeline = try PublishPipeline(
+            repositoryRoot: repositoryRoot, configurationFile: configurationFile, options: options, tablesMustParse: false
         )
+        let load = pipeline.load
+        var diagnostics = pipeline.diagnostics()
         diagnostics += load.failures.map(Self.diagnostic)
         diagnostics.sort(by: PublishValidation.reportOrder)
         return ValidationRun(
-            modules: load.modules.map(\.module), diagnostics: diagnostics, skipped: skipped,
-            coveredOnlyByOlderRecords: validation.adoptionBaseline?.countCoveredOnlyByOlderRecords(in: diagnostics) ?? 0)
+            modules: load.modules.map(\.module), diagnostics: diagnostics, skipped: pipeline.skipped,
+            coveredOnlyByOlderRecords: pipeline.validation.adoptionBaseline?.countCoveredOnlyByOlderRecords(in: diagnostics) ?? 0)
     }
 
     private static func diagnostic(_ failure: TableLoadFailure) -> ValidationDiagnostic {
