@@ -39,7 +39,7 @@ public actor OTALocalizationService: OTALocalizationServicing {
         if layout.hasUsableAppVersion {
             for name in (try? FileManager.default.contentsOfDirectory(atPath: layout.modulesFolder.path)) ?? [] {
                 if let module = OTAStorageLayout.moduleName(fromStorageName: name),
-                   let folder = BundleDiskLoader.activeFolder(layout, module: module) {
+                   let folder = layout.activeInstallFolder(module: module) {
                     folders.insert(folder.standardizedFileURL.path)
                 }
             }

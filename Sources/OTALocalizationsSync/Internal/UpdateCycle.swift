@@ -202,7 +202,7 @@ struct UpdateCycle: Sendable {
     /// The SHA-256 of the folder `current` names for `module`, when that folder passes the full check
     /// (``InstalledFolderCheck``): a damaged folder is reinstalled.
     private func installedHash(of module: String, developmentRegion: String) -> String? {
-        guard let folder = BundleDiskLoader.activeFolder(layout, module: module),
+        guard let folder = layout.activeInstallFolder(module: module),
               InstalledFolderCheck.isIntact(folder, developmentRegion: developmentRegion)
         else { return nil }
         return OTAStorageLayout.sha256(ofInstallFolderName: folder.lastPathComponent)
@@ -309,7 +309,7 @@ struct UpdateCycle: Sendable {
                     DurableFiles.discard(folder, layout: layout)
                     return
                 }
-                let active = BundleDiskLoader.activeFolder(layout, module: module)?.lastPathComponent
+                let active = layout.activeInstallFolder(module: module)?.lastPathComponent
                 collect(moduleFolder: folder, keeping: active, protected: protected)
                 if DurableFiles.contents(of: folder).isEmpty { DurableFiles.remove(folder) }
             }
@@ -323,7 +323,7 @@ struct UpdateCycle: Sendable {
         let protected = protectedFolders()
         for module in Set(manifest.modules.map(\.name)) {
             let done = gate.attempt {
-                let active = BundleDiskLoader.activeFolder(layout, module: module)?.lastPathComponent
+                let active = layout.activeInstallFolder(module: module)?.lastPathComponent
                 collect(moduleFolder: layout.moduleFolder(module), keeping: active, protected: protected)
             }
             if !done { return }
