@@ -9,6 +9,9 @@ let package = Package(
         .library(name: "OTALocalizationsSync", targets: ["OTALocalizationsSync"]),
         .library(name: "OTALocalizationsCore", targets: ["OTALocalizationsCore"]),
         .library(name: "OTALocalizationsPackager", targets: ["OTALocalizationsPackager"]),
+        .library(name: "OTALocalizationsValidation", targets: ["OTALocalizationsValidation"]),
+        .library(name: "OTALocalizationsCatalogs", targets: ["OTALocalizationsCatalogs"]),
+        .library(name: "OTALocalizationsSourceLint", targets: ["OTALocalizationsSourceLint"]),
         .executable(name: "ota-localizations", targets: ["ota-localizations"]),
         .executable(name: "ota-bench", targets: ["ota-bench"]),
     ],
@@ -40,18 +43,24 @@ let package = Package(
             name: "OTALocalizationsPackager",
             dependencies: ["OTALocalizationsCore", "OTALocalizationsValidation", "OTALocalizationsCatalogs"]
         ),
+        // What the command-line tool, the benchmark and the tests share and apps do not link: the storage-root lock,
+        // reading installed tables, a report recorder, loopback sockets for a local nginx.
+        .target(
+            name: "OTALocalizationsTooling",
+            dependencies: ["OTALocalizations", "OTALocalizationsSync", "OTALocalizationsCore"]
+        ),
         .executableTarget(
             name: "ota-localizations",
             dependencies: [
                 "OTALocalizationsPackager", "OTALocalizationsValidation", "OTALocalizationsCatalogs",
-                "OTALocalizationsSourceLint", "OTALocalizationsSync", "OTALocalizationsCore",
+                "OTALocalizationsSourceLint", "OTALocalizationsSync", "OTALocalizationsCore", "OTALocalizationsTooling",
             ]
         ),
         .executableTarget(
             name: "ota-bench",
             dependencies: [
                 "OTALocalizations", "OTALocalizationsSync", "OTALocalizationsCore", "OTALocalizationsPackager",
-                "OTALocalizationsValidation", "OTATestSupport",
+                "OTALocalizationsValidation", "OTALocalizationsTooling",
             ]
         ),
         // libFuzzer targets for the Core parsers (Scripts/fuzz.sh, docs/fuzzing.md); replays files in a plain build.
@@ -62,11 +71,13 @@ let package = Package(
         .systemLibrary(name: "COTALibCrypto", path: "Sources/COTALibCrypto"),
 
         // MARK: Tests
-        .target(name: "OTATestSupport", path: "Tests/OTATestSupport"),
+        .target(name: "OTATestSupport", dependencies: ["OTALocalizationsTooling"], path: "Tests/OTATestSupport"),
         .testTarget(name: "OTALocalizationsTests", dependencies: ["OTALocalizations", "OTATestSupport"]),
         .testTarget(
             name: "OTALocalizationsSyncTests",
-            dependencies: ["OTALocalizationsSync", "OTALocalizations", "OTALocalizationsCore", "OTATestSupport"]
+            dependencies: [
+                "OTALocalizationsSync", "OTALocalizations", "OTALocalizationsCore", "OTALocalizationsTooling", "OTATestSupport",
+            ]
         ),
         .testTarget(name: "OTALocalizationsCoreTests", dependencies: ["OTALocalizationsCore", "OTATestSupport"]),
         .testTarget(
@@ -88,7 +99,8 @@ let package = Package(
         .testTarget(
             name: "OTALocalizationsCLITests",
             dependencies: [
-                "OTALocalizationsCore", "OTALocalizationsSync", "OTALocalizations", "OTATestSupport", "ota-localizations",
+                "OTALocalizationsCore", "OTALocalizationsSync", "OTALocalizations", "OTALocalizationsTooling", "OTATestSupport",
+                "ota-localizations",
             ]
         ),
     ]

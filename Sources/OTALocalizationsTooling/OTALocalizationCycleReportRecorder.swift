@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsSync
 
 /// Keeps the latest ``OTALocalizationCycleReport`` a service handed to its report handler.
 ///

@@ -4,6 +4,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import OTALocalizations
+import OTALocalizationsSync
 
 /// An exclusive advisory lock on one storage root, shared by every process that writes there.
 ///
@@ -57,7 +59,7 @@ public final class StorageLock: @unchecked Sendable {
     }
 
     /// The lock file's name inside the storage root.
-    public static let fileName = ".ota-localizations.lock"
+    public static let fileName = OTAStorageLayout.lockFileName
 
     /// The storage root this lock guards.
     public let storageRoot: URL
