@@ -13,11 +13,11 @@ import OTALocalizationsValidation
 ///   folders (an unpacked publish, or the app's embedded bundles).
 ///
 /// Thread safety: blocking reads on the calling thread; call it from a command-line tool, not from an app.
-public enum PublishedBaseline {
+enum PublishedBaseline {
     /// One ``ValidationInput`` per module name.
     ///
     /// - Throws: ``PackagerError`` `configuration` naming what could not be read or verified.
-    public static func load(_ argument: String, developmentRegion: String) throws -> [String: ValidationInput] {
+    static func load(_ argument: String, developmentRegion: String) throws -> [String: ValidationInput] {
         let isURL = argument.hasPrefix("http://") || argument.hasPrefix("https://") || argument.hasPrefix("file:")
         let location = isURL ? URL(string: argument) : URL(fileURLWithPath: argument)
         guard let location else {

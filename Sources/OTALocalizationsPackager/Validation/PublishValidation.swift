@@ -7,15 +7,15 @@ import OTALocalizationsValidation
 /// folder's root, the baseline of what was published before, and the adoption baseline.
 ///
 /// Used by `package` (before anything is written) and by `validate`, so both report the same findings.
-public struct PublishValidation: Sendable {
+struct PublishValidation: Sendable {
     /// What was published before (or embedded in the app), one ``ValidationInput`` per module name.
-    public var publishedBaseline: [String: ValidationInput]
+    var publishedBaseline: [String: ValidationInput]
     /// Recorded findings that are reported as warnings (`--validation-baseline`).
-    public var adoptionBaseline: ValidationBaseline?
+    var adoptionBaseline: ValidationBaseline?
     /// The configuration's `pluralCountsOfMillions` (see ``ModuleValidator/pluralCountsOfMillions``).
-    public var pluralCountsOfMillions: Bool
+    var pluralCountsOfMillions: Bool
 
-    public init(
+    init(
         publishedBaseline: [String: ValidationInput] = [:], adoptionBaseline: ValidationBaseline? = nil,
         pluralCountsOfMillions: Bool = false
     ) {
@@ -30,7 +30,7 @@ public struct PublishValidation: Sendable {
     /// in the catalog file (nil when the key cannot be located).
     /// - Parameter skipped: files discovery left out; a table left at the root of a module's resource folder
     ///   is reported as `table-outside-lproj`.
-    public func diagnostics(
+    func diagnostics(
         for modules: [LoadedModule], skipped: [SkippedFile], developmentRegion: String
     ) -> [ValidationDiagnostic] {
         let validator = ModuleValidator(pluralCountsOfMillions: pluralCountsOfMillions)
@@ -78,7 +78,7 @@ public struct PublishValidation: Sendable {
 
     /// The order findings are reported in: by module, then file, errors before warnings before notes, then line,
     /// code and key.
-    public static func reportOrder(_ a: ValidationDiagnostic, _ b: ValidationDiagnostic) -> Bool {
+    static func reportOrder(_ a: ValidationDiagnostic, _ b: ValidationDiagnostic) -> Bool {
         let rankA = a.severity.rank
         let rankB = b.severity.rank
         return (a.module, a.file, rankA, a.line ?? 0, a.code.rawValue, a.key ?? "")
@@ -86,7 +86,7 @@ public struct PublishValidation: Sendable {
     }
 
     /// The validator's view of a loaded module: every published table at its bundle path.
-    public static func input(for module: LoadedModule, developmentRegion: String) -> ValidationInput {
+    static func input(for module: LoadedModule, developmentRegion: String) -> ValidationInput {
         let files = module.tables.map { table -> ValidationInput.File in
             let content: ValidationInput.Content
             switch table.table {

@@ -5,7 +5,8 @@ import OTALocalizationsValidation
 /// What `validate` found in a repository.
 public struct ValidationRun: Sendable {
     public var modules: [DiscoveredModule]
-    /// Every finding, parse failures included, in ``PublishValidation/reportOrder(_:_:)``.
+    /// Every finding, parse failures included, by module, then file, errors before warnings before notes, then
+    /// line, code and key.
     public var diagnostics: [ValidationDiagnostic]
     public var skipped: [SkippedFile]
     /// How many findings are new only because the validation baseline was written by a release that recorded them

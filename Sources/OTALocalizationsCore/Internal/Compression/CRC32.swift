@@ -2,19 +2,19 @@ import COTAZlib
 import Foundation
 
 /// The CRC-32 checksum ZIP stores for each entry (APPNOTE.TXT 4.4.7; ISO 3309 polynomial 0xEDB88320), computed by zlib.
-public enum CRC32 {
+enum CRC32 {
     /// Returns the CRC-32 of `data` (0 for empty data), the value Python's `zlib.crc32` returns.
-    public static func checksum(_ data: Data) -> UInt32 {
+    static func checksum(_ data: Data) -> UInt32 {
         update(0, data)
     }
 
     /// Returns the CRC-32 of the bytes summarized by `crc` followed by `data`; start from 0.
-    public static func update(_ crc: UInt32, _ data: Data) -> UInt32 {
+    static func update(_ crc: UInt32, _ data: Data) -> UInt32 {
         data.withUnsafeBytes { update(crc, $0) }
     }
 
     /// Returns the CRC-32 of the bytes summarized by `crc` followed by the bytes of `buffer`; start from 0.
-    public static func update(_ crc: UInt32, _ buffer: UnsafeRawBufferPointer) -> UInt32 {
+    static func update(_ crc: UInt32, _ buffer: UnsafeRawBufferPointer) -> UInt32 {
         var value = UInt(crc)
         guard var base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return crc }
         var remaining = buffer.count

@@ -2,14 +2,14 @@ import COTAZlib
 import Foundation
 
 /// Raw deflate compression (RFC 1951, no zlib or gzip header), the form of ZIP method 8 (APPNOTE.TXT 4.4.5).
-public enum RawDeflate {
+enum RawDeflate {
     /// Returns `data` compressed as one raw deflate stream.
     ///
     /// Output depends only on the input, the level and the zlib version (zlib 1.2.x output is stable across releases
     /// in practice, which the reproducible ZIP writer relies on).
     /// - Parameter level: zlib compression level, 0 (store) through 9 (best); default 9.
     /// - Throws: ``CompressionError`` with code `zlib` when zlib cannot initialize (bad level, out of memory).
-    public static func compress(_ data: Data, level: Int32 = 9) throws -> Data {
+    static func compress(_ data: Data, level: Int32 = 9) throws -> Data {
         var stream = z_stream()
         let initResult = cota_deflate_init_raw(&stream, level)
         guard initResult == Z_OK else {

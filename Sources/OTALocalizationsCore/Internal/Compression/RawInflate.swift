@@ -2,14 +2,14 @@ import COTAZlib
 import Foundation
 
 /// Raw inflate (RFC 1951, no zlib or gzip header) with a hard output limit, for ZIP method 8 (APPNOTE.TXT 4.4.5).
-public enum RawInflate {
+enum RawInflate {
     /// Returns the bytes of the raw deflate stream in `data`.
     ///
     /// Output grows in 64 KiB steps and stops with an error as soon as it would exceed `maximumBytes`, so memory
     /// stays bounded whatever the input claims. Bytes after the end of the stream are ignored.
     /// - Parameter maximumBytes: the largest output accepted, in bytes.
     /// - Throws: ``CompressionError`` with code `outputTooLarge`, `corruptData`, `truncated` or `zlib`.
-    public static func decompress(_ data: Data, maximumBytes: Int) throws -> Data {
+    static func decompress(_ data: Data, maximumBytes: Int) throws -> Data {
         try data.withUnsafeBytes { try decompress($0, maximumBytes: maximumBytes).output }
     }
 
