@@ -10,7 +10,7 @@ extension ModuleValidator {
                 guard let old = baselineTables[tableName], let oldFile = old.anyFile else { continue }
                 guard let new = index.tables[localization]?[tableName], let newFile = new.anyFile else {
                     var diagnostic = ValidationDiagnostic(
-                        severity: .error, code: .missingTableAgainstBaseline, module: sink.module, table: tableName,
+                        code: .missingTableAgainstBaseline, module: sink.module, table: tableName,
                         localization: localization, file: oldFile.path,
                         message: "The baseline has \(localization).lproj/\(tableName) but the new publish does not; its \(old.keys.count) keys would fall back to another language or show raw keys. Restore the table.")
                     diagnostic.value = nil
@@ -19,7 +19,7 @@ extension ModuleValidator {
                 }
                 guard new.unreadable == nil else { continue }
                 for key in old.keys.subtracting(new.keys).sorted() {
-                    sink.add(.error, .missingKeyAgainstBaseline, file: newFile, key: key,
+                    sink.add(.missingKeyAgainstBaseline, file: newFile, key: key,
                              message: "\"\(key)\" was in the baseline's \(localization).lproj/\(tableName) but is missing here; the app would show the raw key where it showed a translation. Restore the key.")
                 }
             }

@@ -45,7 +45,7 @@ extension ModuleValidator {
                 ? "A table at the resource root outside any .lproj hides every .lproj copy of \(file.tableName) (Apple reads root resources first); move it into the development region's .lproj."
                 : "A table that is not directly inside a top-level .lproj folder is never read as a localized table; move it to <language>.lproj/\(components.last ?? "")."
             // The path tells two such files of one table name apart (a baseline identity).
-            sink.add(.error, .tableOutsideLproj, file: file, message: message, value: file.relativePath)
+            sink.add(.tableOutsideLproj, file: file, message: message, value: file.relativePath)
         }
         for folder in input.folders {
             let top = folder.split(separator: "/").first.map(String.init) ?? folder
@@ -58,7 +58,7 @@ extension ModuleValidator {
         for (name, file) in topFolders.sorted(by: { $0.key < $1.key }) {
             if Self.specialFolderNames.contains(name.lowercased()) {
                 var diagnostic = ValidationDiagnostic(
-                    severity: .error, code: .specialFolderName, module: input.module, table: nil, localization: nil,
+                    code: .specialFolderName, module: input.module, table: nil, localization: nil,
                     file: Self.folderPath(name, in: file),
                     message: "A folder named \"\(name)\" at the bundle root makes Apple look for every resource inside it instead of the root; rename or remove it.")
                 diagnostic.value = name
@@ -70,7 +70,7 @@ extension ModuleValidator {
         }
         for (name, file) in lprojs.sorted(by: { $0.key < $1.key }) where !Self.isValidLocalizationName(name) {
             var diagnostic = ValidationDiagnostic(
-                severity: .warning, code: .invalidLocalizationName, module: input.module, table: nil,
+                code: .invalidLocalizationName, module: input.module, table: nil,
                 localization: name, file: Self.folderPath("\(name).lproj", in: file),
                 message: "\"\(name).lproj\" is not a language identifier, so no user's language ever matches it; rename it (for example sr-Latn, pt-BR, zh-Hans).")
             diagnostic.value = name

@@ -20,7 +20,7 @@ extension ModuleValidator {
             guard let (problem, path) = Self.entryMismatch(mine, theirs), let value = dict.table.entries[key] else { continue }
             let developmentName = referenceDict.file.localization ?? "the development region"
             // The whole entry is the value (its identity in baselines); the line is that of the string that differs.
-            sink.add(.error, .formatSpecifierMismatch, file: dict.file, key: key, line: dict.table.line(ofKey: key, path: path),
+            sink.add(.formatSpecifierMismatch, file: dict.file, key: key, line: dict.table.line(ofKey: key, path: path),
                      message: "\"\(key)\": the format specifiers differ from \(developmentName): \(problem); at run time this crashes or prints garbage. Use the same specifiers and value types.",
                      value: Self.describe(value))
         }

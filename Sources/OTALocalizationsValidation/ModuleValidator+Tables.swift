@@ -11,7 +11,7 @@ extension ModuleValidator {
         switch file.content {
         case .unreadable(let error):
             let code: ValidationDiagnostic.Code = error.code == .encoding ? .encoding : .parseError
-            sink.add(.error, code, file: file, line: error.line, column: error.column,
+            sink.add(code, file: file, line: error.line, column: error.column,
                      message: "\(error.reason) \(ValidationDiagnostic.Code.neverBaselinedReason)")
         case .strings(let table):
             checkStrings(table, file: file, into: &sink)
@@ -26,11 +26,11 @@ extension ModuleValidator {
         for entry in table.entries {
             if let earlier = first[entry.key] {
                 if earlier.value == entry.value {
-                    sink.add(.warning, .duplicateKeySameValue, file: file, key: entry.key, line: entry.line, column: entry.column,
+                    sink.add(.duplicateKeySameValue, file: file, key: entry.key, line: entry.line, column: entry.column,
                              message: "\"\(entry.key)\" is defined again with the same value (first on line \(earlier.line)); delete one of the two lines.",
                              value: entry.value)
                 } else {
-                    sink.add(.error, .duplicateKey, file: file, key: entry.key, line: entry.line, column: entry.column,
+                    sink.add(.duplicateKey, file: file, key: entry.key, line: entry.line, column: entry.column,
                              message: "\"\(entry.key)\" is defined on line \(earlier.line) and again on line \(entry.line) with a different value; Apple keeps only the last one. Delete the wrong line.",
                              value: entry.value)
                 }
@@ -41,7 +41,7 @@ extension ModuleValidator {
         // The empty key translated as empty ("" = "";) is what Xcode extracts for an empty literal: it shows nothing
         // either way, so there is nothing to fix.
         for entry in table.entries where entry.value.isEmpty && !entry.key.isEmpty && first[entry.key]?.line == entry.line {
-            sink.add(.warning, .emptyValue, file: file, key: entry.key, line: entry.line, column: entry.column,
+            sink.add(.emptyValue, file: file, key: entry.key, line: entry.line, column: entry.column,
                      message: "\"\(entry.key)\" has an empty value, so the app shows nothing; translate it or delete the line.",
                      value: entry.value)
         }
@@ -62,7 +62,7 @@ extension ModuleValidator {
             let what = duplicate.entry == nil ? "the key is" : "the key \"\(duplicate.key)\" inside it is"
             let path = duplicate.path.dropFirst() + [duplicate.key]
             let kept = duplicate.entry == nil ? table.entries[entry] : Self.value(in: table.entries[entry], at: Array(path))
-            sink.add(.error, .stringsDictDuplicateKey, file: file, key: entry, keyPath: duplicate.entry == nil ? [] : Array(path),
+            sink.add(.stringsDictDuplicateKey, file: file, key: entry, keyPath: duplicate.entry == nil ? [] : Array(path),
                      line: duplicate.line,
                      message: "\"\(entry)\": \(what) written on line \(duplicate.firstLine) and again on line \(duplicate.line); Apple keeps only the later value, so the first is dead text. Delete the wrong one.",
                      value: kept.map(Self.describe))
@@ -72,8 +72,7 @@ extension ModuleValidator {
             let info = reader.read(value)
             for problem in reader.problems {
                 // An unused rule changes nothing on device; every other structure problem leaves the entry unformattable.
-                let severity: ValidationDiagnostic.Severity = problem.code == .stringsDictUnusedVariable ? .warning : .error
-                sink.add(severity, problem.code, file: file, key: key, keyPath: problem.path,
+                sink.add(problem.code, file: file, key: key, keyPath: problem.path,
                          line: table.line(ofKey: key, path: problem.path), message: "\"\(key)\": \(problem.message)",
                          value: problem.value, cause: problem.cause, explanation: problem.explanation)
             }

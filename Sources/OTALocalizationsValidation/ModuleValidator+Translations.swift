@@ -47,7 +47,7 @@ extension ModuleValidator {
             let reads = prepared.literals.map { literal in
                 "'\(literal.text)' reads \(Self.article(literal.argumentType)) argument"
             }.joined(separator: " and ")
-            sink.add(.warning, .developmentLiteralPercent, file: file, key: key, line: definition?.line, column: definition?.column,
+            sink.add(.developmentLiteralPercent, file: file, key: key, line: definition?.line, column: definition?.column,
                      message: "\(MessageText.quoted(key)): in \(MessageText.quoted(prepared.value)), \(reads) that the app almost surely does not pass. Write %% for a literal percent sign.",
                      value: prepared.value,
                      explanation: "A percent sign followed by a space or '-' and a word is a conversion to printf: where the app formats this string (String(format:), a lookup with arguments), it prints garbage or crashes there. Translations are checked as if it were %%.")
@@ -82,13 +82,13 @@ extension ModuleValidator {
                                  file: strings.file, line: line, column: column, into: &sink)
             }
             if !value.isEmpty, value == key, developmentValue != key, Self.isIdentifierKey(key) {
-                sink.add(.warning, .valueEqualsKey, file: strings.file, key: key, line: line, column: column,
+                sink.add(.valueEqualsKey, file: strings.file, key: key, line: line, column: column,
                          message: "\(MessageText.quoted(key)): the value is the key itself while \(developmentName) has \(MessageText.quoted(developmentValue)); translate it.",
                          value: value)
             }
             if !value.isEmpty, !developmentValue.isEmpty,
                let problem = Self.whitespaceDifference(value, developmentValue, developmentName: developmentName) {
-                sink.add(.warning, .whitespaceMismatch, file: strings.file, key: key, line: line, column: column,
+                sink.add(.whitespaceMismatch, file: strings.file, key: key, line: line, column: column,
                          message: "\(MessageText.quoted(key)): \(problem); match it.",
                          value: value)
             }
@@ -143,7 +143,7 @@ extension ModuleValidator {
         let consequence = omissionOnly
             ? "the translation loses a value the app passes (and, without %n$, the later ones shift)"
             : "at run time this crashes or prints garbage"
-        sink.add(.error, .formatSpecifierMismatch, file: file, key: key, line: line, column: column,
+        sink.add(.formatSpecifierMismatch, file: file, key: key, line: line, column: column,
                  message: "\(MessageText.quoted(key)): the format specifiers differ from \(developmentName) (\(MessageText.quoted(development.value))): \(problem); \(consequence). Use the same specifiers, reordered with %n$ if needed.",
                  value: value)
     }
@@ -245,14 +245,14 @@ extension ModuleValidator {
             // Name the file of the same kind as the development region's definition when there is one.
             let inDict = reference.pair.dict?.table.entries[first] != nil && reference.pair.strings?.definitions[first] == nil
             let file = (inDict ? pair.dict?.file : pair.strings?.file) ?? file
-            sink.add(.warning, .missingKey, file: file, key: first,
+            sink.add(.missingKey, file: file, key: first,
                      message: "\(MessageText.quoted(first)) is in \(developmentName)'s \(file.tableName) table but not here; with no per-key fallback, \(users) \(sees). Add a translation.",
                      value: first)
             return
         }
         let shown = missing.prefix(Self.missingKeysShown).map(MessageText.quoted).joined(separator: ", ")
         let more = missing.count > Self.missingKeysShown ? " and \(missing.count - Self.missingKeysShown) more" : ""
-        sink.add(.warning, .missingKey, file: file,
+        sink.add(.missingKey, file: file,
                  message: "\(missing.count) keys of \(developmentName)'s \(file.tableName) table are missing here: \(shown)\(more); with no per-key fallback, \(users) \(sees). Add translations.",
                  value: missing.joined(separator: "\n"))
     }

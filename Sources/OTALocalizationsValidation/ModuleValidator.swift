@@ -110,13 +110,13 @@ struct DiagnosticSink {
     var causes: [Int: String] = [:]
 
     mutating func add(
-        _ severity: ValidationDiagnostic.Severity, _ code: ValidationDiagnostic.Code,
+        _ code: ValidationDiagnostic.Code, severity: ValidationDiagnostic.Severity? = nil,
         file: ValidationInput.File, key: String? = nil, keyPath: [String] = [], line: Int? = nil, column: Int? = nil,
         message: String, value: String? = nil, cause: String? = nil, explanation: String? = nil
     ) {
         if let cause { causes[diagnostics.count] = cause }
         var diagnostic = ValidationDiagnostic(
-            severity: severity, code: code, module: module, table: file.tableName,
+            severity: severity ?? code.severity(), code: code, module: module, table: file.tableName,
             localization: file.localization, key: key,
             keyPath: keyPath.isEmpty ? nil : keyPath.joined(separator: "/"), file: file.path,
             line: line.flatMap { $0 > 0 ? $0 : nil }, column: column.flatMap { $0 > 0 ? $0 : nil },

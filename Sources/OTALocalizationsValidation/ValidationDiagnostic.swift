@@ -69,11 +69,11 @@ public struct ValidationDiagnostic: Sendable, Equatable, Hashable, Codable {
     public var explanation: String?
 
     public init(
-        severity: Severity, code: Code, module: String, table: String?, localization: String?,
+        severity: Severity? = nil, code: Code, module: String, table: String?, localization: String?,
         key: String? = nil, keyPath: String? = nil, file: String, line: Int? = nil, column: Int? = nil,
         message: String, value: String? = nil, baselined: Bool = false
     ) {
-        self.severity = severity
+        self.severity = severity ?? code.severity()
         self.code = code
         self.module = module
         self.table = table

@@ -58,7 +58,7 @@ struct PublishValidation: Sendable {
             || module.catalogs.contains { $0.sourceLanguage == developmentRegion }
         if module.module.rule == ModuleNamingRule.repositoryFolderRule {
             found.append(ValidationDiagnostic(
-                severity: .error, code: .moduleNameFromCheckoutFolder, module: module.module.name, table: nil,
+                code: .moduleNameFromCheckoutFolder, module: module.module.name, table: nil,
                 localization: nil, file: module.module.folders.first.map { $0.isEmpty ? "." : $0 } ?? ".",
                 message: ModuleNamingRule.checkoutFolderAdvice(module: module.module.name, folders: module.module.folders)
                     + ". This cannot be baselined: the name is what differs between checkouts."
@@ -66,7 +66,7 @@ struct PublishValidation: Sendable {
         }
         if !module.tables.isEmpty, !covered {
             found.append(ValidationDiagnostic(
-                severity: .warning, code: .developmentRegionMissing, module: module.module.name, table: nil,
+                code: .developmentRegionMissing, module: module.module.name, table: nil,
                 localization: developmentRegion, file: module.module.folders.first ?? "",
                 message: "the module has no \(developmentRegion).lproj table, so translations are not checked against the "
                     + "development region and Bundle has no copy to fall back to; add \(developmentRegion).lproj or set "
@@ -102,12 +102,12 @@ struct PublishValidation: Sendable {
     private static func rootTables(of module: DiscoveredModule, in skipped: [SkippedFile]) -> [ValidationDiagnostic] {
         let folders = Set(module.folders)
         return skipped.compactMap { file -> ValidationDiagnostic? in
-            guard file.reason == SkipReason.outsideLproj else { return nil }
+            guard file.code == .outsideLproj else { return nil }
             let parent = (file.path as NSString).deletingLastPathComponent
             guard folders.contains(parent) else { return nil }
             let name = (file.path as NSString).lastPathComponent
             return ValidationDiagnostic(
-                severity: .error, code: .tableOutsideLproj, module: module.name,
+                code: .tableOutsideLproj, module: module.name,
                 table: (name as NSString).deletingPathExtension, localization: nil, key: nil, file: file.path,
                 line: nil, column: nil,
                 message: "\(name) sits beside the module's .lproj folders; at a bundle's root it would hide every "

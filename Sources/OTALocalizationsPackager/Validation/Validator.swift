@@ -40,7 +40,6 @@ public enum Validator {
         let name = (failure.path as NSString).lastPathComponent
         let lproj = ((failure.path as NSString).deletingLastPathComponent as NSString).lastPathComponent
         return ValidationDiagnostic(
-            severity: .error,
             code: failure.tableError?.code == .encoding ? .encoding : .parseError,
             module: failure.module,
             table: (name as NSString).deletingPathExtension,

@@ -38,38 +38,40 @@ struct PluralCheck: Sendable {
             let rulePath = path + [rule.name]
             let line = table.line(ofKey: key, path: rulePath)
             func add(
-                _ severity: ValidationDiagnostic.Severity, _ code: ValidationDiagnostic.Code, _ message: String,
-                _ value: String, explanation: String? = nil
+                _ code: ValidationDiagnostic.Code, _ message: String, _ value: String,
+                severity: ValidationDiagnostic.Severity? = nil, explanation: String? = nil
             ) {
-                sink.add(severity, code, file: file, key: key, keyPath: rulePath, line: line, message: message, value: value,
+                sink.add(code, severity: severity, file: file, key: key, keyPath: rulePath, line: line, message: message, value: value,
                          explanation: explanation)
             }
-            if !rule.categories.contains(.other) { checkMissingOther(rule, key: key, add: add) }
+            if !rule.categories.contains(.other) { checkMissingOther(rule, key: key) { add($0, $1, $2, explanation: $3) } }
             guard let categories else { continue }
             let isInteger = rule.argumentType.map(\.isInteger) ?? true
             let required = isInteger ? integerCategories : categories
             let missing = required.subtracting(rule.categories).subtracting(.other)
             let regular = missing.subtracting(millionCategories)
             if !regular.isEmpty {
-                add(.warning, .stringsDictMissingPluralCategory,
+                add(.stringsDictMissingPluralCategory,
                     "\"\(key)\": rule \"\(rule.name)\" lacks \(regular.names) that \(language) uses for \(isInteger ? "integers" : "numbers") (required: \(required.names); \(PluralCategories.source)); those numbers fall back to other.",
                     regular.names)
             }
             let large = missing.intersection(millionCategories)
             if !large.isEmpty {
-                let severity: ValidationDiagnostic.Severity = countsOfMillions ? .warning : .note
+                let severity = ValidationDiagnostic.Code.stringsDictMissingMillionCategory.severity(
+                    pluralCountsOfMillions: countsOfMillions
+                )
                 let condition = countsOfMillions
                     ? "the configuration says the app formats such counts (pluralCountsOfMillions)"
                     : "set pluralCountsOfMillions in ota-localizations.json if the app formats such counts"
-                add(severity, .stringsDictMissingMillionCategory,
+                add(.stringsDictMissingMillionCategory,
                     "\"\(key)\": rule \"\(rule.name)\" lacks \(large.names), which \(language) selects only for numbers of a million and more.",
-                    large.names,
+                    large.names, severity: severity,
                     explanation: "Such counts (1000000, 2000000, …; \(PluralCategories.source)) show the other form instead. This is a \(severity.rawValue): \(condition).")
             }
             // Apple honours `zero` for 0 in every language (APPLE-BUNDLE.md row 5.2), so it is never unused.
             let unused = rule.categories.subtracting(categories).subtracting(.zero)
             if !unused.isEmpty {
-                add(.warning, .stringsDictUnusedPluralCategory,
+                add(.stringsDictUnusedPluralCategory,
                     "\"\(key)\": rule \"\(rule.name)\" has \(unused.names), which \(language) never selects (it uses \(categories.names); \(PluralCategories.source)); remove the form or check the language.",
                     unused.names)
             }
@@ -85,12 +87,12 @@ struct PluralCheck: Sendable {
     /// a count that reaches the missing form.
     private func checkMissingOther(
         _ rule: PluralRuleInfo, key: String,
-        add: (ValidationDiagnostic.Severity, ValidationDiagnostic.Code, String, String, String?) -> Void
+        add: (ValidationDiagnostic.Code, String, String, String?) -> Void
     ) {
         let isInteger = rule.argumentType?.isInteger == true
         if isInteger, categories != nil, !integerCategories.contains(.other),
            rule.categories.isSuperset(of: integerCategories) {
-            add(.warning, .stringsDictMissingDecimalOther, "\"\(key)\": rule \"\(rule.name)\" has no other form; in \(language) every integer selects \(integerCategories.names), which the rule has, and its value type \(rule.valueType ?? "") passes only integers.",
+            add(.stringsDictMissingDecimalOther, "\"\(key)\": rule \"\(rule.name)\" has no other form; in \(language) every integer selects \(integerCategories.names), which the rule has, and its value type \(rule.valueType ?? "") passes only integers.",
                 "other",
                 "Only a non-integer count such as 1.5 selects other in this language (\(PluralCategories.source)). Apple's documentation still calls other required (\"Localizing strings that contain plurals\") and does not document what a device shows for a count with no form; add an other form to follow it.")
             return
@@ -99,7 +101,7 @@ struct PluralCheck: Sendable {
         if let (count, category) = countReachingMissingForm(rule, isInteger: isInteger) {
             reach = " In \(language), \(count) selects \(category), which the rule lacks (\(PluralCategories.source))."
         }
-        add(.error, .stringsDictMissingOther,
+        add(.stringsDictMissingOther,
             "\"\(key)\": rule \"\(rule.name)\" has no other form; Apple requires it (\"Localizing strings that contain plurals\": every count without its own form uses other).\(reach) Add an other form.",
             "other", nil)
     }
