@@ -196,11 +196,8 @@ public enum TableLoader {
     private static func parse(_ data: Data, path: String, _ module: String, _ failures: inout [TableLoadFailure]) -> LocalizationTable? {
         do {
             return try LocalizationTable.parse(data, path: path)
-        } catch let error as TableError {
-            failures.append(TableLoadFailure(module: module, path: path, message: error.description, tableError: error))
-            return nil
         } catch {
-            failures.append(TableLoadFailure(module: module, path: path, message: "\(path): \(error)"))
+            failures.append(TableLoadFailure(module: module, path: path, message: error.description, tableError: error))
             return nil
         }
     }

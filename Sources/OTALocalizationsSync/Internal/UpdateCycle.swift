@@ -92,10 +92,8 @@ struct UpdateCycle: Sendable {
             let manifest: Manifest
             do {
                 manifest = try Manifest(bytes: response.body)
-            } catch let error as ManifestError {
-                return .failure("manifest rejected (\(error.code)): \(error.reason)")
             } catch {
-                return .failure("manifest rejected: \(error)")
+                return .failure("manifest rejected (\(error.code)): \(error.reason)")
             }
             guard manifest.appVersion == configuration.appVersion else {
                 return .failure("manifest is for app version \"\(manifest.appVersion)\", not \"\(configuration.appVersion)\"")
