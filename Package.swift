@@ -9,6 +9,9 @@ let package = Package(
         .library(name: "OTALocalizationsSync", targets: ["OTALocalizationsSync"]),
         .library(name: "OTALocalizationsCore", targets: ["OTALocalizationsCore"]),
         .library(name: "OTALocalizationsPackager", targets: ["OTALocalizationsPackager"]),
+        .library(name: "OTALocalizationsValidation", targets: ["OTALocalizationsValidation"]),
+        .library(name: "OTALocalizationsCatalogs", targets: ["OTALocalizationsCatalogs"]),
+        .library(name: "OTALocalizationsSourceLint", targets: ["OTALocalizationsSourceLint"]),
         .executable(name: "ota-localizations", targets: ["ota-localizations"]),
         .executable(name: "ota-bench", targets: ["ota-bench"]),
     ],
@@ -29,14 +32,36 @@ let package = Package(
         ),
 
         // MARK: Tooling (CI)
-        .target(name: "OTALocalizationsPackager", dependencies: ["OTALocalizationsCore"]),
+        // Checks of a module's tables (format specifiers, plural rules, baselines); knows nothing of packaging.
+        .target(name: "OTALocalizationsValidation", dependencies: ["OTALocalizationsCore"]),
+        // The String Catalog (`.xcstrings`) reader and compiler.
+        .target(name: "OTALocalizationsCatalogs", dependencies: ["OTALocalizationsCore"]),
+        // `lint-sources`: finds lookups in Swift sources that bypass a module's bundle. Foundation only.
+        .target(name: "OTALocalizationsSourceLint"),
+        // Configuration, discovery, loading, packing, publishing: one pipeline for `package` and `validate`.
+        .target(
+            name: "OTALocalizationsPackager",
+            dependencies: ["OTALocalizationsCore", "OTALocalizationsValidation", "OTALocalizationsCatalogs"]
+        ),
+        // What the command-line tool, the benchmark and the tests share and apps do not link: the storage-root lock,
+        // reading installed tables, a report recorder, loopback sockets for a local nginx.
+        .target(
+            name: "OTALocalizationsTooling",
+            dependencies: ["OTALocalizations", "OTALocalizationsSync", "OTALocalizationsCore"]
+        ),
         .executableTarget(
             name: "ota-localizations",
-            dependencies: ["OTALocalizationsPackager", "OTALocalizationsSync", "OTALocalizationsCore"]
+            dependencies: [
+                "OTALocalizationsPackager", "OTALocalizationsValidation", "OTALocalizationsCatalogs",
+                "OTALocalizationsSourceLint", "OTALocalizationsSync", "OTALocalizationsCore", "OTALocalizationsTooling",
+            ]
         ),
         .executableTarget(
             name: "ota-bench",
-            dependencies: ["OTALocalizations", "OTALocalizationsSync", "OTALocalizationsCore", "OTALocalizationsPackager", "OTATestSupport"]
+            dependencies: [
+                "OTALocalizations", "OTALocalizationsSync", "OTALocalizationsCore", "OTALocalizationsPackager",
+                "OTALocalizationsValidation", "OTALocalizationsTooling",
+            ]
         ),
         // libFuzzer targets for the Core parsers (Scripts/fuzz.sh, docs/fuzzing.md); replays files in a plain build.
         .executableTarget(name: "ota-fuzz", dependencies: ["OTALocalizationsCore"]),
@@ -47,22 +72,38 @@ let package = Package(
 
         // MARK: Tests
         .target(
-            name: "OTATestSupport", dependencies: ["OTALocalizationsSync", "OTALocalizationsCore"], path: "Tests/OTATestSupport"
+            name: "OTATestSupport", dependencies: ["OTALocalizationsTooling", "OTALocalizationsSync", "OTALocalizationsCore"],
+            path: "Tests/OTATestSupport"
         ),
         .testTarget(name: "OTALocalizationsTests", dependencies: ["OTALocalizations", "OTATestSupport"]),
         .testTarget(
             name: "OTALocalizationsSyncTests",
-            dependencies: ["OTALocalizationsSync", "OTALocalizations", "OTALocalizationsCore", "OTATestSupport"]
+            dependencies: [
+                "OTALocalizationsSync", "OTALocalizations", "OTALocalizationsCore", "OTALocalizationsTooling", "OTATestSupport",
+            ]
         ),
         .testTarget(name: "OTALocalizationsCoreTests", dependencies: ["OTALocalizationsCore", "OTATestSupport"]),
         .testTarget(
+            name: "OTALocalizationsValidationTests",
+            dependencies: ["OTALocalizationsValidation", "OTALocalizationsCore", "OTATestSupport"]
+        ),
+        .testTarget(
+            name: "OTALocalizationsCatalogsTests",
+            dependencies: ["OTALocalizationsCatalogs", "OTALocalizationsCore", "OTATestSupport"]
+        ),
+        .testTarget(name: "OTALocalizationsSourceLintTests", dependencies: ["OTALocalizationsSourceLint", "OTATestSupport"]),
+        .testTarget(
             name: "OTALocalizationsPackagerTests",
-            dependencies: ["OTALocalizationsPackager", "OTALocalizationsCore", "OTATestSupport"]
+            dependencies: [
+                "OTALocalizationsPackager", "OTALocalizationsValidation", "OTALocalizationsCatalogs", "OTALocalizationsSourceLint",
+                "OTALocalizationsCore", "OTATestSupport",
+            ]
         ),
         .testTarget(
             name: "OTALocalizationsCLITests",
             dependencies: [
-                "OTALocalizationsCore", "OTALocalizationsSync", "OTALocalizations", "OTATestSupport", "ota-localizations",
+                "OTALocalizationsCore", "OTALocalizationsSync", "OTALocalizations", "OTALocalizationsTooling", "OTATestSupport",
+                "ota-localizations",
             ]
         ),
 
@@ -70,12 +111,16 @@ let package = Package(
         // Apple's own Bundle on installed bundles (compiled only with Apple's Foundation) and the CI workflow's shape.
         .testTarget(
             name: "ApplePlatformTests",
-            dependencies: ["OTALocalizations", "OTALocalizationsSync", "OTALocalizationsPackager", "OTATestSupport"]
+            dependencies: [
+                "OTALocalizations", "OTALocalizationsSync", "OTALocalizationsPackager", "OTALocalizationsTooling", "OTATestSupport",
+            ]
         ),
         // The iOS example app's sources that need neither SwiftUI nor UIKit, compiled and tested on every platform.
         .testTarget(
             name: "ExampleAppTests",
-            dependencies: ["OTALocalizations", "OTALocalizationsSync", "OTALocalizationsPackager", "OTATestSupport"],
+            dependencies: [
+                "OTALocalizations", "OTALocalizationsSync", "OTALocalizationsPackager", "OTALocalizationsSourceLint", "OTATestSupport",
+            ],
             path: "Examples/iOSApp",
             exclude: [
                 "OTAExample.xcodeproj", "OTAExample/App", "OTAExample/Info.plist", "OTAExample/Resources", "OTAExampleTests",

@@ -32,6 +32,9 @@ public struct OTAStorageLayout: Sendable, Equatable {
 
     /// The file name of the marker at the storage root that lists the app-version folders the service created.
     public static let rootMarkerFileName = ".ota-localizations-root.json"
+    /// The file name of the lock a tool holds at the storage root while it installs or deletes (`flock(2)`, the
+    /// tooling's `StorageLock`); deleting every bundle keeps it, so that its holder releases it.
+    public static let lockFileName = ".ota-localizations.lock"
     /// The file name of the pointer naming a module's active folder.
     public static let currentPointerFileName = "current"
     /// The prefix of the names things get at the storage root while they are deleted (one atomic rename makes them

@@ -39,7 +39,7 @@ public actor OTALocalizationService: OTALocalizationServicing {
         if layout.hasUsableAppVersion {
             for name in (try? FileManager.default.contentsOfDirectory(atPath: layout.modulesFolder.path)) ?? [] {
                 if let module = OTAStorageLayout.moduleName(fromStorageName: name),
-                   let folder = BundleDiskLoader.activeFolder(layout, module: module) {
+                   let folder = layout.activeInstallFolder(module: module) {
                     folders.insert(folder.standardizedFileURL.path)
                 }
             }
@@ -73,7 +73,7 @@ public actor OTALocalizationService: OTALocalizationServicing {
     /// revoked first (`CommitGate`), so no rename, pointer swap, state save or removal of it can happen any more.
     /// Each entry of the storage root is made unreachable by one rename to a trash name, then removed, so a process
     /// killed in the middle leaves complete folders or trash (removed by the next cycle or delete), never a half
-    /// bundle. The command-line tool's lock file (``StorageLock/fileName``) stays: its holder releases it, so that a
+    /// bundle. The command-line tool's lock file (``OTAStorageLayout/lockFileName``) stays: its holder releases it, so that a
     /// waiting `delete` starts only when this deletion has ended. Call `OTALocalizedString.clearBundleCache()` first
     /// so this session falls back to the embedded strings at once.
     public func deleteAllBundles() async {
@@ -86,7 +86,7 @@ public actor OTALocalizationService: OTALocalizationServicing {
             await task.value
             if inFlight?.run === run { inFlight = nil }
         }
-        DurableFiles.deleteContents(of: configuration.storageRoot, keeping: [StorageLock.fileName])
+        DurableFiles.deleteContents(of: configuration.storageRoot, keeping: [OTAStorageLayout.lockFileName])
         installedThisProcess = []
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import OTALocalizations
 import OTALocalizationsPackager
 import OTALocalizationsSync
+import OTALocalizationsTooling
 import OTATestSupport
 
 /// Modules' tables in a repository folder, published by the real packager into a static site folder and installed

@@ -80,10 +80,13 @@ import Testing
                 assert sorted(m.keys()) == ["changed", "files", "name", "path", "sha256", "size"], m.keys()
                 data = open(os.path.join(folder, m["path"]), "rb").read()
                 assert hashlib.sha256(data).hexdigest() == m["sha256"] and len(data) == m["size"]
+            for f in o["skipped"]:
+                assert list(f.keys()) == ["path", "code", "reason"], f.keys()
             published = json.load(open(o["manifest"]))["publishedAt"]
             print(o["appVersion"], [(m["name"], m["files"], m["changed"]) for m in o["modules"]], len(o["skipped"]), published)
+            print(sorted(set(f["code"] for f in o["skipped"] if "InfoPlist" in f["path"])))
             """, [result.stdout])
-        #expect(summary == "1.0.0 [('Checkout', 21, False), ('Profile', 14, False), ('SampleApp', 8, False), ('Search', 7, False)] 10 2026-07-25T17:20:00Z\n")
+        #expect(summary == "1.0.0 [('Checkout', 21, False), ('Profile', 14, False), ('SampleApp', 8, False), ('Search', 7, False)] 10 2026-07-25T17:20:00Z\n['info-plist']\n")
     }
 
     @Test func usageErrorsExitWithTwo() throws {

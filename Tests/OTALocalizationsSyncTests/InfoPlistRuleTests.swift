@@ -1,5 +1,5 @@
 import Foundation
-import OTALocalizations
+@testable import OTALocalizations
 import OTATestSupport
 import Testing
 @testable import OTALocalizationsSync

@@ -1,5 +1,5 @@
 import Foundation
-import OTALocalizations
+@testable import OTALocalizations
 import OTATestSupport
 import Testing
 @testable import OTALocalizationsSync
@@ -53,7 +53,7 @@ import Testing
         #expect(fixture.reports.last?.modules.first?.outcome == .updated)
         #expect(DurableFilesProbe.children(fixture.root.appendingPathComponent("1.0/modules")) == [InstalledLayout.storageName(name)])
         let layout = OTAStorageLayout(storageRoot: fixture.root, appVersion: "1.0")
-        let folder = try #require(BundleDiskLoader.activeFolder(layout, module: "Cafe\u{301} & Co. \u{1F600}"))
+        let folder = try #require(layout.activeInstallFolder(module: "Cafe\u{301} & Co. \u{1F600}"))
         #expect(folder.lastPathComponent == module.sha256)
         #expect(BundleDiskLoader.isReadableBundleFolder(folder))
     }

@@ -2,6 +2,7 @@ import Foundation
 import OTATestSupport
 import Testing
 @testable import OTALocalizationsSync
+import OTALocalizationsTooling
 
 /// A small Python HTTP server on a loopback port it picks, started and stopped by the test.
 final class LoopbackServer: @unchecked Sendable {

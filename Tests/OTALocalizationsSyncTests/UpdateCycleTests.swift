@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import OTALocalizations
+@testable import OTALocalizations
 import OTALocalizationsCore
 @testable import OTALocalizationsSync
 
@@ -54,7 +54,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
         await fixture.makeService().start()
         // The read side finds the folder the pointer names; no locale negotiation is checked (Linux Bundle).
         let layout = OTAStorageLayout(storageRoot: fixture.root, appVersion: "1.0")
-        let folder = try #require(BundleDiskLoader.activeFolder(layout, module: "Checkout"))
+        let folder = try #require(layout.activeInstallFolder(module: "Checkout"))
         #expect(folder.lastPathComponent == checkout.sha256)
         #expect(BundleDiskLoader.isReadableBundleFolder(folder))
     }
@@ -341,7 +341,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
         #expect(!fixture.exists("1.0/modules/Profile/current"))
         #expect(fixture.exists("1.0/modules/Profile/\(profile.sha256)/Info.plist"))
         let layout = OTAStorageLayout(storageRoot: fixture.root, appVersion: "1.0")
-        #expect(BundleDiskLoader.activeFolder(layout, module: "Profile") == nil)
+        #expect(layout.activeInstallFolder(module: "Profile") == nil)
 
         // The next process collects the folder and the empty module folder.
         await fixture.makeService().start()

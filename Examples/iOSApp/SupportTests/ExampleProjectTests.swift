@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import OTALocalizationsPackager
+import OTALocalizationsSourceLint
 import OTATestSupport
 import Testing
 

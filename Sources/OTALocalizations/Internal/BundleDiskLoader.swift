@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reads the installed bundles of one app version from disk; never writes or deletes.
-package enum BundleDiskLoader {
+enum BundleDiskLoader {
     /// The largest `Info.plist` the read side accepts, in bytes; the installer writes about 400
     /// (`BundleInfoPlist` in OTALocalizationsCore).
     static let maximumInfoPlistBytes = 4096
@@ -36,15 +36,8 @@ package enum BundleDiskLoader {
         return (bundles, paths)
     }
 
-    /// The folder `current` of `module` names, when the pointer is well formed.
-    package static func activeFolder(_ layout: OTAStorageLayout, module: String) -> URL? {
-        pointedFolderName(layout.currentPointerFile(module: module).path).map {
-            layout.installFolder(module: module, folderName: $0)
-        }
-    }
-
     /// The installed folder name a `current` pointer file holds, when it is well formed.
-    private static func pointedFolderName(_ pointerPath: String) -> String? {
+    static func pointedFolderName(_ pointerPath: String) -> String? {
         // A pointer is at most 72 bytes; one byte over the limit says the file is too long to be one.
         guard let data = SmallFile.prefix(pointerPath, count: 129), data.count <= 128 else { return nil }
         return OTAStorageLayout.parseCurrentPointer(data)
@@ -57,7 +50,7 @@ package enum BundleDiskLoader {
     /// Reading the bytes is the check that matters before the first unlock (the read fails). A folder the
     /// installer committed always passes; the service's full check (every file's size and SHA-256) runs in the
     /// update cycle, which reinstalls a folder that fails it.
-    package static func isReadableBundleFolder(_ folder: URL) -> Bool {
+    static func isReadableBundleFolder(_ folder: URL) -> Bool {
         isReadableBundleFolder(atPath: folder.path)
     }
 

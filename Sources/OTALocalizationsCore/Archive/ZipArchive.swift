@@ -32,7 +32,7 @@ public struct ZipArchive: Sendable {
     ///
     /// - Parameter limits: count and size limits; declared sizes are checked here and actual sizes while inflating.
     /// - Throws: ``ArchiveError``; see the type's documentation for the codes.
-    public init(bytes: Data, limits: ZipLimits = .default) throws {
+    public init(bytes: Data, limits: ZipLimits = .default) throws(ArchiveError) {
         guard Int64(bytes.count) <= limits.maximumArchiveBytes else {
             throw ArchiveError(
                 code: .archiveTooLarge,
@@ -49,7 +49,7 @@ public struct ZipArchive: Sendable {
     /// ``ZipLimits/maximumUncompressedBytes``), so a stream that lies about its size cannot exhaust memory.
     /// - Throws: ``ArchiveError`` with code `unknownEntry` (not from this archive), `sizeMismatch`, `crcMismatch`,
     ///   `corruptDeflate` or `tooLarge`.
-    public func contents(of entry: ZipEntry) throws -> Data {
+    public func contents(of entry: ZipEntry) throws(ArchiveError) -> Data {
         guard entries.indices.contains(entry.index), entries[entry.index] == entry else {
             throw ArchiveError(code: .unknownEntry, reason: "the entry is not one of this archive's", entryPath: entry.path)
         }
@@ -60,7 +60,7 @@ public struct ZipArchive: Sendable {
     ///
     /// The total uncompressed limit is enforced while inflating, on the bytes actually produced.
     /// - Throws: ``ArchiveError`` as ``contents(of:)`` does, and `tooLarge` when the total passes the limit.
-    public func extractAll() throws -> [(path: String, data: Data)] {
+    public func extractAll() throws(ArchiveError) -> [(path: String, data: Data)] {
         var remaining = limits.maximumUncompressedBytes
         var result: [(path: String, data: Data)] = []
         for entry in entries where !entry.isDirectory {
@@ -72,7 +72,7 @@ public struct ZipArchive: Sendable {
     }
 
     /// Reads one entry, producing at most `budget` bytes.
-    private func read(_ entry: ZipEntry, budget: Int64) throws -> Data {
+    private func read(_ entry: ZipEntry, budget: Int64) throws(ArchiveError) -> Data {
         if entry.isDirectory { return Data() }
         let start = entry.dataOffset
         let count = Int(entry.compressedSize)
@@ -102,6 +102,9 @@ public struct ZipArchive: Sendable {
                 default:
                     throw fail(.corruptDeflate, "the deflate data is invalid: \(error.reason)")
                 }
+            } catch {
+                // `withUnsafeBytes` rethrows untyped; inflating throws only CompressionError.
+                throw fail(.corruptDeflate, "the deflate data is invalid: \(error)")
             }
             guard result.consumed == count else {
                 throw fail(

@@ -22,7 +22,7 @@ extension ZipWriter {
     /// not make it smaller. Pure; callable from any thread.
     ///
     /// - Throws: ``ArchiveError`` `writeFailed` when zlib fails.
-    public static func compress(_ entry: Entry) throws -> CompressedEntry {
+    public static func compress(_ entry: Entry) throws(ArchiveError) -> CompressedEntry {
         let deflated: Data
         do {
             deflated = try RawDeflate.compress(entry.data, level: 6)

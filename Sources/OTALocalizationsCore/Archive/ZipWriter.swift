@@ -39,7 +39,7 @@ public struct ZipWriter {
     /// - Throws: ``ArchiveError`` when a path breaks the reader's rules (codes `pathEscapesRoot`, `absolutePath`,
     ///   `backslashInPath`, `driveLetter`, `emptyPathComponent`, `nulInName`, `nameTooLong` over ``ZipArchive/maximumNameBytes``; `notRegularFile` for a path ending in
     ///   `/`), when two paths collide (`duplicateName`, `pathConflict`), or `writeFailed` when zlib fails.
-    public static func archive(_ entries: [Entry]) throws -> Data {
+    public static func archive(_ entries: [Entry]) throws(ArchiveError) -> Data {
         try archive(compressed: entries.map(compress))
     }
 
@@ -47,18 +47,18 @@ public struct ZipWriter {
     /// compress on several threads and assemble in one step.
     ///
     /// - Throws: ``ArchiveError`` for the path rules listed on ``archive(_:)``.
-    public static func archive(compressed entries: [CompressedEntry]) throws -> Data {
+    public static func archive(compressed entries: [CompressedEntry]) throws(ArchiveError) -> Data {
         try archive(compressed: entries, zip64Threshold: 0xFFFF_FFFF, entryCountThreshold: 0xFFFF)
     }
 
     /// The writer with adjustable ZIP64 thresholds, so tests can exercise ZIP64 without gigabytes of data.
-    static func archive(_ entries: [Entry], zip64Threshold: UInt64, entryCountThreshold: Int) throws -> Data {
+    static func archive(_ entries: [Entry], zip64Threshold: UInt64, entryCountThreshold: Int) throws(ArchiveError) -> Data {
         try archive(compressed: entries.map(compress), zip64Threshold: zip64Threshold, entryCountThreshold: entryCountThreshold)
     }
 
     private static func archive(
         compressed entries: [CompressedEntry], zip64Threshold: UInt64, entryCountThreshold: Int
-    ) throws -> Data {
+    ) throws(ArchiveError) -> Data {
         let sorted = entries.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
         try checkPaths(sorted.map(\.path))
 
@@ -173,7 +173,7 @@ public struct ZipWriter {
         return Data(out)
     }
 
-    private static func checkPaths(_ paths: [String]) throws {
+    private static func checkPaths(_ paths: [String]) throws(ArchiveError) {
         var seen = [String: String]()
         for path in paths {
             try ZipPathRules.validate(path)

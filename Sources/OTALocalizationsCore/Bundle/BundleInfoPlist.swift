@@ -40,7 +40,7 @@ public enum BundleInfoPlist {
     /// leaks on malformed input, docs/apple-platform.md X8).
     /// - Throws: `TableError` (code `.propertyList` or `.encoding`) when `data` is not a property list, and code
     ///   `.structure` when its root is not a dictionary.
-    public static func developmentRegion(in data: Data) throws -> String? {
+    public static func developmentRegion(in data: Data) throws(TableError) -> String? {
         let root = try PropertyListReader.read(data, path: "Info.plist").value
         guard let dictionary = root.dictionaryValue else {
             throw TableError(code: .structure, reason: "the root of Info.plist is not a dictionary", path: "Info.plist")

@@ -34,12 +34,12 @@ struct BinaryPropertyListParser {
         bytes.count >= 6 && bytes[0..<6].elementsEqual(Array("bplist".utf8))
     }
 
-    static func parse(_ bytes: [UInt8], path: String) throws -> ParsedPropertyList {
+    static func parse(_ bytes: [UInt8], path: String) throws(TableError) -> ParsedPropertyList {
         var parser = try BinaryPropertyListParser(bytes: bytes, path: path)
         return try parser.parseRoot()
     }
 
-    private init(bytes: [UInt8], path: String) throws {
+    private init(bytes: [UInt8], path: String) throws(TableError) {
         self.bytes = bytes
         self.path = path
         let fail = { (reason: String) in TableError(code: .propertyList, reason: reason, path: path) }
@@ -81,7 +81,7 @@ struct BinaryPropertyListParser {
 
     private let topObject: Int
 
-    private mutating func parseRoot() throws -> ParsedPropertyList {
+    private mutating func parseRoot() throws(TableError) -> ParsedPropertyList {
         let value = try decode(topObject, depth: 1)
         guard expandedSizes[topObject] <= Self.maximumExpandedObjects else {
             throw failure("binary property list expands to more than \(Self.maximumExpandedObjects) values (objects shared too many times)")
@@ -104,7 +104,7 @@ struct BinaryPropertyListParser {
         return ParsedPropertyList(value: value, topLevelEntries: entries, rootLine: 0)
     }
 
-    private mutating func decode(_ object: Int, depth: Int) throws -> PropertyListValue {
+    private mutating func decode(_ object: Int, depth: Int) throws(TableError) -> PropertyListValue {
         guard object >= 0, object < objectCount else {
             throw failure("binary property list refers to object \(object), but it has \(objectCount)")
         }
@@ -221,7 +221,7 @@ struct BinaryPropertyListParser {
 
     // MARK: Reading
 
-    private func objectOffset(_ object: Int) throws -> Int {
+    private func objectOffset(_ object: Int) throws(TableError) -> Int {
         let raw = Self.bigEndian(bytes, at: offsetTableStart + object * offsetSize, size: offsetSize)
         guard raw >= 8, raw < UInt64(offsetTableStart) else {
             throw failure("binary property list object \(object) has offset \(raw), outside the object area (8..<\(offsetTableStart))")
@@ -229,7 +229,7 @@ struct BinaryPropertyListParser {
         return Int(raw)
     }
 
-    private func reference(at position: Int) throws -> Int {
+    private func reference(at position: Int) throws(TableError) -> Int {
         guard position >= 0, position + referenceSize <= offsetTableStart else {
             throw failure("binary property list object reference at \(position) runs past the object area")
         }
@@ -241,7 +241,7 @@ struct BinaryPropertyListParser {
     }
 
     /// The element count of the object at `offset` and where its payload starts.
-    private func countAndStart(at offset: Int) throws -> (count: Int, start: Int) {
+    private func countAndStart(at offset: Int) throws(TableError) -> (count: Int, start: Int) {
         let low = Int(bytes[offset] & 0x0F)
         if low != 0x0F { return (low, offset + 1) }
         let countOffset = offset + 1
@@ -257,7 +257,7 @@ struct BinaryPropertyListParser {
         return (Int(raw), countOffset + 1 + width)
     }
 
-    private func integer(at offset: Int, object: Int) throws -> Int64 {
+    private func integer(at offset: Int, object: Int) throws(TableError) -> Int64 {
         let low = Int(bytes[offset] & 0x0F)
         switch low {
         case 0, 1, 2:
@@ -278,7 +278,7 @@ struct BinaryPropertyListParser {
     }
 
     /// A big-endian unsigned value of `width` (1-8) bytes at `position`, inside the object area.
-    private func read(_ position: Int, _ width: Int, object: Int?) throws -> UInt64 {
+    private func read(_ position: Int, _ width: Int, object: Int?) throws(TableError) -> UInt64 {
         guard position + width <= offsetTableStart else {
             let which = object.map { "object \($0)" } ?? "a count"
             throw failure("binary property list \(which) runs past the object area")
@@ -286,7 +286,7 @@ struct BinaryPropertyListParser {
         return Self.bigEndian(bytes, at: position, size: width)
     }
 
-    private func checkRange(_ start: Int, _ count: Int, object: Int) throws {
+    private func checkRange(_ start: Int, _ count: Int, object: Int) throws(TableError) {
         guard count <= offsetTableStart - start else {
             throw failure("binary property list object \(object) (\(count) bytes) runs past the object area")
         }

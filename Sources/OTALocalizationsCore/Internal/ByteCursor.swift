@@ -15,13 +15,13 @@ struct ByteCursor {
         offset >= 0 && count >= 0 && offset <= end && end - offset >= count
     }
 
-    mutating func u16() throws -> UInt16 {
+    mutating func u16() throws(ArchiveError) -> UInt16 {
         try need(2)
         defer { offset += 2 }
         return UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
     }
 
-    mutating func u32() throws -> UInt32 {
+    mutating func u32() throws(ArchiveError) -> UInt32 {
         try need(4)
         defer { offset += 4 }
         var value: UInt32 = 0
@@ -29,7 +29,7 @@ struct ByteCursor {
         return value
     }
 
-    mutating func u64() throws -> UInt64 {
+    mutating func u64() throws(ArchiveError) -> UInt64 {
         try need(8)
         defer { offset += 8 }
         var value: UInt64 = 0
@@ -37,13 +37,13 @@ struct ByteCursor {
         return value
     }
 
-    mutating func take(_ count: Int) throws -> ArraySlice<UInt8> {
+    mutating func take(_ count: Int) throws(ArchiveError) -> ArraySlice<UInt8> {
         try need(count)
         defer { offset += count }
         return bytes[offset..<(offset + count)]
     }
 
-    private func need(_ count: Int) throws {
+    private func need(_ count: Int) throws(ArchiveError) {
         guard has(count) else {
             throw ArchiveError(code: .truncated, reason: "a record runs past the end of the archive")
         }

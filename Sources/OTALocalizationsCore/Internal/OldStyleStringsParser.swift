@@ -29,7 +29,7 @@ struct OldStyleStringsParser {
     }
 
     /// Parses the whole text into entries in file order.
-    mutating func parse() throws -> [StringsTable.Entry] {
+    mutating func parse() throws(TableError) -> [StringsTable.Entry] {
         try skipSpace()
         guard let first = peek() else { return [] }
         if first == "{" {
@@ -66,7 +66,7 @@ struct OldStyleStringsParser {
 
     // MARK: Grammar
 
-    private mutating func parseEntries(braced: Bool) throws -> [StringsTable.Entry] {
+    private mutating func parseEntries(braced: Bool) throws(TableError) -> [StringsTable.Entry] {
         var entries: [StringsTable.Entry] = []
         while true {
             try skipSpace()
@@ -122,7 +122,7 @@ struct OldStyleStringsParser {
     }
 
     /// Reads a quoted or unquoted string at `index` (which must be a string start).
-    private mutating func parseString() throws -> (String, Int) {
+    private mutating func parseString() throws(TableError) -> (String, Int) {
         let start = index
         guard let opening = peek() else { throw error(at: index, "expected a string, found end of file") }
         if opening == "\"" || opening == "'" {
@@ -135,7 +135,7 @@ struct OldStyleStringsParser {
     /// Reads the quoted string whose opening quote is at `start`, up to and including its closing quote.
     ///
     /// The text between escapes is copied in runs; a string without escapes becomes a `String` directly.
-    private mutating func readQuotedString(from start: Int) throws -> String {
+    private mutating func readQuotedString(from start: Int) throws(TableError) -> String {
         let quote = text[start]
         index = start + 1
         var highSurrogate: UInt16?
@@ -238,7 +238,7 @@ struct OldStyleStringsParser {
     }
 
     /// Skips whitespace and comments; an unterminated `/*` is an error reported where it starts.
-    private mutating func skipSpace() throws {
+    private mutating func skipSpace() throws(TableError) {
         while let scalar = peek() {
             switch scalar.value {
             case 0x09...0x0D, 0x20, 0x2028, 0x2029:

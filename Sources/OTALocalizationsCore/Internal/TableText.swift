@@ -26,7 +26,7 @@ struct TableText {
     ///
     /// Well-formed UTF-8 and UTF-16 take a fast pass (`TableText+WellFormed.swift`); anything else is decoded
     /// again by the standard library's decoders below, which place the error or repair lone surrogates.
-    init(decoding bytes: [UInt8], path: String) throws {
+    init(decoding bytes: [UInt8], path: String) throws(TableError) {
         let count = bytes.count
         func starts(with prefix: [UInt8]) -> Bool {
             count >= prefix.count && bytes[0..<prefix.count].elementsEqual(prefix)
@@ -52,7 +52,7 @@ struct TableText {
         }
     }
 
-    private static func decodeUTF8(_ bytes: [UInt8], from start: Int, path: String) throws -> [Unicode.Scalar] {
+    private static func decodeUTF8(_ bytes: [UInt8], from start: Int, path: String) throws(TableError) -> [Unicode.Scalar] {
         if let scalars = scalarsOfWellFormedUTF8(bytes, from: start) { return scalars }
         var scalars: [Unicode.Scalar] = []
         scalars.reserveCapacity(bytes.count - start)
@@ -78,7 +78,7 @@ struct TableText {
         }
     }
 
-    private static func decodeUTF16(_ bytes: [UInt8], from start: Int, bigEndian: Bool, path: String) throws -> [Unicode.Scalar] {
+    private static func decodeUTF16(_ bytes: [UInt8], from start: Int, bigEndian: Bool, path: String) throws(TableError) -> [Unicode.Scalar] {
         if let scalars = scalarsOfWellFormedUTF16(bytes, from: start, bigEndian: bigEndian) { return scalars }
         let unitCount = (bytes.count - start) / 2
         var units: [UInt16] = []
@@ -111,7 +111,7 @@ struct TableText {
         return scalars
     }
 
-    private static func decodeUTF32(_ bytes: [UInt8], from start: Int, bigEndian: Bool, path: String) throws -> [Unicode.Scalar] {
+    private static func decodeUTF32(_ bytes: [UInt8], from start: Int, bigEndian: Bool, path: String) throws(TableError) -> [Unicode.Scalar] {
         var scalars: [Unicode.Scalar] = []
         scalars.reserveCapacity((bytes.count - start) / 4)
         var offset = start

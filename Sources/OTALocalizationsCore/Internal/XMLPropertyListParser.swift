@@ -50,7 +50,7 @@ struct XMLPropertyListParser {
         return false
     }
 
-    mutating func parse() throws -> ParsedPropertyList {
+    mutating func parse() throws(TableError) -> ParsedPropertyList {
         if peek() == "\u{FEFF}" { index += 1 }
         try skipMisc()
         guard peek() == "<" else { throw error(at: index, "expected '<plist>', found \(describeCharacter(peek()))") }
@@ -98,7 +98,7 @@ struct XMLPropertyListParser {
         var isEmpty: Bool
     }
 
-    private mutating func parseRoot(_ tag: StartTag, at start: Int) throws -> ParsedPropertyList {
+    private mutating func parseRoot(_ tag: StartTag, at start: Int) throws(TableError) -> ParsedPropertyList {
         let rootLine = location(start).line
         if tag.name == "dict" {
             var entries: [ParsedPropertyList.TopLevelEntry] = []
@@ -109,7 +109,7 @@ struct XMLPropertyListParser {
         return ParsedPropertyList(value: value, topLevelEntries: nil, rootLine: rootLine)
     }
 
-    private mutating func parseValue(_ tag: StartTag, at start: Int, depth: Int) throws -> PropertyListValue {
+    private mutating func parseValue(_ tag: StartTag, at start: Int, depth: Int) throws(TableError) -> PropertyListValue {
         guard depth <= maximumPropertyListDepth else {
             throw error(at: start, "property list nested deeper than \(maximumPropertyListDepth) levels")
         }
@@ -179,7 +179,7 @@ struct XMLPropertyListParser {
     private mutating func parseDictionary(
         _ tag: StartTag, at start: Int, depth: Int, entries: inout [ParsedPropertyList.TopLevelEntry],
         collect: Bool = true
-    ) throws -> PropertyListValue {
+    ) throws(TableError) -> PropertyListValue {
         var dictionary: [String: PropertyListValue] = [:]
         if tag.isEmpty { return .dictionary(dictionary) }
         // Where each key was first written: built only when this dictionary repeats a key.
@@ -249,7 +249,7 @@ struct XMLPropertyListParser {
     // MARK: Markup
 
     /// Reads `<name attr="...">` or `<name .../>` at `index` (which is at '<').
-    private mutating func readStartTag() throws -> StartTag {
+    private mutating func readStartTag() throws(TableError) -> StartTag {
         let start = index
         index += 1
         let name = readName()
@@ -294,7 +294,7 @@ struct XMLPropertyListParser {
     }
 
     /// Reads `</name>` at `index`.
-    private mutating func readEndTag(_ name: String) throws {
+    private mutating func readEndTag(_ name: String) throws(TableError) {
         let start = index
         guard isAt("</") else {
             throw error(at: index, "expected </\(name)>, found \(describeFound())")
@@ -311,7 +311,7 @@ struct XMLPropertyListParser {
     /// Reads character data up to `</name>`, resolving entities and CDATA, skipping comments.
     ///
     /// Text without markup, references or carriage returns is copied in runs.
-    private mutating func readText(until name: String) throws -> String {
+    private mutating func readText(until name: String) throws(TableError) -> String {
         while true {
             let runStart = index
             while index < text.count, text[index] != "<", text[index] != "&", text[index] != "\r" { index += 1 }
@@ -361,7 +361,7 @@ struct XMLPropertyListParser {
     }
 
     /// Reads `&name;` or `&#...;` at `index`.
-    private mutating func readReference() throws -> Unicode.Scalar {
+    private mutating func readReference() throws(TableError) -> Unicode.Scalar {
         let start = index
         index += 1
         var name = ""
@@ -392,7 +392,7 @@ struct XMLPropertyListParser {
     }
 
     /// Skips whitespace, comments, processing instructions and a DOCTYPE (outside the root element).
-    private mutating func skipMisc() throws {
+    private mutating func skipMisc() throws(TableError) {
         while true {
             skipXMLSpace()
             if isAt("<?") {
@@ -408,7 +408,7 @@ struct XMLPropertyListParser {
     }
 
     /// Skips whitespace and comments between elements.
-    private mutating func skipContentSpace() throws {
+    private mutating func skipContentSpace() throws(TableError) {
         while true {
             skipXMLSpace()
             if isAt("<!--") {
@@ -421,7 +421,7 @@ struct XMLPropertyListParser {
         }
     }
 
-    private mutating func skipComment() throws {
+    private mutating func skipComment() throws(TableError) {
         let start = index
         index += 4
         while index < text.count, !isAt("-->") { index += 1 }
@@ -429,7 +429,7 @@ struct XMLPropertyListParser {
         index += 3
     }
 
-    private mutating func skipProcessingInstruction() throws {
+    private mutating func skipProcessingInstruction() throws(TableError) {
         let start = index
         index += 2
         while index < text.count, !isAt("?>") { index += 1 }
@@ -437,7 +437,7 @@ struct XMLPropertyListParser {
         index += 2
     }
 
-    private mutating func skipDoctype() throws {
+    private mutating func skipDoctype() throws(TableError) {
         let start = index
         index += 9
         var inSubset = false

@@ -13,7 +13,7 @@ struct ZipDirectoryParser {
         var count: Int
     }
 
-    func parse() throws -> [ZipEntry] {
+    func parse() throws(ArchiveError) -> [ZipEntry] {
         let directory = try findDirectory()
         var cursor = ByteCursor(bytes, offset: directory.offset, end: directory.end)
         var entries: [ZipEntry] = []
@@ -76,7 +76,7 @@ struct ZipDirectoryParser {
 
     // MARK: End records
 
-    private func findDirectory() throws -> Directory {
+    private func findDirectory() throws(ArchiveError) -> Directory {
         guard bytes.count >= 22 else {
             throw ArchiveError(code: .notZip, reason: "the data is too short to be a ZIP archive")
         }
@@ -183,7 +183,7 @@ struct ZipDirectoryParser {
         var dataEnd: Int
     }
 
-    private func readCentralHeader(_ cursor: inout ByteCursor, directoryOffset: Int) throws -> Header {
+    private func readCentralHeader(_ cursor: inout ByteCursor, directoryOffset: Int) throws(ArchiveError) -> Header {
         guard try cursor.u32() == ZipSignature.centralFile else {
             throw ArchiveError(code: .corruptDirectory, reason: "a central directory header has a wrong signature")
         }
@@ -261,7 +261,7 @@ struct ZipDirectoryParser {
 
     /// Refuses symlinks and other non-regular Unix modes (4.4.15: the high 16 bits of the external attributes when
     /// the host in version made by (4.4.2) is Unix, 3, or OS X, 19), and folders that declare data.
-    private func checkKind(name: String, versionMadeBy: UInt16, external: UInt32, uncompressed: UInt64) throws {
+    private func checkKind(name: String, versionMadeBy: UInt16, external: UInt32, uncompressed: UInt64) throws(ArchiveError) {
         let isDirectory = name.hasSuffix("/")
         let host = versionMadeBy >> 8
         if host == 3 || host == 19 {
@@ -290,7 +290,7 @@ struct ZipDirectoryParser {
     private func readLocalHeader(
         at offset: Int, directoryOffset: Int, name: ArraySlice<UInt8>, flags: UInt16, method: UInt16, crc: UInt32,
         compressed: UInt64, uncompressed: UInt64, path: String
-    ) throws -> (dataOffset: Int, dataEnd: Int) {
+    ) throws(ArchiveError) -> (dataOffset: Int, dataEnd: Int) {
         func mismatch(_ what: String) -> ArchiveError {
             ArchiveError(
                 code: .localHeaderMismatch, reason: "the local header's \(what) differs from the central directory's",

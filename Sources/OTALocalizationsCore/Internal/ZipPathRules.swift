@@ -1,7 +1,7 @@
 /// The name rules shared by the ZIP reader and writer (APPNOTE.TXT 4.4.17.1: relative, forward slashes, no drive).
 enum ZipPathRules {
     /// Throws when `path` could escape or confuse the extraction root; a trailing `/` (a folder) is allowed.
-    static func validate(_ path: String) throws {
+    static func validate(_ path: String) throws(ArchiveError) {
         func fail(_ code: ArchiveError.Code, _ reason: String) -> ArchiveError {
             ArchiveError(code: code, reason: reason, entryPath: path)
         }

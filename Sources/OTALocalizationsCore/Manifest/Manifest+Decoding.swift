@@ -11,7 +11,7 @@ extension Manifest {
     /// - Throws: ``ManifestError`` with `notJSON`, `missingField`, `unsupportedVersion`, `badDate` (see
     ///   ``ManifestDate`` for the accepted date-times) or `badDevelopmentRegion` when the manifest as a whole
     ///   cannot be used.
-    public init(bytes: Data) throws {
+    public init(bytes: Data) throws(ManifestError) {
         let wire: WireManifest
         do {
             wire = try JSONDecoder().decode(WireManifest.self, from: bytes)

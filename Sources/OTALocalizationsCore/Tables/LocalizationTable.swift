@@ -9,7 +9,7 @@ public enum LocalizationTable: Sendable, Equatable {
     ///
     /// - Throws: `TableError`; code `.structure` when the extension is neither `.strings` nor `.stringsdict`,
     ///   otherwise whatever the chosen parser throws.
-    public static func parse(_ data: Data, path: String) throws -> LocalizationTable {
+    public static func parse(_ data: Data, path: String) throws(TableError) -> LocalizationTable {
         let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
         let lowered = name.lowercased()
         if lowered.hasSuffix(".stringsdict") {

@@ -18,13 +18,13 @@ public enum PropertyListReader {
     /// - Returns: The root value and `.xmlPropertyList` or `.binaryPropertyList`.
     /// - Throws: `TableError` with code `.encoding` (undecodable text) or `.propertyList` (not a property list,
     ///   or a malformed one; XML errors carry the 1-based line and column).
-    public static func read(_ data: Data, path: String = "") throws -> (value: PropertyListValue, format: StringsTable.Format) {
+    public static func read(_ data: Data, path: String = "") throws(TableError) -> (value: PropertyListValue, format: StringsTable.Format) {
         let parsed = try readParsed(data, path: path)
         return (parsed.list.value, parsed.format)
     }
 
     /// The same, keeping the root dictionary's entries in file order with their lines.
-    static func readParsed(_ data: Data, path: String) throws -> (list: ParsedPropertyList, format: StringsTable.Format) {
+    static func readParsed(_ data: Data, path: String) throws(TableError) -> (list: ParsedPropertyList, format: StringsTable.Format) {
         let bytes = [UInt8](data)
         if BinaryPropertyListParser.hasSignature(bytes) {
             return (try BinaryPropertyListParser.parse(bytes, path: path), .binaryPropertyList)

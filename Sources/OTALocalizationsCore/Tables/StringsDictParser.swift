@@ -16,7 +16,7 @@ public enum StringsDictParser {
     ///   nested) and the keys written twice.
     /// - Throws: `TableError` with code `.encoding`, `.propertyList` (see ``PropertyListReader``) or `.structure`
     ///   (the root is not a dictionary).
-    public static func parse(_ data: Data, path: String = "") throws -> StringsDictTable {
+    public static func parse(_ data: Data, path: String = "") throws(TableError) -> StringsDictTable {
         let (list, format) = try PropertyListReader.readParsed(data, path: path)
         guard case .dictionary(let entries) = list.value, let topLevel = list.topLevelEntries else {
             throw TableError(

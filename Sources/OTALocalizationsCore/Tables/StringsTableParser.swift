@@ -30,7 +30,7 @@ public enum StringsTableParser {
     ///   not follow the grammar; 1-based line and column of the offending character, or of the start of an
     ///   unterminated string or comment), `.propertyList` (malformed XML or binary property list) or
     ///   `.structure` (a property list whose root is not a dictionary of strings, naming the key).
-    public static func parse(_ data: Data, path: String = "") throws -> StringsTable {
+    public static func parse(_ data: Data, path: String = "") throws(TableError) -> StringsTable {
         let bytes = [UInt8](data)
         if BinaryPropertyListParser.hasSignature(bytes) {
             let parsed = try BinaryPropertyListParser.parse(bytes, path: path)
@@ -46,7 +46,7 @@ public enum StringsTableParser {
         return StringsTable(format: .text, entries: try parser.parse())
     }
 
-    private static func table(from parsed: ParsedPropertyList, format: StringsTable.Format, path: String) throws -> StringsTable {
+    private static func table(from parsed: ParsedPropertyList, format: StringsTable.Format, path: String) throws(TableError) -> StringsTable {
         guard let topLevel = parsed.topLevelEntries else {
             throw TableError(
                 code: .structure,

@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsCore
 
 /// The optional `ota-localizations.json` at a repository's root (or given with `--config`).
 ///

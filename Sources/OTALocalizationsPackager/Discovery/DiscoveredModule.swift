@@ -83,12 +83,15 @@ public struct DiscoveredModule: Sendable, Equatable {
 public struct SkippedFile: Sendable, Equatable {
     /// Path relative to the repository root.
     public var path: String
+    /// The rule that left it out (``SkipReason/Code``): compare or group by this, show ``reason``.
+    public var code: SkipReason.Code
     /// Why it is not published, in one sentence.
     public var reason: String
 
-    public init(path: String, reason: String) {
+    public init(path: String, reason: SkipReason) {
         self.path = path
-        self.reason = reason
+        self.code = reason.code
+        self.reason = reason.sentence
     }
 }
 

@@ -7,7 +7,7 @@ enum FileSystem {
         case directory, file
         /// Not published, with the reason: a link to a folder or outside the repository, a FIFO, a device, a
         /// dangling link.
-        case other(String)
+        case other(SkipReason)
     }
 
     /// `rootPath` and `components` joined with `/` (string work only: discovery builds thousands of these).
@@ -29,22 +29,25 @@ enum FileSystem {
     /// ``kind(of:within:)`` for a path.
     static func kind(ofPath path: String, within root: URL? = nil) -> Kind {
         var info = stat()
-        guard lstat(path, &info) == 0 else { return .other("cannot be read") }
+        guard lstat(path, &info) == 0 else { return .other(SkipReason(code: .unreadable, sentence: "cannot be read")) }
         switch info.st_mode & S_IFMT {
         case S_IFDIR: return .directory
         case S_IFREG: return .file
         case S_IFLNK:
-            guard stat(path, &info) == 0 else { return .other("symbolic link to nothing (dangling or a loop)") }
+            guard stat(path, &info) == 0 else { return .other(SkipReason(code: .symbolicLink, sentence: "symbolic link to nothing (dangling or a loop)")) }
             guard (info.st_mode & S_IFMT) == S_IFREG else {
-                return .other("symbolic link to something that is not a regular file; links to folders are not followed")
+                return .other(SkipReason(
+                    code: .symbolicLink,
+                    sentence: "symbolic link to something that is not a regular file; links to folders are not followed"
+                ))
             }
             guard let root else { return .file }
             guard let target = realPath(path), let base = realPath(root.path), target.hasPrefix(base + "/") else {
-                return .other("symbolic link to a file outside the repository; it is never read")
+                return .other(SkipReason(code: .symbolicLink, sentence: "symbolic link to a file outside the repository; it is never read"))
             }
             return .file
         default:
-            return .other("not a regular file (FIFO, socket or device)")
+            return .other(SkipReason(code: .notARegularFile, sentence: "not a regular file (FIFO, socket or device)"))
         }
     }
 

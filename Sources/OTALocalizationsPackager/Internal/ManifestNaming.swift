@@ -1,4 +1,5 @@
 import OTALocalizationsCore
+import OTALocalizationsCatalogs
 
 /// Name rules shared by configuration, discovery and packaging.
 enum ManifestNaming {

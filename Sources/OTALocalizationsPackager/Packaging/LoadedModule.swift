@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsCatalogs
 
 /// One table as it will be published: its place in the bundle, its bytes, and what it parsed to.
 public struct LoadedTable: Sendable, Equatable {

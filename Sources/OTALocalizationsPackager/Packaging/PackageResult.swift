@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsValidation
 
 /// What a `package` run published.
 public struct PackageResult: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsValidation
 
 /// Turns a repository's reviewed tables into per-module ZIPs and a manifest (docs/design.md, docs/packaging.md).
 ///
@@ -33,21 +34,23 @@ public enum Packager {
         if let problem = OutputPath.problem(creatingFolder: versionFolder) {
             throw PackagerError(code: .io, reason: "--output: \(problem); give a folder (it is created when missing)")
         }
-        let configuration = try PackagerConfiguration.load(
-            repositoryRoot: options.repositoryRoot, explicitFile: options.configurationFile
-        )
-        let discovery = try ModuleDiscovery.discover(repositoryRoot: options.repositoryRoot, configuration: configuration)
-        guard !discovery.modules.isEmpty else {
-            throw PackagerError(
-                code: .nothingToPackage,
-                reason: "\(options.repositoryRoot.path): no .lproj folder with a .strings or .stringsdict table and no "
-                    + "String Catalog was found; check the path or list folders in \(PackagerConfiguration.fileName)"
-            )
+        var previous: Manifest?
+        let pipeline = try PublishPipeline(
+            repositoryRoot: options.repositoryRoot, configurationFile: options.configurationFile,
+            options: options.validation, tablesMustParse: true
+        ) { discovery in
+            guard !discovery.modules.isEmpty else {
+                throw PackagerError(
+                    code: .nothingToPackage,
+                    reason: "\(options.repositoryRoot.path): no .lproj folder with a .strings or .stringsdict table and no "
+                        + "String Catalog was found; check the path or list folders in \(PackagerConfiguration.fileName)"
+                )
+            }
+            previous = try options.previousManifest.map(loadPrevious)
         }
-        let previous = try options.previousManifest.map(loadPrevious)
-        let validation = try options.validation.resolve(configuration)
-        let load = try TableLoader.loadAllOrThrow(discovery.modules)
-        let loaded = load.modules
+        let configuration = pipeline.configuration
+        let validation = pipeline.validation
+        let loaded = pipeline.load.modules
         guard !loaded.isEmpty else {
             throw PackagerError(
                 code: .nothingToPackage,
@@ -56,13 +59,10 @@ public enum Packager {
                     + "'ota-localizations modules' to see why each was skipped"
             )
         }
-        let skipped = (discovery.skipped + load.skipped).sorted { $0.path < $1.path }
-        let region = configuration.developmentRegion
+        let skipped = pipeline.skipped
         // Deflate needs only the bytes: it runs on the cores validation leaves idle, and is discarded if it fails.
-        let compression = BackgroundCompression(loaded, developmentRegion: region)
-        let diagnostics = validation.diagnostics(
-            for: loaded, skipped: skipped, developmentRegion: configuration.developmentRegion
-        )
+        let compression = BackgroundCompression(loaded, developmentRegion: configuration.developmentRegion)
+        let diagnostics = pipeline.diagnostics()
         if options.validation.blocks(diagnostics) {
             compression.discard()
             let blocking = diagnostics.filter(options.validation.blocks)

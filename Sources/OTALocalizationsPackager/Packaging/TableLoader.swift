@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsCatalogs
 
 /// A table or catalog that could not be read, compiled or parsed.
 public struct TableLoadFailure: Sendable, Equatable {
@@ -55,12 +56,12 @@ public enum TableLoader {
     /// - Throws: ``PackagerError`` `invalidTables` listing every table or catalog that cannot be read, compiled or
     ///   parsed, one per line as `path:line:column: reason` with paths relative to the repository root;
     ///   `nameCollision` when a catalog's compiled table lands where another table already is.
-    public static func load(_ modules: [DiscoveredModule]) throws -> [LoadedModule] {
+    static func load(_ modules: [DiscoveredModule]) throws -> [LoadedModule] {
         try loadAllOrThrow(modules).modules
     }
 
     /// ``loadAll(_:)``, throwing like ``load(_:)`` when anything failed.
-    public static func loadAllOrThrow(_ modules: [DiscoveredModule]) throws -> TableLoadResult {
+    static func loadAllOrThrow(_ modules: [DiscoveredModule]) throws -> TableLoadResult {
         let result = try loadAll(modules)
         let failures = result.failures
         if !failures.isEmpty {
@@ -78,7 +79,7 @@ public enum TableLoader {
     /// fail are left out of their module and returned (what `validate` needs).
     ///
     /// - Throws: ``PackagerError`` `nameCollision` when a catalog's compiled table lands where another table is.
-    public static func loadCollectingFailures(_ modules: [DiscoveredModule]) throws -> ([LoadedModule], [TableLoadFailure]) {
+    static func loadCollectingFailures(_ modules: [DiscoveredModule]) throws -> ([LoadedModule], [TableLoadFailure]) {
         let (loaded, failures, _) = try load(modules)
         return (loaded, failures)
     }
@@ -195,11 +196,8 @@ public enum TableLoader {
     private static func parse(_ data: Data, path: String, _ module: String, _ failures: inout [TableLoadFailure]) -> LocalizationTable? {
         do {
             return try LocalizationTable.parse(data, path: path)
-        } catch let error as TableError {
-            failures.append(TableLoadFailure(module: module, path: path, message: error.description, tableError: error))
-            return nil
         } catch {
-            failures.append(TableLoadFailure(module: module, path: path, message: "\(path): \(error)"))
+            failures.append(TableLoadFailure(module: module, path: path, message: error.description, tableError: error))
             return nil
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsValidation
 
 /// Reads what was published before (or what the app embeds), for the `--baseline` check that a publish never
 /// drops a key a language had (docs/apple-platform.md F2: no per-key fallback).
@@ -12,11 +13,11 @@ import OTALocalizationsCore
 ///   folders (an unpacked publish, or the app's embedded bundles).
 ///
 /// Thread safety: blocking reads on the calling thread; call it from a command-line tool, not from an app.
-public enum PublishedBaseline {
+enum PublishedBaseline {
     /// One ``ValidationInput`` per module name.
     ///
     /// - Throws: ``PackagerError`` `configuration` naming what could not be read or verified.
-    public static func load(_ argument: String, developmentRegion: String) throws -> [String: ValidationInput] {
+    static func load(_ argument: String, developmentRegion: String) throws -> [String: ValidationInput] {
         let isURL = argument.hasPrefix("http://") || argument.hasPrefix("https://") || argument.hasPrefix("file:")
         let location = isURL ? URL(string: argument) : URL(fileURLWithPath: argument)
         guard let location else {

@@ -1,19 +1,21 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsCatalogs
+import OTALocalizationsValidation
 
 /// Runs every check of a publish: each loaded module through ``ModuleValidator``, tables left at a resource
 /// folder's root, the baseline of what was published before, and the adoption baseline.
 ///
 /// Used by `package` (before anything is written) and by `validate`, so both report the same findings.
-public struct PublishValidation: Sendable {
+struct PublishValidation: Sendable {
     /// What was published before (or embedded in the app), one ``ValidationInput`` per module name.
-    public var publishedBaseline: [String: ValidationInput]
+    var publishedBaseline: [String: ValidationInput]
     /// Recorded findings that are reported as warnings (`--validation-baseline`).
-    public var adoptionBaseline: ValidationBaseline?
+    var adoptionBaseline: ValidationBaseline?
     /// The configuration's `pluralCountsOfMillions` (see ``ModuleValidator/pluralCountsOfMillions``).
-    public var pluralCountsOfMillions: Bool
+    var pluralCountsOfMillions: Bool
 
-    public init(
+    init(
         publishedBaseline: [String: ValidationInput] = [:], adoptionBaseline: ValidationBaseline? = nil,
         pluralCountsOfMillions: Bool = false
     ) {
@@ -28,7 +30,7 @@ public struct PublishValidation: Sendable {
     /// in the catalog file (nil when the key cannot be located).
     /// - Parameter skipped: files discovery left out; a table left at the root of a module's resource folder
     ///   is reported as `table-outside-lproj`.
-    public func diagnostics(
+    func diagnostics(
         for modules: [LoadedModule], skipped: [SkippedFile], developmentRegion: String
     ) -> [ValidationDiagnostic] {
         let validator = ModuleValidator(pluralCountsOfMillions: pluralCountsOfMillions)
@@ -56,7 +58,7 @@ public struct PublishValidation: Sendable {
             || module.catalogs.contains { $0.sourceLanguage == developmentRegion }
         if module.module.rule == ModuleNamingRule.repositoryFolderRule {
             found.append(ValidationDiagnostic(
-                severity: .error, code: .moduleNameFromCheckoutFolder, module: module.module.name, table: nil,
+                code: .moduleNameFromCheckoutFolder, module: module.module.name, table: nil,
                 localization: nil, file: module.module.folders.first.map { $0.isEmpty ? "." : $0 } ?? ".",
                 message: ModuleNamingRule.checkoutFolderAdvice(module: module.module.name, folders: module.module.folders)
                     + ". This cannot be baselined: the name is what differs between checkouts."
@@ -64,7 +66,7 @@ public struct PublishValidation: Sendable {
         }
         if !module.tables.isEmpty, !covered {
             found.append(ValidationDiagnostic(
-                severity: .warning, code: .developmentRegionMissing, module: module.module.name, table: nil,
+                code: .developmentRegionMissing, module: module.module.name, table: nil,
                 localization: developmentRegion, file: module.module.folders.first ?? "",
                 message: "the module has no \(developmentRegion).lproj table, so translations are not checked against the "
                     + "development region and Bundle has no copy to fall back to; add \(developmentRegion).lproj or set "
@@ -76,7 +78,7 @@ public struct PublishValidation: Sendable {
 
     /// The order findings are reported in: by module, then file, errors before warnings before notes, then line,
     /// code and key.
-    public static func reportOrder(_ a: ValidationDiagnostic, _ b: ValidationDiagnostic) -> Bool {
+    static func reportOrder(_ a: ValidationDiagnostic, _ b: ValidationDiagnostic) -> Bool {
         let rankA = a.severity.rank
         let rankB = b.severity.rank
         return (a.module, a.file, rankA, a.line ?? 0, a.code.rawValue, a.key ?? "")
@@ -84,7 +86,7 @@ public struct PublishValidation: Sendable {
     }
 
     /// The validator's view of a loaded module: every published table at its bundle path.
-    public static func input(for module: LoadedModule, developmentRegion: String) -> ValidationInput {
+    static func input(for module: LoadedModule, developmentRegion: String) -> ValidationInput {
         let files = module.tables.map { table -> ValidationInput.File in
             let content: ValidationInput.Content
             switch table.table {
@@ -100,12 +102,12 @@ public struct PublishValidation: Sendable {
     private static func rootTables(of module: DiscoveredModule, in skipped: [SkippedFile]) -> [ValidationDiagnostic] {
         let folders = Set(module.folders)
         return skipped.compactMap { file -> ValidationDiagnostic? in
-            guard file.reason == SkipReason.outsideLproj else { return nil }
+            guard file.code == .outsideLproj else { return nil }
             let parent = (file.path as NSString).deletingLastPathComponent
             guard folders.contains(parent) else { return nil }
             let name = (file.path as NSString).lastPathComponent
             return ValidationDiagnostic(
-                severity: .error, code: .tableOutsideLproj, module: module.name,
+                code: .tableOutsideLproj, module: module.name,
                 table: (name as NSString).deletingPathExtension, localization: nil, key: nil, file: file.path,
                 line: nil, column: nil,
                 message: "\(name) sits beside the module's .lproj folders; at a bundle's root it would hide every "

@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsValidation
 
 extension ValidationInput {
     /// Builds the validation input of a discovered module, parsing each table from bytes already read.

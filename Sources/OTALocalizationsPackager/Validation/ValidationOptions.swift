@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsValidation
 
 /// How `package` and `validate` check a publish.
 public struct ValidationOptions: Sendable {
@@ -23,7 +24,7 @@ public struct ValidationOptions: Sendable {
 
     /// Whether one finding stops the publish (a list is blocked when one of its findings is).
     public func blocks(_ diagnostic: ValidationDiagnostic) -> Bool {
-        diagnostic.severity == .error || (strict && diagnostic.severity == .warning && !diagnostic.baselined)
+        diagnostic.blocksPublish(strict: strict)
     }
 
     /// Reads the baselines named by the options.

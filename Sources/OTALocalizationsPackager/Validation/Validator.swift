@@ -1,10 +1,12 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsValidation
 
 /// What `validate` found in a repository.
 public struct ValidationRun: Sendable {
     public var modules: [DiscoveredModule]
-    /// Every finding, parse failures included, in ``PublishValidation/reportOrder(_:_:)``.
+    /// Every finding, parse failures included, by module, then file, errors before warnings before notes, then
+    /// line, code and key.
     public var diagnostics: [ValidationDiagnostic]
     public var skipped: [SkippedFile]
     /// How many findings are new only because the validation baseline was written by a release that recorded them
@@ -22,26 +24,22 @@ public enum Validator {
     public static func validate(
         repositoryRoot: URL, configurationFile: URL?, options: ValidationOptions
     ) throws -> ValidationRun {
-        let configuration = try PackagerConfiguration.load(repositoryRoot: repositoryRoot, explicitFile: configurationFile)
-        let discovery = try ModuleDiscovery.discover(repositoryRoot: repositoryRoot, configuration: configuration)
-        let validation = try options.resolve(configuration)
-        let load = try TableLoader.loadAll(discovery.modules)
-        let skipped = (discovery.skipped + load.skipped).sorted { $0.path < $1.path }
-        var diagnostics = validation.diagnostics(
-            for: load.modules, skipped: skipped, developmentRegion: configuration.developmentRegion
+        let pipeline = try PublishPipeline(
+            repositoryRoot: repositoryRoot, configurationFile: configurationFile, options: options, tablesMustParse: false
         )
+        let load = pipeline.load
+        var diagnostics = pipeline.diagnostics()
         diagnostics += load.failures.map(Self.diagnostic)
         diagnostics.sort(by: PublishValidation.reportOrder)
         return ValidationRun(
-            modules: load.modules.map(\.module), diagnostics: diagnostics, skipped: skipped,
-            coveredOnlyByOlderRecords: validation.adoptionBaseline?.countCoveredOnlyByOlderRecords(in: diagnostics) ?? 0)
+            modules: load.modules.map(\.module), diagnostics: diagnostics, skipped: pipeline.skipped,
+            coveredOnlyByOlderRecords: pipeline.validation.adoptionBaseline?.countCoveredOnlyByOlderRecords(in: diagnostics) ?? 0)
     }
 
     private static func diagnostic(_ failure: TableLoadFailure) -> ValidationDiagnostic {
         let name = (failure.path as NSString).lastPathComponent
         let lproj = ((failure.path as NSString).deletingLastPathComponent as NSString).lastPathComponent
         return ValidationDiagnostic(
-            severity: .error,
             code: failure.tableError?.code == .encoding ? .encoding : .parseError,
             module: failure.module,
             table: (name as NSString).deletingPathExtension,

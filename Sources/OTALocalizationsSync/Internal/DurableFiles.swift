@@ -11,7 +11,7 @@ import Darwin
 /// `FileManager.replaceItemAt` is not used: on this Foundation it passes its arguments to `renameat` in the
 /// wrong order and destroys the new file (docs/apple-platform.md X6). `rename(2)` of a file over a file is
 /// atomic (POSIX.1-2017, rename()).
-enum DurableFiles {
+package enum DurableFiles {
     /// Creates `url` (which must not exist) with `data`, then `fsync`s it before returning.
     static func writeNewFile(_ data: Data, to url: URL) throws(InstallFailure) {
         let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
@@ -202,7 +202,7 @@ enum DurableFiles {
     ///
     /// - Returns: The paths that could not be made unreachable or removed (empty on success).
     @discardableResult
-    static func deleteContents(of storageRoot: URL, keeping: Set<String> = []) -> [String] {
+    package static func deleteContents(of storageRoot: URL, keeping: Set<String> = []) -> [String] {
         let names = contents(of: storageRoot).filter { !keeping.contains($0) }
         let ordered = names.filter { $0 != OTAStorageLayout.rootMarkerFileName && !$0.hasPrefix(OTAStorageLayout.trashNamePrefix) }
             + names.filter { $0 == OTAStorageLayout.rootMarkerFileName }

@@ -139,7 +139,7 @@ struct ModuleInstaller: Sendable {
         try DurableFiles.ensureDirectory(layout.modulesFolder, layout: layout)
         let moduleFolder = layout.moduleFolder(module.name)
         try DurableFiles.ensureDirectory(moduleFolder, layout: layout)
-        let active = BundleDiskLoader.activeFolder(layout, module: module.name)?.lastPathComponent
+        let active = layout.activeInstallFolder(module: module.name)?.lastPathComponent
         var copy = 0
         var destination = layout.installFolder(module: module.name, sha256: module.sha256)
         while DurableFiles.exists(destination) {

@@ -93,10 +93,8 @@ struct UpdateCycle: Sendable {
             let manifest: Manifest
             do {
                 manifest = try Manifest(bytes: response.body)
-            } catch let error as ManifestError {
-                return .failure("manifest rejected (\(error.code)): \(error.reason)")
             } catch {
-                return .failure("manifest rejected: \(error)")
+                return .failure("manifest rejected (\(error.code)): \(error.reason)")
             }
             guard manifest.appVersion == configuration.appVersion else {
                 return .failure("manifest is for app version \"\(manifest.appVersion)\", not \"\(configuration.appVersion)\"")
@@ -208,7 +206,7 @@ struct UpdateCycle: Sendable {
     /// The SHA-256 of the folder `current` names for `module`, when that folder passes the full check
     /// (``InstalledFolderCheck``): a damaged folder is reinstalled.
     private func installedHash(of module: String, developmentRegion: String) -> String? {
-        guard let folder = BundleDiskLoader.activeFolder(layout, module: module),
+        guard let folder = layout.activeInstallFolder(module: module),
               InstalledFolderCheck.isIntact(folder, developmentRegion: developmentRegion)
         else { return nil }
         return OTAStorageLayout.sha256(ofInstallFolderName: folder.lastPathComponent)
@@ -317,7 +315,7 @@ struct UpdateCycle: Sendable {
                     DurableFiles.discard(folder, layout: layout)
                     return
                 }
-                let active = BundleDiskLoader.activeFolder(layout, module: module)?.lastPathComponent
+                let active = layout.activeInstallFolder(module: module)?.lastPathComponent
                 collect(moduleFolder: folder, keeping: active, protected: protected)
                 if DurableFiles.contents(of: folder).isEmpty { DurableFiles.remove(folder) }
             }
@@ -331,7 +329,7 @@ struct UpdateCycle: Sendable {
         let protected = protectedFolders()
         for module in Set(manifest.modules.map(\.name)) {
             let done = gate.attempt {
-                let active = BundleDiskLoader.activeFolder(layout, module: module)?.lastPathComponent
+                let active = layout.activeInstallFolder(module: module)?.lastPathComponent
                 collect(moduleFolder: layout.moduleFolder(module), keeping: active, protected: protected)
             }
             if !done { return }

@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsPackager
+import OTALocalizationsValidation
 
 /// Benchmark 3: `Packager.package` (discovery, parsing, validation, ZIP, SHA-256, manifest) of the largest corpus
 /// repository and of a generated 30-module × 40-language monorepo, beside the script a CI engineer would write:

@@ -2,6 +2,7 @@ import Foundation
 import OTALocalizationsCore
 import OTALocalizationsPackager
 import OTALocalizationsSync
+import OTALocalizationsTooling
 
 /// Benchmark 4: one update cycle of `OTALocalizationService` (default `URLSessionTransport`) against nginx on
 /// loopback with 30 modules: the not-modified path and the one-module-changed path, counted from nginx's access log.

@@ -1,9 +1,9 @@
 import Foundation
-import OTATestSupport
+import OTALocalizationsTooling
 
 /// An nginx the bench starts on a free 127.0.0.1 port, serving `root` with ETags and logging every request as
 /// `$uri $status $body_bytes_sent`; the integration tests' idea, sharing their
-/// `LoopbackSocket` (OTATestSupport).
+/// `LoopbackSocket` (OTALocalizationsTooling).
 final class BenchNginx {
     /// One access-log line.
     struct Request: Sendable {

@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsPackager
+import OTALocalizationsCatalogs
 
 /// `ota-localizations compile-catalog`: writes the `.lproj` tables a String Catalog compiles to.
 enum CompileCatalogCommand: Command {

@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsSync
+import OTALocalizationsTooling
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,6 +1,7 @@
 import Foundation
 import OTALocalizationsCore
 import OTALocalizationsPackager
+import OTALocalizationsSourceLint
 
 /// `ota-localizations lint-sources`: flags string lookups that bypass a module's over-the-air bundle.
 enum LintSourcesCommand: Command {

@@ -3,6 +3,8 @@ import OTALocalizations
 import OTALocalizationsCore
 import OTALocalizationsPackager
 import OTALocalizationsSync
+import OTALocalizationsValidation
+import OTALocalizationsTooling
 
 /// `ota-localizations lookup`: prints one key's value from an installed bundle.
 enum LookupCommand: Command {

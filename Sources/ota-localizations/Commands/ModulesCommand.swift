@@ -1,6 +1,7 @@
 import Foundation
 import OTALocalizationsCore
 import OTALocalizationsPackager
+import OTALocalizationsCatalogs
 
 /// `ota-localizations modules`: lists what `package` would publish, writing nothing.
 enum ModulesCommand: Command {
@@ -101,7 +102,9 @@ enum ModulesCommand: Command {
                 + "\"files\":\(list(module.tables.map(\.relativePath) + module.catalogs.map(\.relativePath))),"
                 + "\"warning\":\(warning(for: module).map(JSONText.quoted) ?? "null")}"
         }
-        let skipped = result.skipped.map { "{\"path\":\(JSONText.quoted($0.path)),\"reason\":\(JSONText.quoted($0.reason))}" }
+        let skipped = result.skipped.map {
+            "{\"path\":\(JSONText.quoted($0.path)),\"code\":\(JSONText.quoted($0.code.rawValue)),\"reason\":\(JSONText.quoted($0.reason))}"
+        }
         return "{\"modules\":[\(modules.joined(separator: ","))],\"skipped\":[\(skipped.joined(separator: ","))]}"
     }
 }

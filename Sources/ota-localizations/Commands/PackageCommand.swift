@@ -168,7 +168,9 @@ enum PackageCommand: Command {
                 + "\"sha256\":\(JSONText.quoted(module.sha256)),\"size\":\(module.size),\"files\":\(module.files),"
                 + "\"changed\":\(changed)}"
         }
-        let skipped = result.skipped.map { "{\"path\":\(JSONText.quoted($0.path)),\"reason\":\(JSONText.quoted($0.reason))}" }
+        let skipped = result.skipped.map {
+            "{\"path\":\(JSONText.quoted($0.path)),\"code\":\(JSONText.quoted($0.code.rawValue)),\"reason\":\(JSONText.quoted($0.reason))}"
+        }
         return "{\"appVersion\":\(JSONText.quoted(result.appVersion)),\"manifest\":\(JSONText.quoted(manifestPath)),"
             + "\"modules\":[\(modules.joined(separator: ","))],\"skipped\":[\(skipped.joined(separator: ","))]}"
     }

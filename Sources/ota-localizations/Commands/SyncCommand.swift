@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import OTALocalizations
 import OTALocalizationsSync
+import OTALocalizationsTooling
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,6 +1,7 @@
 import Foundation
 import OTALocalizationsCore
 import OTALocalizationsPackager
+import OTALocalizationsValidation
 
 /// `ota-localizations validate`: runs `package`'s checks alone and prints the findings.
 enum ValidateCommand: Command {

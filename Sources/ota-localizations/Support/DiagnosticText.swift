@@ -1,5 +1,6 @@
 import OTALocalizationsCore
 import OTALocalizationsPackager
+import OTALocalizationsValidation
 
 /// Renders validation findings as text for people, JSON for tools, or GitHub Actions annotations.
 enum DiagnosticText {

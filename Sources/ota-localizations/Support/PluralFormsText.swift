@@ -1,6 +1,7 @@
 import Foundation
 import OTALocalizationsCore
 import OTALocalizationsPackager
+import OTALocalizationsValidation
 
 /// The forms of an installed `.stringsdict` entry, for `lookup`: every form of every variable, and with a count
 /// the form CLDR selects for it.

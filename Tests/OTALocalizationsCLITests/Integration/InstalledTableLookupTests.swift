@@ -1,6 +1,7 @@
 import Foundation
 import OTALocalizations
 import OTALocalizationsSync
+import OTALocalizationsTooling
 import OTATestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import OTATestSupport
 import Testing
+import OTALocalizationsTooling
 
 /// `sync`, `delete` and `lookup` usage and messages, without a server.
 @Suite struct RealWorldCommandTests {

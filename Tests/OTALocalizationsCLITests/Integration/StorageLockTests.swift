@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsSync
+import OTALocalizationsTooling
 import OTATestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import OTATestSupport
 import Testing
+import OTALocalizationsTooling
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -72,10 +72,8 @@ import Testing
             do {
                 _ = try Manifest(bytes: Data(json.utf8))
                 return nil
-            } catch let error as ManifestError {
-                return error.code
             } catch {
-                return nil
+                return error.code
             }
         }
         #expect(code("<html>") == .notJSON)
@@ -110,10 +108,8 @@ import Testing
         do {
             _ = try Manifest(bytes: bytes)
             return nil
-        } catch let error as ManifestError {
-            return error.code
         } catch {
-            return nil
+            return error.code
         }
     }
 

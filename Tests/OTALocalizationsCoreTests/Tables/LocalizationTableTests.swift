@@ -31,7 +31,7 @@ import Testing
         do {
             _ = try LocalizationTable.parse(Data("\"a\" = \"1\"\n\"b\" = \"2\";".utf8), path: "de.lproj/Localizable.strings")
             Issue.record("expected an error")
-        } catch let error as TableError {
+        } catch {
             #expect(error.description == #"de.lproj/Localizable.strings:1:10: expected ';' after the value of "a", found '"' on line 2"#)
         }
     }

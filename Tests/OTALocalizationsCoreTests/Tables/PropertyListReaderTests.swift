@@ -107,7 +107,7 @@ import Testing
             do {
                 _ = try PropertyListReader.read(Data(text.utf8), path: "x.plist")
                 Issue.record("expected an error for \(text)")
-            } catch let error as TableError {
+            } catch {
                 #expect(error.code == .propertyList, "\(text)")
                 #expect("\(error.line):\(error.column)" == place, "\(text): \(error)")
                 #expect(error.reason.contains(fragment), "\(text): \(error)")

@@ -83,7 +83,7 @@ import Testing
         do {
             _ = try StringsDictParser.parse(Data(xml.utf8), path: "x.stringsdict")
             Issue.record("expected an error")
-        } catch let error as TableError {
+        } catch {
             #expect(error.code == .structure)
             #expect(error.line == 3)
             #expect(error.reason.contains("an array"))

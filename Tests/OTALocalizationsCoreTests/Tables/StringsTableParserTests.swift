@@ -17,10 +17,8 @@ import Testing
         do {
             _ = try StringsTableParser.parse(data, path: path)
             return nil
-        } catch let error as TableError {
-            return error
         } catch {
-            return nil
+            return error
         }
     }
 

@@ -31,7 +31,7 @@ import Testing
         do {
             _ = try StringsTableParser.parse(Data(xml.utf8), path: "Localizable.strings")
             Issue.record("expected an error")
-        } catch let error as TableError {
+        } catch {
             #expect(error.code == .structure)
             #expect(error.line == 5)
             #expect(error.reason.contains("\"count\""))

@@ -53,7 +53,7 @@ import Testing
             do {
                 _ = try StringsTableParser.parse(Data(text.utf8))
                 Issue.record("parsed \(text)")
-            } catch let error as TableError {
+            } catch {
                 #expect(error.code == .syntax)
                 #expect("\(error.line):\(error.column)" == "2:3")
                 #expect(error.reason.hasPrefix("unterminated quoted string"))

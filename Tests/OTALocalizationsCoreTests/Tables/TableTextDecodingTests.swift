@@ -11,7 +11,7 @@ import Testing
             _ = try StringsTableParser.parse(Data(bytes), path: "t.strings")
             return nil
         } catch {
-            return error as? TableError
+            return error
         }
     }
 

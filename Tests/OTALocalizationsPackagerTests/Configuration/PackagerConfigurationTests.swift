@@ -69,4 +69,11 @@ import Testing
         let error = #expect(throws: PackagerError.self) { try decode("{\"modules\": {\"A\": []}}") }
         #expect(error?.reason == "ota-localizations.json:1:13: module 'A' lists no folder; give at least one")
     }
+
+    /// `many` in fr, es, it, pt and ca is selected only by numbers of a million and more; the key says the app formats them.
+    @Test func thePluralCountsOfMillionsKeyIsRead() throws {
+        let config = try PackagerConfiguration(bytes: Data(#"{"pluralCountsOfMillions": true}"#.utf8), path: "c.json")
+        #expect(config.pluralCountsOfMillions)
+        #expect(throws: PackagerError.self) { try PackagerConfiguration(bytes: Data(#"{"pluralCountsOfMillions": "yes"}"#.utf8), path: "c.json") }
+    }
 }

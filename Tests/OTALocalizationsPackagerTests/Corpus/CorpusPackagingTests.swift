@@ -3,6 +3,7 @@ import OTALocalizationsCore
 import OTATestSupport
 import Testing
 @testable import OTALocalizationsPackager
+import OTALocalizationsValidation
 
 /// Packages every real app of the shared corpus twice and checks the result with independent tools.
 ///

@@ -2,6 +2,7 @@ import Foundation
 import OTATestSupport
 import Testing
 @testable import OTALocalizationsPackager
+import OTALocalizationsValidation
 
 /// A module whose resource folders have only generic names above them (Swiftfin's `Translations/*.lproj`, CubeTime's
 /// root `Localizable.xcstrings`) is named after the folder the repository is checked out in, which CI chooses.

@@ -65,7 +65,7 @@ import Testing
 
         #expect(result.modules.map(\.name) == ["App"])
         #expect(result.modules[0].tables.map(\.relativePath) == ["App/en.lproj/Localizable.strings"])
-        let skipped = Dictionary(uniqueKeysWithValues: result.skipped.map { ($0.path, $0.reason) })
+        let skipped = Dictionary(uniqueKeysWithValues: result.skipped.map { ($0.path, SkipReason(code: $0.code, sentence: $0.reason)) })
         #expect(skipped == [
             "App/InfoPlist.xcstrings": SkipReason.infoPlistCatalog,
             "App/Loose.strings": SkipReason.outsideLproj,
@@ -241,6 +241,10 @@ import Testing
         #expect(skipped["App/en.lproj/Secret.strings"] == "symbolic link to a file outside the repository; it is never read")
         #expect(skipped["App/de.lproj/Pipe.strings"] == "not a regular file (FIFO, socket or device)")
         #expect(skipped["App/fr.lproj"] == "symbolic link to something that is not a regular file; links to folders are not followed")
+        let codes = Dictionary(uniqueKeysWithValues: result.skipped.map { ($0.path, $0.code) })
+        #expect(codes["App/en.lproj/Secret.strings"] == .symbolicLink)
+        #expect(codes["App/de.lproj/Pipe.strings"] == .notARegularFile)
+        #expect(codes["App/fr.lproj"] == .symbolicLink)
     }
 
     @Test func folderNameThatCannotNameAFileIsAnError() throws {

@@ -57,6 +57,7 @@ import Testing
         #expect(result.modules.map(\.name) == ["App"])
         let skipped = Dictionary(uniqueKeysWithValues: result.skipped.map { ($0.path, $0.reason) })
         #expect(skipped == [deepest + "/X.strings": "cannot be read", deepest + "/fr.lproj": "cannot be read"])
+        #expect(result.skipped.allSatisfy { $0.code == .unreadable })
     }
 
     /// Root can look inside any folder, so the situation exists only for other users.

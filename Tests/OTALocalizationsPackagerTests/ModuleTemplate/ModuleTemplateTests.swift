@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsPackager
+import OTALocalizationsSourceLint
 import OTATestSupport
 import Testing
 

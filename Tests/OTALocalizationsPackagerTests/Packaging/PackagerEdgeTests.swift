@@ -3,6 +3,7 @@ import OTALocalizationsCore
 import OTATestSupport
 import Testing
 @testable import OTALocalizationsPackager
+import OTALocalizationsValidation
 
 /// What `package` refuses or warns about before it writes, and what it cleans up.
 @Suite struct PackagerEdgeTests {

@@ -15,7 +15,7 @@ final class LocalizationSetup {
     let configuration: AppConfiguration
     let service: OTALocalizationService
     /// The last cycle's report (``DebugSnapshot`` shows it).
-    let reports = OTALocalizationCycleReportRecorder()
+    let reports = LastCycleReport()
     private let killSwitch: KillSwitchFlag
 
     /// Loads the installed strings (unless the kill switch is on), then creates the service. Writes nothing.
@@ -74,5 +74,24 @@ final class LocalizationSetup {
         DebugSnapshot(
             modules: Self.moduleNames, bundle: OTALocalizedString.bundle(for:), report: reports.latest,
             killSwitchOn: killSwitch.isOn)
+    }
+}
+
+/// The newest cycle report the service handed to its report handler, for the debug screen.
+///
+/// The service calls its `reportHandler` on its own executor, before `start()` returns, so a lock (not a hop to the
+/// main actor) makes the report readable as soon as the cycle's caller resumes. Any thread.
+final class LastCycleReport: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: OTALocalizationCycleReport?
+
+    /// Keeps `report` in place of the previous one.
+    func record(_ report: OTALocalizationCycleReport) {
+        lock.withLock { stored = report }
+    }
+
+    /// The newest report, or nil before the first cycle ended.
+    var latest: OTALocalizationCycleReport? {
+        lock.withLock { stored }
     }
 }

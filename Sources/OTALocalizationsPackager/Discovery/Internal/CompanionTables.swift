@@ -37,7 +37,7 @@ struct CompanionFile: Sendable, Equatable {
     }
 
     /// Why a table paired with this file is not published.
-    var skipReason: String {
+    var skipReason: SkipReason {
         switch kind {
         case .interfaceBuilder: return SkipReason.interfaceBuilder(fileName)
         case .intentDefinition: return SkipReason.intentDefinition(fileName)

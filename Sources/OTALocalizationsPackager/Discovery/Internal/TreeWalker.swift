@@ -103,7 +103,7 @@ struct TreeWalker {
             if file.count == 1, nestedBundle == nil, let companion = CompanionFile(fileName: name) {
                 companionFiles[components.dropLast().joined(separator: "/"), default: []].append(companion)
             }
-            let reason: String? = {
+            let reason: SkipReason? = {
                 if let pattern = excludedBy ?? excludingPattern(relative) { return SkipReason.excluded(pattern) }
                 if let nestedBundle { return SkipReason.nestedBundle(nestedBundle) }
                 if ModuleDiscovery.isPrivateUse(localization: localization) { return SkipReason.privateUse(localization) }

@@ -17,7 +17,7 @@ import OTALocalizationsCore
 enum ContentSkips {
     /// The tables to publish and the files left out, with the reason (one entry per file).
     static func apply(_ tables: [LoadedTable]) -> (kept: [LoadedTable], skipped: [SkippedFile]) {
-        var reasons: [String: String] = [:]
+        var reasons: [String: SkipReason] = [:]
         for (name, group) in Dictionary(grouping: tables, by: \.tableName) {
             if let reason = reason(name, group) { reasons[name] = reason }
         }
@@ -38,7 +38,7 @@ enum ContentSkips {
 
     /// The reason to leave the table out, or nil; stops at the first key that rules every reason out (the first
     /// key of almost every table).
-    private static func reason(_ name: String, _ group: [LoadedTable]) -> String? {
+    private static func reason(_ name: String, _ group: [LoadedTable]) -> SkipReason? {
         var anyKey = false
         var allObjectIDs = true
         var allIntentIDs = true

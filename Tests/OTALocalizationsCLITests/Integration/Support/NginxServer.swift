@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsTooling
 import OTATestSupport
 #if canImport(Glibc)
 import Glibc

@@ -1,6 +1,7 @@
 import Foundation
 import OTATestSupport
 import Testing
+import OTALocalizationsTooling
 
 /// What the integration tests share: the built CLI, a publishable copy of the example app, storage-root
 /// snapshots and independent checks of installed bundles (`sha256sum`, `unzip`, Python's `plistlib`).
