@@ -17,12 +17,17 @@ enum RawInflate {
     static func decompress(
         _ input: UnsafeRawBufferPointer, maximumBytes: Int
     ) throws -> (output: Data, consumed: Int) {
-        var stream = z_stream()
-        let initResult = cota_inflate_init_raw(&stream)
+        // zlib keeps the stream's address (its state points back to it and every call checks that), so the stream
+        // lives in allocated storage whose address cannot change, not in a Swift value that may be moved or copied.
+        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        defer { stream.deallocate() }
+        let initResult = cota_inflate_init_raw(stream)
         guard initResult == Z_OK else {
-            throw CompressionError(code: .zlib, reason: "inflateInit2 failed: \(ZlibText.message(initResult, stream))")
+            throw CompressionError(
+                code: .zlib, reason: "inflateInit2 failed: \(ZlibText.message(initResult, stream.pointee))")
         }
-        defer { inflateEnd(&stream) }
+        defer { inflateEnd(stream) }
 
         let limit = max(0, maximumBytes)
         var output = Data()
@@ -30,20 +35,20 @@ enum RawInflate {
         var offset = 0
         while true {
             // Feed at most 1 GiB at a time (avail_in is 32 bits).
-            if stream.avail_in == 0 && offset < input.count {
+            if stream.pointee.avail_in == 0 && offset < input.count {
                 let chunk = min(input.count - offset, 1 << 30)
-                stream.next_in = UnsafeMutablePointer(
+                stream.pointee.next_in = UnsafeMutablePointer(
                     mutating: input.baseAddress!.assumingMemoryBound(to: UInt8.self) + offset)
-                stream.avail_in = UInt32(chunk)
+                stream.pointee.avail_in = UInt32(chunk)
                 offset += chunk
             }
-            let availableBefore = stream.avail_in
+            let availableBefore = stream.pointee.avail_in
             let rc = buffer.withUnsafeMutableBufferPointer { out -> Int32 in
-                stream.next_out = out.baseAddress
-                stream.avail_out = UInt32(out.count)
-                return inflate(&stream, Z_NO_FLUSH)
+                stream.pointee.next_out = out.baseAddress
+                stream.pointee.avail_out = UInt32(out.count)
+                return inflate(stream, Z_NO_FLUSH)
             }
-            let produced = buffer.count - Int(stream.avail_out)
+            let produced = buffer.count - Int(stream.pointee.avail_out)
             if produced > limit - output.count {
                 throw CompressionError(
                     code: .outputTooLarge, reason: "the stream inflates to more than \(limit) bytes")
@@ -51,22 +56,22 @@ enum RawInflate {
             output.append(contentsOf: buffer[0..<produced])
             switch rc {
             case Z_STREAM_END:
-                let consumed = offset - Int(stream.avail_in)
+                let consumed = offset - Int(stream.pointee.avail_in)
                 return (output, consumed)
             case Z_OK:
                 continue
             case Z_BUF_ERROR:
                 // No progress possible: either the input ran out or it is genuinely stuck.
-                if stream.avail_in == 0 && offset >= input.count {
+                if stream.pointee.avail_in == 0 && offset >= input.count {
                     throw CompressionError(code: .truncated, reason: "the deflate stream ends before its final block")
                 }
-                if produced == 0 && stream.avail_in == availableBefore {
+                if produced == 0 && stream.pointee.avail_in == availableBefore {
                     throw CompressionError(code: .corruptData, reason: "the deflate stream makes no progress")
                 }
             case Z_DATA_ERROR, Z_NEED_DICT:
-                throw CompressionError(code: .corruptData, reason: ZlibText.message(rc, stream))
+                throw CompressionError(code: .corruptData, reason: ZlibText.message(rc, stream.pointee))
             default:
-                throw CompressionError(code: .zlib, reason: ZlibText.message(rc, stream))
+                throw CompressionError(code: .zlib, reason: ZlibText.message(rc, stream.pointee))
             }
         }
     }
