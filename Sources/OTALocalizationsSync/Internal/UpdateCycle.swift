@@ -19,10 +19,11 @@ struct UpdateCycle: Sendable {
     }
 
     private enum ManifestFetch {
-        case failure(String)
+        case failure(String, code: OTALocalizationCycleReport.Module.FailureCode? = nil)
         case notModified
-        /// A decoded manifest, its ETag, and the latest `publishedAt` accepted now (server clock plus tolerance).
-        case fetched(Manifest, etag: String?, latestAccepted: ManifestTimestamp)
+        /// A decoded manifest, its ETag, the latest `publishedAt` accepted now (server clock plus tolerance), and
+        /// the keyid that signed it (nil without trusted keys).
+        case fetched(Manifest, etag: String?, latestAccepted: ManifestTimestamp, keyID: String?)
     }
 
     /// The largest `manifest.json` accepted, in bytes.
@@ -36,7 +37,9 @@ struct UpdateCycle: Sendable {
         guard layout.hasUsableAppVersion else {
             return Outcome(report: .init(manifest: .failed, error: "app version \"\(configuration.appVersion)\" is not a plain file name"), installedFolders: [])
         }
-        let state = InstalledState.load(layout)
+        let state = InstalledState.load(layout).flatMap {
+            SignedManifest.isTrusted($0, trustedKeys: configuration.trustedKeys) ? $0 : nil
+        }
         var fetch = await fetchManifest(etag: state?.etag)
         if case .notModified = fetch {
             guard let state else {
@@ -51,8 +54,10 @@ struct UpdateCycle: Sendable {
             fetch = await fetchManifest(etag: nil)
             if case .notModified = fetch { fetch = .failure("HTTP status 304 without If-None-Match") }
         }
-        guard case .fetched(let manifest, let etag, let latestAccepted) = fetch else {
-            if case .failure(let reason) = fetch { return Outcome(report: .init(manifest: .failed, error: reason), installedFolders: []) }
+        guard case .fetched(let manifest, let etag, let latestAccepted, let keyID) = fetch else {
+            if case .failure(let reason, let code) = fetch {
+                return Outcome(report: .init(manifest: .failed, error: reason, errorCode: code), installedFolders: [])
+            }
             return cancelled(.failed)
         }
         if let newest = newestInstalled(state, notAfter: latestAccepted), manifest.publishedAtTimestamp < newest {
@@ -60,7 +65,7 @@ struct UpdateCycle: Sendable {
             return Outcome(report: .init(manifest: .stale, error: error), installedFolders: [])
         }
         if Task.isCancelled { return cancelled(.updated) }
-        return await apply(manifest, etag: etag, latestAccepted: latestAccepted)
+        return await apply(manifest, etag: etag, latestAccepted: latestAccepted, keyID: keyID)
     }
 
     /// The anti-rollback reference: the newest of the complete state's `publishedAt` and the newest any module was
@@ -74,12 +79,14 @@ struct UpdateCycle: Sendable {
     // MARK: Manifest
 
     private func fetchManifest(etag: String?) async -> ManifestFetch {
-        let url = URLPath.file("manifest.json", in: versionURL)
+        let signed = !configuration.trustedKeys.isEmpty
+        let url = URLPath.file(signed ? SignedManifest.fileName : "manifest.json", in: versionURL)
         var headers: [String: String] = [:]
         if let etag { headers["If-None-Match"] = etag }
         let response: HTTPResponse
         do {
-            response = try await ServiceHTTP.get(url, headers: headers, maximumBytes: Self.maximumManifestBytes, configuration: configuration)
+            let maximumBytes = signed ? SignedManifest.maximumEnvelopeBytes : Self.maximumManifestBytes
+            response = try await ServiceHTTP.get(url, headers: headers, maximumBytes: maximumBytes, configuration: configuration)
         } catch is CancellationError {
             return .failure("cancelled")
         } catch {
@@ -89,9 +96,18 @@ struct UpdateCycle: Sendable {
         case 304 where etag != nil:
             return .notModified
         case 200:
+            var body = response.body
+            var keyID: String?
+            if signed {
+                do {
+                    (body, keyID) = try SignedManifest.verifiedPayload(body, trustedKeys: configuration.trustedKeys)
+                } catch {
+                    return .failure("signed manifest refused (\(error.code)): \(error.reason)", code: .signature)
+                }
+            }
             let manifest: Manifest
             do {
-                manifest = try Manifest(bytes: response.body)
+                manifest = try Manifest(bytes: body)
             } catch let error as ManifestError {
                 return .failure("manifest rejected (\(error.code)): \(error.reason)")
             } catch {
@@ -111,7 +127,7 @@ struct UpdateCycle: Sendable {
                 let source = serverDate == nil ? "the device clock" : "the server's Date"
                 return .failure("manifest publishedAt \(ManifestDate.format(manifest.publishedAtTimestamp)) is later than \(source) \(ManifestDate.format(clock)) by more than \(ServiceHTTP.text(configuration.publishedAtToleranceSeconds)) s (publishedAtToleranceSeconds); ignored")
             }
-            return .fetched(manifest, etag: response.value(forHeader: "ETag"), latestAccepted: latest)
+            return .fetched(manifest, etag: response.value(forHeader: "ETag"), latestAccepted: latest, keyID: keyID)
         default:
             return .failure("manifest HTTP status \(response.statusCode)")
         }
@@ -119,7 +135,7 @@ struct UpdateCycle: Sendable {
 
     // MARK: Install
 
-    private func apply(_ manifest: Manifest, etag: String?, latestAccepted: ManifestTimestamp) async -> Outcome {
+    private func apply(_ manifest: Manifest, etag: String?, latestAccepted: ManifestTimestamp, keyID: String?) async -> Outcome {
         do {
             try gate.commit { () throws(InstallFailure) in
                 try prepareStorage()
@@ -180,7 +196,7 @@ struct UpdateCycle: Sendable {
         if report.failed == 0 && !Task.isCancelled {
             do {
                 try gate.commit { () throws(InstallFailure) in
-                    try InstalledState(manifest: manifest, etag: etag).save(layout)
+                    try InstalledState(manifest: manifest, etag: etag, keyID: keyID).save(layout)
                 }
                 report.stateSaved = true
             } catch {
