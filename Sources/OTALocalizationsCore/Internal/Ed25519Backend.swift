@@ -41,35 +41,36 @@ enum Ed25519Backend {
     }
 
     static func sign(_ message: Data, seed: [UInt8]) -> [UInt8]? {
-        guard seed.count == 32, let key = EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, nil, seed, 32),
-              let context = EVP_MD_CTX_new()
-        else { return nil }
-        defer {
-            EVP_MD_CTX_free(context)
-            EVP_PKEY_free(key)
+        guard seed.count == 32 else { return nil }
+        return withContext(EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, nil, seed, 32)) { context, key in
+            guard EVP_DigestSignInit(context, nil, nil, nil, key) == 1 else { return nil }
+            var signature = [UInt8](repeating: 0, count: 64)
+            var length = 64
+            let status = message.withUnsafeBytes { bytes in
+                EVP_DigestSign(context, &signature, &length, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count)
+            }
+            return status == 1 && length == 64 ? signature : nil
         }
-        guard EVP_DigestSignInit(context, nil, nil, nil, key) == 1 else { return nil }
-        var signature = [UInt8](repeating: 0, count: 64)
-        var length = 64
-        let status = message.withUnsafeBytes { bytes in
-            EVP_DigestSign(context, &signature, &length, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count)
-        }
-        return status == 1 && length == 64 ? signature : nil
     }
 
     static func verify(_ signature: [UInt8], of message: Data, publicKey: [UInt8]) -> Bool {
-        guard signature.count == 64, publicKey.count == 32,
-              let key = EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, nil, publicKey, 32),
-              let context = EVP_MD_CTX_new()
-        else { return false }
-        defer {
-            EVP_MD_CTX_free(context)
-            EVP_PKEY_free(key)
-        }
-        guard EVP_DigestVerifyInit(context, nil, nil, nil, key) == 1 else { return false }
-        return message.withUnsafeBytes { bytes in
-            EVP_DigestVerify(context, signature, 64, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count)
-        } == 1
+        guard signature.count == 64, publicKey.count == 32 else { return false }
+        return withContext(EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, nil, publicKey, 32)) { context, key in
+            guard EVP_DigestVerifyInit(context, nil, nil, nil, key) == 1 else { return false }
+            return message.withUnsafeBytes { bytes in
+                EVP_DigestVerify(context, signature, 64, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count)
+            } == 1
+        } ?? false
+    }
+
+    /// Runs `body` with a fresh digest context and `key` (Ed25519 signs the message itself, no digest is set),
+    /// freeing both after; nil when either cannot be allocated.
+    private static func withContext<T>(_ key: OpaquePointer?, _ body: (OpaquePointer, OpaquePointer) -> T?) -> T? {
+        guard let key else { return nil }
+        defer { EVP_PKEY_free(key) }
+        guard let context = EVP_MD_CTX_new() else { return nil }
+        defer { EVP_MD_CTX_free(context) }
+        return body(context, key)
     }
 }
 #endif
