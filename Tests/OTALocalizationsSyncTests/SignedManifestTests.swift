@@ -97,7 +97,7 @@ extension SyncFixture {
         ("no signatures", "(no-signatures)", { envelope in
             ManifestEnvelope(payload: try! ManifestEnvelope(bytes: envelope).payload, signatures: []).encoded()
         }),
-        ("unsigned manifest.json only", "HTTP status 404", { _ in Data() }),
+        ("unsigned manifest.json only", "manifest HTTP status 404 (trusted keys are configured, so only manifest.dsse.json is read: was the publish signed?)", { _ in Data() }),
     ]
 
     @Test(arguments: 0..<7) func aDamagedEnvelopeIsRefusedAndNothingChangesOnDisk(_ index: Int) async throws {

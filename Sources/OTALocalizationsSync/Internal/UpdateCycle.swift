@@ -129,7 +129,8 @@ struct UpdateCycle: Sendable {
             }
             return .fetched(manifest, etag: response.value(forHeader: "ETag"), latestAccepted: latest, keyID: keyID)
         default:
-            return .failure("manifest HTTP status \(response.statusCode)")
+            let hint = signed && response.statusCode == 404 ? " (trusted keys are configured, so only \(SignedManifest.fileName) is read: was the publish signed?)" : ""
+            return .failure("manifest HTTP status \(response.statusCode)\(hint)")
         }
     }
 
