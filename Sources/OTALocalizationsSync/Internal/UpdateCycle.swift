@@ -104,6 +104,9 @@ struct UpdateCycle: Sendable {
                 } catch {
                     return .failure("signed manifest refused (\(error.code)): \(error.reason)", code: .signature)
                 }
+                guard body.count <= Self.maximumManifestBytes else {
+                    return .failure("signed manifest is \(body.count) bytes, more than the \(Self.maximumManifestBytes) accepted for manifest.json")
+                }
             }
             let manifest: Manifest
             do {
