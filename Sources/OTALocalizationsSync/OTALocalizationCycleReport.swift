@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Its JSON shape (through `Codable`, and key for key in this order through ``jsonText()``, which `sync --json`
 /// prints) is the CLI's `sync --json` object:
-/// `{"manifest":"updated|notModified|stale|failed","error":string|null,"stateSaved":bool,"updated":n,"skipped":n,
+/// `{"manifest":"updated|notModified|stale|failed","error":string|null,["errorCode":string,]"stateSaved":bool,"updated":n,"skipped":n,
 /// "failed":n,"removed":n,"bytesDownloaded":n,"modules":[{"name","outcome":"updated|skipped|failed|removed",
 /// "bytes","durationMs","reason","code"}]}`. Absent values are encoded as an explicit `null`. `JSONEncoder` on Linux does
 /// not keep key order; use ``jsonText()`` where the order matters. The totals are derived
@@ -61,6 +61,9 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
             public static let manifest = FailureCode(rawValue: "manifest")
             /// The kill switch or the cycle deadline stopped the module.
             public static let cancelled = FailureCode(rawValue: "cancelled")
+            /// The signed manifest (`manifest.dsse.json`) was refused: unsigned, malformed, signed by no trusted key,
+            /// or a signature that does not verify. Set on the report's ``OTALocalizationCycleReport/errorCode``.
+            public static let signature = FailureCode(rawValue: "signature")
         }
 
         /// The module name (`"(unnamed)"` for a manifest entry without a string name).
@@ -116,15 +119,22 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
     public var manifest: ManifestOutcome
     /// Why the manifest failed (or the cycle was cancelled); nil otherwise.
     public var error: String?
+    /// What kind of failure ``error`` describes, when it has a stable code (today only `signature`); nil otherwise.
+    /// Encoded only when set, so reports of clients without trusted keys keep their shape.
+    public var errorCode: Module.FailureCode?
     /// Whether `state.json` (manifest and ETag) was written: only when every module succeeded.
     public var stateSaved: Bool
     /// One entry per module: the manifest's modules in order, then rejected entries, then removed modules.
     public var modules: [Module]
 
     /// Creates a report; the totals are derived from `modules`.
-    public init(manifest: ManifestOutcome, error: String? = nil, stateSaved: Bool = false, modules: [Module] = []) {
+    public init(
+        manifest: ManifestOutcome, error: String? = nil, errorCode: Module.FailureCode? = nil, stateSaved: Bool = false,
+        modules: [Module] = []
+    ) {
         self.manifest = manifest
         self.error = error
+        self.errorCode = errorCode
         self.stateSaved = stateSaved
         self.modules = modules
     }
@@ -141,13 +151,14 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
     public var bytesDownloaded: Int64 { modules.reduce(0) { $0 + $1.bytes } }
 
     private enum CodingKeys: String, CodingKey {
-        case manifest, error, stateSaved, updated, skipped, failed, removed, bytesDownloaded, modules
+        case manifest, error, errorCode, stateSaved, updated, skipped, failed, removed, bytesDownloaded, modules
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         manifest = try container.decode(ManifestOutcome.self, forKey: .manifest)
         error = try container.decodeIfPresent(String.self, forKey: .error)
+        errorCode = try container.decodeIfPresent(Module.FailureCode.self, forKey: .errorCode)
         stateSaved = try container.decode(Bool.self, forKey: .stateSaved)
         modules = try container.decode([Module].self, forKey: .modules)
     }
@@ -156,6 +167,7 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(manifest, forKey: .manifest)
         try container.encode(error, forKey: .error)
+        try container.encodeIfPresent(errorCode, forKey: .errorCode)
         try container.encode(stateSaved, forKey: .stateSaved)
         try container.encode(updated, forKey: .updated)
         try container.encode(skipped, forKey: .skipped)

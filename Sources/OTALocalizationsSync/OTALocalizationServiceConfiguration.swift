@@ -7,7 +7,8 @@ import OTALocalizationsCore
 /// The deadlines and limits have defaults sized for a phone on a bad network with a wide margin over real apps
 /// (docs/operations.md, "Limits and deadlines", lists them with what a device does when one is reached).
 public struct OTALocalizationServiceConfiguration: Sendable {
-    /// The hosting base URL; the manifest is `<baseURL>/<appVersion>/manifest.json`.
+    /// The hosting base URL; the manifest is `<baseURL>/<appVersion>/manifest.json` (`manifest.dsse.json` with
+    /// ``trustedKeys``).
     public let baseURL: URL
     /// The running app's marketing version (`CFBundleShortVersionString`); must be a plain file name.
     public let appVersion: String
@@ -46,6 +47,13 @@ public struct OTALocalizationServiceConfiguration: Sendable {
     /// per-table limit also bounds the tables being parsed at once, across the whole cycle.
     /// - Warning: These limits are the defence against ZIP bombs; raise them only for hosting you control.
     public let limits: ZipLimits
+    /// The Ed25519 public keys whose signatures the app accepts (docs/signing.md); default none.
+    ///
+    /// Empty: the service fetches `manifest.json` unsigned, as before. One or more: it fetches only
+    /// `<baseURL>/<appVersion>/manifest.dsse.json`, verifies a signature by one of these keys before decoding the
+    /// manifest inside, and refuses anything else with the report code `signature`; a stored state vouched for by
+    /// a key no longer listed is treated as absent. Ship two keys (the CI key and an offline backup) to rotate.
+    public let trustedKeys: [ManifestPublicKey]
     /// Receives one report per cycle, on an arbitrary executor, after the cycle has ended.
     public let reportHandler: @Sendable (OTALocalizationCycleReport) -> Void
     /// The device clock, used for `publishedAt` when the manifest response has no `Date` header (tests set it).
@@ -68,6 +76,7 @@ public struct OTALocalizationServiceConfiguration: Sendable {
         maximumCycleUncompressedBytes: Int64 = 256 * 1024 * 1024,
         maximumBufferedArchiveBytes: Int64 = 48 * 1024 * 1024,
         limits: ZipLimits = ZipLimits(),
+        trustedKeys: [ManifestPublicKey] = [],
         reportHandler: @escaping @Sendable (OTALocalizationCycleReport) -> Void = { _ in }
     ) {
         func positive(_ value: TimeInterval, _ fallback: TimeInterval) -> TimeInterval {
@@ -87,6 +96,7 @@ public struct OTALocalizationServiceConfiguration: Sendable {
         self.maximumCycleUncompressedBytes = max(1, maximumCycleUncompressedBytes)
         self.maximumBufferedArchiveBytes = max(1, maximumBufferedArchiveBytes)
         self.limits = limits
+        self.trustedKeys = trustedKeys
         self.reportHandler = reportHandler
     }
 

@@ -3,6 +3,8 @@ import Foundation
 /// `ota-localizations <command> [options]`: argument parsing and printing only; the work is in the libraries.
 let commands: [any Command.Type] = [
     PackageCommand.self,
+    KeygenCommand.self,
+    VerifyCommand.self,
     ModulesCommand.self,
     ValidateCommand.self,
     CompileCatalogCommand.self,

@@ -8,7 +8,7 @@ import Testing
 import UIKit
 #endif
 
-// Every ```swift block of docs/integration.md, docs/hosting.md, docs/operations.md and the articles of the two DocC
+// Every ```swift block of docs/integration.md, docs/hosting.md, docs/operations.md, docs/signing.md and the articles of the two DocC
 // catalogs (Sources/OTALocalizations/OTALocalizations.docc, Sources/OTALocalizationsSync/OTALocalizationsSync.docc)
 // is copied below, verbatim (only indentation differs), so the compiler checks it against the real API.
 // `swiftBlocksAppearVerbatimHere` fails when a doc sample and its copy here drift apart.
@@ -89,6 +89,7 @@ struct IntegrationSamples {
                 maximumArchiveBytes: 32 * 1024 * 1024,
                 maximumEntryUncompressedBytes: 4 * 1024 * 1024
             ),
+            trustedKeys: [],
             reportHandler: { report in print(report.jsonText()) }
         )
     }
@@ -113,6 +114,22 @@ extension IntegrationSamples {
     }
 }
 #endif
+
+// MARK: - docs/signing.md
+
+enum SigningSamples {
+    // "The app": a service that installs only manifests signed by key A or key B.
+    static func signedService() throws -> OTALocalizationService {
+        let service = OTALocalizationService(configuration: OTALocalizationServiceConfiguration(
+            baseURL: URL(string: "https://strings.example.com/ios")!,
+            trustedKeys: [
+                try ManifestPublicKey(base64: "<key A>"),  // CI
+                try ManifestPublicKey(base64: "<key B>"),  // offline backup
+            ]
+        ))
+        return service
+    }
+}
 
 // MARK: - docs/operations.md
 
@@ -175,7 +192,7 @@ struct SyncArticleSamples {
 @Suite struct DocumentationTests {
     private static let documents = [
         "docs/integration.md", "docs/hosting.md", "docs/operations.md", "docs/design.md", "docs/testing.md",
-        "docs/packaging.md",
+        "docs/packaging.md", "docs/signing.md",
     ]
     /// The DocC articles, with the module whose symbols their ``links`` name.
     private static let articles = [
@@ -216,10 +233,10 @@ struct SyncArticleSamples {
             }
         }
         // The docs as written: five samples in integration.md, none in hosting.md, two in operations.md, none in
-        // design.md, testing.md and packaging.md, four in the read side's getting-started article and two in the service's.
+        // design.md, testing.md and packaging.md, one in signing.md, four in the read side's getting-started article and two in the service's.
         #expect(counts == [
             "docs/integration.md": 5, "docs/hosting.md": 0, "docs/operations.md": 2, "docs/design.md": 0, "docs/testing.md": 0,
-            "docs/packaging.md": 0,
+            "docs/packaging.md": 0, "docs/signing.md": 1,
             "Sources/OTALocalizations/OTALocalizations.docc/OTALocalizations.md": 0,
             "Sources/OTALocalizations/OTALocalizations.docc/GettingStarted.md": 4,
             "Sources/OTALocalizationsSync/OTALocalizationsSync.docc/OTALocalizationsSync.md": 0,
@@ -245,6 +262,7 @@ struct SyncArticleSamples {
         #expect(documented.maximumCycleUncompressedBytes == defaults.maximumCycleUncompressedBytes)
         #expect(documented.maximumBufferedArchiveBytes == defaults.maximumBufferedArchiveBytes)
         #expect(documented.limits == defaults.limits)
+        #expect(documented.trustedKeys == defaults.trustedKeys)
         #expect(documented.transport is URLSessionTransport && defaults.transport is URLSessionTransport)
         #expect(documented.storageRoot.lastPathComponent == "OTALocalizations")
     }

@@ -57,7 +57,8 @@ final class SyncFixture: @unchecked Sendable {
         appVersion: String = "1.0", parallel: Int = 4, limits: ZipLimits = ZipLimits(),
         requestSeconds: TimeInterval = 120, cycleSeconds: TimeInterval = 300, deletionWaitSeconds: TimeInterval = 5,
         cycleUncompressedBytes: Int64 = 256 * 1024 * 1024, bufferedArchiveBytes: Int64 = 48 * 1024 * 1024,
-        manifestModules: Int = 500, deviceClock: (@Sendable () -> Date)? = nil, transport: (any HTTPTransport)? = nil
+        manifestModules: Int = 500, deviceClock: (@Sendable () -> Date)? = nil, transport: (any HTTPTransport)? = nil,
+        trustedKeys: [ManifestPublicKey] = []
     ) -> OTALocalizationService {
         let reports = self.reports
         var configuration = OTALocalizationServiceConfiguration(
@@ -65,7 +66,7 @@ final class SyncFixture: @unchecked Sendable {
             maximumParallelDownloads: parallel, requestTimeout: 5, maximumRequestSeconds: requestSeconds,
             maximumCycleSeconds: cycleSeconds, maximumDeletionWaitSeconds: deletionWaitSeconds,
             maximumManifestModules: manifestModules, maximumCycleUncompressedBytes: cycleUncompressedBytes,
-            maximumBufferedArchiveBytes: bufferedArchiveBytes, limits: limits,
+            maximumBufferedArchiveBytes: bufferedArchiveBytes, limits: limits, trustedKeys: trustedKeys,
             reportHandler: { reports.append($0) })
         if let deviceClock { configuration.deviceClock = deviceClock }
         return OTALocalizationService(configuration: configuration)

@@ -1,3 +1,3 @@
 #pragma once
-/* OpenSSL libcrypto, used on Linux only for SHA-256 (Apple platforms use CryptoKit). */
+/* OpenSSL libcrypto, used on Linux only for SHA-256 and Ed25519 (Apple platforms use CryptoKit). */
 #include <openssl/evp.h>

@@ -32,11 +32,13 @@ enum OutputWriter {
         return Plan(archives: archives, toWrite: toWrite)
     }
 
-    /// Writes the planned ZIPs, then the manifest; returns the manifest's location and the stale temporary files
+    /// Writes the planned ZIPs, then the manifest, then its envelope signed by `signingKeys`; returns the manifest's location and the stale temporary files
     /// of killed runs it removed from the folder first.
     ///
     /// - Throws: ``PackagerError`` `io` naming the file that could not be written.
-    static func write(_ plan: Plan, manifest: Manifest, in folder: URL) throws -> (manifest: URL, removedTemporaries: [String]) {
+    static func write(
+        _ plan: Plan, manifest: Manifest, signingKeys: [ManifestSigningKey] = [], in folder: URL
+    ) throws -> (manifest: URL, removedTemporaries: [String]) {
         if let problem = OutputPath.problem(creatingFolder: folder) {
             throw PackagerError(code: .io, reason: "--output: \(problem)")
         }
@@ -50,11 +52,13 @@ enum OutputWriter {
             try atomicWrite(archive.bytes, to: folder.appendingPathComponent(archive.fileName))
         }
         let manifestURL = folder.appendingPathComponent("manifest.json")
-        try atomicWrite(manifest.encoded(), to: manifestURL)
+        let manifestBytes = manifest.encoded()
+        try atomicWrite(manifestBytes, to: manifestURL)
+        try writeEnvelope(of: manifestBytes, signedBy: signingKeys, in: folder)
         return (manifestURL, removed)
     }
 
-    private static func atomicWrite(_ data: Data, to url: URL) throws {
+    static func atomicWrite(_ data: Data, to url: URL) throws {
         let temporary = TemporaryFiles.url(for: url)
         guard TemporaryFiles.register(temporary.path) else {
             throw PackagerError(code: .io, reason: "\(url.path): not written, the run was interrupted")

@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsCore
 
 /// What one `package` run needs: where to read, which app version, where to write.
 public struct PackageOptions: Sendable {
@@ -16,12 +17,17 @@ public struct PackageOptions: Sendable {
     public var previousManifest: URL?
     /// The checks run before anything is written.
     public var validation: ValidationOptions
+    /// Keys that sign the manifest into `manifest.dsse.json`, one signature each, in order (docs/signing.md);
+    /// empty: no envelope is written, and one left by an earlier signed run is removed.
+    public var signingKeys: [ManifestSigningKey]
 
     public init(
         repositoryRoot: URL, appVersion: String, outputDirectory: URL, configurationFile: URL? = nil,
-        publishedAt: Date, previousManifest: URL? = nil, validation: ValidationOptions = ValidationOptions()
+        publishedAt: Date, previousManifest: URL? = nil, validation: ValidationOptions = ValidationOptions(),
+        signingKeys: [ManifestSigningKey] = []
     ) {
         self.validation = validation
+        self.signingKeys = signingKeys
         self.repositoryRoot = repositoryRoot
         self.appVersion = appVersion
         self.outputDirectory = outputDirectory

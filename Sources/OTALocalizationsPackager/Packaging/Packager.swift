@@ -111,7 +111,7 @@ public enum Packager {
                 )
             }
         )
-        let (manifestURL, removedTemporaries) = try OutputWriter.write(plan, manifest: manifest, in: versionFolder)
+        let (manifestURL, removedTemporaries) = try OutputWriter.write(plan, manifest: manifest, signingKeys: options.signingKeys, in: versionFolder)
 
         let previousHashes = previous.map { Dictionary($0.modules.map { ($0.name, $0.sha256) }, uniquingKeysWith: { a, _ in a }) }
         let modules = archives.map { archive in

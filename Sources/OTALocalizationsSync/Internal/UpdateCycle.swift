@@ -19,11 +19,12 @@ struct UpdateCycle: Sendable {
     }
 
     private enum ManifestFetch {
-        case failure(String)
+        case failure(String, code: OTALocalizationCycleReport.Module.FailureCode? = nil)
         case notModified
-        /// A decoded manifest, its ETag, and the latest installed `publishedAt` still trusted as the anti-rollback
-        /// reference (the later of the server's and the device's clock, plus the tolerance).
-        case fetched(Manifest, etag: String?, latestTrusted: ManifestTimestamp)
+        /// A decoded manifest, its ETag, the latest installed `publishedAt` still trusted as the anti-rollback
+        /// reference (the later of the server's and the device's clock, plus the tolerance), and the keyid that
+        /// signed it (nil without trusted keys).
+        case fetched(Manifest, etag: String?, latestTrusted: ManifestTimestamp, keyID: String?)
     }
 
     /// The largest `manifest.json` accepted, in bytes.
@@ -37,7 +38,9 @@ struct UpdateCycle: Sendable {
         guard layout.hasUsableAppVersion else {
             return Outcome(report: .init(manifest: .failed, error: "app version \"\(configuration.appVersion)\" is not a plain file name"), installedFolders: [])
         }
-        let state = InstalledState.load(layout)
+        let state = InstalledState.load(layout).flatMap {
+            SignedManifest.isTrusted($0, trustedKeys: configuration.trustedKeys) ? $0 : nil
+        }
         var fetch = await fetchManifest(etag: state?.etag)
         if case .notModified = fetch {
             guard let state else {
@@ -52,8 +55,10 @@ struct UpdateCycle: Sendable {
             fetch = await fetchManifest(etag: nil)
             if case .notModified = fetch { fetch = .failure("HTTP status 304 without If-None-Match") }
         }
-        guard case .fetched(let manifest, let etag, let latestTrusted) = fetch else {
-            if case .failure(let reason) = fetch { return Outcome(report: .init(manifest: .failed, error: reason), installedFolders: []) }
+        guard case .fetched(let manifest, let etag, let latestTrusted, let keyID) = fetch else {
+            if case .failure(let reason, let code) = fetch {
+                return Outcome(report: .init(manifest: .failed, error: reason, errorCode: code), installedFolders: [])
+            }
             return cancelled(.failed)
         }
         if let newest = newestInstalled(state, notAfter: latestTrusted), manifest.publishedAtTimestamp < newest {
@@ -61,7 +66,7 @@ struct UpdateCycle: Sendable {
             return Outcome(report: .init(manifest: .stale, error: error), installedFolders: [])
         }
         if Task.isCancelled { return cancelled(.updated) }
-        return await apply(manifest, etag: etag, latestTrusted: latestTrusted)
+        return await apply(manifest, etag: etag, latestTrusted: latestTrusted, keyID: keyID)
     }
 
     /// The anti-rollback reference: the newest of the complete state's `publishedAt` and the newest any module was
@@ -75,12 +80,14 @@ struct UpdateCycle: Sendable {
     // MARK: Manifest
 
     private func fetchManifest(etag: String?) async -> ManifestFetch {
-        let url = URLPath.file("manifest.json", in: versionURL)
+        let signed = !configuration.trustedKeys.isEmpty
+        let url = URLPath.file(signed ? SignedManifest.fileName : "manifest.json", in: versionURL)
         var headers: [String: String] = [:]
         if let etag { headers["If-None-Match"] = etag }
         let response: HTTPResponse
         do {
-            response = try await ServiceHTTP.get(url, headers: headers, maximumBytes: Self.maximumManifestBytes, configuration: configuration)
+            let maximumBytes = signed ? SignedManifest.maximumEnvelopeBytes : Self.maximumManifestBytes
+            response = try await ServiceHTTP.get(url, headers: headers, maximumBytes: maximumBytes, configuration: configuration)
         } catch is CancellationError {
             return .failure("cancelled")
         } catch {
@@ -90,9 +97,21 @@ struct UpdateCycle: Sendable {
         case 304 where etag != nil:
             return .notModified
         case 200:
+            var body = response.body
+            var keyID: String?
+            if signed {
+                do {
+                    (body, keyID) = try SignedManifest.verifiedPayload(body, trustedKeys: configuration.trustedKeys)
+                } catch {
+                    return .failure("signed manifest refused (\(error.code)): \(error.reason)", code: .signature)
+                }
+                guard body.count <= Self.maximumManifestBytes else {
+                    return .failure("signed manifest is \(body.count) bytes, more than the \(Self.maximumManifestBytes) accepted for manifest.json")
+                }
+            }
             let manifest: Manifest
             do {
-                manifest = try Manifest(bytes: response.body)
+                manifest = try Manifest(bytes: body)
             } catch {
                 return .failure("manifest rejected (\(error.code)): \(error.reason)")
             }
@@ -115,15 +134,18 @@ struct UpdateCycle: Sendable {
             // serves a stored response with the Date it was stored with (RFC 9111 section 4), so a stale edge's
             // Date alone would make a newer install look like one from the future.
             let trusted = max(clock, deviceClock).adding(seconds: configuration.publishedAtToleranceSeconds)
-            return .fetched(manifest, etag: response.value(forHeader: "ETag"), latestTrusted: trusted)
+            return .fetched(manifest, etag: response.value(forHeader: "ETag"), latestTrusted: trusted, keyID: keyID)
         default:
-            return .failure("manifest HTTP status \(response.statusCode)")
+            let hint = signed && response.statusCode == 404 ? " (trusted keys are configured, so only \(SignedManifest.fileName) is read: was the publish signed?)" : ""
+            return .failure("manifest HTTP status \(response.statusCode)\(hint)")
         }
     }
 
     // MARK: Install
 
-    private func apply(_ manifest: Manifest, etag: String?, latestTrusted: ManifestTimestamp) async -> Outcome {
+    private func apply(
+        _ manifest: Manifest, etag: String?, latestTrusted: ManifestTimestamp, keyID: String?
+    ) async -> Outcome {
         do {
             try gate.commit { () throws(InstallFailure) in
                 try prepareStorage()
@@ -184,7 +206,7 @@ struct UpdateCycle: Sendable {
         if report.failed == 0 && !Task.isCancelled {
             do {
                 try gate.commit { () throws(InstallFailure) in
-                    try InstalledState(manifest: manifest, etag: etag).save(layout)
+                    try InstalledState(manifest: manifest, etag: etag, keyID: keyID).save(layout)
                 }
                 report.stateSaved = true
             } catch {

@@ -112,6 +112,8 @@ enum SyncBenchmark {
         var fullMs = Figure(key: "fullInstallMs", label: "first sync (30 modules installed)", unit: "ms", samples: full)
         fullMs.note = "\(fullBytes) bytes downloaded"
         section.figures = [notModifiedMs, notModifiedCount, notModifiedBody, changedMs, changedBody, changedCount, fullMs]
+        section.figures += try await signedFigures(
+            publisher: publisher, nginx: nginx, storage: storage, unsignedChangedMs: changed, unsignedNotModifiedMs: notModified)
         section.context = [
             ("server", "nginx on 127.0.0.1:\(nginx.port), etag on, counted from its access log"),
             ("client", "OTALocalizationService + URLSessionTransport, in process"),
@@ -120,20 +122,24 @@ enum SyncBenchmark {
     }
 
     /// Runs one cycle of a fresh service (as a launch would) and returns its duration and report.
-    static func cycle(_ baseURL: URL, storage: URL) async throws -> (Double, OTALocalizationCycleReport) {
+    static func cycle(
+        _ baseURL: URL, storage: URL, trustedKeys: [ManifestPublicKey] = []
+    ) async throws -> (Double, OTALocalizationCycleReport) {
         let box = OTALocalizationCycleReportRecorder()
         let service = OTALocalizationService(configuration: OTALocalizationServiceConfiguration(
-            baseURL: baseURL, appVersion: appVersion, storageRoot: storage, reportHandler: box.record))
+            baseURL: baseURL, appVersion: appVersion, storageRoot: storage, trustedKeys: trustedKeys, reportHandler: box.record))
         let seconds = await Stopwatch.seconds { await service.start() }
         guard let report = box.latest else { throw BenchError("the cycle ended without a report") }
         return (seconds, report)
     }
 
-    /// Packages the monorepo copy into the served folder; every publish gets a newer `publishedAt` and a
-    /// manifest modification time one second later (nginx's ETag is `<mtime>-<size>`).
+    /// Packages the monorepo copy into the served folder, signed by ``signingKey``; every publish gets a newer
+    /// `publishedAt` and a manifest (and envelope) modification time one second later (nginx's ETag is
+    /// `<mtime>-<size>`).
     final class Publisher {
         let repo: URL
         let www: URL
+        let signingKey = ManifestSigningKey.generate()
         private var count = 0
 
         init(repo: URL, www: URL) {
@@ -145,8 +151,10 @@ enum SyncBenchmark {
             count += 1
             let date = Date(timeIntervalSince1970: 1_780_000_000 + TimeInterval(count))
             let result = try Packager.package(PackageOptions(
-                repositoryRoot: repo, appVersion: SyncBenchmark.appVersion, outputDirectory: www, publishedAt: date))
+                repositoryRoot: repo, appVersion: SyncBenchmark.appVersion, outputDirectory: www, publishedAt: date,
+                signingKeys: [signingKey]))
             try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: result.manifestURL.path)
+            try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: envelopeURL.path)
             return result.manifest
         }
 
@@ -154,6 +162,8 @@ enum SyncBenchmark {
             let file = repo.appendingPathComponent("Packages/Features/Sources/\(module)/Resources/en.lproj/Localizable.strings")
             try Data(Fixtures.stringsTable(module: module, language: "en", keys: 60, revision: revision).utf8).write(to: file)
         }
+
+        var envelopeURL: URL { www.appendingPathComponent("\(SyncBenchmark.appVersion)/manifest.dsse.json") }
 
         func manifestSize() throws -> Int {
             let url = www.appendingPathComponent("\(SyncBenchmark.appVersion)/manifest.json")

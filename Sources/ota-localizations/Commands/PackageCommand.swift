@@ -11,7 +11,8 @@ enum PackageCommand: Command {
 
         USAGE: ota-localizations package <repo-root> --app-version <version> --output <dir> [options]
 
-        Writes <dir>/<version>/<Module>-<sha256 prefix>.zip for each module and, last, <dir>/<version>/manifest.json.
+        Writes <dir>/<version>/<Module>-<sha256 prefix>.zip for each module and, last, <dir>/<version>/manifest.json
+        (and, with --signing-key, manifest.dsse.json, docs/signing.md).
         Every table must parse and pass validation (docs/validation.md) first; otherwise nothing is written.
 
         OPTIONS:
@@ -24,6 +25,10 @@ enum PackageCommand: Command {
           --baseline <manifest|folder>  What was published before: a key it had that the new tables lack is an error.
           --validation-baseline <file>  Findings recorded with 'validate --write-baseline' are reported as warnings.
           --strict                  Validation warnings block the publish too.
+          --signing-key <pem>       Also write manifest.dsse.json, the manifest signed by this Ed25519 private key
+                                    (PKCS#8 PEM, from 'keygen' or 'openssl genpkey -algorithm ed25519');
+                                    repeatable, one signature per key. Default: $OTA_SIGNING_KEY_FILE when set.
+                                    Without a key, a manifest.dsse.json left in the folder is removed.
           --json                    Print one JSON object on stdout instead of the summary; also when the run cannot
                                     start or fails: {"error": {"code", "message"}}.
           --quiet                   No progress lines on stderr.
@@ -44,7 +49,8 @@ enum PackageCommand: Command {
             args = try ArgumentList(
                 arguments,
                 valueOptions: ["app-version", "output", "config", "published-at", "previous", "baseline", "validation-baseline"],
-                flagOptions: ["json", "quiet", "strict"]
+                flagOptions: ["json", "quiet", "strict"],
+                repeatableOptions: ["signing-key"]
             )
             let root = try args.onePositional("repo-root")
             options = PackageOptions(
@@ -58,7 +64,8 @@ enum PackageCommand: Command {
                     publishedBaseline: args.value("baseline"),
                     adoptionBaselineFile: args.value("validation-baseline").map { URL(fileURLWithPath: $0) },
                     strict: args.flag("strict")
-                )
+                ),
+                signingKeys: try SigningKeyArguments.signingKeys(args.values("signing-key"), environment: ProcessInfo.processInfo.environment)
             )
         } catch let error as UsageError {
             if wantsJSON { Output.out(ErrorJSON.text(code: "usage", message: error.message)) }
@@ -90,6 +97,10 @@ enum PackageCommand: Command {
             Output.out(args.flag("json")
                 ? json(result, manifestPath: manifestPath)
                 : summary(result, manifestPath: manifestPath, validateCommand: validateCommand))
+            if !options.signingKeys.isEmpty, !args.flag("json") {
+                let envelopePath = displayPath(args.value("output") ?? "", options.appVersion, "manifest.dsse.json")
+                Output.out("Signed: \(envelopePath), keyid \(options.signingKeys.map(\.publicKey.keyID).joined(separator: ", "))")
+            }
             return .success
         } catch {
             return report(error, json: wantsJSON)

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import OTALocalizations
+import OTALocalizationsCore
 import OTALocalizationsSync
 import OTALocalizationsTooling
 #if canImport(Glibc)
@@ -18,7 +19,8 @@ enum SyncCommand: Command {
 
         USAGE: ota-localizations sync --base-url <url> --app-version <version> --into <storage root> [options]
 
-        Fetches <url>/<version>/manifest.json (with If-None-Match when a complete state is stored), installs
+        Fetches <url>/<version>/manifest.json, or manifest.dsse.json with --trusted-key (with If-None-Match when a
+        complete state is stored), installs
         every changed module under <storage root>/<version>/ and removes modules the manifest no longer lists.
         The storage root is locked (<storage root>/.ota-localizations.lock) for the whole run: a second sync or
         a delete on the same root waits. A delete on the same root cancels this run (SIGUSR1) and empties the root.
@@ -33,11 +35,14 @@ enum SyncCommand: Command {
                                     bytes never trips the idle timeout).
           --cycle-deadline <seconds>    Total time the cycle may take, default 300; then it stops, keeps what
                                     it installed, and reports the rest as failed.
+          --trusted-key <base64>    Require manifest.dsse.json signed by this Ed25519 public key (base64 of its 32
+                                    bytes, as keygen prints), as an app configured with trusted keys does;
+                                    repeatable. A refused signature fails the manifest with errorCode "signature".
           --json                    Print the cycle report as one JSON object on stdout.
           -h, --help                Show this help.
 
         OUTPUT: one line for the manifest and one line per module (outcome, bytes, duration, reason); with
-        --json the object {"manifest","error","stateSaved","updated","skipped","failed","removed",
+        --json the object {"manifest","error",["errorCode",]"stateSaved","updated","skipped","failed","removed",
         "bytesDownloaded","modules":[{"name","outcome","bytes","durationMs","reason","code"}]}.
 
         EXIT STATUS: 0 the cycle ran (module failures are in the report), 1 the manifest could not be fetched or
@@ -46,11 +51,12 @@ enum SyncCommand: Command {
 
     static func run(_ arguments: [String]) -> Output.Status {
         let configuration: (baseURL: URL, appVersion: String, root: URL, timeout: TimeInterval, json: Bool)
+        let trustedKeys: [ManifestPublicKey]
         var deadlines: (request: TimeInterval, cycle: TimeInterval) = (120, 300)
         do {
             let args = try ArgumentList(
                 arguments, valueOptions: ["base-url", "app-version", "into", "timeout", "request-deadline", "cycle-deadline"],
-                flagOptions: ["json"])
+                flagOptions: ["json"], repeatableOptions: ["trusted-key"])
             guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'") }
             let baseText = try args.required("base-url")
             guard let baseURL = URL(string: baseText), let scheme = baseURL.scheme?.lowercased(),
@@ -70,6 +76,7 @@ enum SyncCommand: Command {
             let timeout = try seconds("timeout", default: 30)
             deadlines = (try seconds("request-deadline", default: 120), try seconds("cycle-deadline", default: 300))
             configuration = (baseURL, appVersion, URL(fileURLWithPath: try args.required("into")), timeout, args.flag("json"))
+            trustedKeys = try SigningKeyArguments.trustedKeys(args.values("trusted-key"))
         } catch let error as UsageError {
             return usageError(error.message)
         } catch {
@@ -104,6 +111,7 @@ enum SyncCommand: Command {
             requestTimeout: configuration.timeout,
             maximumRequestSeconds: deadlines.request,
             maximumCycleSeconds: deadlines.cycle,
+            trustedKeys: trustedKeys,
             reportHandler: reports.record
         ))
         let done = DispatchSemaphore(value: 0)
@@ -129,19 +137,21 @@ enum SyncCommand: Command {
             Output.err("error: the cycle ended without a report")
             return .failure
         }
-        let requested = manifestURL(base: configuration.baseURL, appVersion: configuration.appVersion)
+        let requested = manifestURL(
+            base: configuration.baseURL, appVersion: configuration.appVersion,
+            fileName: trustedKeys.isEmpty ? "manifest.json" : "manifest.dsse.json")
         Output.out(configuration.json
             ? report.jsonText()
             : summary(report, manifestURL: requested, manifestHadETag: transport.manifestHadETag))
         return report.manifest == .failed ? .failure : .success
     }
 
-    /// `<base>/<version>/manifest.json`, as the service requests it (the version percent-encoded, one `/` between).
-    static func manifestURL(base: URL, appVersion: String) -> String {
+    /// `<base>/<version>/<fileName>`, as the service requests it (the version percent-encoded, one `/` between).
+    static func manifestURL(base: URL, appVersion: String, fileName: String = "manifest.json") -> String {
         var text = base.absoluteString
         while text.hasSuffix("/") { text.removeLast() }
         let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-        return text + "/" + (appVersion.addingPercentEncoding(withAllowedCharacters: unreserved) ?? appVersion) + "/manifest.json"
+        return text + "/" + (appVersion.addingPercentEncoding(withAllowedCharacters: unreserved) ?? appVersion) + "/" + fileName
     }
 
     /// One line for the manifest and totals, then one line per module. A manifest that could not be fetched names

@@ -31,7 +31,7 @@ final class ManifestETagProbe: HTTPTransport, @unchecked Sendable {
 
     func get(_ url: URL, headers: [String: String], timeout: TimeInterval, maximumBytes: Int64?) async throws -> HTTPResponse {
         let response = try await base.get(url, headers: headers, timeout: timeout, maximumBytes: maximumBytes)
-        if url.lastPathComponent == "manifest.json", response.statusCode == 200 {
+        if ["manifest.json", "manifest.dsse.json"].contains(url.lastPathComponent), response.statusCode == 200 {
             record(!(response.value(forHeader: "ETag") ?? "").isEmpty)
         }
         return response

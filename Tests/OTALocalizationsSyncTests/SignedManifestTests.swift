@@ -1,0 +1,196 @@
+import Foundation
+import OTALocalizationsCore
+import OTATestSupport
+import Testing
+@testable import OTALocalizationsSync
+
+extension SyncFixture {
+    /// Publishes as ``publish(_:appVersion:publishedAt:extraEntries:developmentRegion:)`` does, then serves the
+    /// `manifest.json` bytes signed by `keys` as `manifest.dsse.json` and returns the envelope.
+    @discardableResult
+    func publishSigned(
+        _ modules: [PublishedModule], by keys: [ManifestSigningKey], appVersion: String = "1.0",
+        publishedAt: String = "2026-07-24T10:00:00Z", folder: String? = nil
+    ) -> Data {
+        publish(modules, appVersion: appVersion, publishedAt: publishedAt)
+        let manifest = transport.body(Self.url(appVersion, "manifest.json"))
+        let envelope = ManifestEnvelope(signing: manifest, with: keys).encoded()
+        transport.serve(Self.url(folder ?? appVersion, SignedManifest.fileName), envelope)
+        if let folder {
+            for module in modules { transport.serve(Self.url(folder, URLEncoding.component(module.path)), module.zip) }
+        }
+        return envelope
+    }
+
+    var stateObject: [String: Any]? {
+        read("1.0/state.json").flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+    }
+}
+
+/// Signed manifests (docs/signing.md): only a payload signed by a trusted key is installed, every refusal leaves
+/// the device as it was, and keys rotate without a gap.
+@Suite struct SignedManifestTests {
+    static let a = ManifestSigningKey.generate()
+    static let b = ManifestSigningKey.generate()
+    static let envelopeURL = SyncFixture.url("1.0", "manifest.dsse.json")
+
+    @Test func aValidEnvelopeInstallsRecordsItsKeyAndRevalidatesWithOneRequest() async throws {
+        let fixture = try SyncFixture()
+        let checkout = try SyncFixture.module("Checkout")
+        fixture.publishSigned([checkout], by: [Self.a])
+        await fixture.makeService(trustedKeys: [Self.a.publicKey]).start()
+        let report = try #require(fixture.reports.last)
+        #expect(report.manifest == .updated && report.stateSaved && report.errorCode == nil)
+        #expect(fixture.transport.requestedURLs == [Self.envelopeURL, SyncFixture.url("1.0", checkout.path)])
+        #expect(fixture.read("1.0/modules/Checkout/\(checkout.sha256)/en.lproj/Localizable.strings") == checkout.files["en.lproj/Localizable.strings"])
+        #expect(fixture.stateObject?["keyid"] as? String == Self.a.publicKey.keyID)
+
+        fixture.transport.clearLog()
+        await fixture.makeService(trustedKeys: [Self.a.publicKey]).start()
+        #expect(fixture.reports.last?.manifest == .notModified)
+        let requests = fixture.transport.requests
+        #expect(requests.map(\.url) == [Self.envelopeURL])
+        #expect(requests.first?.headers["If-None-Match"] != nil)
+    }
+
+    @Test func aSignatureMadeByOpenSSLInstalls() async throws {
+        let temp = try TemporaryDirectory("signed")
+        defer { temp.remove() }
+        let keyFile = temp.url.appendingPathComponent("key.pem")
+        try OpenSSLSigning.generateKey(at: keyFile)
+        let publicKey = try ManifestPublicKey(rawRepresentation: try OpenSSLSigning.rawPublicKey(ofPrivateKeyAt: keyFile))
+        let fixture = try SyncFixture()
+        fixture.publish([try SyncFixture.module("Checkout")])
+        let manifest = fixture.transport.body(SyncFixture.url("1.0", "manifest.json"))
+        let pae = temp.url.appendingPathComponent("pae.bin")
+        try OpenSSLSigning.preAuthenticationEncoding(ofEnvelope: ManifestEnvelope(payload: manifest, signatures: []).encoded(), to: pae)
+        let signature = try OpenSSLSigning.sign(pae, key: keyFile)
+        fixture.transport.serve(Self.envelopeURL, ManifestEnvelope(
+            payload: manifest, signatures: [.init(keyID: publicKey.keyID, signature: signature)]).encoded())
+        await fixture.makeService(trustedKeys: [publicKey]).start()
+        #expect(fixture.reports.last?.modules.map(\.outcome) == [.updated])
+        #expect(fixture.stateObject?["keyid"] as? String == publicKey.keyID)
+    }
+
+    /// Each way an attacker or a broken publish can damage the envelope, with the code of the refusal.
+    static let tamperings: [(name: String, expected: String, tamper: @Sendable (Data) -> Data)] = [
+        ("forged payload", "(bad-signature)", { envelope in
+            let object = try! JSONSerialization.jsonObject(with: envelope) as! [String: Any]
+            let payload = String(decoding: Data(base64Encoded: object["payload"] as! String)!, as: UTF8.self)
+            let forged = Data(payload.replacingOccurrences(of: "Checkout-", with: "Checkout-0").utf8).base64EncodedString()
+            return Data(String(decoding: envelope, as: UTF8.self)
+                .replacingOccurrences(of: object["payload"] as! String, with: forged).utf8)
+        }),
+        ("swapped signature", "(bad-signature)", { envelope in
+            let other = ManifestEnvelope(signing: Data("{}".utf8), with: [a]).signatures[0].signature
+            var decoded = try! ManifestEnvelope(bytes: envelope)
+            decoded.signatures[0].signature = other
+            return decoded.encoded()
+        }),
+        ("untrusted key", "(untrusted-key)", { envelope in
+            ManifestEnvelope(signing: try! ManifestEnvelope(bytes: envelope).payload, with: [ManifestSigningKey.generate()]).encoded()
+        }),
+        ("truncated", "(malformed-envelope)", { $0.prefix($0.count - 40) }),
+        ("non-base64 payload", "(bad-base64)", { envelope in
+            Data(String(decoding: envelope, as: UTF8.self).replacingOccurrences(of: "\"payload\": \"", with: "\"payload\": \"#").utf8)
+        }),
+        ("no signatures", "(no-signatures)", { envelope in
+            ManifestEnvelope(payload: try! ManifestEnvelope(bytes: envelope).payload, signatures: []).encoded()
+        }),
+        ("unsigned manifest.json only", "manifest HTTP status 404 (trusted keys are configured, so only manifest.dsse.json is read: was the publish signed?)", { _ in Data() }),
+    ]
+
+    @Test(arguments: 0..<7) func aDamagedEnvelopeIsRefusedAndNothingChangesOnDisk(_ index: Int) async throws {
+        let (name, expected, tamper) = Self.tamperings[index]
+        // Given: version 1 installed from a signed manifest.
+        let fixture = try SyncFixture()
+        fixture.publishSigned([try SyncFixture.module("Checkout", version: 1)], by: [Self.a], publishedAt: "2026-07-24T10:00:00Z")
+        await fixture.makeService(trustedKeys: [Self.a.publicKey]).start()
+        #expect(fixture.reports.last?.stateSaved == true)
+        let before = fixture.snapshot()
+        // When: version 2 is published and its envelope damaged.
+        let envelope = fixture.publishSigned([try SyncFixture.module("Checkout", version: 2)], by: [Self.a], publishedAt: "2026-07-25T10:00:00Z")
+        if name.hasPrefix("unsigned") {
+            fixture.transport.set(Self.envelopeURL, .status(404))
+        } else {
+            fixture.transport.serve(Self.envelopeURL, tamper(envelope))
+        }
+        fixture.transport.clearLog()
+        await fixture.makeService(trustedKeys: [Self.a.publicKey]).start()
+        // Then: the manifest fails, no ZIP is fetched, and the disk is byte for byte what it was.
+        let report = try #require(fixture.reports.last)
+        #expect(report.manifest == .failed, "\(name)")
+        #expect(report.error?.contains(expected) == true, "\(name): \(report.error ?? "nil")")
+        #expect(report.errorCode == (name.hasPrefix("unsigned") ? nil : .signature), "\(name)")
+        #expect(fixture.transport.requestedURLs == [Self.envelopeURL], "\(name)")
+        #expect(fixture.snapshot() == before, "\(name)")
+    }
+
+    @Test func aSignedEnvelopeForAnotherAppVersionIsRefused() async throws {
+        let fixture = try SyncFixture()
+        fixture.publishSigned([try SyncFixture.module("Checkout")], by: [Self.a])
+        await fixture.makeService(trustedKeys: [Self.a.publicKey]).start()
+        let before = fixture.snapshot()
+        // The 2.0 manifest, validly signed, copied into the 1.0 folder.
+        fixture.publishSigned([try SyncFixture.module("Checkout", version: 2)], by: [Self.a], appVersion: "2.0", folder: "1.0")
+        await fixture.makeService(trustedKeys: [Self.a.publicKey]).start()
+        #expect(fixture.reports.last?.manifest == .failed)
+        #expect(fixture.reports.last?.error == "manifest is for app version \"2.0\", not \"1.0\"")
+        #expect(fixture.snapshot() == before)
+    }
+
+    @Test func aReplayedOlderEnvelopeIsStale() async throws {
+        let fixture = try SyncFixture()
+        let old = fixture.publishSigned([try SyncFixture.module("Checkout", version: 1)], by: [Self.a], publishedAt: "2026-07-24T10:00:00Z")
+        fixture.publishSigned([try SyncFixture.module("Checkout", version: 2)], by: [Self.a], publishedAt: "2026-07-25T10:00:00Z")
+        await fixture.makeService(trustedKeys: [Self.a.publicKey]).start()
+        #expect(fixture.reports.last?.stateSaved == true)
+        let before = fixture.snapshot()
+        fixture.transport.serve(Self.envelopeURL, old)
+        await fixture.makeService(trustedKeys: [Self.a.publicKey]).start()
+        #expect(fixture.reports.last?.manifest == .stale)
+        #expect(fixture.snapshot() == before)
+    }
+
+    @Test func keysRotateFromAThroughAAndBToB() async throws {
+        let fixture = try SyncFixture()
+        let both = [Self.a.publicKey, Self.b.publicKey]
+        for (version, signers) in [(1, [Self.a]), (2, [Self.a, Self.b]), (3, [Self.b])] {
+            let module = try SyncFixture.module("Checkout", version: version)
+            fixture.publishSigned([module], by: signers, publishedAt: "2026-07-2\(version)T10:00:00Z")
+            await fixture.makeService(trustedKeys: both).start()
+            #expect(fixture.reports.last?.modules.map(\.outcome) == [.updated], "version \(version)")
+            #expect(fixture.stateObject?["keyid"] as? String == signers[0].publicKey.keyID, "version \(version)")
+        }
+        // The next app build trusts B alone: the state B vouched for still revalidates with one request.
+        fixture.transport.clearLog()
+        await fixture.makeService(trustedKeys: [Self.b.publicKey]).start()
+        #expect(fixture.reports.last?.manifest == .notModified)
+        #expect(fixture.transport.requestedURLs == [Self.envelopeURL])
+    }
+
+    @Test func aStateVouchedForByARetiredKeyIsTreatedAsAbsent() async throws {
+        let fixture = try SyncFixture()
+        let checkout = try SyncFixture.module("Checkout")
+        fixture.publishSigned([checkout], by: [Self.a, Self.b])
+        await fixture.makeService(trustedKeys: [Self.a.publicKey, Self.b.publicKey]).start()
+        #expect(fixture.stateObject?["keyid"] as? String == Self.a.publicKey.keyID)
+        // A build that trusts B only: no If-None-Match (the state is absent), the installed module is kept.
+        fixture.transport.clearLog()
+        await fixture.makeService(trustedKeys: [Self.b.publicKey]).start()
+        let requests = fixture.transport.requests
+        #expect(requests.map(\.url) == [Self.envelopeURL])
+        #expect(requests.first?.headers["If-None-Match"] == nil)
+        #expect(fixture.reports.last?.modules.map(\.outcome) == [.skipped])
+        #expect(fixture.stateObject?["keyid"] as? String == Self.b.publicKey.keyID)
+    }
+
+    @Test func aClientWithoutKeysReadsManifestJSONAndWritesNoKeyID() async throws {
+        let fixture = try SyncFixture()
+        fixture.publishSigned([try SyncFixture.module("Checkout")], by: [Self.a])
+        await fixture.makeService().start()
+        #expect(fixture.transport.requestedURLs.first == SyncFixture.url("1.0", "manifest.json"))
+        #expect(fixture.stateObject?.keys.sorted() == ["etag", "formatVersion", "manifest"])
+        #expect(fixture.reports.last?.jsonText().contains("errorCode") == false)
+    }
+}
