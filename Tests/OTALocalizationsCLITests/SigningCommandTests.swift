@@ -100,17 +100,36 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: envelope.path))
     }
 
-    @Test(arguments: ["missing", "not-a-key"]) func aKeyThatCannotBeReadStopsTheRunBeforeAnythingIsWritten(_ kind: String) throws {
+    @Test(arguments: ["missing", "not-a-key", "folder"])
+    func aKeyThatCannotBeReadStopsTheRunBeforeAnythingIsWritten(_ kind: String) throws {
         let temp = try TemporaryDirectory("signed-bad")
         defer { temp.remove() }
         let file = temp.url.appendingPathComponent("key.pem")
         if kind == "not-a-key" { try Data("hello\n".utf8).write(to: file) }
+        if kind == "folder" { try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true) }
         let output = temp.url.appendingPathComponent("out")
         let result = try package(output, ["--signing-key", file.path])
         #expect(result.status == 1)
-        let expected = kind == "missing" ? "cannot be read" : "no '-----BEGIN PRIVATE KEY-----'"
+        let expected = ["missing": "no such file; pass the private key file keygen wrote",
+                        "not-a-key": "no '-----BEGIN PRIVATE KEY-----'", "folder": "a folder, not a key file"][kind]!
         #expect(result.stderr.hasPrefix("error: --signing-key \(file.path): ") && result.stderr.contains(expected), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    /// A CI secret that did not reach the job leaves the variable set but empty: that is an error, and the signed
+    /// envelope of an earlier run stays.
+    @Test func anEmptyKeyFileVariableStopsTheRunAndKeepsTheEnvelope() throws {
+        let temp = try TemporaryDirectory("signed-empty")
+        defer { temp.remove() }
+        let key = try keygen(temp.url.appendingPathComponent("k"))
+        let output = temp.url.appendingPathComponent("out")
+        #expect(try package(output, ["--signing-key", key.file.path]).status == 0)
+        var environment = ProcessInfo.processInfo.environment
+        environment["OTA_SIGNING_KEY_FILE"] = ""
+        let result = try package(output, [], environment: environment)
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("error: OTA_SIGNING_KEY_FILE is set but empty"), "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("1.0.0/manifest.dsse.json").path))
     }
 
     @Test func aTrustedKeyThatIsNotAKeyIsAUsageError() throws {

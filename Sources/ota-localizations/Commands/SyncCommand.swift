@@ -161,8 +161,14 @@ enum SyncCommand: Command {
     ) -> String {
         var head = "Manifest: \(report.manifest.rawValue)"
         if let error = report.error {
-            let fetch = report.manifest == .failed && (error.hasPrefix("manifest HTTP status") || error.hasPrefix("manifest download failed"))
+            let signature = report.errorCode == .signature
+            let fetch = report.manifest == .failed
+                && (error.hasPrefix("manifest HTTP status") || error.hasPrefix("manifest download failed") || signature)
             head += " (\(error)\(fetch ? manifestURL.map { "; GET \($0)" } ?? "" : ""))"
+            if signature {
+                head += "; nothing was installed. Upload manifest.json and manifest.dsse.json of one signed package run "
+                    + "together, and check that the app trusts a key that signed it (docs/signing.md)"
+            }
         }
         if report.stateSaved {
             head += ", state saved"
@@ -179,8 +185,9 @@ enum SyncCommand: Command {
             if let reason = module.reason { line += "  \(reason)" }
             lines.append(line)
         }
-        if manifestHadETag == false {
-            lines.append("hint: the host sent manifest.json without an ETag, so the client cannot revalidate it: every cycle "
+        if manifestHadETag == false, report.manifest == .updated {
+            let file = manifestURL.flatMap { URL(string: $0)?.lastPathComponent } ?? "manifest.json"
+            lines.append("hint: the host sent \(file) without an ETag, so the client cannot revalidate it: every cycle "
                 + "downloads the whole manifest again and reports it updated. Serve it with an ETag (docs/hosting.md, "
                 + "\"Cache-Control and ETags\").")
         }

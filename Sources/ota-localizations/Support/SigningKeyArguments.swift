@@ -8,14 +8,29 @@ enum SigningKeyArguments {
     static let environmentVariable = "OTA_SIGNING_KEY_FILE"
 
     /// Reads every `--signing-key` file (or `$OTA_SIGNING_KEY_FILE` when there is none), in order.
+    ///
+    /// `OTA_SIGNING_KEY_FILE` set but empty is an error, not an unsigned publish: in CI it means the secret did not
+    /// reach the job, and an unsigned publish would be refused by every app that trusts a key.
     /// - Throws: ``PackagerError`` `configuration` naming the file that cannot be read or is not an Ed25519 key.
     static func signingKeys(_ paths: [String], environment: [String: String]) throws -> [ManifestSigningKey] {
         var files = paths
-        if files.isEmpty, let path = environment[environmentVariable], !path.isEmpty { files = [path] }
+        if files.isEmpty, let path = environment[environmentVariable] {
+            guard !path.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw PackagerError(
+                    code: .configuration,
+                    reason: "\(environmentVariable) is set but empty: set it to the private key file, or unset it to publish unsigned")
+            }
+            files = [path]
+        }
         return try files.map { path in
             let source = paths.isEmpty ? "\(environmentVariable) \(path)" : "--signing-key \(path)"
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw PackagerError(code: .configuration, reason: "\(source): cannot be read")
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                throw PackagerError(code: .configuration, reason: "\(source): no such file; pass the private key file keygen wrote")
+            }
+            guard !isFolder.boolValue, let data = FileManager.default.contents(atPath: path) else {
+                let what = isFolder.boolValue ? "a folder, not a key file" : "cannot be read"
+                throw PackagerError(code: .configuration, reason: "\(source): \(what)")
             }
             do {
                 return try ManifestSigningKey(pem: String(decoding: data, as: UTF8.self))
