@@ -3,7 +3,8 @@ import Foundation
 /// The published description of one app marketing version's localization modules (`manifest.json`).
 ///
 /// Shape (docs/design.md, "The manifest", which defines every field): `formatVersion` (1), `appVersion`, `publishedAt`
-/// (an RFC 3339 date-time, see ``ManifestDate``), `developmentRegion`, and `modules` sorted by name. Evolution is
+/// (an RFC 3339 date-time, see ``ManifestDate``), `developmentRegion`, `channel` (only for a channel other than
+/// production, see ``ManifestChannel``), `modules` sorted by name, and `rollout` (optional). Evolution is
 /// additive only: ``init(bytes:)`` ignores unknown fields at every level, and a module entry that is malformed is set
 /// aside in ``rejectedModules`` instead of failing the whole manifest, so one bad entry fails only that module.
 public struct Manifest: Sendable, Equatable {
@@ -23,10 +24,14 @@ public struct Manifest: Sendable, Equatable {
     }
     /// The bundle's development region (`CFBundleDevelopmentRegion`), e.g. `en`.
     public var developmentRegion: String
-    /// Valid module entries, in file order (the packager writes them sorted by name).
+    /// The release channel; nil for production (see ``ManifestChannel``).
+    public var channel: String?
+    /// Valid module entries, in file order (the packager writes them sorted by name): the stable modules.
     public var modules: [ManifestModule]
     /// Module entries that could not be accepted, with the reason; empty in a manifest the packager wrote.
     public var rejectedModules: [RejectedModule]
+    /// The staged rollout, when one is running (see ``ManifestRollout`` and ``modules(inRollout:)``).
+    public var rollout: ManifestRollout?
 
     /// Creates a manifest published at `publishedAt` (rounded to the microsecond, see ``ManifestTimestamp/init(_:)``).
     public init(
@@ -34,12 +39,15 @@ public struct Manifest: Sendable, Equatable {
         appVersion: String,
         publishedAt: Date,
         developmentRegion: String,
+        channel: String? = nil,
         modules: [ManifestModule],
-        rejectedModules: [RejectedModule] = []
+        rejectedModules: [RejectedModule] = [],
+        rollout: ManifestRollout? = nil
     ) {
         self.init(
             formatVersion: formatVersion, appVersion: appVersion, publishedAtTimestamp: ManifestTimestamp(publishedAt),
-            developmentRegion: developmentRegion, modules: modules, rejectedModules: rejectedModules)
+            developmentRegion: developmentRegion, channel: channel, modules: modules, rejectedModules: rejectedModules,
+            rollout: rollout)
     }
 
     /// Creates a manifest published at exactly `publishedAtTimestamp`.
@@ -48,15 +56,19 @@ public struct Manifest: Sendable, Equatable {
         appVersion: String,
         publishedAtTimestamp: ManifestTimestamp,
         developmentRegion: String,
+        channel: String? = nil,
         modules: [ManifestModule],
-        rejectedModules: [RejectedModule] = []
+        rejectedModules: [RejectedModule] = [],
+        rollout: ManifestRollout? = nil
     ) {
         self.formatVersion = formatVersion
         self.appVersion = appVersion
         self.publishedAtTimestamp = publishedAtTimestamp
         self.developmentRegion = developmentRegion
+        self.channel = channel
         self.modules = modules
         self.rejectedModules = rejectedModules
+        self.rollout = rollout
     }
 }
 
@@ -72,13 +84,19 @@ public struct ManifestModule: Sendable, Equatable {
     public var size: Int64
     /// `.lproj` names (without the extension) the module ships, sorted.
     public var localizations: [String]
+    /// The module cut into slice ZIPs, so a device can download only the localizations it can show; nil when the
+    /// manifest has none for this module (then only the full ZIP exists).
+    public var slices: ManifestSlices?
 
-    public init(name: String, path: String, sha256: String, size: Int64, localizations: [String]) {
+    public init(
+        name: String, path: String, sha256: String, size: Int64, localizations: [String], slices: ManifestSlices? = nil
+    ) {
         self.name = name
         self.path = path
         self.sha256 = sha256
         self.size = size
         self.localizations = localizations
+        self.slices = slices
     }
 
     /// Whether `name` can be used as one path component: non-empty, not `.` or `..`, no `/`, `\` or NUL.

@@ -15,6 +15,11 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
         public static let badDate = Code(rawValue: "bad-date")
         /// `developmentRegion` is not a language identifier.
         public static let badDevelopmentRegion = Code(rawValue: "bad-development-region")
+        /// `channel` is present but not a channel name (see ``ManifestChannel/isValidName(_:)``).
+        public static let badChannel = Code(rawValue: "bad-channel")
+        /// `rollout` is present but not an object with a valid `id`, a `percent` from 0 to 100 with at most two
+        /// decimals, and a `modules` array.
+        public static let badRollout = Code(rawValue: "bad-rollout")
     }
 
     public var code: Code

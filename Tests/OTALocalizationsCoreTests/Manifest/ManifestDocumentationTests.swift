@@ -34,13 +34,20 @@ import Testing
             documented.append(String(cell))
         }
 
-        // When: the keys of a manifest the encoder writes, module keys prefixed with `modules[].`.
+        // When: the keys of a manifest the encoder writes with every optional field, module keys prefixed with
+        // `modules[].`, rollout keys with `rollout.`.
+        let hash = String(repeating: "0", count: 64)
+        let slice = ManifestSlice(path: "A-fr-0.zip", sha256: hash, size: 1)
+        let entry = ManifestModule(
+            name: "A", path: "A-0.zip", sha256: hash, size: 1, localizations: ["en", "fr"],
+            slices: ManifestSlices(base: slice, localizations: ["fr": slice]))
         let manifest = Manifest(
-            appVersion: "1.0", publishedAt: Date(timeIntervalSince1970: 0), developmentRegion: "en",
-            modules: [ManifestModule(name: "A", path: "A-0.zip", sha256: String(repeating: "0", count: 64), size: 1, localizations: ["en"])])
+            appVersion: "1.0", publishedAt: Date(timeIntervalSince1970: 0), developmentRegion: "en", channel: "staging",
+            modules: [entry], rollout: ManifestRollout(id: "r1", basisPoints: 1000, modules: [entry]))
         let object = try #require(try JSONSerialization.jsonObject(with: manifest.encoded()) as? [String: Any])
         let module = try #require((object["modules"] as? [[String: Any]])?.first)
-        let written = object.keys.map { $0 } + module.keys.map { "modules[].\($0)" }
+        let rollout = try #require(object["rollout"] as? [String: Any])
+        let written = object.keys.map { $0 } + module.keys.map { "modules[].\($0)" } + rollout.keys.map { "rollout.\($0)" }
 
         // Then: each written field has exactly one row, and no row documents a field that is not written.
         #expect(documented.sorted() == written.sorted())
