@@ -8,6 +8,8 @@ public struct ModuleArchive: Sendable {
     public var bytes: Data
     /// SHA-256 of ``bytes``, 64 lowercase hex digits.
     public var sha256: String
+    /// The module's slices, base first (docs/design.md, "Slices").
+    public var slices: [SliceArchive]
 
     /// `<Module>-<first 16 hex digits of the SHA-256>.zip`, the published file name (docs/design.md, "Published
     /// layout").
@@ -18,14 +20,32 @@ public struct ModuleArchive: Sendable {
     /// Reproducible: entries are sorted and written with fixed timestamps and permissions by ``ZipWriter``.
     /// - Throws: errors from ``ZipWriter/archive(_:)``.
     public init(module: LoadedModule, developmentRegion: String) throws {
-        try self.init(module: module, compressed: Self.entries(of: module, developmentRegion: developmentRegion).map(ZipWriter.compress))
+        try self.init(
+            module: module, compressed: Self.entries(of: module, developmentRegion: developmentRegion).map(ZipWriter.compress),
+            developmentRegion: developmentRegion)
     }
 
-    /// Packs a loaded module from its ``entries(of:developmentRegion:)`` already compressed.
-    init(module: LoadedModule, compressed: [ZipWriter.CompressedEntry]) throws {
+    /// Packs a loaded module and its slices from its ``entries(of:developmentRegion:)`` already compressed.
+    init(module: LoadedModule, compressed: [ZipWriter.CompressedEntry], developmentRegion: String) throws {
         self.module = module
         self.bytes = try ZipWriter.archive(compressed: compressed)
         self.sha256 = SHA256Digest.hexString(bytes)
+        self.slices = try SliceArchive.slices(of: compressed, developmentRegion: developmentRegion)
+    }
+
+    /// The module's manifest entry: the full ZIP and its slices.
+    public var manifestModule: ManifestModule {
+        let name = module.module.name
+        let base = slices[0].manifestSlice(module: name)
+        let named = slices.dropFirst().map { ($0.localization!, $0.manifestSlice(module: name)) }
+        return ManifestModule(
+            name: name, path: fileName, sha256: sha256, size: Int64(bytes.count), localizations: module.localizations,
+            slices: ManifestSlices(base: base, localizations: Dictionary(uniqueKeysWithValues: named)))
+    }
+
+    /// Every file this module publishes: the full ZIP, then its slices, as (file name, bytes).
+    var publishedFiles: [(name: String, bytes: Data)] {
+        [(fileName, bytes)] + slices.map { ($0.fileName(module: module.module.name), $0.bytes) }
     }
 
     /// The files of a module's ZIP: the generated `Info.plist`, then every table at its bundle path.
@@ -39,9 +59,11 @@ public struct ModuleArchive: Sendable {
 
     /// Assembles and hashes each module's ZIP from its compressed entries (``BackgroundCompression``), every
     /// module on any core. Results are in `modules` order.
-    static func pack(_ modules: [LoadedModule], compressed: [[ZipWriter.CompressedEntry]]) throws -> [ModuleArchive] {
+    static func pack(
+        _ modules: [LoadedModule], compressed: [[ZipWriter.CompressedEntry]], developmentRegion: String
+    ) throws -> [ModuleArchive] {
         try ParallelMap.map(Array(zip(modules, compressed))) { module, entries in
-            try ModuleArchive(module: module, compressed: entries)
+            try ModuleArchive(module: module, compressed: entries, developmentRegion: developmentRegion)
         }
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
 import OTALocalizationsCore
 
-/// Writes ZIPs and the manifest into a version folder, each through a temporary file and a rename.
+/// Writes ZIPs (full and slices) and the manifest into a version folder, each through a temporary file and a rename.
 enum OutputWriter {
     struct Plan {
         var archives: [ModuleArchive]
-        /// File names that are absent and must be written; identical existing files are left untouched.
+        /// File names (full ZIPs and slices) that are absent and must be written; identical existing files are left
+        /// untouched.
         var toWrite: Set<String>
     }
 
@@ -15,13 +16,13 @@ enum OutputWriter {
     ///   ZIPs are immutable; a different file under the same name means the folder was altered).
     static func plan(_ archives: [ModuleArchive], in folder: URL) throws -> Plan {
         var toWrite: Set<String> = []
-        for archive in archives {
-            let url = folder.appendingPathComponent(archive.fileName)
+        for file in archives.flatMap(\.publishedFiles) {
+            let url = folder.appendingPathComponent(file.name)
             guard let existing = try? Data(contentsOf: url) else {
-                toWrite.insert(archive.fileName)
+                toWrite.insert(file.name)
                 continue
             }
-            if existing != archive.bytes {
+            if existing != file.bytes {
                 throw PackagerError(
                     code: .io,
                     reason: "\(url.path) exists with different content; published ZIPs are immutable. "
@@ -48,8 +49,8 @@ enum OutputWriter {
             throw PackagerError(code: .io, reason: "\(folder.path): cannot create the output folder (\(error.localizedDescription))")
         }
         let removed = TemporaryFiles.removeStale(in: folder)
-        for archive in plan.archives where plan.toWrite.contains(archive.fileName) {
-            try atomicWrite(archive.bytes, to: folder.appendingPathComponent(archive.fileName))
+        for file in plan.archives.flatMap(\.publishedFiles) where plan.toWrite.contains(file.name) {
+            try atomicWrite(file.bytes, to: folder.appendingPathComponent(file.name))
         }
         let manifestURL = folder.appendingPathComponent("manifest.json")
         let manifestBytes = manifest.encoded()

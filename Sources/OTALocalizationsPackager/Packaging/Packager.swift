@@ -94,7 +94,7 @@ public enum Packager {
             )
         }
 
-        let archives = try ModuleArchive.pack(loaded, compressed: compression.entries())
+        let archives = try ModuleArchive.pack(loaded, compressed: compression.entries(), developmentRegion: configuration.developmentRegion)
         for (index, archive) in archives.enumerated() {
             progress(index + 1, archives.count, archive)
         }
@@ -104,12 +104,7 @@ public enum Packager {
             appVersion: options.appVersion,
             publishedAt: options.publishedAt,
             developmentRegion: configuration.developmentRegion,
-            modules: archives.map {
-                ManifestModule(
-                    name: $0.module.module.name, path: $0.fileName, sha256: $0.sha256,
-                    size: Int64($0.bytes.count), localizations: $0.module.localizations
-                )
-            }
+            modules: archives.map(\.manifestModule)
         )
         let (manifestURL, removedTemporaries) = try OutputWriter.write(plan, manifest: manifest, signingKeys: options.signingKeys, in: versionFolder)
 

@@ -1,0 +1,46 @@
+import Foundation
+
+/// Which of a module's localizations a device uses: the rule that chooses the slices to download
+/// (docs/design.md, "Slices") and decides whether an installed bundle covers the device's languages.
+///
+/// On Apple platforms this is Apple's own matcher: `Bundle.preferredLocalizations(from:)` for the device's
+/// languages (it matches against the app's language search list first, as a live bundle does,
+/// docs/apple-platform.md L2 and L12) and `Bundle.preferredLocalizations(from:forPreferences:)` for an explicit list.
+/// Elsewhere (Linux tools and tests), Foundation ignores the preferences, so the documented rule of
+/// docs/apple-platform.md ("Choosing slices off Apple platforms") is used with `Locale.preferredLanguages` or the
+/// explicit list. A value type, safe to share between threads.
+public struct OTALocalizationSelection: Sendable, Equatable {
+    /// The preferred languages, most preferred first (BCP 47 tags such as `fr-CA`); nil for the device's own.
+    public var preferredLanguages: [String]?
+
+    /// The device's languages (`Locale.preferredLanguages`), or an explicit list.
+    public init(preferredLanguages: [String]? = nil) {
+        self.preferredLanguages = preferredLanguages
+    }
+
+    /// The device's languages.
+    public static let device = OTALocalizationSelection()
+
+    /// The localizations a bundle offering `available` shows, in search order: the chosen one first, then the others
+    /// of `available` it falls back to (`fr-CA`, then `fr`). Empty when no preferred language matches any of them
+    /// (the bundle then shows its development region). `Base` is never chosen.
+    public func localizations(from available: [String]) -> [String] {
+        let languages = available.filter { $0 != "Base" }
+        guard !languages.isEmpty else { return [] }
+        #if canImport(Darwin)
+        let chosen = preferredLanguages.map { Bundle.preferredLocalizations(from: languages, forPreferences: $0) }
+            ?? Bundle.preferredLocalizations(from: languages)
+        return chosen.filter(languages.contains)
+        #else
+        return LocalizationMatcher.localizations(from: languages, preferences: preferredLanguages ?? Locale.preferredLanguages)
+        #endif
+    }
+
+    /// Whether a bundle holding only `installed` of a module's `available` localizations shows what the full bundle
+    /// shows: both give the same ``localizations(from:)``, the development region standing in when nothing matches.
+    public func covers(installed: [String], available: [String], developmentRegion: String) -> Bool {
+        let full = localizations(from: available)
+        let partial = localizations(from: installed.filter(available.contains))
+        return (full.isEmpty ? [developmentRegion] : full) == (partial.isEmpty ? [developmentRegion] : partial)
+    }
+}
