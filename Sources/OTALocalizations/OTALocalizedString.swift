@@ -45,10 +45,16 @@ public enum OTALocalizedString {
     /// read now (for example before the first unlock on iOS) is left out: its embedded bundle is used this
     /// session, and a `Bundle` is never opened on an unreadable folder, because it would cache that emptiness
     /// for the process (docs/apple-platform.md D3, D4). Other app versions' folders are never looked at.
+    ///
+    /// A module installed from slices (docs/design.md, "Slices") is left out too when its installed localizations do
+    /// not cover `selection` (the user switched language since): its embedded bundle serves it until the next cycle
+    /// installs the missing slice. Pass the service's `localizationSelection`; the default is the device's languages.
     @MainActor
-    public static func loadBundlesFromDisk(storageRoot: URL, appVersion: String) {
+    public static func loadBundlesFromDisk(
+        storageRoot: URL, appVersion: String, selection: OTALocalizationSelection = .device
+    ) {
         let layout = OTAStorageLayout(storageRoot: storageRoot, appVersion: appVersion)
-        let loaded = BundleDiskLoader.load(layout)
+        let loaded = BundleDiskLoader.load(layout, selection: selection)
         BundleRegistry.shared.replace(with: loaded.bundles, folderPaths: loaded.folderPaths)
     }
 

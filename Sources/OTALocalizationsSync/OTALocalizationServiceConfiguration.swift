@@ -54,6 +54,10 @@ public struct OTALocalizationServiceConfiguration: Sendable {
     /// manifest inside, and refuses anything else with the report code `signature`; a stored state vouched for by
     /// a key no longer listed is treated as absent. Ship two keys (the CI key and an offline backup) to rotate.
     public let trustedKeys: [ManifestPublicKey]
+    /// Which localizations this device uses (default: the device's languages): for a module the manifest cuts into
+    /// slices, only base and the slices of these are downloaded (docs/design.md, "Slices"). Pass the same selection to
+    /// `OTALocalizedString.loadBundlesFromDisk` so that the read side hands out only bundles that cover it.
+    public let localizationSelection: OTALocalizationSelection
     /// Receives one report per cycle, on an arbitrary executor, after the cycle has ended.
     public let reportHandler: @Sendable (OTALocalizationCycleReport) -> Void
     /// The device clock, used for `publishedAt` when the manifest response has no `Date` header (tests set it).
@@ -77,6 +81,7 @@ public struct OTALocalizationServiceConfiguration: Sendable {
         maximumBufferedArchiveBytes: Int64 = 48 * 1024 * 1024,
         limits: ZipLimits = ZipLimits(),
         trustedKeys: [ManifestPublicKey] = [],
+        localizationSelection: OTALocalizationSelection = .device,
         reportHandler: @escaping @Sendable (OTALocalizationCycleReport) -> Void = { _ in }
     ) {
         func positive(_ value: TimeInterval, _ fallback: TimeInterval) -> TimeInterval {
@@ -97,6 +102,7 @@ public struct OTALocalizationServiceConfiguration: Sendable {
         self.maximumBufferedArchiveBytes = max(1, maximumBufferedArchiveBytes)
         self.limits = limits
         self.trustedKeys = trustedKeys
+        self.localizationSelection = localizationSelection
         self.reportHandler = reportHandler
     }
 

@@ -13,6 +13,7 @@ let commands: [any Command.Type] = [
     SyncCommand.self,
     DeleteCommand.self,
     LookupCommand.self,
+    StatusCommand.self,
 ]
 
 let nameWidth = (commands.map { $0.name.count }.max() ?? 0) + 2

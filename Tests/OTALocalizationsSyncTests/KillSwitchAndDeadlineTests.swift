@@ -175,7 +175,7 @@ import Testing
             protectedFolders: [], context: context)
 
         let result = await installer.install(ManifestModule(
-            name: "Checkout", path: module.path, sha256: module.sha256, size: Int64(module.zip.count), localizations: []))
+            name: "Checkout", path: module.path, sha256: module.sha256, size: Int64(module.zip.count), localizations: []), plan: nil)
 
         #expect(result.report.outcome == .failed)
         #expect(result.report.code == .cancelled)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Reads the installed bundles of one app version from disk; never writes or deletes.
-enum BundleDiskLoader {
+package enum BundleDiskLoader {
     /// The largest `Info.plist` the read side accepts, in bytes; the installer writes about 400
     /// (`BundleInfoPlist` in OTALocalizationsCore).
     static let maximumInfoPlistBytes = 4096
@@ -15,7 +15,14 @@ enum BundleDiskLoader {
     /// (docs/apple-platform.md D3, D4). The `Bundle` itself is created at the module's first lookup
     /// (``LazyBundle``), which keeps this call, made before the first frame, to file reads: three per module
     /// (pointer, `Info.plist`, seal).
-    static func load(_ layout: OTAStorageLayout) -> (bundles: [String: LazyBundle], folderPaths: Set<String>) {
+    /// A folder assembled from slices (it holds a ``SliceRecord``) is left out too when it does not cover `selection`
+    /// (``OTALocalizationSelection/covers(installed:available:developmentRegion:)``): the user switched to a language
+    /// whose slice is not installed, and Apple's `Bundle` would show the development region instead (no per-key
+    /// fallback, docs/apple-platform.md F1); the embedded bundle, which has every language, serves the module until
+    /// a cycle installs the slice.
+    static func load(
+        _ layout: OTAStorageLayout, selection: OTALocalizationSelection = .device
+    ) -> (bundles: [String: LazyBundle], folderPaths: Set<String>) {
         guard layout.hasUsableAppVersion else { return ([:], []) }
         let fileManager = FileManager.default
         guard let names = try? fileManager.contentsOfDirectory(atPath: layout.modulesFolder.path) else { return ([:], []) }
@@ -29,7 +36,7 @@ enum BundleDiskLoader {
             let modulePath = modulesPath + "/" + name
             guard let folderName = pointedFolderName(modulePath + "/" + OTAStorageLayout.currentPointerFileName) else { continue }
             let folderPath = modulePath + "/" + folderName
-            guard isReadableBundleFolder(atPath: folderPath) else { continue }
+            guard isReadableBundleFolder(atPath: folderPath), covers(folderPath, selection) else { continue }
             bundles[module] = LazyBundle(path: folderPath)
             paths.insert(folderPath)
         }
@@ -50,7 +57,7 @@ enum BundleDiskLoader {
     /// Reading the bytes is the check that matters before the first unlock (the read fails). A folder the
     /// installer committed always passes; the service's full check (every file's size and SHA-256) runs in the
     /// update cycle, which reinstalls a folder that fails it.
-    static func isReadableBundleFolder(_ folder: URL) -> Bool {
+    package static func isReadableBundleFolder(_ folder: URL) -> Bool {
         isReadableBundleFolder(atPath: folder.path)
     }
 
@@ -66,6 +73,17 @@ enum BundleDiskLoader {
             seal = whole
         }
         return BundleSeal.isPlausible(seal, infoPlistSize: info.count)
+    }
+
+    /// Whether the folder at `path` shows what the module's full bundle shows for `selection`: always for a folder
+    /// installed from the full ZIP (no record); for one assembled from slices, per its ``SliceRecord``.
+    package static func covers(_ path: String, _ selection: OTALocalizationSelection) -> Bool {
+        let recordPath = path + "/" + SliceRecord.fileName
+        guard let data = SmallFile.read(recordPath, maximumBytes: SliceRecord.maximumBytes) else {
+            return SmallFile.prefix(recordPath, count: 1) == nil
+        }
+        guard let record = SliceRecord(parsing: data) else { return false }
+        return selection.covers(installed: record.installed, available: record.available, developmentRegion: record.developmentRegion)
     }
 
     private static let xmlStart = Array("<?xml".utf8)

@@ -29,12 +29,12 @@ struct ModuleInstaller: Sendable {
         var installedFolder: String?
     }
 
-    func install(_ module: ManifestModule) async -> Result {
+    func install(_ module: ManifestModule, plan: SlicePlan?) async -> Result {
         let started = DispatchTime.now().uptimeNanoseconds
         var bytes: Int64 = 0
         func elapsed() -> Int { Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000) }
         do {
-            let folder = try await installSteps(module, bytes: &bytes)
+            let folder = try await installSteps(module, plan: plan, bytes: &bytes)
             let report = OTALocalizationCycleReport.Module(
                 name: module.name, outcome: .updated, bytes: bytes, durationMs: elapsed())
             return Result(report: report, installedFolder: folder.standardizedFileURL.path)
@@ -46,65 +46,102 @@ struct ModuleInstaller: Sendable {
         }
     }
 
-    private func installSteps(_ module: ManifestModule, bytes: inout Int64) async throws(InstallFailure) -> URL {
+    /// One ZIP to download: the module's full ZIP, or one of its slices.
+    private struct Download {
+        var path: String
+        var sha256: String
+        var size: Int64
+        /// What the report calls it: "ZIP", "base slice" or "slice fr".
+        var label: String
+        /// Whether it must hold `Info.plist`: the full ZIP and the base slice.
+        var holdsInfoPlist: Bool
+    }
+
+    private func installSteps(_ module: ManifestModule, plan: SlicePlan?, bytes: inout Int64) async throws(InstallFailure) -> URL {
         guard OTAStorageLayout.canStore(module: module.name) else {
             throw InstallFailure(.manifest, "module name is longer than \(OTAStorageLayout.maximumStorageNameBytes) bytes as a folder name")
         }
-        guard module.size <= limits.maximumArchiveBytes else {
-            throw InstallFailure(.limit, "ZIP size \(module.size) is over the limit of \(limits.maximumArchiveBytes) bytes (maximumArchiveBytes)")
+        let staging = layout.temporaryFolder.appendingPathComponent("install-\(UUID().uuidString)", isDirectory: true)
+        var folder = StagedFolder(url: staging)
+        defer { DurableFiles.remove(staging) }
+        if let plan {
+            let previous = ReusableFolder(layout.activeInstallFolder(module: module.name), developmentRegion: developmentRegion)
+            for part in plan.parts {
+                if let files = previous?.files(of: part, in: plan) {
+                    try checkCancellation()
+                    for file in files { try folder.write(file.data, path: file.path) }
+                    continue
+                }
+                let download = Download(
+                    path: part.slice.path, sha256: part.slice.sha256, size: part.slice.size,
+                    label: part.localization.map { "slice \($0)" } ?? "base slice", holdsInfoPlist: part.localization == nil)
+                try await install(download, into: &folder, bytes: &bytes) { path throws(InstallFailure) in
+                    guard plan.belongs(path, to: part) else {
+                        throw InstallFailure(.content, "\(download.label) holds \(path), which belongs to another slice")
+                    }
+                }
+            }
+            try folder.write(plan.record.encoded(), path: SliceRecord.fileName)
+        } else {
+            let download = Download(path: module.path, sha256: module.sha256, size: module.size, label: "ZIP", holdsInfoPlist: true)
+            try await install(download, into: &folder, bytes: &bytes) { _ throws(InstallFailure) in }
         }
-        try await reserve(module.size, in: context.archiveBytes, or: "ZIP size \(module.size) is over the limit of \(context.archiveBytes.capacity) bytes held at once (maximumBufferedArchiveBytes)")
-        defer { context.archiveBytes.release(module.size) }
-        let archive = try await download(module, bytes: &bytes)
-        let entries = try Self.bundleEntries(of: archive)
+        try folder.seal()
+        try checkCancellation()
+        let folderHash = plan?.folderHash ?? module.sha256
+        return try context.gate.commit { () throws(InstallFailure) -> URL in
+            try commit(staging, module: module.name, folderHash: folderHash)
+        }
+    }
+
+    /// Downloads one ZIP and writes its bundle entries into `folder`, each checked by `check` (a slice's entries must
+    /// belong to it); `Info.plist` is required in the full ZIP and the base slice only.
+    private func install(
+        _ download: Download, into folder: inout StagedFolder, bytes: inout Int64,
+        check: (String) throws(InstallFailure) -> Void
+    ) async throws(InstallFailure) {
+        guard download.size <= limits.maximumArchiveBytes else {
+            throw InstallFailure(.limit, "\(download.label) size \(download.size) is over the limit of \(limits.maximumArchiveBytes) bytes (maximumArchiveBytes)")
+        }
+        try await reserve(download.size, in: context.archiveBytes, or: "\(download.label) size \(download.size) is over the limit of \(context.archiveBytes.capacity) bytes held at once (maximumBufferedArchiveBytes)")
+        defer { context.archiveBytes.release(download.size) }
+        let archive = try await fetch(download, bytes: &bytes)
+        let entries = try Self.bundleEntries(of: archive, requireInfoPlist: download.holdsInfoPlist)
+        for entry in entries { try check(entry.path) }
         let declared = entries.reduce(Int64(0)) { $0 + Int64($1.uncompressedSize) }
         guard context.inflatedBytes.take(declared) else {
             throw InstallFailure(.limit, "the module inflates to \(declared) bytes, more than the \(context.inflatedBytes.limit - context.inflatedBytes.total) left of the cycle's \(context.inflatedBytes.limit) (maximumCycleUncompressedBytes)")
         }
         try checkCancellation()
-        let staging = layout.temporaryFolder.appendingPathComponent("install-\(UUID().uuidString)", isDirectory: true)
-        try DurableFiles.makeNewDirectory(staging)
-        defer { DurableFiles.remove(staging) }
-        var sealed: [BundleSeal.File] = []
-        var subfolders: Set<String> = []
         for entry in entries {
             try checkCancellation()
             try await reserve(Int64(entry.uncompressedSize), in: context.tableBytes, or: "")
             defer { context.tableBytes.release(Int64(entry.uncompressedSize)) }
-            let data = try checkedContents(of: entry, in: archive)
-            let parts = entry.path.split(separator: "/").map(String.init)
-            if parts.count == 2, subfolders.insert(parts[0]).inserted {
-                try DurableFiles.makeNewDirectory(staging.appendingPathComponent(parts[0], isDirectory: true))
-            }
-            try DurableFiles.writeNewFile(data, to: staging.appendingPathComponent(entry.path, isDirectory: false))
-            sealed.append(.init(path: entry.path, size: Int64(data.count), sha256: CoreFormats.sha256Hex(data)))
+            try folder.write(try checkedContents(of: entry, in: archive), path: entry.path)
         }
-        try DurableFiles.writeNewFile(BundleSeal(files: sealed).encoded(), to: staging.appendingPathComponent(BundleSeal.fileName))
-        for name in subfolders { DurableFiles.syncDirectory(staging.appendingPathComponent(name, isDirectory: true)) }
-        DurableFiles.syncDirectory(staging)
-        try checkCancellation()
-        return try context.gate.commit { () throws(InstallFailure) -> URL in try commit(staging, module: module) }
     }
 
     /// GET under the request deadline, then status, size and SHA-256 against the manifest, then the ZIP directory.
-    private func download(_ module: ManifestModule, bytes: inout Int64) async throws(InstallFailure) -> ZipArchive {
+    private func fetch(_ download: Download, bytes: inout Int64) async throws(InstallFailure) -> ZipArchive {
         let response: HTTPResponse
         do {
             response = try await ServiceHTTP.get(
-                URLPath.file(module.path, in: versionURL), headers: [:], maximumBytes: module.size, configuration: configuration)
+                URLPath.file(download.path, in: versionURL), headers: [:], maximumBytes: download.size, configuration: configuration)
         } catch is CancellationError {
             throw InstallFailure(.cancelled, "cancelled")
         } catch {
             throw InstallFailure(.transport, "download failed: \(error)")
         }
-        bytes = Int64(response.body.count)
-        guard response.statusCode == 200 else { throw InstallFailure(.transport, "HTTP status \(response.statusCode)") }
-        guard bytes == module.size else {
-            throw InstallFailure(.verification, "size mismatch: received \(bytes) bytes, manifest says \(module.size)")
+        bytes += Int64(response.body.count)
+        let received = Int64(response.body.count)
+        let prefix = download.label == "ZIP" ? "" : "\(download.label): "
+        guard response.statusCode == 200 else { throw InstallFailure(.transport, "\(prefix)HTTP status \(response.statusCode)") }
+        guard received == download.size else {
+            throw InstallFailure(.verification, "\(prefix)size mismatch: received \(received) bytes, manifest says \(download.size)")
         }
         let digest = CoreFormats.sha256Hex(response.body)
-        guard digest == module.sha256 else {
-            throw InstallFailure(.verification, "sha256 mismatch: received \(digest), manifest says \(module.sha256)")
+        guard digest == download.sha256 else {
+            throw InstallFailure(.verification, "\(prefix)sha256 mismatch: received \(digest), manifest says \(download.sha256)")
         }
         try checkCancellation()
         return try CoreFormats.open(response.body, limits: limits)
@@ -135,13 +172,13 @@ struct ModuleInstaller: Sendable {
     /// names it. A folder of the same name that is not protected and not `current` is a leftover (a crash before
     /// the pointer moved): it is replaced. Otherwise the next free `<sha256>.<n>` is used, so a loaded folder is
     /// never rewritten; the old one is collected by a cycle of a later process.
-    private func commit(_ staging: URL, module: ManifestModule) throws(InstallFailure) -> URL {
+    private func commit(_ staging: URL, module: String, folderHash: String) throws(InstallFailure) -> URL {
         try DurableFiles.ensureDirectory(layout.modulesFolder, layout: layout)
-        let moduleFolder = layout.moduleFolder(module.name)
+        let moduleFolder = layout.moduleFolder(module)
         try DurableFiles.ensureDirectory(moduleFolder, layout: layout)
-        let active = layout.activeInstallFolder(module: module.name)?.lastPathComponent
+        let active = layout.activeInstallFolder(module: module)?.lastPathComponent
         var copy = 0
-        var destination = layout.installFolder(module: module.name, sha256: module.sha256)
+        var destination = layout.installFolder(module: module, sha256: folderHash)
         while DurableFiles.exists(destination) {
             let name = destination.lastPathComponent
             if name != active, !protectedFolders.contains(destination.standardizedFileURL.path) {
@@ -149,13 +186,13 @@ struct ModuleInstaller: Sendable {
                 break
             }
             copy += 1
-            guard copy <= 999_999 else { throw InstallFailure(.storage, "no free folder name for \(module.sha256)") }
+            guard copy <= 999_999 else { throw InstallFailure(.storage, "no free folder name for \(folderHash)") }
             destination = layout.installFolder(
-                module: module.name, folderName: OTAStorageLayout.installFolderName(sha256: module.sha256, copy: copy))
+                module: module, folderName: OTAStorageLayout.installFolderName(sha256: folderHash, copy: copy))
         }
         try DurableFiles.rename(staging, to: destination)
         DurableFiles.syncDirectory(moduleFolder)
-        try Self.pointCurrent(layout, module: module.name, folderName: destination.lastPathComponent)
+        try Self.pointCurrent(layout, module: module, folderName: destination.lastPathComponent)
         context.progress.committed(destination.standardizedFileURL.path)
         return destination
     }
@@ -183,9 +220,9 @@ struct ModuleInstaller: Sendable {
         if Task.isCancelled || context.gate.isRevoked { throw InstallFailure(.cancelled, "cancelled") }
     }
 
-    /// The entries to install, `Info.plist` first: `Info.plist` (required) and every
+    /// The entries to install, `Info.plist` first: `Info.plist` (required when `requireInfoPlist`) and every
     /// `<name>.lproj/<table>.strings|.stringsdict`. Other entries are ignored and never inflated.
-    static func bundleEntries(of archive: ZipArchive) throws(InstallFailure) -> [ZipEntry] {
+    static func bundleEntries(of archive: ZipArchive, requireInfoPlist: Bool = true) throws(InstallFailure) -> [ZipEntry] {
         var kept: [ZipEntry] = []
         var infoPlist: ZipEntry?
         for entry in archive.entries where !entry.isDirectory {
@@ -199,7 +236,10 @@ struct ModuleInstaller: Sendable {
                 kept.append(entry)
             }
         }
-        guard let infoPlist else { throw InstallFailure(.content, "ZIP has no Info.plist at its root") }
+        guard let infoPlist else {
+            guard !requireInfoPlist else { throw InstallFailure(.content, "ZIP has no Info.plist at its root") }
+            return kept
+        }
         return [infoPlist] + kept
     }
 

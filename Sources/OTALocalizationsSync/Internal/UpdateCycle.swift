@@ -162,15 +162,16 @@ struct UpdateCycle: Sendable {
         DurableFiles.removeTrash(in: layout.storageRoot)
 
         var reports: [OTALocalizationCycleReport.Module?] = Array(repeating: nil, count: manifest.modules.count)
-        var pending: [(index: Int, module: ManifestModule)] = []
+        var pending: [(index: Int, module: ManifestModule, plan: SlicePlan?)] = []
         var seen: Set<String> = []
         for (index, module) in manifest.modules.enumerated() {
+            let plan = slicePlan(module, manifest)
             if !seen.insert(module.name).inserted {
                 reports[index] = .init(name: module.name, outcome: .failed, reason: "duplicate module name in the manifest", code: .manifest)
-            } else if installedHash(of: module.name, developmentRegion: manifest.developmentRegion) == module.sha256 {
+            } else if installedHash(of: module.name, developmentRegion: manifest.developmentRegion) == (plan?.folderHash ?? module.sha256) {
                 reports[index] = .init(name: module.name, outcome: .skipped)
             } else {
-                pending.append((index, module))
+                pending.append((index, module, plan))
             }
         }
         context.progress.plan(.updated, names: manifest.modules.map(\.name), modules: reports, trailing: rejectedReports(manifest))
@@ -183,14 +184,14 @@ struct UpdateCycle: Sendable {
             var queue = pending.makeIterator()
             for _ in 0..<configuration.maximumParallelDownloads {
                 guard let next = queue.next() else { break }
-                group.addTask { (next.index, await installer.install(next.module)) }
+                group.addTask { (next.index, await installer.install(next.module, plan: next.plan)) }
             }
             while let (index, result) = await group.next() {
                 reports[index] = result.report
                 context.progress.record(index, result.report)
                 if let folder = result.installedFolder { installed.append(folder) }
                 if let next = queue.next() {
-                    group.addTask { (next.index, await installer.install(next.module)) }
+                    group.addTask { (next.index, await installer.install(next.module, plan: next.plan)) }
                 }
             }
         }
@@ -234,9 +235,18 @@ struct UpdateCycle: Sendable {
         return OTAStorageLayout.sha256(ofInstallFolderName: folder.lastPathComponent)
     }
 
-    /// Whether every module of `manifest` is installed at its hash and intact.
+    /// Whether every module of `manifest` is installed as this device needs it (its ZIP's hash, or the folder of the
+    /// slices its languages choose) and intact. A change of the device's languages makes a sliced module not intact.
     private func isIntact(_ manifest: Manifest) -> Bool {
-        manifest.modules.allSatisfy { installedHash(of: $0.name, developmentRegion: manifest.developmentRegion) == $0.sha256 }
+        manifest.modules.allSatisfy {
+            installedHash(of: $0.name, developmentRegion: manifest.developmentRegion)
+                == (slicePlan($0, manifest)?.folderHash ?? $0.sha256)
+        }
+    }
+
+    /// The slices this device installs for `module`, or nil when the manifest has none for it (the full ZIP).
+    private func slicePlan(_ module: ManifestModule, _ manifest: Manifest) -> SlicePlan? {
+        SlicePlan(module, developmentRegion: manifest.developmentRegion, selection: configuration.localizationSelection)
     }
 
     /// Folders never deleted or replaced by this process: launch set, earlier installs, read-side loads.

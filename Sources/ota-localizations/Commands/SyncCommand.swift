@@ -38,6 +38,9 @@ enum SyncCommand: Command {
           --trusted-key <base64>    Require manifest.dsse.json signed by this Ed25519 public key (base64 of its 32
                                     bytes, as keygen prints), as an app configured with trusted keys does;
                                     repeatable. A refused signature fails the manifest with errorCode "signature".
+          --languages <list>        The device's preferred languages, most preferred first, comma-separated
+                                    (e.g. fr-CA,en): for a module published with slices, only base and the
+                                    slices these choose are installed. Default: this machine's languages.
           --json                    Print the cycle report as one JSON object on stdout.
           -h, --help                Show this help.
 
@@ -52,10 +55,11 @@ enum SyncCommand: Command {
     static func run(_ arguments: [String]) -> Output.Status {
         let configuration: (baseURL: URL, appVersion: String, root: URL, timeout: TimeInterval, json: Bool)
         let trustedKeys: [ManifestPublicKey]
+        let selection: OTALocalizationSelection
         var deadlines: (request: TimeInterval, cycle: TimeInterval) = (120, 300)
         do {
             let args = try ArgumentList(
-                arguments, valueOptions: ["base-url", "app-version", "into", "timeout", "request-deadline", "cycle-deadline"],
+                arguments, valueOptions: ["base-url", "app-version", "into", "timeout", "request-deadline", "cycle-deadline", "languages"],
                 flagOptions: ["json"], repeatableOptions: ["trusted-key"])
             guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'") }
             let baseText = try args.required("base-url")
@@ -77,6 +81,7 @@ enum SyncCommand: Command {
             deadlines = (try seconds("request-deadline", default: 120), try seconds("cycle-deadline", default: 300))
             configuration = (baseURL, appVersion, URL(fileURLWithPath: try args.required("into")), timeout, args.flag("json"))
             trustedKeys = try SigningKeyArguments.trustedKeys(args.values("trusted-key"))
+            selection = try LanguagesArgument.selection(args.value("languages"))
         } catch let error as UsageError {
             return usageError(error.message)
         } catch {
@@ -112,6 +117,7 @@ enum SyncCommand: Command {
             maximumRequestSeconds: deadlines.request,
             maximumCycleSeconds: deadlines.cycle,
             trustedKeys: trustedKeys,
+            localizationSelection: selection,
             reportHandler: reports.record
         ))
         let done = DispatchSemaphore(value: 0)

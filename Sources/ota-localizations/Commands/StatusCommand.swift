@@ -1,0 +1,80 @@
+import Foundation
+import OTALocalizations
+import OTALocalizationsCore
+import OTALocalizationsTooling
+
+/// `ota-localizations status`: what is installed per module, and whether the read side would hand it out.
+enum StatusCommand: Command {
+    static let name = "status"
+    static let summary = "Show each installed module's folder, slices and whether it covers the languages"
+    static let help = """
+        OVERVIEW: Show what is installed for one app version, per module, and whether the read side
+        (OTALocalizedString.loadBundlesFromDisk) would hand out its bundle for these languages.
+
+        USAGE: ota-localizations status --into <storage root> --app-version <version> [--languages <list>] [--json]
+
+        A module installed from slices holds base and some localizations. When the languages would choose one it
+        does not hold (the user switched language), it is not covered: the read side leaves it out, so the app's
+        embedded bundle serves it until the next sync installs the missing slice. Reads only.
+
+        OPTIONS:
+          --into <storage root>     The storage root.
+          --app-version <version>   The app's marketing version.
+          --languages <list>        Preferred languages, most preferred first, comma-separated (e.g. fr-CA,en).
+                                    Default: this machine's languages.
+          --json                    Print {"modules":[{"name","folder","slices","available","covered"}]}; slices
+                                    and available are null for a module installed from its full ZIP.
+          -h, --help                Show this help.
+
+        EXIT STATUS: 0 printed (also when nothing is installed), 2 usage error.
+        """
+
+    static func run(_ arguments: [String]) -> Output.Status {
+        let layout: OTAStorageLayout
+        let selection: OTALocalizationSelection
+        let json: Bool
+        do {
+            let args = try ArgumentList(arguments, valueOptions: ["into", "app-version", "languages"], flagOptions: ["json"])
+            guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'") }
+            let appVersion = try args.required("app-version")
+            guard OTAStorageLayout.isPlainFileName(appVersion) else {
+                throw UsageError(message: "--app-version '\(appVersion)' is not a plain file name")
+            }
+            layout = OTAStorageLayout(storageRoot: URL(fileURLWithPath: try args.required("into")), appVersion: appVersion)
+            selection = try LanguagesArgument.selection(args.value("languages"))
+            json = args.flag("json")
+        } catch let error as UsageError {
+            return usageError(error.message)
+        } catch {
+            Output.err("error: \(error)")
+            return .usage
+        }
+        let modules = InstalledModuleStatus.read(layout, selection: selection)
+        if json {
+            Output.out(jsonText(modules))
+            return .success
+        }
+        if modules.isEmpty {
+            Output.out("No module installed under \(layout.modulesFolder.path)")
+            return .success
+        }
+        let width = modules.map(\.name.count).max() ?? 0
+        for module in modules {
+            let holds = module.slices.map { "slices " + $0.joined(separator: ",") } ?? "full ZIP"
+            Output.out("  " + Output.padded(module.name, width) + "  " + (module.covered ? "covered    " : "not covered")
+                + "  \(module.folder.prefix(16))  \(holds)")
+        }
+        return .success
+    }
+
+    static func jsonText(_ modules: [InstalledModuleStatus]) -> String {
+        func list(_ names: [String]?) -> String {
+            names.map { "[" + $0.map(JSONText.quoted).joined(separator: ",") + "]" } ?? "null"
+        }
+        let entries = modules.map {
+            "{\"name\":\(JSONText.quoted($0.name)),\"folder\":\(JSONText.quoted($0.folder)),\"slices\":\(list($0.slices)),"
+                + "\"available\":\(list($0.available)),\"covered\":\($0.covered)}"
+        }
+        return "{\"modules\":[" + entries.joined(separator: ",") + "]}"
+    }
+}

@@ -1,0 +1,17 @@
+import OTALocalizations
+import OTALocalizationsCore
+
+/// `--languages fr-CA,en`: an explicit preference order for `sync` and `status`.
+enum LanguagesArgument {
+    /// The selection `text` names, or the machine's own languages without the option.
+    ///
+    /// - Throws: ``UsageError`` when the list is empty or an entry is not a language identifier.
+    static func selection(_ text: String?) throws -> OTALocalizationSelection {
+        guard let text else { return .device }
+        let languages = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        for language in languages where !Manifest.isLanguageIdentifier(language) {
+            throw UsageError(message: "--languages: '\(language)' is not a language identifier such as fr-CA; give a comma-separated list, most preferred first")
+        }
+        return OTALocalizationSelection(preferredLanguages: languages)
+    }
+}
