@@ -12,6 +12,8 @@ import Foundation
 public struct OTALocalizationSelection: Sendable, Equatable {
     /// The preferred languages, most preferred first (BCP 47 tags such as `fr-CA`); nil for the device's own.
     public var preferredLanguages: [String]?
+    /// Every localization: modules are installed from their full ZIPs, slices are never used, every folder covers.
+    public private(set) var isEveryLocalization = false
 
     /// The device's languages (`Locale.preferredLanguages`), or an explicit list.
     public init(preferredLanguages: [String]? = nil) {
@@ -21,12 +23,21 @@ public struct OTALocalizationSelection: Sendable, Equatable {
     /// The device's languages.
     public static let device = OTALocalizationSelection()
 
+    /// Every localization of every module, from the full ZIPs: for tools that check a whole publish, and for an app
+    /// that wants every language on the device.
+    public static let everyLocalization: OTALocalizationSelection = {
+        var selection = OTALocalizationSelection()
+        selection.isEveryLocalization = true
+        return selection
+    }()
+
     /// The localizations a bundle offering `available` shows, in search order: the chosen one first, then the others
     /// of `available` it falls back to (`fr-CA`, then `fr`). Empty when no preferred language matches any of them
     /// (the bundle then shows its development region). `Base` is never chosen.
+    /// With ``everyLocalization``, every name of `available` but `Base`.
     public func localizations(from available: [String]) -> [String] {
         let languages = available.filter { $0 != "Base" }
-        guard !languages.isEmpty else { return [] }
+        guard !languages.isEmpty, !isEveryLocalization else { return languages }
         #if canImport(Darwin)
         let chosen = preferredLanguages.map { Bundle.preferredLocalizations(from: languages, forPreferences: $0) }
             ?? Bundle.preferredLocalizations(from: languages)
@@ -39,6 +50,7 @@ public struct OTALocalizationSelection: Sendable, Equatable {
     /// Whether a bundle holding only `installed` of a module's `available` localizations shows what the full bundle
     /// shows: both give the same ``localizations(from:)``, the development region standing in when nothing matches.
     public func covers(installed: [String], available: [String], developmentRegion: String) -> Bool {
+        if isEveryLocalization { return Set(available).subtracting(["Base"]).isSubset(of: installed) }
         let full = localizations(from: available)
         let partial = localizations(from: installed.filter(available.contains))
         return (full.isEmpty ? [developmentRegion] : full) == (partial.isEmpty ? [developmentRegion] : partial)

@@ -20,8 +20,12 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let folder = out.url.appendingPathComponent("ota/1.0.0")
         // Hashes and sizes come from sha256sum and the file system, never from the code under test.
-        let zips = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".zip") }.sorted()
+        let all = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".zip") }.sorted()
+        // The full ZIPs are `<Module>-<16 hex>.zip`; each module also has a base slice and one slice per other
+        // localization (6 each: ar, de, fr, fr-CA, pl, ru beside the development region en).
+        let zips = all.filter { $0.split(separator: "-").count == 2 }
         #expect(zips.count == 4)
+        #expect(all.count == 4 + 4 * 7)
         func line(_ name: String, _ localizations: Int, _ tables: Int, width: Int = 9) throws -> String {
             let zip = try #require(zips.first { $0.hasPrefix(name + "-") })
             let url = folder.appendingPathComponent(zip)
@@ -178,7 +182,9 @@ import Testing
     }
 
     private func size(_ folder: URL, _ name: String) throws -> String {
-        let zip = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first { $0.hasPrefix(name + "-") })
+        let zip = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first {
+            $0.hasPrefix(name + "-") && $0.split(separator: "-").count == 2
+        })
         let size = try #require(try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(zip).path)[.size] as? Int)
         return grouped(size)
     }

@@ -73,7 +73,10 @@ import Testing
         let verified = try cli(["verify", folder.path, "--trusted-key", a.publicKey])
         #expect(verified.status == 0, "\(verified.stdout)")
         #expect(verified.stdout.hasSuffix("Verified: 4 modules for app version 1.0.0, published 2026-07-24T10:00:00Z.\n"))
-        let zip = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().first { $0.hasPrefix("Checkout-") })
+        // The full ZIP, `Checkout-<16 hex>.zip` (the slices' names have one more `-` part).
+        let zip = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().first {
+            $0.hasPrefix("Checkout-") && $0.split(separator: "-").count == 2
+        })
         var bytes = try Data(contentsOf: folder.appendingPathComponent(zip))
         bytes[bytes.count - 1] ^= 0xFF
         try bytes.write(to: folder.appendingPathComponent(zip))

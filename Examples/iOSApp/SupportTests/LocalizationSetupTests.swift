@@ -27,11 +27,12 @@ import Testing
     }
 
     /// Module name to the SHA-256 the published manifest lists, read with Python's `json`.
-    nonisolated static func publishedHashes(_ site: TemporaryDirectory) throws -> [String: String] {
+    /// Each module's published base slice SHA-256, as Python reads the manifest.
+    nonisolated static func publishedBaseSlices(_ site: TemporaryDirectory) throws -> [String: String] {
         let output = try ExternalTool.python("""
             import json, sys
             for m in json.load(open(sys.argv[1]))["modules"]:
-                print(m["name"], m["sha256"])
+                print(m["name"], m["slices"]["base"]["sha256"])
             """, [site.url.appendingPathComponent("1.0/manifest.json").path])
         return Dictionary(uniqueKeysWithValues: output.split(separator: "\n").map {
             let parts = $0.split(separator: " ")
@@ -89,9 +90,17 @@ import Testing
         OTALocalizedString.loadBundlesFromDisk(storageRoot: fixture.storageRoot, appVersion: "1.0")
         let snapshot = setup.debugSnapshot()
         OTALocalizedString.clearBundleCache()
-        let hashes = try Self.publishedHashes(fixture.site)
+        let bases = try Self.publishedBaseSlices(fixture.site)
         #expect(snapshot.modules.map(\.name) == LocalizationSetup.moduleNames)
-        #expect(snapshot.modules.map(\.installedSHA256) == LocalizationSetup.moduleNames.map { hashes[$0] })
+        // The app installs base plus the slices of this machine's languages: each folder is named by the SHA-256 of
+        // its slice record (sha256sum's), and the record names the published base slice.
+        for module in snapshot.modules {
+            let installed = try #require(module.installedSHA256)
+            let record = OTAStorageLayout(storageRoot: fixture.storageRoot, appVersion: "1.0")
+                .installFolder(module: module.name, folderName: installed).appendingPathComponent(".ota-slices")
+            #expect(try ExternalTool.sha256sum(record) == installed)
+            #expect(try String(contentsOf: record, encoding: .utf8).contains("\nbase \(bases[module.name] ?? "?")\n"))
+        }
         #expect(snapshot.reportLines.prefix(2) == [
             "Manifest: updated, state saved", "3 updated, 0 skipped, 0 failed, 0 removed, \(report.bytesDownloaded) bytes",
         ])

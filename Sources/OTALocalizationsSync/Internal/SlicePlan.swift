@@ -20,9 +20,10 @@ struct SlicePlan: Sendable, Equatable {
     /// The installed folder's name: the SHA-256 of the record's bytes.
     var folderHash: String { CoreFormats.sha256Hex(record.encoded()) }
 
-    /// The plan for `module` on this device, or nil when the manifest has no slices for it (the full ZIP is used).
+    /// The plan for `module` on this device, or nil when the manifest has no slices for it or the selection is
+    /// ``OTALocalizationSelection/everyLocalization`` (the full ZIP is used).
     init?(_ module: ManifestModule, developmentRegion: String, selection: OTALocalizationSelection) {
-        guard let slices = module.slices else { return nil }
+        guard let slices = module.slices, !selection.isEveryLocalization else { return nil }
         let available = module.localizations.filter { $0 != "Base" }
         let chosen = selection.localizations(from: available).filter { slices.localizations[$0] != nil }
         var named: [String: String] = [:]

@@ -41,7 +41,7 @@ enum StatusCommand: Command {
                 throw UsageError(message: "--app-version '\(appVersion)' is not a plain file name")
             }
             layout = OTAStorageLayout(storageRoot: URL(fileURLWithPath: try args.required("into")), appVersion: appVersion)
-            selection = try LanguagesArgument.selection(args.value("languages"))
+            selection = try LanguagesArgument.selection(args.value("languages"), absent: .device)
             json = args.flag("json")
         } catch let error as UsageError {
             return usageError(error.message)

@@ -40,7 +40,8 @@ enum SyncCommand: Command {
                                     repeatable. A refused signature fails the manifest with errorCode "signature".
           --languages <list>        The device's preferred languages, most preferred first, comma-separated
                                     (e.g. fr-CA,en): for a module published with slices, only base and the
-                                    slices these choose are installed. Default: this machine's languages.
+                                    slices these choose are installed, as on a device with these languages.
+                                    Without it, every localization is installed from the full ZIPs.
           --json                    Print the cycle report as one JSON object on stdout.
           -h, --help                Show this help.
 
@@ -81,7 +82,7 @@ enum SyncCommand: Command {
             deadlines = (try seconds("request-deadline", default: 120), try seconds("cycle-deadline", default: 300))
             configuration = (baseURL, appVersion, URL(fileURLWithPath: try args.required("into")), timeout, args.flag("json"))
             trustedKeys = try SigningKeyArguments.trustedKeys(args.values("trusted-key"))
-            selection = try LanguagesArgument.selection(args.value("languages"))
+            selection = try LanguagesArgument.selection(args.value("languages"), absent: .everyLocalization)
         } catch let error as UsageError {
             return usageError(error.message)
         } catch {

@@ -79,18 +79,30 @@ enum VerifyCommand: Command {
             problem(failure.message)
         }
         for module in manifest.modules {
-            switch folder.read(module.path, maximumBytes: module.size + 1) {
-            case .failure(let failure):
-                problem("\(module.name): \(failure.message)")
-            case .success(let zip):
-                let sha256 = SHA256Digest.hexString(zip)
-                if Int64(zip.count) != module.size {
-                    problem("\(module.name): \(folder.display(module.path)) is \(zip.count) bytes, the signed manifest says \(module.size)")
-                } else if sha256 != module.sha256 {
-                    problem("\(module.name): \(folder.display(module.path)) has SHA-256 \(sha256), the signed manifest says \(module.sha256)")
-                } else {
-                    Output.out("ok    \(module.name): \(module.path), \(Output.grouped(module.size)) bytes, sha256 matches")
+            let files = [(module.path, module.sha256, module.size, "")]
+                + (module.slices.map { slices in
+                    [(slices.base.path, slices.base.sha256, slices.base.size, " (base slice)")]
+                        + slices.localizations.sorted { $0.key < $1.key }.map { ($0.value.path, $0.value.sha256, $0.value.size, " (slice \($0.key))") }
+                } ?? [])
+            var checked = 0
+            for (path, expectedSHA256, expectedSize, label) in files {
+                switch folder.read(path, maximumBytes: expectedSize + 1) {
+                case .failure(let failure):
+                    problem("\(module.name)\(label): \(failure.message)")
+                case .success(let zip):
+                    let sha256 = SHA256Digest.hexString(zip)
+                    if Int64(zip.count) != expectedSize {
+                        problem("\(module.name)\(label): \(folder.display(path)) is \(zip.count) bytes, the signed manifest says \(expectedSize)")
+                    } else if sha256 != expectedSHA256 {
+                        problem("\(module.name)\(label): \(folder.display(path)) has SHA-256 \(sha256), the signed manifest says \(expectedSHA256)")
+                    } else {
+                        checked += 1
+                    }
                 }
+            }
+            if checked == files.count {
+                let slices = files.count > 1 ? " and \(files.count - 1) slices" : ""
+                Output.out("ok    \(module.name): \(module.path), \(Output.grouped(module.size)) bytes\(slices), sha256 matches")
             }
         }
         Output.out(problems == 0

@@ -3,11 +3,12 @@ import OTALocalizationsCore
 
 /// `--languages fr-CA,en`: an explicit preference order for `sync` and `status`.
 enum LanguagesArgument {
-    /// The selection `text` names, or the machine's own languages without the option.
+    /// The selection `text` names; without the option, `absent` (every localization for `sync`, which checks a
+    /// whole publish; the machine's languages for `status`).
     ///
     /// - Throws: ``UsageError`` when the list is empty or an entry is not a language identifier.
-    static func selection(_ text: String?) throws -> OTALocalizationSelection {
-        guard let text else { return .device }
+    static func selection(_ text: String?, absent: OTALocalizationSelection) throws -> OTALocalizationSelection {
+        guard let text else { return absent }
         let languages = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         for language in languages where !Manifest.isLanguageIdentifier(language) {
             throw UsageError(message: "--languages: '\(language)' is not a language identifier such as fr-CA; give a comma-separated list, most preferred first")

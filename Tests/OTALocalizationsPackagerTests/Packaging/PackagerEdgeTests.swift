@@ -96,7 +96,9 @@ import OTALocalizationsValidation
 
         #expect(result.removedTemporaries == [".App-0123456789abcdef.zip.\(dead).tmp", ".manifest.json.\(dead).tmp"])
         let left = try FileManager.default.contentsOfDirectory(atPath: out.url.appendingPathComponent("1.0").path).sorted()
-        #expect(left == [".manifest.json.1.tmp", ".notes.txt", result.modules[0].path, "manifest.json"].sorted())
+        let slices = try #require(result.manifest.modules[0].slices)
+        #expect(left == ([".manifest.json.1.tmp", ".notes.txt", result.modules[0].path, slices.base.path, "manifest.json"]
+            + slices.localizations.values.map(\.path)).sorted())
     }
 
     @Test func temporaryFileNamesAreRecognised() {

@@ -62,8 +62,11 @@ import Testing
         #expect(ManifestDate.format(manifest.publishedAt) == "2026-09-21T14:13:20Z")
         #expect(result.skipped.map(\.path) == ["Kit/Sources/Cart/Resources/de.lproj/InfoPlist.strings"])
         #expect(result.modules.map(\.changed) == [nil, nil])
+        let slicePaths = manifest.modules.flatMap { [$0.slices!.base.path] + $0.slices!.localizations.values.map(\.path) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-                == [result.modules[0].path, result.modules[1].path, "manifest.json"].sorted())
+                == ([result.modules[0].path, result.modules[1].path, "manifest.json"] + slicePaths).sorted())
+        // App has only the development region: its slices are base alone; Cart has base and de.
+        #expect(manifest.modules.map { $0.slices!.localizations.keys.sorted() } == [[], ["de"]])
     }
 
     @Test func sameInputGivesByteIdenticalZipsWhateverTheFolderAndCreationOrder() throws {
@@ -119,8 +122,16 @@ import Testing
         #expect(second.modules.map(\.written) == [false, true])
         // The old Cart ZIP stays (immutable, content-addressed); the manifest names the new one.
         let files = try FileManager.default.contentsOfDirectory(atPath: out.url.appendingPathComponent("2.1.0").path)
-        #expect(files.filter { $0.hasPrefix("Cart-") }.count == 2)
-        #expect(second.manifest.modules[1].path != first.manifest.modules[1].path)
+        // Full ZIPs old and new, the unchanged base slice once, the de slice old and new.
+        func paths(_ module: ManifestModule) -> Set<String> {
+            Set([module.path, module.slices!.base.path] + module.slices!.localizations.values.map(\.path))
+        }
+        let (before, after) = (first.manifest.modules[1], second.manifest.modules[1])
+        #expect(Set(files.filter { $0.hasPrefix("Cart-") }) == paths(before).union(paths(after)))
+        #expect(files.filter { $0.hasPrefix("Cart-") }.count == 5)
+        #expect(after.path != before.path)
+        #expect(after.slices?.base == before.slices?.base)
+        #expect(after.slices?.localizations["de"] != before.slices?.localizations["de"])
     }
 
     @Test func identicalExistingZipIsLeftUntouched() throws {
