@@ -18,7 +18,7 @@ let package = Package(
     targets: [
         // MARK: Runtime (the app)
         // Read side every feature module imports: Foundation only, no networking.
-        .target(name: "OTALocalizations"),
+        .target(name: "OTALocalizations", dependencies: ["COTAAtomics"]),
         // The app's actor service: update cycle, HTTP transport, installer, reports.
         .target(name: "OTALocalizationsSync", dependencies: ["OTALocalizations", "OTALocalizationsCore"]),
 
@@ -69,6 +69,8 @@ let package = Package(
         // MARK: C shims (system libraries)
         .systemLibrary(name: "COTAZlib", path: "Sources/COTAZlib"),
         .systemLibrary(name: "COTALibCrypto", path: "Sources/COTALibCrypto"),
+        // C11 atomic pointer loads and stores for the read side's lock-free lookup.
+        .target(name: "COTAAtomics"),
 
         // MARK: Tests
         .target(

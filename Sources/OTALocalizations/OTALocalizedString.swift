@@ -18,8 +18,8 @@ import Foundation
 public enum OTALocalizedString {
     /// Returns the OTA bundle loaded for `moduleName`, or nil when the module has no complete, readable install.
     ///
-    /// Safe from any thread, synchronous and lock-protected (tens of nanoseconds), also while the main actor
-    /// clears or reloads the cache. Returns nil until ``loadBundlesFromDisk()`` has run.
+    /// Safe from any thread, synchronous and lock-free once the module's bundle is open (about a dictionary lookup),
+    /// also while the main actor clears or reloads the cache. Returns nil until ``loadBundlesFromDisk()`` has run.
     public static func bundle(for moduleName: String) -> Bundle? {
         BundleRegistry.shared.bundle(for: moduleName)
     }
@@ -54,8 +54,7 @@ public enum OTALocalizedString {
         storageRoot: URL, appVersion: String, selection: OTALocalizationSelection = .device
     ) {
         let layout = OTAStorageLayout(storageRoot: storageRoot, appVersion: appVersion)
-        let loaded = BundleDiskLoader.load(layout, selection: selection)
-        BundleRegistry.shared.replace(with: loaded.bundles, folderPaths: loaded.folderPaths)
+        BundleRegistry.shared.replace(with: BundleDiskLoader.load(layout, selection: selection))
     }
 
     /// Empties the cache: every ``bundle(for:)`` returns nil (the embedded bundles) from now on.

@@ -6,7 +6,8 @@ package enum BundleDiskLoader {
     /// (`BundleInfoPlist` in OTALocalizationsCore).
     static let maximumInfoPlistBytes = 4096
 
-    /// One lazily opened `Bundle` per module whose `current` pointer names a folder that looks complete now.
+    /// The folder (standardized path) of each module whose `current` pointer names a folder that looks complete now;
+    /// the registry opens its `Bundle` lazily.
     ///
     /// A module is left out (so its embedded bundle is used this session) when its folder name is not a storage
     /// name (``OTAStorageLayout/moduleName(fromStorageName:)``), its pointer is missing or malformed, its folder is
@@ -22,12 +23,11 @@ package enum BundleDiskLoader {
     /// a cycle installs the slice.
     static func load(
         _ layout: OTAStorageLayout, selection: OTALocalizationSelection = .device
-    ) -> (bundles: [String: LazyBundle], folderPaths: Set<String>) {
-        guard layout.hasUsableAppVersion else { return ([:], []) }
+    ) -> [String: String] {
+        guard layout.hasUsableAppVersion else { return [:] }
         let fileManager = FileManager.default
-        guard let names = try? fileManager.contentsOfDirectory(atPath: layout.modulesFolder.path) else { return ([:], []) }
-        var bundles: [String: LazyBundle] = [:]
-        var paths: Set<String> = []
+        guard let names = try? fileManager.contentsOfDirectory(atPath: layout.modulesFolder.path) else { return [:] }
+        var folders: [String: String] = [:]
         // Paths as strings: joining plain names to a standardized folder keeps them standardized, at a fraction of
         // the cost of URL arithmetic (the paths are those of OTAStorageLayout).
         let modulesPath = layout.modulesFolder.standardizedFileURL.path
@@ -37,10 +37,9 @@ package enum BundleDiskLoader {
             guard let folderName = pointedFolderName(modulePath + "/" + OTAStorageLayout.currentPointerFileName) else { continue }
             let folderPath = modulePath + "/" + folderName
             guard isReadableBundleFolder(atPath: folderPath), covers(folderPath, selection) else { continue }
-            bundles[module] = LazyBundle(path: folderPath)
-            paths.insert(folderPath)
+            folders[module] = folderPath
         }
-        return (bundles, paths)
+        return folders
     }
 
     /// The installed folder name a `current` pointer file holds, when it is well formed.

@@ -1,38 +1,48 @@
 import Foundation
 
-/// The process-wide snapshot of OTA bundles, published through a lock.
+/// The process-wide snapshot of OTA bundles: module name to the folder's ``LazyBundle``, published without a lock.
 ///
-/// `bundle(for:)` takes the lock, looks one key up and releases it: an uncontended `NSLock` plus a dictionary
-/// lookup costs tens of nanoseconds (docs/benchmarks.md, `bundleFor`: under 80 ns a call). `Mutex` would need iOS 18 /
-/// macOS 15.
+/// `bundle(for:)` loads the current snapshot (one atomic load), looks one key up, and reads the bundle (one more
+/// atomic load once it is open): no lock, no reference count on shared objects but the `Bundle` it returns
+/// (docs/benchmarks.md, `bundleFor`). A folder path keeps one ``LazyBundle`` for the process, so reloading the same
+/// installs reuses their bundles, as Apple's `Bundle` does per path (docs/apple-platform.md C1).
 final class BundleRegistry: @unchecked Sendable {
     static let shared = BundleRegistry()
 
+    /// A snapshot's table holds unmanaged references: ``entries`` keeps every bundle alive.
+    private final class Snapshot {
+        let table: [String: Unmanaged<LazyBundle>]
+        init(_ table: [String: Unmanaged<LazyBundle>]) { self.table = table }
+    }
+
+    private let current = PublishedSnapshot(Snapshot([:]))
     private let lock = NSLock()
-    /// Guarded by `lock`.
-    private var bundles: [String: LazyBundle] = [:]
-    /// Guarded by `lock`: every folder loaded since launch, kept even after a clear.
-    private var everLoaded: Set<String> = []
+    /// Guarded by `lock`: one bundle per folder path ever loaded, kept for the process.
+    private var entries: [String: LazyBundle] = [:]
 
-    /// The module's bundle; the registry lock is released before a first lookup opens it (``LazyBundle``).
+    /// The module's bundle; a first lookup opens it (``LazyBundle``).
     func bundle(for moduleName: String) -> Bundle? {
-        lock.lock()
-        let entry = bundles[moduleName]
-        lock.unlock()
-        return entry?.bundle
+        guard let entry = current.withCurrent({ $0.table[moduleName] }) else { return nil }
+        return entry._withUnsafeGuaranteedRef { $0.bundle }
     }
 
-    /// Publishes `newBundles`; `folderPaths` are the standardized paths of their folders.
-    func replace(with newBundles: [String: LazyBundle], folderPaths: Set<String> = []) {
+    /// Publishes `folders` (module name to the standardized path of its installed folder).
+    func replace(with folders: [String: String]) {
         lock.lock()
-        bundles = newBundles
-        everLoaded.formUnion(folderPaths)
+        var table: [String: Unmanaged<LazyBundle>] = [:]
+        for (module, path) in folders {
+            let entry = entries[path] ?? LazyBundle(path: path)
+            entries[path] = entry
+            table[module] = Unmanaged.passUnretained(entry)
+        }
+        current.publish(Snapshot(table))
         lock.unlock()
     }
 
+    /// The standardized paths of every folder published since launch, also after a clear.
     func loadedFolderPaths() -> Set<String> {
         lock.lock()
         defer { lock.unlock() }
-        return everLoaded
+        return Set(entries.keys)
     }
 }
