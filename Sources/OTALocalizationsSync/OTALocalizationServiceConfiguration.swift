@@ -8,7 +8,7 @@ import OTALocalizationsCore
 /// (docs/operations.md, "Limits and deadlines", lists them with what a device does when one is reached).
 public struct OTALocalizationServiceConfiguration: Sendable {
     /// The hosting base URL; the manifest is `<baseURL>/<appVersion>/manifest.json` (`manifest.dsse.json` with
-    /// ``trustedKeys``).
+    /// ``trustedKeys``), or `manifest.<channel>.json` (`manifest.<channel>.dsse.json`) for another ``channel``.
     public let baseURL: URL
     /// The running app's marketing version (`CFBundleShortVersionString`); must be a plain file name.
     public let appVersion: String
@@ -54,6 +54,15 @@ public struct OTALocalizationServiceConfiguration: Sendable {
     /// manifest inside, and refuses anything else with the report code `signature`; a stored state vouched for by
     /// a key no longer listed is treated as absent. Ship two keys (the CI key and an offline backup) to rotate.
     public let trustedKeys: [ManifestPublicKey]
+    /// The release channel whose manifest the service reads (docs/rollouts.md); nil, the default, for production.
+    ///
+    /// `"production"` is stored as nil. Another name must pass `ManifestChannel.isValidName(_:)` (1 to 32 lowercase
+    /// ASCII letters, digits or `-`, starting with a letter): otherwise every cycle fails with the report code
+    /// `channel` and changes nothing. A manifest that names another channel than this one is refused the same way,
+    /// so a staging manifest copied over production's never installs. The stored state and its ETag belong to the
+    /// channel they came from: after a change of channel, the first cycle fetches the new channel's manifest in
+    /// full.
+    public let channel: String?
     /// Receives one report per cycle, on an arbitrary executor, after the cycle has ended.
     public let reportHandler: @Sendable (OTALocalizationCycleReport) -> Void
     /// The device clock, used for `publishedAt` when the manifest response has no `Date` header (tests set it).
@@ -77,6 +86,7 @@ public struct OTALocalizationServiceConfiguration: Sendable {
         maximumBufferedArchiveBytes: Int64 = 48 * 1024 * 1024,
         limits: ZipLimits = ZipLimits(),
         trustedKeys: [ManifestPublicKey] = [],
+        channel: String? = nil,
         reportHandler: @escaping @Sendable (OTALocalizationCycleReport) -> Void = { _ in }
     ) {
         func positive(_ value: TimeInterval, _ fallback: TimeInterval) -> TimeInterval {
@@ -97,6 +107,7 @@ public struct OTALocalizationServiceConfiguration: Sendable {
         self.maximumBufferedArchiveBytes = max(1, maximumBufferedArchiveBytes)
         self.limits = limits
         self.trustedKeys = trustedKeys
+        self.channel = ManifestChannel.recorded(channel)
         self.reportHandler = reportHandler
     }
 
