@@ -84,7 +84,7 @@ extension NginxIntegrationTests {
                     let modules = H.modules(report)
                     let checkout = modules["Checkout"]?.outcome
                     #expect(checkout == (previous[device.installID] == expected ? "skipped" : "updated"), "\(label)")
-                    #expect(modules.filter { $0.key != "Checkout" && $0.value.outcome != (previous.isEmpty ? "updated" : "skipped") }.isEmpty, "\(label)")
+                    #expect(modules.filter { $0.key != "Checkout" && $0.value.outcome != (previous[device.installID] == nil ? "updated" : "skipped") }.isEmpty, "\(label)")
                     previous[device.installID] = expected
 
                     // On disk: `current`, checked against sha256sum of the published ZIP, and the rollout record.
