@@ -24,7 +24,7 @@ extension OTAStorageLayout {
 
     /// The install ID a file holds, or nil unless `data` is exactly 32 lowercase hex digits and one "\n".
     package static func parseInstallID(_ data: Data) -> String? {
-        guard data.count == 33, data.last == 0x0A, data.dropLast().allSatisfy(isLowercaseHexDigit) else { return nil }
+        guard data.count == 33, data.last == 0x0A, data.dropLast().allSatisfy(isLowercaseHex) else { return nil }
         return String(decoding: data.dropLast(), as: UTF8.self)
     }
 
@@ -40,17 +40,13 @@ extension OTAStorageLayout {
     package static func parseRolloutRecord(_ data: Data) -> (sha256: String, rolloutID: String)? {
         let bytes = Array(data)
         guard bytes.count >= 67, bytes.count <= 130, bytes.last == 0x0A, bytes[64] == UInt8(ascii: " "),
-              bytes[..<64].allSatisfy(isLowercaseHexDigit)
+              bytes[..<64].allSatisfy(isLowercaseHex)
         else { return nil }
         let id = bytes[65..<(bytes.count - 1)]
         guard id.allSatisfy({ isASCIILetterOrDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }) else {
             return nil
         }
         return (String(decoding: bytes[..<64], as: UTF8.self), String(decoding: id, as: UTF8.self))
-    }
-
-    private static func isLowercaseHexDigit(_ byte: UInt8) -> Bool {
-        (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte)
     }
 
     private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {

@@ -145,7 +145,7 @@ public struct OTAStorageLayout: Sendable, Equatable {
         return sha256(ofInstallFolderName: name) == nil ? nil : name
     }
 
-    private static func isLowercaseHex(_ byte: UInt8) -> Bool {
+    static func isLowercaseHex(_ byte: UInt8) -> Bool {
         (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte)
     }
 

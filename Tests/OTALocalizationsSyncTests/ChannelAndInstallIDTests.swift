@@ -6,11 +6,11 @@ import Testing
 
 /// Release channels and the install ID on the device (docs/rollouts.md).
 @Suite struct ChannelAndInstallIDTests {
-    private func service(_ fixture: SyncFixture, channel: String?) -> OTALocalizationService {
+    private func service(_ fixture: SyncFixture, channel: String?, trustedKeys: [ManifestPublicKey] = []) -> OTALocalizationService {
         let reports = fixture.reports
         return OTALocalizationService(configuration: OTALocalizationServiceConfiguration(
             baseURL: URL(string: SyncFixture.base)!, appVersion: "1.0", storageRoot: fixture.root,
-            transport: fixture.transport, channel: channel, reportHandler: { reports.append($0) }))
+            transport: fixture.transport, trustedKeys: trustedKeys, channel: channel, reportHandler: { reports.append($0) }))
     }
 
     // MARK: Channels
@@ -59,6 +59,31 @@ import Testing
         let reads = pair.configured.map { "\"\($0)\"" } ?? "production"
         #expect(report.error == "\(ManifestChannel.manifestFileName(channel: pair.configured)) names the channel \(named), but this app reads the channel \(reads); nothing was installed")
         #expect(fixture.snapshot() == before)
+    }
+
+    @Test func aValidlySignedStagingManifestServedAsProductionsIsRefused() async throws {
+        let key = ManifestSigningKey.generate()
+        let staging = try SyncFixture(), production = try SyncFixture()
+        let module = try SyncFixture.module("Checkout", version: 2)
+        for fixture in [staging, production] {
+            try fixture.publish(stable: [module], channel: "staging")
+            let payload = fixture.transport.body(SyncFixture.url("1.0", "manifest.staging.json"))
+            let envelope = ManifestEnvelope(signing: payload, with: [key]).encoded()
+            // Production's envelope is a copy of staging's: the signature is valid, the channel is not production.
+            let name = fixture === staging ? "manifest.staging.dsse.json" : "manifest.dsse.json"
+            fixture.transport.serve(SyncFixture.url("1.0", name), envelope)
+        }
+
+        await service(staging, channel: "staging", trustedKeys: [key.publicKey]).start()
+        await service(production, channel: nil, trustedKeys: [key.publicKey]).start()
+
+        #expect(staging.transport.requestedURLs.first == SyncFixture.url("1.0", "manifest.staging.dsse.json"))
+        #expect(staging.reports.last?.manifest == .updated && staging.reports.last?.stateSaved == true)
+        #expect(production.transport.requestedURLs == [SyncFixture.url("1.0", "manifest.dsse.json")])
+        let refused = try #require(production.reports.last)
+        #expect(refused.manifest == .failed && refused.errorCode == .channel)
+        #expect(refused.error == "manifest.dsse.json names the channel \"staging\", but this app reads the channel production; nothing was installed")
+        #expect(production.tree().isEmpty)
     }
 
     @Test func switchingChannelNeverSendsTheOtherChannelsETag() async throws {
