@@ -175,6 +175,24 @@ import Testing
         #expect(fixture.snapshot() == before)
     }
 
+    @Test func aNotModifiedRolloutManifestWithoutAnInstallIDIsFetchedAgainAndGivesTheDeviceOne() async throws {
+        let content = Content()
+        let fixture = try device(KnownDevice.copy1.b999)
+        try fixture.publish(stable: [content.checkout], rollout: [content.checkoutCopy], rolloutID: "copy-1", basisPoints: 1000)
+        await fixture.makeService().start()
+        try FileManager.default.removeItem(at: fixture.root.appendingPathComponent(".ota-install-id"))
+        fixture.transport.clearLog()
+
+        await fixture.makeService().start()
+
+        let manifestURL = SyncFixture.url("1.0", "manifest.json")
+        let manifestRequests = fixture.transport.requests.filter { $0.url == manifestURL }
+        #expect(manifestRequests.map { $0.headers["If-None-Match"] != nil } == [true, false])
+        #expect(fixture.reports.last?.manifest == .updated)
+        let installID = try #require(fixture.read(".ota-install-id"))
+        #expect(installID.count == 33 && installID != Data((KnownDevice.copy1.b999 + "\n").utf8))
+    }
+
     @Test func theInstallIDIsNeverSentInAnyRequest() async throws {
         let content = Content()
         let fixture = try SyncFixture()

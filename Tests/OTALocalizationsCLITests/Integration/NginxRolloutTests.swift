@@ -96,6 +96,13 @@ extension NginxIntegrationTests {
                     let title = try H.lookup(root.url, module: "Checkout", localization: "en", key: "cart.title").stdout
                     #expect(title == (expected == copy.sha256 ? "Your Basket\n" : "Your Cart\n"), "\(label)")
                 }
+                if step.basisPoints == 5000 {
+                    // The text report of a 304 names the stored rollout and this root's side of it.
+                    for (root, side) in [(roots[2], "in it (it uses the rollout's modules)"), (roots[3], "not in it (it uses the stable modules)")] {
+                        let text = try H.cli(["sync", "--base-url", server.baseURL, "--app-version", H.appVersion, "--into", root.path])
+                        #expect(text.stdout.hasPrefix("Manifest: notModified, state unchanged\nRollout checkout-copy at 50%: this storage root is \(side)\n"), "\(text.stdout)")
+                    }
+                }
             }
             // The install IDs never left the devices.
             let requests = server.requests()
