@@ -35,7 +35,8 @@ public struct OTALocalizationServiceConfiguration: Sendable {
     /// server's `Date` and the device clock plus this never makes a new manifest stale, so no publish can freeze a
     /// device whose clock is right for longer than this.
     public let publishedAtToleranceSeconds: TimeInterval
-    /// The most module entries a manifest may list; default 500. A longer manifest is refused as a whole.
+    /// The most module entries a manifest may list, counting those a staged rollout adds; default 500. A longer
+    /// manifest is refused as a whole.
     public let maximumManifestModules: Int
     /// The most bytes the ZIPs of one cycle may inflate to together (declared sizes of the entries installed);
     /// default 256 MiB. A module that would pass it fails with the limit named.

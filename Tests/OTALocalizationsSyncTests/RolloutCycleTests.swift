@@ -193,6 +193,21 @@ import Testing
         #expect(installID.count == 33 && installID != Data((KnownDevice.copy1.b999 + "\n").utf8))
     }
 
+    @Test func theModuleLimitCountsTheModulesARolloutAddsOnEveryDevice() async throws {
+        let content = Content()
+        let search = try SyncFixture.module("Search", version: 1)
+        let fixture = try device(KnownDevice.copy1.b1000)
+        try fixture.publish(stable: [content.checkout, content.profile], rollout: [content.checkoutCopy, search],
+                            rolloutID: "copy-1", basisPoints: 1000)
+
+        await fixture.makeService(manifestModules: 2).start()
+
+        #expect(fixture.reports.last == OTALocalizationCycleReport(
+            manifest: .failed, error: "manifest lists 3 modules, more than the limit of 2 (maximumManifestModules)"))
+        await fixture.makeService(manifestModules: 3).start()
+        #expect(fixture.reports.last?.manifest == .updated && fixture.reports.last?.stateSaved == true)
+    }
+
     @Test func theInstallIDIsNeverSentInAnyRequest() async throws {
         let content = Content()
         let fixture = try SyncFixture()

@@ -132,7 +132,9 @@ struct UpdateCycle: Sendable {
             guard manifest.channel == configuration.channel else {
                 return .failure("\(fileName) names the channel \(Self.channelText(manifest.channel)), but this app reads the channel \(Self.channelText(configuration.channel)); nothing was installed", code: .channel)
             }
-            let entries = manifest.modules.count + manifest.rejectedModules.count
+            // The longest list a device can use: the stable entries with the modules a rollout adds.
+            let entries = manifest.modules(inRollout: true).count + manifest.rejectedModules.count
+                + (manifest.rollout?.rejectedModules.count ?? 0)
             guard entries <= configuration.maximumManifestModules else {
                 return .failure("manifest lists \(entries) modules, more than the limit of \(configuration.maximumManifestModules) (maximumManifestModules)")
             }
