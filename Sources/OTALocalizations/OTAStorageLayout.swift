@@ -7,10 +7,12 @@ import Foundation
 /// ```
 /// <storageRoot>/.ota-localizations-root.json     marker: the app-version folders the service created
 /// <storageRoot>/.ota-trash-<id>                  something being deleted (renamed here first); no reader looks
+/// <storageRoot>/.ota-install-id                  the install ID: places the device in staged rollouts
 /// <storageRoot>/<appVersion>/state.json          installed manifest + ETag (complete cycles only)
 /// <storageRoot>/<appVersion>/installed-from.json the newest publishedAt any module was installed from
 /// <storageRoot>/<appVersion>/modules/<storage name>/<sha256>[.<n>]/   a complete, sealed bundle folder
 /// <storageRoot>/<appVersion>/modules/<storage name>/current           the active folder's name and "\n"
+/// <storageRoot>/<appVersion>/modules/<storage name>/rollout           the rollout the active content came from
 /// <storageRoot>/<appVersion>/tmp/                downloads and extraction; emptied each cycle
 /// ```
 /// A module's folder is its *storage name* (``storageName(forModule:)``), a reversible encoding that is the same
@@ -143,7 +145,7 @@ public struct OTAStorageLayout: Sendable, Equatable {
         return sha256(ofInstallFolderName: name) == nil ? nil : name
     }
 
-    private static func isLowercaseHex(_ byte: UInt8) -> Bool {
+    static func isLowercaseHex(_ byte: UInt8) -> Bool {
         (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte)
     }
 

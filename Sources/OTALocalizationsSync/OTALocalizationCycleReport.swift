@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Its JSON shape (through `Codable`, and key for key in this order through ``jsonText()``, which `sync --json`
 /// prints) is the CLI's `sync --json` object:
-/// `{"manifest":"updated|notModified|stale|failed","error":string|null,["errorCode":string,]"stateSaved":bool,"updated":n,"skipped":n,
+/// `{"manifest":"updated|notModified|stale|failed","error":string|null,["errorCode":string,]"stateSaved":bool,
+/// ["rollout":{"id","percent","includesThisDevice"},]"updated":n,"skipped":n,
 /// "failed":n,"removed":n,"bytesDownloaded":n,"modules":[{"name","outcome":"updated|skipped|failed|removed",
 /// "bytes","durationMs","reason","code"}]}`. Absent values are encoded as an explicit `null`. `JSONEncoder` on Linux does
 /// not keep key order; use ``jsonText()`` where the order matters. The totals are derived
@@ -64,6 +65,10 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
             /// The signed manifest (`manifest.dsse.json`) was refused: unsigned, malformed, signed by no trusted key,
             /// or a signature that does not verify. Set on the report's ``OTALocalizationCycleReport/errorCode``.
             public static let signature = FailureCode(rawValue: "signature")
+            /// The manifest names another release channel than the configuration's
+            /// (``OTALocalizationServiceConfiguration/channel``), or the configured channel is not a valid name.
+            /// Set on the report's ``OTALocalizationCycleReport/errorCode``.
+            public static let channel = FailureCode(rawValue: "channel")
         }
 
         /// The module name (`"(unnamed)"` for a manifest entry without a string name).
@@ -119,23 +124,27 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
     public var manifest: ManifestOutcome
     /// Why the manifest failed (or the cycle was cancelled); nil otherwise.
     public var error: String?
-    /// What kind of failure ``error`` describes, when it has a stable code (today only `signature`); nil otherwise.
+    /// What kind of failure ``error`` describes, when it has a stable code (`signature`, `channel`); nil otherwise.
     /// Encoded only when set, so reports of clients without trusted keys keep their shape.
     public var errorCode: Module.FailureCode?
     /// Whether `state.json` (manifest and ETag) was written: only when every module succeeded.
     public var stateSaved: Bool
+    /// The staged rollout of the manifest acted on (`updated`, or the stored one on `notModified`), with whether
+    /// this device is in it; nil without a rollout, and for a `stale` or `failed` manifest. Encoded only when set.
+    public var rollout: Rollout?
     /// One entry per module: the manifest's modules in order, then rejected entries, then removed modules.
     public var modules: [Module]
 
     /// Creates a report; the totals are derived from `modules`.
     public init(
         manifest: ManifestOutcome, error: String? = nil, errorCode: Module.FailureCode? = nil, stateSaved: Bool = false,
-        modules: [Module] = []
+        rollout: Rollout? = nil, modules: [Module] = []
     ) {
         self.manifest = manifest
         self.error = error
         self.errorCode = errorCode
         self.stateSaved = stateSaved
+        self.rollout = rollout
         self.modules = modules
     }
 
@@ -151,7 +160,7 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
     public var bytesDownloaded: Int64 { modules.reduce(0) { $0 + $1.bytes } }
 
     private enum CodingKeys: String, CodingKey {
-        case manifest, error, errorCode, stateSaved, updated, skipped, failed, removed, bytesDownloaded, modules
+        case manifest, error, errorCode, stateSaved, rollout, updated, skipped, failed, removed, bytesDownloaded, modules
     }
 
     public init(from decoder: any Decoder) throws {
@@ -160,6 +169,7 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
         error = try container.decodeIfPresent(String.self, forKey: .error)
         errorCode = try container.decodeIfPresent(Module.FailureCode.self, forKey: .errorCode)
         stateSaved = try container.decode(Bool.self, forKey: .stateSaved)
+        rollout = try container.decodeIfPresent(Rollout.self, forKey: .rollout)
         modules = try container.decode([Module].self, forKey: .modules)
     }
 
@@ -169,6 +179,7 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
         try container.encode(error, forKey: .error)
         try container.encodeIfPresent(errorCode, forKey: .errorCode)
         try container.encode(stateSaved, forKey: .stateSaved)
+        try container.encodeIfPresent(rollout, forKey: .rollout)
         try container.encode(updated, forKey: .updated)
         try container.encode(skipped, forKey: .skipped)
         try container.encode(failed, forKey: .failed)

@@ -74,8 +74,10 @@ public actor OTALocalizationService: OTALocalizationServicing {
     /// Each entry of the storage root is made unreachable by one rename to a trash name, then removed, so a process
     /// killed in the middle leaves complete folders or trash (removed by the next cycle or delete), never a half
     /// bundle. The command-line tool's lock file (``OTAStorageLayout/lockFileName``) stays: its holder releases it, so that a
-    /// waiting `delete` starts only when this deletion has ended. Call `OTALocalizedString.clearBundleCache()` first
-    /// so this session falls back to the embedded strings at once.
+    /// waiting `delete` starts only when this deletion has ended. The install ID (``OTAStorageLayout/installIDFileName``)
+    /// stays too: it holds no content, and keeping it keeps the device's place in every staged rollout, so bundles
+    /// that come back after the kill switch are the ones this device had (docs/rollouts.md). Call
+    /// `OTALocalizedString.clearBundleCache()` first so this session falls back to the embedded strings at once.
     public func deleteAllBundles() async {
         deletionsInProgress += 1
         defer { deletionsInProgress -= 1 }
@@ -86,7 +88,8 @@ public actor OTALocalizationService: OTALocalizationServicing {
             await task.value
             if inFlight?.run === run { inFlight = nil }
         }
-        DurableFiles.deleteContents(of: configuration.storageRoot, keeping: [OTAStorageLayout.lockFileName])
+        DurableFiles.deleteContents(
+            of: configuration.storageRoot, keeping: [OTAStorageLayout.lockFileName, OTAStorageLayout.installIDFileName])
         installedThisProcess = []
     }
 

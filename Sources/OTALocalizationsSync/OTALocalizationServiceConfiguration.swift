@@ -8,7 +8,7 @@ import OTALocalizationsCore
 /// (docs/operations.md, "Limits and deadlines", lists them with what a device does when one is reached).
 public struct OTALocalizationServiceConfiguration: Sendable {
     /// The hosting base URL; the manifest is `<baseURL>/<appVersion>/manifest.json` (`manifest.dsse.json` with
-    /// ``trustedKeys``).
+    /// ``trustedKeys``), or `manifest.<channel>.json` (`manifest.<channel>.dsse.json`) for another ``channel``.
     public let baseURL: URL
     /// The running app's marketing version (`CFBundleShortVersionString`); must be a plain file name.
     public let appVersion: String
@@ -35,7 +35,8 @@ public struct OTALocalizationServiceConfiguration: Sendable {
     /// server's `Date` and the device clock plus this never makes a new manifest stale, so no publish can freeze a
     /// device whose clock is right for longer than this.
     public let publishedAtToleranceSeconds: TimeInterval
-    /// The most module entries a manifest may list; default 500. A longer manifest is refused as a whole.
+    /// The most module entries a manifest may list, counting those a staged rollout adds; default 500. A longer
+    /// manifest is refused as a whole.
     public let maximumManifestModules: Int
     /// The most bytes the ZIPs of one cycle may inflate to together (declared sizes of the entries installed);
     /// default 256 MiB. A module that would pass it fails with the limit named.
@@ -58,6 +59,15 @@ public struct OTALocalizationServiceConfiguration: Sendable {
     /// slices, only base and the slices of these are downloaded (docs/design.md, "Slices"). Pass the same selection to
     /// `OTALocalizedString.loadBundlesFromDisk` so that the read side hands out only bundles that cover it.
     public let localizationSelection: OTALocalizationSelection
+    /// The release channel whose manifest the service reads (docs/rollouts.md); nil, the default, for production.
+    ///
+    /// `"production"` is stored as nil. Another name must pass `ManifestChannel.isValidName(_:)` (1 to 32 lowercase
+    /// ASCII letters, digits or `-`, starting with a letter): otherwise every cycle fails with the report code
+    /// `channel` and changes nothing. A manifest that names another channel than this one is refused the same way,
+    /// so a staging manifest copied over production's never installs. The stored state and its ETag belong to the
+    /// channel they came from: after a change of channel, the first cycle fetches the new channel's manifest in
+    /// full.
+    public let channel: String?
     /// Receives one report per cycle, on an arbitrary executor, after the cycle has ended.
     public let reportHandler: @Sendable (OTALocalizationCycleReport) -> Void
     /// The device clock, used for `publishedAt` when the manifest response has no `Date` header (tests set it).
@@ -82,6 +92,7 @@ public struct OTALocalizationServiceConfiguration: Sendable {
         limits: ZipLimits = ZipLimits(),
         trustedKeys: [ManifestPublicKey] = [],
         localizationSelection: OTALocalizationSelection = .device,
+        channel: String? = nil,
         reportHandler: @escaping @Sendable (OTALocalizationCycleReport) -> Void = { _ in }
     ) {
         func positive(_ value: TimeInterval, _ fallback: TimeInterval) -> TimeInterval {
@@ -103,6 +114,7 @@ public struct OTALocalizationServiceConfiguration: Sendable {
         self.limits = limits
         self.trustedKeys = trustedKeys
         self.localizationSelection = localizationSelection
+        self.channel = ManifestChannel.recorded(channel)
         self.reportHandler = reportHandler
     }
 

@@ -90,6 +90,7 @@ struct IntegrationSamples {
                 maximumEntryUncompressedBytes: 4 * 1024 * 1024
             ),
             trustedKeys: [],
+            channel: nil,
             reportHandler: { report in print(report.jsonText()) }
         )
     }
@@ -128,6 +129,35 @@ enum SigningSamples {
             ]
         ))
         return service
+    }
+}
+
+// MARK: - docs/rollouts.md
+
+/// The samples of rollouts.md, namespaced so their names cannot clash with other tests.
+struct RolloutsSamples {
+    // "Channels": the app chooses its channel.
+    func serviceConfiguration(isInternalBuild: Bool) -> OTALocalizationServiceConfiguration {
+        OTALocalizationServiceConfiguration(
+            baseURL: URL(string: "https://cdn.example.com/ota")!,
+            channel: isInternalBuild ? "staging" : nil)
+    }
+
+    // "Copy experiments and attribution".
+    /// The copy of Checkout's text this session shows, for analytics events.
+    struct CheckoutCopy {
+        let content: OTALocalizedString.InstalledContent?
+
+        /// Call right after `OTALocalizedString.loadBundlesFromDisk()`, before the service's first cycle.
+        init() {
+            content = OTALocalizedString.installedContent(for: "Checkout")
+        }
+
+        /// Properties to attach to every Checkout event.
+        var analyticsProperties: [String: String] {
+            guard let content else { return ["checkout_copy": "embedded"] }
+            return ["checkout_copy": String(content.sha256.prefix(16)), "checkout_rollout": content.rolloutID ?? "stable"]
+        }
     }
 }
 
@@ -192,7 +222,7 @@ struct SyncArticleSamples {
 @Suite struct DocumentationTests {
     private static let documents = [
         "docs/integration.md", "docs/hosting.md", "docs/operations.md", "docs/design.md", "docs/testing.md",
-        "docs/packaging.md", "docs/signing.md",
+        "docs/packaging.md", "docs/signing.md", "docs/rollouts.md",
     ]
     /// The DocC articles, with the module whose symbols their ``links`` name.
     private static let articles = [
@@ -233,10 +263,11 @@ struct SyncArticleSamples {
             }
         }
         // The docs as written: five samples in integration.md, none in hosting.md, two in operations.md, none in
-        // design.md, testing.md and packaging.md, one in signing.md, four in the read side's getting-started article and two in the service's.
+        // design.md, testing.md and packaging.md, one in signing.md, two in rollouts.md, four in the read side's getting-started
+        // article and two in the service's.
         #expect(counts == [
             "docs/integration.md": 5, "docs/hosting.md": 0, "docs/operations.md": 2, "docs/design.md": 0, "docs/testing.md": 0,
-            "docs/packaging.md": 0, "docs/signing.md": 1,
+            "docs/packaging.md": 0, "docs/signing.md": 1, "docs/rollouts.md": 2,
             "Sources/OTALocalizations/OTALocalizations.docc/OTALocalizations.md": 0,
             "Sources/OTALocalizations/OTALocalizations.docc/GettingStarted.md": 4,
             "Sources/OTALocalizationsSync/OTALocalizationsSync.docc/OTALocalizationsSync.md": 0,
@@ -263,6 +294,7 @@ struct SyncArticleSamples {
         #expect(documented.maximumBufferedArchiveBytes == defaults.maximumBufferedArchiveBytes)
         #expect(documented.limits == defaults.limits)
         #expect(documented.trustedKeys == defaults.trustedKeys)
+        #expect(documented.channel == defaults.channel)
         #expect(documented.transport is URLSessionTransport && defaults.transport is URLSessionTransport)
         #expect(documented.storageRoot.lastPathComponent == "OTALocalizations")
     }
@@ -333,9 +365,9 @@ struct SyncArticleSamples {
     }
 
     @Test func jsonExamplesInTheDocsAreReportsInTheDocumentedKeyOrder() throws {
-        // Given: the ```json report examples of integration.md (sync --json) and operations.md.
-        let examples = try blocks("json", in: document("docs/integration.md")) + blocks("json", in: document("docs/operations.md"))
-        #expect(examples.count == 2)
+        // Given: the ```json report examples of integration.md (sync --json), operations.md and rollouts.md.
+        let examples = try ["docs/integration.md", "docs/operations.md", "docs/rollouts.md"].flatMap { blocks("json", in: try document($0)) }
+        #expect(examples.count == 3)
         for example in examples {
             let text = example.map { $0.trimmingCharacters(in: .whitespaces) }.joined()
             // When: decoded as a report and written back with `jsonText()`.

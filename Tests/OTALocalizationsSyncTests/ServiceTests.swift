@@ -53,7 +53,7 @@ import Testing
         await deletion.value
         await cycle.value
 
-        #expect(fixture.tree() == [])
+        #expect(fixture.tree() == [SyncFixture.installIDFileName])
         let report = try #require(fixture.reports.last)
         #expect(report.error == "cancelled")
         #expect(report.stateSaved == false)
@@ -88,7 +88,7 @@ import Testing
         await service.start()
         #expect(!fixture.tree().isEmpty)
         await service.deleteAllBundles()
-        #expect(fixture.tree() == [])
+        #expect(fixture.tree() == [SyncFixture.installIDFileName])
         #expect(FileManager.default.fileExists(atPath: fixture.root.path))
 
         // A later cycle installs again from scratch.

@@ -41,6 +41,9 @@ struct PublishedModule {
 /// A temporary storage root, a scripted CDN and a report log for one test.
 final class SyncFixture: @unchecked Sendable {
     static let base = "https://cdn.test/base"
+    /// The install ID's file at the storage root: created by the first cycle that acts on a manifest, kept by the
+    /// kill switch (docs/rollouts.md).
+    static let installIDFileName = ".ota-install-id"
     let root: URL
     let transport = ScriptedTransport()
     let reports = ReportLog()

@@ -19,7 +19,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
 
         await fixture.makeService().start()
 
-        var expected: Set<String> = [".ota-localizations-root.json", "1.0", "1.0/installed-from.json", "1.0/modules", "1.0/state.json", "1.0/tmp"]
+        var expected: Set<String> = [SyncFixture.installIDFileName, ".ota-localizations-root.json", "1.0", "1.0/installed-from.json", "1.0/modules", "1.0/state.json", "1.0/tmp"]
         expected.formUnion(SyncFixture.installedTree(checkout))
         expected.formUnion(SyncFixture.installedTree(profile))
         #expect(fixture.tree() == expected.sorted())
@@ -347,7 +347,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
         await fixture.makeService().start()
         #expect(fixture.reports.last?.manifest == .notModified)
         #expect(!fixture.exists("1.0/modules/Profile"))
-        var expected: Set<String> = [".ota-localizations-root.json", "1.0", "1.0/installed-from.json", "1.0/modules", "1.0/state.json", "1.0/tmp"]
+        var expected: Set<String> = [SyncFixture.installIDFileName, ".ota-localizations-root.json", "1.0", "1.0/installed-from.json", "1.0/modules", "1.0/state.json", "1.0/tmp"]
         expected.formUnion(SyncFixture.installedTree(checkout))
         #expect(fixture.tree() == expected.sorted())
     }
@@ -372,7 +372,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
         #expect(fixture.read("notes.txt") == Data("mine".utf8))
         let marker = try JSONSerialization.jsonObject(with: #require(fixture.read(".ota-localizations-root.json"))) as? [String: Any]
         #expect(marker?["createdAppVersions"] as? [String] == ["2.0"])
-        var expected: Set<String> = [".ota-localizations-root.json", "0.9", "0.9/modules", "0.9/modules/%43heckout", "notes.txt",
+        var expected: Set<String> = [SyncFixture.installIDFileName, ".ota-localizations-root.json", "0.9", "0.9/modules", "0.9/modules/%43heckout", "notes.txt",
                                      "2.0", "2.0/installed-from.json", "2.0/modules", "2.0/state.json", "2.0/tmp"]
         expected.formUnion(SyncFixture.installedTree(new, appVersion: "2.0"))
         #expect(fixture.tree() == expected.sorted())
@@ -445,7 +445,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
 
         #expect(fixture.reports.last?.modules.first?.outcome == .updated)
         // The version folder existed before the service ran, so the root marker does not claim it.
-        var expected: Set<String> = ["1.0", "1.0/installed-from.json", "1.0/modules", "1.0/state.json", "1.0/tmp"]
+        var expected: Set<String> = [SyncFixture.installIDFileName, "1.0", "1.0/installed-from.json", "1.0/modules", "1.0/state.json", "1.0/tmp"]
         expected.formUnion(SyncFixture.installedTree(checkout))
         #expect(fixture.tree() == expected.sorted())
         for (path, data) in checkout.files {

@@ -123,10 +123,11 @@ import Testing
         #expect(catalogWithFlagOff != nil)
         #expect(catalogWithFlagOn == nil)
 
-        // When: the cycle at launch; Then: the kill switch ran instead (no cycle, no report) and nothing is left.
+        // When: the cycle at launch; Then: the kill switch ran instead (no cycle, no report) and nothing is left but
+        // the install ID, which the kill switch keeps (docs/rollouts.md).
         await setup.runCycle()
         #expect(setup.reports.latest == nil)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.storageRoot.path) == [])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.storageRoot.path) == [".ota-install-id"])
         #expect(setup.isKillSwitchOn)
 
         // When: the flag goes off; Then: the next cycle installs again.

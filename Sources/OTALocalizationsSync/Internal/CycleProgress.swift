@@ -9,12 +9,15 @@ final class CycleProgress: @unchecked Sendable {
     private var names: [String] = []
     private var modules: [OTALocalizationCycleReport.Module?] = []
     private var trailing: [OTALocalizationCycleReport.Module] = []
+    private var rollout: OTALocalizationCycleReport.Rollout?
     private var installed: [String] = []
 
     /// The cycle acts on a manifest: one slot per module (`names`), some already decided, then `trailing` entries.
     func plan(_ manifest: OTALocalizationCycleReport.ManifestOutcome, names: [String],
-              modules: [OTALocalizationCycleReport.Module?], trailing: [OTALocalizationCycleReport.Module]) {
+              modules: [OTALocalizationCycleReport.Module?], trailing: [OTALocalizationCycleReport.Module],
+              rollout: OTALocalizationCycleReport.Rollout? = nil) {
         lock.lock()
+        self.rollout = rollout
         self.manifest = manifest
         self.names = names
         self.modules = modules
@@ -51,6 +54,6 @@ final class CycleProgress: @unchecked Sendable {
         for (index, module) in modules.enumerated() {
             result.append(module ?? .init(name: names[index], outcome: .failed, reason: error, code: .cancelled))
         }
-        return OTALocalizationCycleReport(manifest: manifest ?? .failed, error: error, modules: result + trailing)
+        return OTALocalizationCycleReport(manifest: manifest ?? .failed, error: error, rollout: rollout, modules: result + trailing)
     }
 }

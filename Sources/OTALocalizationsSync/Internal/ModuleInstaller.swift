@@ -29,12 +29,14 @@ struct ModuleInstaller: Sendable {
         var installedFolder: String?
     }
 
-    func install(_ module: ManifestModule, plan: SlicePlan?) async -> Result {
+    /// Installs `module` from its full ZIP, or from the slices of `plan`; `rolloutID` names the rollout its entry
+    /// comes from (nil: the stable entry), recorded beside `current` (``RolloutRecord``).
+    func install(_ module: ManifestModule, plan: SlicePlan?, rolloutID: String? = nil) async -> Result {
         let started = DispatchTime.now().uptimeNanoseconds
         var bytes: Int64 = 0
         func elapsed() -> Int { Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000) }
         do {
-            let folder = try await installSteps(module, plan: plan, bytes: &bytes)
+            let folder = try await installSteps(module, plan: plan, rolloutID: rolloutID, bytes: &bytes)
             let report = OTALocalizationCycleReport.Module(
                 name: module.name, outcome: .updated, bytes: bytes, durationMs: elapsed())
             return Result(report: report, installedFolder: folder.standardizedFileURL.path)
@@ -57,7 +59,9 @@ struct ModuleInstaller: Sendable {
         var holdsInfoPlist: Bool
     }
 
-    private func installSteps(_ module: ManifestModule, plan: SlicePlan?, bytes: inout Int64) async throws(InstallFailure) -> URL {
+    private func installSteps(
+        _ module: ManifestModule, plan: SlicePlan?, rolloutID: String?, bytes: inout Int64
+    ) async throws(InstallFailure) -> URL {
         guard OTAStorageLayout.canStore(module: module.name) else {
             throw InstallFailure(.manifest, "module name is longer than \(OTAStorageLayout.maximumStorageNameBytes) bytes as a folder name")
         }
@@ -90,7 +94,7 @@ struct ModuleInstaller: Sendable {
         try checkCancellation()
         let folderHash = plan?.folderHash ?? module.sha256
         return try context.gate.commit { () throws(InstallFailure) -> URL in
-            try commit(staging, module: module.name, folderHash: folderHash)
+            try commit(staging, module: module.name, folderHash: folderHash, rolloutID: rolloutID)
         }
     }
 
@@ -171,8 +175,9 @@ struct ModuleInstaller: Sendable {
     /// Inside the gate: the staged folder goes into place under a name no loaded folder has, then `current`
     /// names it. A folder of the same name that is not protected and not `current` is a leftover (a crash before
     /// the pointer moved): it is replaced. Otherwise the next free `<sha256>.<n>` is used, so a loaded folder is
-    /// never rewritten; the old one is collected by a cycle of a later process.
-    private func commit(_ staging: URL, module: String, folderHash: String) throws(InstallFailure) -> URL {
+    /// never rewritten; the old one is collected by a cycle of a later process. The rollout record is written
+    /// before the pointer moves to a rollout's content and removed after it moves to stable content.
+    private func commit(_ staging: URL, module: String, folderHash: String, rolloutID: String?) throws(InstallFailure) -> URL {
         try DurableFiles.ensureDirectory(layout.modulesFolder, layout: layout)
         let moduleFolder = layout.moduleFolder(module)
         try DurableFiles.ensureDirectory(moduleFolder, layout: layout)
@@ -192,7 +197,13 @@ struct ModuleInstaller: Sendable {
         }
         try DurableFiles.rename(staging, to: destination)
         DurableFiles.syncDirectory(moduleFolder)
+        if rolloutID != nil {
+            try RolloutRecord.set(layout, module: module, sha256: folderHash, rolloutID: rolloutID)
+        }
         try Self.pointCurrent(layout, module: module, folderName: destination.lastPathComponent)
+        if rolloutID == nil {
+            try RolloutRecord.set(layout, module: module, sha256: folderHash, rolloutID: nil)
+        }
         context.progress.committed(destination.standardizedFileURL.path)
         return destination
     }

@@ -4,8 +4,9 @@ import OTALocalizationsCore
 /// The signed side of a manifest fetch (docs/signing.md): which file to GET and how its body becomes the bytes of
 /// `manifest.json`, verified before anything is decoded.
 enum SignedManifest {
-    /// The published file name of the DSSE envelope beside `manifest.json`.
-    static let fileName = "manifest.dsse.json"
+    /// The published file name of the production channel's DSSE envelope beside `manifest.json`
+    /// (`ManifestChannel.envelopeFileName(channel:)` names every channel's).
+    static let fileName = ManifestChannel.envelopeFileName(channel: nil)
     /// The largest envelope accepted, in bytes: the largest manifest in base64, plus room for signatures.
     static let maximumEnvelopeBytes: Int64 = 6 * 1024 * 1024
 

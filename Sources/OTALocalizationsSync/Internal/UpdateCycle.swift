@@ -38,8 +38,14 @@ struct UpdateCycle: Sendable {
         guard layout.hasUsableAppVersion else {
             return Outcome(report: .init(manifest: .failed, error: "app version \"\(configuration.appVersion)\" is not a plain file name"), installedFolders: [])
         }
+        if let channel = configuration.channel, !ManifestChannel.isValidName(channel) {
+            let error = "channel \"\(channel)\" is not a valid channel name (1 to 32 lowercase ASCII letters, digits or -, starting with a letter)"
+            return Outcome(report: .init(manifest: .failed, error: error, errorCode: .channel), installedFolders: [])
+        }
+        // The state (and its ETag) of another channel's manifest is not this channel's: an ETag vouches for one file.
         let state = InstalledState.load(layout).flatMap {
-            SignedManifest.isTrusted($0, trustedKeys: configuration.trustedKeys) ? $0 : nil
+            SignedManifest.isTrusted($0, trustedKeys: configuration.trustedKeys) && $0.manifest.channel == configuration.channel
+                ? $0 : nil
         }
         var fetch = await fetchManifest(etag: state?.etag)
         if case .notModified = fetch {
@@ -47,10 +53,12 @@ struct UpdateCycle: Sendable {
                 return Outcome(report: .init(manifest: .failed, error: "HTTP status 304 without If-None-Match"), installedFolders: [])
             }
             if Task.isCancelled { return cancelled(.failed) }
-            if isIntact(state.manifest) {
-                housekeeping(keeping: state.manifest)
-                let modules = state.manifest.modules.map { OTALocalizationCycleReport.Module(name: $0.name, outcome: .skipped) }
-                return Outcome(report: .init(manifest: .notModified, modules: modules), installedFolders: [])
+            let installID = InstallID.load(layout)
+            let selection = RolloutSelection(state.manifest, installID: installID)
+            if state.manifest.rollout == nil || installID != nil, isIntact(selection) {
+                housekeeping(keeping: selection)
+                let modules = selection.modules.map { OTALocalizationCycleReport.Module(name: $0.name, outcome: .skipped) }
+                return Outcome(report: .init(manifest: .notModified, rollout: selection.report, modules: modules), installedFolders: [])
             }
             fetch = await fetchManifest(etag: nil)
             if case .notModified = fetch { fetch = .failure("HTTP status 304 without If-None-Match") }
@@ -73,7 +81,7 @@ struct UpdateCycle: Sendable {
     /// installed from, leaving out either when it is later than `notAfter` (a date from the future cannot hold
     /// back later publishes).
     private func newestInstalled(_ state: InstalledState?, notAfter latest: ManifestTimestamp) -> ManifestTimestamp? {
-        [state?.manifest.publishedAtTimestamp, InstalledFromMark.load(layout)?.newestPublishedAt]
+        [state?.manifest.publishedAtTimestamp, InstalledFromMark.load(layout, channel: configuration.channel)?.newestPublishedAt]
             .compactMap { $0 }.filter { $0 <= latest }.max()
     }
 
@@ -81,7 +89,10 @@ struct UpdateCycle: Sendable {
 
     private func fetchManifest(etag: String?) async -> ManifestFetch {
         let signed = !configuration.trustedKeys.isEmpty
-        let url = URLPath.file(signed ? SignedManifest.fileName : "manifest.json", in: versionURL)
+        let fileName = signed
+            ? ManifestChannel.envelopeFileName(channel: configuration.channel)
+            : ManifestChannel.manifestFileName(channel: configuration.channel)
+        let url = URLPath.file(fileName, in: versionURL)
         var headers: [String: String] = [:]
         if let etag { headers["If-None-Match"] = etag }
         let response: HTTPResponse
@@ -106,7 +117,7 @@ struct UpdateCycle: Sendable {
                     return .failure("signed manifest refused (\(error.code)): \(error.reason)", code: .signature)
                 }
                 guard body.count <= Self.maximumManifestBytes else {
-                    return .failure("signed manifest is \(body.count) bytes, more than the \(Self.maximumManifestBytes) accepted for manifest.json")
+                    return .failure("signed manifest is \(body.count) bytes, more than the \(Self.maximumManifestBytes) accepted for \(ManifestChannel.manifestFileName(channel: configuration.channel))")
                 }
             }
             let manifest: Manifest
@@ -118,7 +129,12 @@ struct UpdateCycle: Sendable {
             guard manifest.appVersion == configuration.appVersion else {
                 return .failure("manifest is for app version \"\(manifest.appVersion)\", not \"\(configuration.appVersion)\"")
             }
-            let entries = manifest.modules.count + manifest.rejectedModules.count
+            guard manifest.channel == configuration.channel else {
+                return .failure("\(fileName) names the channel \(Self.channelText(manifest.channel)), but this app reads the channel \(Self.channelText(configuration.channel)); nothing was installed", code: .channel)
+            }
+            // The longest list a device can use: the stable entries with the modules a rollout adds.
+            let entries = manifest.modules(inRollout: true).count + manifest.rejectedModules.count
+                + (manifest.rollout?.rejectedModules.count ?? 0)
             guard entries <= configuration.maximumManifestModules else {
                 return .failure("manifest lists \(entries) modules, more than the limit of \(configuration.maximumManifestModules) (maximumManifestModules)")
             }
@@ -136,9 +152,14 @@ struct UpdateCycle: Sendable {
             let trusted = max(clock, deviceClock).adding(seconds: configuration.publishedAtToleranceSeconds)
             return .fetched(manifest, etag: response.value(forHeader: "ETag"), latestTrusted: trusted, keyID: keyID)
         default:
-            let hint = signed && response.statusCode == 404 ? " (trusted keys are configured, so only \(SignedManifest.fileName) is read: was the publish signed?)" : ""
+            let hint = signed && response.statusCode == 404 ? " (trusted keys are configured, so only \(fileName) is read: was the publish signed?)" : ""
             return .failure("manifest HTTP status \(response.statusCode)\(hint)")
         }
+    }
+
+    /// `"staging"`, or `production` for nil.
+    private static func channelText(_ channel: String?) -> String {
+        channel.map { "\"\($0)\"" } ?? ManifestChannel.production
     }
 
     // MARK: Install
@@ -146,10 +167,13 @@ struct UpdateCycle: Sendable {
     private func apply(
         _ manifest: Manifest, etag: String?, latestTrusted: ManifestTimestamp, keyID: String?
     ) async -> Outcome {
+        let installID: String
         do {
-            try gate.commit { () throws(InstallFailure) in
+            installID = try gate.commit { () throws(InstallFailure) -> String in
                 try prepareStorage()
+                let installID = try InstallID.loadOrCreate(layout)
                 try raiseInstalledFromMark(to: manifest.publishedAtTimestamp, latestTrusted: latestTrusted)
+                return installID
             }
         } catch {
             if error.code == .cancelled { return cancelled(.updated) }
@@ -160,21 +184,24 @@ struct UpdateCycle: Sendable {
             return Outcome(report: .init(manifest: .updated, error: "storage: \(error.reason)", modules: modules), installedFolders: [])
         }
         DurableFiles.removeTrash(in: layout.storageRoot)
+        let selection = RolloutSelection(manifest, installID: installID)
 
-        var reports: [OTALocalizationCycleReport.Module?] = Array(repeating: nil, count: manifest.modules.count)
+        var reports: [OTALocalizationCycleReport.Module?] = Array(repeating: nil, count: selection.modules.count)
         var pending: [(index: Int, module: ManifestModule, plan: SlicePlan?)] = []
         var seen: Set<String> = []
-        for (index, module) in manifest.modules.enumerated() {
+        for (index, module) in selection.modules.enumerated() {
             let plan = slicePlan(module, manifest)
             if !seen.insert(module.name).inserted {
                 reports[index] = .init(name: module.name, outcome: .failed, reason: "duplicate module name in the manifest", code: .manifest)
             } else if installedHash(of: module.name, developmentRegion: manifest.developmentRegion) == (plan?.folderHash ?? module.sha256) {
-                reports[index] = .init(name: module.name, outcome: .skipped)
+                reports[index] = recordRollout(of: module, selection) ?? .init(name: module.name, outcome: .skipped)
             } else {
                 pending.append((index, module, plan))
             }
         }
-        context.progress.plan(.updated, names: manifest.modules.map(\.name), modules: reports, trailing: rejectedReports(manifest))
+        context.progress.plan(
+            .updated, names: selection.modules.map(\.name), modules: reports, trailing: rejectedReports(selection),
+            rollout: selection.report)
 
         let installer = ModuleInstaller(
             configuration: configuration, versionURL: versionURL, developmentRegion: manifest.developmentRegion,
@@ -184,26 +211,26 @@ struct UpdateCycle: Sendable {
             var queue = pending.makeIterator()
             for _ in 0..<configuration.maximumParallelDownloads {
                 guard let next = queue.next() else { break }
-                group.addTask { (next.index, await installer.install(next.module, plan: next.plan)) }
+                group.addTask { (next.index, await installer.install(next.module, plan: next.plan, rolloutID: selection.rolloutID(of: next.module))) }
             }
             while let (index, result) = await group.next() {
                 reports[index] = result.report
                 context.progress.record(index, result.report)
                 if let folder = result.installedFolder { installed.append(folder) }
                 if let next = queue.next() {
-                    group.addTask { (next.index, await installer.install(next.module, plan: next.plan)) }
+                    group.addTask { (next.index, await installer.install(next.module, plan: next.plan, rolloutID: selection.rolloutID(of: next.module))) }
                 }
             }
         }
-        var modules = reports.compactMap { $0 } + rejectedReports(manifest)
+        var modules = reports.compactMap { $0 } + rejectedReports(selection)
         if Task.isCancelled || gate.isRevoked {
-            return Outcome(report: .init(manifest: .updated, error: "cancelled", modules: modules), installedFolders: installed)
+            return Outcome(report: .init(manifest: .updated, error: "cancelled", rollout: selection.report, modules: modules), installedFolders: installed)
         }
 
-        modules += removeUnlisted(manifest)
-        collectSuperseded(manifest)
+        modules += removeUnlisted(selection)
+        collectSuperseded(selection)
 
-        var report = OTALocalizationCycleReport(manifest: .updated, modules: modules)
+        var report = OTALocalizationCycleReport(manifest: .updated, rollout: selection.report, modules: modules)
         if report.failed == 0 && !Task.isCancelled {
             do {
                 try gate.commit { () throws(InstallFailure) in
@@ -219,7 +246,15 @@ struct UpdateCycle: Sendable {
     }
 
     private func rejectedReports(_ manifest: Manifest) -> [OTALocalizationCycleReport.Module] {
-        manifest.rejectedModules.map { .init(name: $0.name ?? "(unnamed)", outcome: .failed, reason: $0.reason, code: .manifest) }
+        reports(of: manifest.rejectedModules)
+    }
+
+    private func rejectedReports(_ selection: RolloutSelection) -> [OTALocalizationCycleReport.Module] {
+        reports(of: selection.rejected)
+    }
+
+    private func reports(of rejected: [RejectedModule]) -> [OTALocalizationCycleReport.Module] {
+        rejected.map { .init(name: $0.name ?? "(unnamed)", outcome: .failed, reason: $0.reason, code: .manifest) }
     }
 
     private func cancelled(_ manifest: OTALocalizationCycleReport.ManifestOutcome) -> Outcome {
@@ -235,18 +270,41 @@ struct UpdateCycle: Sendable {
         return OTAStorageLayout.sha256(ofInstallFolderName: folder.lastPathComponent)
     }
 
-    /// Whether every module of `manifest` is installed as this device needs it (its ZIP's hash, or the folder of the
-    /// slices its languages choose) and intact. A change of the device's languages makes a sliced module not intact.
-    private func isIntact(_ manifest: Manifest) -> Bool {
-        manifest.modules.allSatisfy {
-            installedHash(of: $0.name, developmentRegion: manifest.developmentRegion)
-                == (slicePlan($0, manifest)?.folderHash ?? $0.sha256)
+    /// Whether every module the device uses from the manifest is installed as this device needs it and intact.
+    /// A change of the device's languages makes a module installed from slices not intact: its folder is not the
+    /// one the languages now choose.
+    private func isIntact(_ selection: RolloutSelection) -> Bool {
+        selection.modules.allSatisfy {
+            installedHash(of: $0.name, developmentRegion: selection.manifest.developmentRegion)
+                == folderHash(of: $0, selection.manifest)
         }
     }
 
     /// The slices this device installs for `module`, or nil when the manifest has none for it (the full ZIP).
     private func slicePlan(_ module: ManifestModule, _ manifest: Manifest) -> SlicePlan? {
         SlicePlan(module, developmentRegion: manifest.developmentRegion, selection: configuration.localizationSelection)
+    }
+
+    /// The name of the folder this device installs `module` to: the full ZIP's SHA-256, or its slice plan's.
+    private func folderHash(of module: ManifestModule, _ manifest: Manifest) -> String {
+        slicePlan(module, manifest)?.folderHash ?? module.sha256
+    }
+
+    /// Inside the gate: makes the rollout record of an installed, skipped `module` name the rollout its entry
+    /// comes from now (a rollout that finished makes the same content stable). Nil when that is done; the
+    /// module's failure (`storage`) when the record cannot be written.
+    private func recordRollout(of module: ManifestModule, _ selection: RolloutSelection) -> OTALocalizationCycleReport.Module? {
+        do {
+            try gate.commit { () throws(InstallFailure) in
+                try RolloutRecord.set(
+                    layout, module: module.name, sha256: folderHash(of: module, selection.manifest),
+                    rolloutID: selection.rolloutID(of: module))
+            }
+            return nil
+        } catch {
+            let reason = error.code == .cancelled ? "cancelled" : "rollout record not written: \(error.reason)"
+            return .init(name: module.name, outcome: .failed, reason: reason, code: error.code)
+        }
     }
 
     /// Folders never deleted or replaced by this process: launch set, earlier installs, read-side loads.
@@ -292,26 +350,28 @@ struct UpdateCycle: Sendable {
     /// Inside the gate: raises `installed-from.json` to `publishedAt` before anything from that manifest can be
     /// committed. A mark later than `latestTrusted` (from the future) is replaced, never kept.
     private func raiseInstalledFromMark(to publishedAt: ManifestTimestamp, latestTrusted: ManifestTimestamp) throws(InstallFailure) {
-        if let mark = InstalledFromMark.load(layout), mark.newestPublishedAt >= publishedAt, mark.newestPublishedAt <= latestTrusted {
+        if let mark = InstalledFromMark.load(layout, channel: configuration.channel),
+           mark.newestPublishedAt >= publishedAt, mark.newestPublishedAt <= latestTrusted {
             return
         }
-        try InstalledFromMark(newestPublishedAt: publishedAt).save(layout)
+        try InstalledFromMark(newestPublishedAt: publishedAt, channel: configuration.channel).save(layout)
     }
 
     /// The 304 path's housekeeping: everything `prepareStorage` does, plus superseded-folder collection.
-    private func housekeeping(keeping manifest: Manifest) {
+    private func housekeeping(keeping selection: RolloutSelection) {
         guard (try? gate.commit({ () throws(InstallFailure) in try prepareStorage() })) != nil else { return }
         DurableFiles.removeTrash(in: layout.storageRoot)
-        collectSuperseded(manifest)
-        collectUnlisted(manifest)
+        for module in selection.modules { _ = recordRollout(of: module, selection) }
+        collectSuperseded(selection)
+        collectUnlisted(selection)
         gate.attempt { emptyTemporaryFolder() }
     }
 
     /// Removes the `current` pointer of every installed module the manifest no longer lists (a rejected entry
     /// still counts as listed: it fails, it is not removed), then collects those modules' unprotected folders.
-    private func removeUnlisted(_ manifest: Manifest) -> [OTALocalizationCycleReport.Module] {
+    private func removeUnlisted(_ selection: RolloutSelection) -> [OTALocalizationCycleReport.Module] {
         var removed: [OTALocalizationCycleReport.Module] = []
-        for folder in unlistedModuleFolders(manifest) {
+        for folder in unlistedModuleFolders(selection) {
             guard let name = OTAStorageLayout.moduleName(fromStorageName: folder) else { continue }
             let pointer = layout.currentPointerFile(module: name)
             let done = gate.attempt {
@@ -324,23 +384,22 @@ struct UpdateCycle: Sendable {
             }
             if !done { break }
         }
-        collectUnlisted(manifest)
+        collectUnlisted(selection)
         return removed
     }
 
-    /// Entries of `modules/` that are not the storage name of a module the manifest lists (accepted or rejected),
-    /// sorted.
-    private func unlistedModuleFolders(_ manifest: Manifest) -> [String] {
-        let listed = Set((manifest.modules.map(\.name) + manifest.rejectedModules.compactMap(\.name))
-            .map(OTAStorageLayout.storageName(forModule:)))
+    /// Entries of `modules/` that are not the storage name of a module the device lists (accepted or rejected, of
+    /// the stable entries or, on a device in the rollout, of the rollout's), sorted.
+    private func unlistedModuleFolders(_ selection: RolloutSelection) -> [String] {
+        let listed = Set(selection.listedNames.map(OTAStorageLayout.storageName(forModule:)))
         return DurableFiles.contents(of: layout.modulesFolder).sorted().filter { !listed.contains($0) }
     }
 
     /// Deletes the unprotected folders of unlisted modules (keeping any folder a remaining pointer names), each
     /// module folder left empty, and anything in `modules/` that is not a module's folder.
-    private func collectUnlisted(_ manifest: Manifest) {
+    private func collectUnlisted(_ selection: RolloutSelection) {
         let protected = protectedFolders()
-        for name in unlistedModuleFolders(manifest) {
+        for name in unlistedModuleFolders(selection) {
             let folder = layout.modulesFolder.appendingPathComponent(name, isDirectory: true)
             let done = gate.attempt {
                 guard let module = OTAStorageLayout.moduleName(fromStorageName: name), DurableFiles.isDirectory(folder) else {
@@ -355,11 +414,11 @@ struct UpdateCycle: Sendable {
         }
     }
 
-    /// Deletes every entry of each listed module's folder except `current`, the folder it names, and
-    /// protected folders (loaded by this process: they go in a cycle of a later process).
-    private func collectSuperseded(_ manifest: Manifest) {
+    /// Deletes every entry of each listed module's folder except `current`, the folder it names, its rollout
+    /// record, and protected folders (loaded by this process: they go in a cycle of a later process).
+    private func collectSuperseded(_ selection: RolloutSelection) {
         let protected = protectedFolders()
-        for module in Set(manifest.modules.map(\.name)) {
+        for module in Set(selection.modules.map(\.name)) {
             let done = gate.attempt {
                 let active = layout.activeInstallFolder(module: module)?.lastPathComponent
                 collect(moduleFolder: layout.moduleFolder(module), keeping: active, protected: protected)
@@ -369,11 +428,13 @@ struct UpdateCycle: Sendable {
     }
 
     /// A `moduleFolder` that is not a folder (a symbolic link to somewhere else) is left alone: what it names is
-    /// not the cycle's to delete. A reinstall of the module moves it aside (``ModuleInstaller``).
+    /// not the cycle's to delete. A reinstall of the module moves it aside (``ModuleInstaller``). The rollout
+    /// record stays only beside an active folder.
     private func collect(moduleFolder: URL, keeping active: String?, protected: Set<String>) {
         guard DurableFiles.isDirectory(moduleFolder) else { return }
         for name in DurableFiles.contents(of: moduleFolder) {
             if name == OTAStorageLayout.currentPointerFileName || name == active { continue }
+            if name == OTAStorageLayout.rolloutRecordFileName, active != nil { continue }
             let entry = moduleFolder.appendingPathComponent(name, isDirectory: true)
             if protected.contains(entry.standardizedFileURL.path) { continue }
             DurableFiles.discard(entry, layout: layout)

@@ -20,7 +20,7 @@ enum SyncCommand: Command {
         USAGE: ota-localizations sync --base-url <url> --app-version <version> --into <storage root> [options]
 
         Fetches <url>/<version>/manifest.json, or manifest.dsse.json with --trusted-key (with If-None-Match when a
-        complete state is stored), installs
+        complete state of the same channel is stored; manifest.<channel>.json with --channel), installs
         every changed module under <storage root>/<version>/ and removes modules the manifest no longer lists.
         The storage root is locked (<storage root>/.ota-localizations.lock) for the whole run: a second sync or
         a delete on the same root waits. A delete on the same root cancels this run (SIGUSR1) and empties the root.
@@ -35,6 +35,9 @@ enum SyncCommand: Command {
                                     bytes never trips the idle timeout).
           --cycle-deadline <seconds>    Total time the cycle may take, default 300; then it stops, keeps what
                                     it installed, and reports the rest as failed.
+          --channel <name>          Read the release channel <name> (manifest.<name>.json, e.g. staging) instead
+                                    of production (manifest.json), as an app configured with that channel does.
+                                    A manifest naming another channel fails with errorCode "channel".
           --trusted-key <base64>    Require manifest.dsse.json signed by this Ed25519 public key (base64 of its 32
                                     bytes, as keygen prints), as an app configured with trusted keys does;
                                     repeatable. A refused signature fails the manifest with errorCode "signature".
@@ -46,8 +49,10 @@ enum SyncCommand: Command {
           -h, --help                Show this help.
 
         OUTPUT: one line for the manifest and one line per module (outcome, bytes, duration, reason); with
-        --json the object {"manifest","error",["errorCode",]"stateSaved","updated","skipped","failed","removed",
-        "bytesDownloaded","modules":[{"name","outcome","bytes","durationMs","reason","code"}]}.
+        --json the object {"manifest","error",["errorCode",]"stateSaved",["rollout":{"id","percent",
+        "includesThisDevice"},]"updated","skipped","failed","removed","bytesDownloaded","modules":[{"name","outcome",
+        "bytes","durationMs","reason","code"}]}. A manifest with a staged rollout adds a line saying whether this
+        storage root (its install ID, <storage root>/.ota-install-id) is in it.
 
         EXIT STATUS: 0 the cycle ran (module failures are in the report), 1 the manifest could not be fetched or
         decoded, the storage root could not be locked, or a delete cancelled the run, 2 usage error.
@@ -57,10 +62,11 @@ enum SyncCommand: Command {
         let configuration: (baseURL: URL, appVersion: String, root: URL, timeout: TimeInterval, json: Bool)
         let trustedKeys: [ManifestPublicKey]
         let selection: OTALocalizationSelection
+        var channel: String?
         var deadlines: (request: TimeInterval, cycle: TimeInterval) = (120, 300)
         do {
             let args = try ArgumentList(
-                arguments, valueOptions: ["base-url", "app-version", "into", "timeout", "request-deadline", "cycle-deadline", "languages"],
+                arguments, valueOptions: ["base-url", "app-version", "into", "timeout", "request-deadline", "cycle-deadline", "channel", "languages"],
                 flagOptions: ["json"], repeatableOptions: ["trusted-key"])
             guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'") }
             let baseText = try args.required("base-url")
@@ -83,6 +89,12 @@ enum SyncCommand: Command {
             configuration = (baseURL, appVersion, URL(fileURLWithPath: try args.required("into")), timeout, args.flag("json"))
             trustedKeys = try SigningKeyArguments.trustedKeys(args.values("trusted-key"))
             selection = try LanguagesArgument.selection(args.value("languages"), absent: .everyLocalization)
+            if let name = args.value("channel") {
+                guard name == ManifestChannel.production || ManifestChannel.isValidName(name) else {
+                    throw UsageError(message: "--channel '\(name)' is not a channel name: 1 to 32 lowercase ASCII letters, digits or '-', starting with a letter (or 'production')")
+                }
+                channel = ManifestChannel.recorded(name)
+            }
         } catch let error as UsageError {
             return usageError(error.message)
         } catch {
@@ -119,6 +131,7 @@ enum SyncCommand: Command {
             maximumCycleSeconds: deadlines.cycle,
             trustedKeys: trustedKeys,
             localizationSelection: selection,
+            channel: channel,
             reportHandler: reports.record
         ))
         let done = DispatchSemaphore(value: 0)
@@ -146,7 +159,8 @@ enum SyncCommand: Command {
         }
         let requested = manifestURL(
             base: configuration.baseURL, appVersion: configuration.appVersion,
-            fileName: trustedKeys.isEmpty ? "manifest.json" : "manifest.dsse.json")
+            fileName: trustedKeys.isEmpty
+                ? ManifestChannel.manifestFileName(channel: channel) : ManifestChannel.envelopeFileName(channel: channel))
         Output.out(configuration.json
             ? report.jsonText()
             : summary(report, manifestURL: requested, manifestHadETag: transport.manifestHadETag))
@@ -170,7 +184,8 @@ enum SyncCommand: Command {
         if let error = report.error {
             let signature = report.errorCode == .signature
             let fetch = report.manifest == .failed
-                && (error.hasPrefix("manifest HTTP status") || error.hasPrefix("manifest download failed") || signature)
+                && (error.hasPrefix("manifest HTTP status") || error.hasPrefix("manifest download failed") || signature
+                    || report.errorCode == .channel)
             head += " (\(error)\(fetch ? manifestURL.map { "; GET \($0)" } ?? "" : ""))"
             if signature {
                 head += "; nothing was installed. Upload manifest.json and manifest.dsse.json of one signed package run "
@@ -183,6 +198,10 @@ enum SyncCommand: Command {
             head += report.manifest == .notModified ? ", state unchanged" : ", state not saved"
         }
         var lines = [head]
+        if let rollout = report.rollout {
+            lines.append("Rollout \(rollout.id) at \(rollout.percentText)%: this storage root is "
+                + (rollout.includesThisDevice ? "in it (it uses the rollout's modules)" : "not in it (it uses the stable modules)"))
+        }
         lines.append("\(report.updated) updated, \(report.skipped) skipped, \(report.failed) failed, \(report.removed) removed, "
             + "\(Output.grouped(report.bytesDownloaded)) bytes downloaded")
         let width = report.modules.map(\.name.count).max() ?? 0

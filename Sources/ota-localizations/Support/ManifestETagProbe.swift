@@ -1,7 +1,8 @@
 import Foundation
 import OTALocalizationsSync
 
-/// A transport that passes every request to another one and notes whether the last `manifest.json` response with a
+/// A transport that passes every request to another one and notes whether the last manifest response (`manifest.json`,
+/// `manifest.dsse.json` or a channel's `manifest.<channel>[.dsse].json`) with a
 /// body (status 200) carried an `ETag`, for `sync`'s hint: without one the client cannot revalidate, so every cycle
 /// downloads the whole manifest (docs/hosting.md, "Cache-Control and ETags").
 ///
@@ -31,7 +32,8 @@ final class ManifestETagProbe: HTTPTransport, @unchecked Sendable {
 
     func get(_ url: URL, headers: [String: String], timeout: TimeInterval, maximumBytes: Int64?) async throws -> HTTPResponse {
         let response = try await base.get(url, headers: headers, timeout: timeout, maximumBytes: maximumBytes)
-        if ["manifest.json", "manifest.dsse.json"].contains(url.lastPathComponent), response.statusCode == 200 {
+        let name = url.lastPathComponent
+        if name.hasPrefix("manifest."), name.hasSuffix(".json"), response.statusCode == 200 {
             record(!(response.value(forHeader: "ETag") ?? "").isEmpty)
         }
         return response

@@ -30,7 +30,8 @@ extension NginxIntegrationTests {
 
             await service.deleteAllBundles()
 
-            #expect(H.entries(storage.url) == [])
+            // Only the install ID stays (docs/rollouts.md, "The install ID").
+            #expect(H.entries(storage.url) == [".ota-install-id"])
             await cycle.value
             #expect(reports.all.count == 1)
             #expect(reports.all.first?.stateSaved == false)
@@ -41,7 +42,7 @@ extension NginxIntegrationTests {
                 if !finished { try await Task.sleep(nanoseconds: 20_000_000) }
             }
             #expect(finished)
-            #expect(H.entries(storage.url) == [])
+            #expect(H.entries(storage.url) == [".ota-install-id"])
         }
     }
 }

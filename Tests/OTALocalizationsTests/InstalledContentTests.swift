@@ -1,0 +1,66 @@
+import Foundation
+import OTALocalizations
+import Testing
+
+/// `OTALocalizedString.installedContent(for:storageRoot:appVersion:)` on installs written by hand (docs/rollouts.md,
+/// "Copy experiments and attribution").
+@Suite struct InstalledContentTests {
+    private let sha = String(repeating: "ab", count: 32)
+    private let other = String(repeating: "cd", count: 32)
+
+    private func content(_ storage: TestStorage, _ module: String = "Checkout") -> OTALocalizedString.InstalledContent? {
+        OTALocalizedString.installedContent(for: module, storageRoot: storage.root, appVersion: "1.0")
+    }
+
+    private func writeRecord(_ storage: TestStorage, _ text: String) throws {
+        try Data(text.utf8).write(to: storage.moduleFolder(version: "1.0", module: "Checkout").appendingPathComponent("rollout"))
+    }
+
+    @Test func aStableInstallHasItsSHA256AndNoRollout() throws {
+        let storage = try TestStorage()
+        try storage.install(version: "1.0", module: "Checkout", sha: sha)
+        #expect(content(storage) == .init(sha256: sha, rolloutID: nil))
+    }
+
+    @Test func aRecordNamingTheActiveSHA256GivesItsRolloutID() throws {
+        let storage = try TestStorage()
+        try storage.install(version: "1.0", module: "Checkout", sha: sha)
+        try writeRecord(storage, "\(sha) checkout-copy_2\n")
+        #expect(content(storage) == .init(sha256: sha, rolloutID: "checkout-copy_2"))
+    }
+
+    @Test func aReinstalledCopyFolderKeepsTheSHA256AndTheRecord() throws {
+        let storage = try TestStorage()
+        let folder = storage.moduleFolder(version: "1.0", module: "Checkout")
+        try storage.install(version: "1.0", module: "Checkout", sha: sha, pointer: false)
+        try FileManager.default.moveItem(at: folder.appendingPathComponent(sha), to: folder.appendingPathComponent("\(sha).2"))
+        try Data("\(sha).2\n".utf8).write(to: folder.appendingPathComponent("current"))
+        try writeRecord(storage, "\(sha) r1\n")
+        #expect(content(storage) == .init(sha256: sha, rolloutID: "r1"))
+    }
+
+    @Test(arguments: ["OTHER r1\n", "SHA r1", "SHA  r1\n", "SHA r 1\n", "SHA \n", "SHA r1\n\n", "SHA é\n",
+                      "SHA " + String(repeating: "x", count: 65) + "\n"])
+    func aRecordForAnotherSHA256OrMalformedCountsAsStable(_ template: String) throws {
+        let storage = try TestStorage()
+        try storage.install(version: "1.0", module: "Checkout", sha: sha)
+        try writeRecord(storage, template.replacingOccurrences(of: "OTHER", with: other).replacingOccurrences(of: "SHA", with: sha))
+        #expect(content(storage) == .init(sha256: sha, rolloutID: nil))
+    }
+
+    @Test func noContentWithoutAPointerAFolderOrAUsableAppVersion() throws {
+        let storage = try TestStorage()
+        #expect(content(storage) == nil)
+        try storage.install(version: "1.0", module: "Checkout", sha: sha, pointer: false)
+        #expect(content(storage) == nil)
+        let folder = storage.moduleFolder(version: "1.0", module: "Checkout")
+        try Data("\(other)\n".utf8).write(to: folder.appendingPathComponent("current"))
+        #expect(content(storage) == nil, "the pointer names a folder that does not exist")
+        try Data("\(sha)".utf8).write(to: folder.appendingPathComponent("current"))
+        #expect(content(storage) == nil, "a pointer without its line feed")
+        try Data("\(sha)\n".utf8).write(to: folder.appendingPathComponent("current"))
+        #expect(content(storage) == .init(sha256: sha, rolloutID: nil))
+        #expect(OTALocalizedString.installedContent(for: "Checkout", storageRoot: storage.root, appVersion: "..") == nil)
+        #expect(OTALocalizedString.installedContent(for: "../Checkout", storageRoot: storage.root, appVersion: "1.0") == nil)
+    }
+}
