@@ -90,6 +90,7 @@ struct IntegrationSamples {
                 maximumEntryUncompressedBytes: 4 * 1024 * 1024
             ),
             trustedKeys: [],
+            localizationSelection: .device,
             channel: nil,
             reportHandler: { report in print(report.jsonText()) }
         )
