@@ -27,7 +27,7 @@ import time
 import zipfile
 
 APP_VERSION = "1.0.0"
-STORAGE_TOP = {".ota-localizations-root.json", ".ota-localizations.lock", APP_VERSION}
+STORAGE_TOP = {".ota-install-id", ".ota-localizations-root.json", ".ota-localizations.lock", APP_VERSION}
 TRASH_PREFIX = ".ota-trash-"
 VERSION_TOP = {"state.json", "installed-from.json", "modules", "tmp"}
 SEAL = ".ota-seal"
@@ -140,6 +140,21 @@ def seal(files):
         "%d %s %s\n" % (len(files[p]), hashlib.sha256(files[p]).hexdigest(), p) for p in order)).encode()
 
 
+# The device languages a sync runs with (None: every localization, from the full ZIPs), and the localizations
+# the client's choice gives for the sample app's modules (docs/apple-platform.md, "Choosing slices off Apple
+# platforms"): the development region en is in every base slice.
+LANGUAGES = {None: None, "de": ["de"], "fr": ["fr"], "fr-CA": ["fr", "fr-CA"], "en": [], "ja": []}
+
+
+def slice_record(module, development, chosen):
+    """The `.ota-slices` bytes of `module` installed with the `chosen` localization slices (docs/operations.md)."""
+    available = [name for name in module["localizations"] if name != "Base"]
+    lines = ["ota-localizations-slices 1", "development " + development, " ".join(["available"] + available),
+             "base " + module["slices"]["base"]["sha256"]]
+    lines += ["%s %s" % (name, module["slices"]["localizations"][name]["sha256"]) for name in sorted(chosen, key=str.encode)]
+    return ("\n".join(lines) + "\n").encode()
+
+
 def manifest_key(manifest):
     """What makes two manifests the same publication: publishedAt and every module's name and SHA-256."""
     return (manifest["publishedAt"], tuple(sorted((m["name"], m["sha256"]) for m in manifest["modules"])))
@@ -171,7 +186,10 @@ class Soak:
         self.published = []  # every fully published manifest, in order
         self.published_keys = set()
         self.allowed = {}  # module -> set of published sha256
-        self.zip_of = {}  # sha256 -> path of the good ZIP in history/zips
+        self.zip_of = {}  # sha256 -> path of the good ZIP (full or slice) in history/zips
+        self.sliced = {}  # folder name of a slice install -> (its .ota-slices bytes, the slice ZIPs' sha256)
+        self.languages = None  # the --languages of the last sync (a key of LANGUAGES)
+        self.language_switches = 0
         self.corrupted = {}  # served path -> good bytes
         self.publish_count = 0
         self.mark = 0
@@ -229,15 +247,19 @@ class Soak:
         os.makedirs(target, exist_ok=True)
         new_zips = []
         for module in manifest["modules"]:
-            good = os.path.join(self.history, "zips", module["sha256"] + ".zip")
-            if not os.path.exists(good):
-                shutil.copyfile(os.path.join(source, module["path"]), good)
-            self.zip_of[module["sha256"]] = good
-            served = os.path.join(target, module["path"])
-            if not os.path.exists(served):
-                shutil.copyfile(good, served + ".part")
-                os.replace(served + ".part", served)
-                new_zips.append(served)
+            slices = module.get("slices", {})
+            files = [(module["path"], module["sha256"])] + [(s["path"], s["sha256"]) for s in
+                     [slices["base"]] + list(slices["localizations"].values())] if slices else [(module["path"], module["sha256"])]
+            for path, sha in files:
+                good = os.path.join(self.history, "zips", sha + ".zip")
+                if not os.path.exists(good):
+                    shutil.copyfile(os.path.join(source, path), good)
+                self.zip_of[sha] = good
+                served = os.path.join(target, path)
+                if not os.path.exists(served):
+                    shutil.copyfile(good, served + ".part")
+                    os.replace(served + ".part", served)
+                    new_zips.append(served)
         corrupted = None
         if corrupt:
             candidates = new_zips or [os.path.join(target, m["path"]) for m in manifest["modules"]]
@@ -252,6 +274,14 @@ class Soak:
         self.published_keys.add(manifest_key(manifest))
         for module in manifest["modules"]:
             self.allowed.setdefault(module["name"], set()).add(module["sha256"])
+            for chosen in LANGUAGES.values():
+                if chosen is None or "slices" not in module:
+                    continue
+                record = slice_record(module, manifest["developmentRegion"], chosen)
+                folder = hashlib.sha256(record).hexdigest()
+                self.allowed[module["name"]].add(folder)
+                self.sliced[folder] = (record, [module["slices"]["base"]["sha256"]]
+                                       + [module["slices"]["localizations"][n]["sha256"] for n in chosen])
         with open(os.path.join(self.history, "manifests", f"{self.publish_count:05d}.json"), "w") as f:
             json.dump(manifest, f)
         return corrupted
@@ -278,8 +308,14 @@ class Soak:
     # ---- syncing ----
 
     def sync_command(self, base):
-        return [self.cli, "sync", "--base-url", base, "--app-version", APP_VERSION, "--into", self.storage,
-                "--timeout", "10", "--json"]
+        """One sync, as a device with random languages: a switch in one of ten syncs (the user changed them)."""
+        if self.rng.random() < 0.1:
+            choice = self.rng.choice([k for k in LANGUAGES if k != self.languages])
+            self.language_switches += 1
+            self.languages = choice
+        command = [self.cli, "sync", "--base-url", base, "--app-version", APP_VERSION, "--into", self.storage,
+                   "--timeout", "10", "--json"]
+        return command + (["--languages", self.languages] if self.languages else [])
 
     def environment(self):
         env = dict(os.environ)
@@ -553,8 +589,15 @@ class Soak:
     def compare_with_zip(self, name, folder_name):
         sha = folder_name[:64]
         folder = os.path.join(self.storage, APP_VERSION, "modules", storage_name(name), folder_name)
-        with zipfile.ZipFile(self.zip_of[sha]) as archive:
-            expected = {i.filename: archive.read(i) for i in archive.infolist() if not i.is_dir()}
+        expected = {}
+        record, zips = self.sliced.get(sha, (None, [sha]))
+        for zip_sha in zips:
+            with zipfile.ZipFile(self.zip_of[zip_sha]) as archive:
+                expected.update({i.filename: archive.read(i) for i in archive.infolist() if not i.is_dir()})
+                if hashlib.sha256(open(self.zip_of[zip_sha], "rb").read()).hexdigest() != zip_sha:
+                    raise SoakFailure(f"history ZIP of {name} does not hash to {zip_sha}")
+        if record is not None:
+            expected[".ota-slices"] = record
         actual = {}
         for root, _, names in os.walk(folder):
             for file in names:
@@ -568,8 +611,6 @@ class Soak:
                 raise SoakFailure(f"module {name} {folder_name[:12]}: {path} differs from the ZIP")
         if found_seal != seal(expected):
             raise SoakFailure(f"module {name} {folder_name[:12]}: the seal is missing or wrong")
-        if hashlib.sha256(open(self.zip_of[sha], "rb").read()).hexdigest() != sha:
-            raise SoakFailure(f"history ZIP of {name} does not hash to {sha}")
 
     def converged(self):
         """After a clean sync: state is the newest manifest and every module is installed at its SHA-256."""
@@ -578,7 +619,10 @@ class Soak:
         if state is None or manifest_key(state) != manifest_key(newest):
             raise SoakFailure("after a clean sync the state is not the newest manifest")
         installed = {name: folder[:64] for name, folder in self.installed().items()}
-        wanted = {m["name"]: m["sha256"] for m in newest["modules"]}
+        chosen = LANGUAGES[self.languages]
+        wanted = {m["name"]: (m["sha256"] if chosen is None or "slices" not in m else
+                              hashlib.sha256(slice_record(m, newest["developmentRegion"], chosen)).hexdigest())
+                  for m in newest["modules"]}
         if installed != wanted:
             raise SoakFailure(f"after a clean sync the installed modules differ: {installed} vs {wanted}")
         trash = [e for e in os.listdir(self.storage) if e.startswith(TRASH_PREFIX)]
@@ -684,7 +728,7 @@ class Soak:
         elapsed = time.monotonic() - started
         summary = {
             "result": "passed", "cycles": cycle, "seconds": round(elapsed, 1), "seed": self.args.seed,
-            "actions": dict(sorted(self.counts.items())), "publishes": self.publish_count, "kills": self.kills, "killsMidInstall": self.kills_leaving_tmp,
+            "actions": dict(sorted(self.counts.items())), "languageSwitches": self.language_switches, "publishes": self.publish_count, "kills": self.kills, "killsMidInstall": self.kills_leaving_tmp,
             "checks": self.checks, "fullChecks": self.full_checks,
             "deletesKilled": self.deletes_killed, "killSwitches": self.kill_switches,
             "deletesCutShort": self.deletes_cut_short, "damages": sum(self.damages.values()),

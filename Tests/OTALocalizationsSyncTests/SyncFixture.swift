@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizations
 import OTALocalizationsCore
 @testable import OTALocalizationsSync
 import OTATestSupport
@@ -61,7 +62,7 @@ final class SyncFixture: @unchecked Sendable {
         requestSeconds: TimeInterval = 120, cycleSeconds: TimeInterval = 300, deletionWaitSeconds: TimeInterval = 5,
         cycleUncompressedBytes: Int64 = 256 * 1024 * 1024, bufferedArchiveBytes: Int64 = 48 * 1024 * 1024,
         manifestModules: Int = 500, deviceClock: (@Sendable () -> Date)? = nil, transport: (any HTTPTransport)? = nil,
-        trustedKeys: [ManifestPublicKey] = []
+        trustedKeys: [ManifestPublicKey] = [], selection: OTALocalizationSelection = .device
     ) -> OTALocalizationService {
         let reports = self.reports
         var configuration = OTALocalizationServiceConfiguration(
@@ -70,7 +71,7 @@ final class SyncFixture: @unchecked Sendable {
             maximumCycleSeconds: cycleSeconds, maximumDeletionWaitSeconds: deletionWaitSeconds,
             maximumManifestModules: manifestModules, maximumCycleUncompressedBytes: cycleUncompressedBytes,
             maximumBufferedArchiveBytes: bufferedArchiveBytes, limits: limits, trustedKeys: trustedKeys,
-            reportHandler: { reports.append($0) })
+            localizationSelection: selection, reportHandler: { reports.append($0) })
         if let deviceClock { configuration.deviceClock = deviceClock }
         return OTALocalizationService(configuration: configuration)
     }

@@ -92,17 +92,20 @@ enum BytesPerDeviceBenchmark {
         return [slices.base] + names
     }
 
-    /// Changes the first value of the first `fr.lproj/*.strings` table found (sorted paths); returns its path.
+    /// Changes the first value of the first published `fr.lproj/*.strings` table found (sorted paths, UTF-8 or
+    /// UTF-16 with a byte-order mark, kept in its encoding); returns its path.
     private static func editOneFrenchValue(under root: URL) throws -> String {
         let paths = (FileManager.default.subpaths(atPath: root.path) ?? [])
-            .filter { $0.contains("fr.lproj/") && $0.hasSuffix(".strings") }.sorted()
+            .filter { $0.contains("fr.lproj/") && $0.hasSuffix(".strings") && !$0.hasSuffix("InfoPlist.strings") }.sorted()
         for path in paths {
             let url = root.appendingPathComponent(path)
-            guard var text = try? String(contentsOf: url, encoding: .utf8), let range = text.range(of: "\" = \"") else { continue }
+            guard let data = try? Data(contentsOf: url) else { continue }
+            let encoding: String.Encoding = data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) ? .utf16 : .utf8
+            guard var text = String(data: data, encoding: encoding), let range = text.range(of: "\" = \"") else { continue }
             text.replaceSubrange(range, with: "\" = \"(fix) ")
-            try text.write(to: url, atomically: true, encoding: .utf8)
+            try text.write(to: url, atomically: true, encoding: encoding)
             return path
         }
-        throw BenchError("no fr.lproj/*.strings table with a UTF-8 \"key\" = \"value\" line under \(root.path)")
+        throw BenchError("no fr.lproj/*.strings table with a \"key\" = \"value\" line under \(root.path)")
     }
 }
