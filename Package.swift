@@ -18,14 +18,17 @@ let package = Package(
     targets: [
         // MARK: Runtime (the app)
         // Read side every feature module imports: Foundation only, no networking.
-        .target(name: "OTALocalizations", dependencies: ["COTAAtomics"]),
+        .target(name: "OTALocalizations", dependencies: ["OTALocalizationsNames", "COTAAtomics"]),
         // The app's actor service: update cycle, HTTP transport, installer, reports.
         .target(name: "OTALocalizationsSync", dependencies: ["OTALocalizations", "OTALocalizationsCore"]),
 
         // MARK: Formats shared by the app and CI
+        // The name rules the read side and Core both check, which cannot import each other. No dependencies.
+        .target(name: "OTALocalizationsNames"),
         .target(
             name: "OTALocalizationsCore",
             dependencies: [
+                "OTALocalizationsNames",
                 "COTAZlib",
                 .target(name: "COTALibCrypto", condition: .when(platforms: [.linux, .android, .windows])),
             ]

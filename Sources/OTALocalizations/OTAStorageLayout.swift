@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 
 /// The on-disk layout shared by the read side and the service, for one storage root and one app version: the one
 /// owner of every name and format below.
@@ -151,7 +152,6 @@ public struct OTAStorageLayout: Sendable, Equatable {
 
     /// Whether `name` can be used as one path component: non-empty, not `.` or `..`, no `/`, `\` or NUL.
     public static func isPlainFileName(_ name: String) -> Bool {
-        guard !name.isEmpty, name != ".", name != ".." else { return false }
-        return !name.unicodeScalars.contains { $0 == "/" || $0 == "\\" || $0 == "\u{0}" }
+        PlainFileName.isValid(name)
     }
 }

@@ -1,3 +1,5 @@
+import OTALocalizationsCore
+
 extension FormatSpecifier {
     /// Parses every conversion specification in a format string, in the order written.
     ///
@@ -6,197 +8,43 @@ extension FormatSpecifier {
     /// - Parameter string: a format string: a `.strings` value, a `.stringsdict` format or form.
     /// - Returns: the specifiers (including `%%` literals) and the invalid `%` sequences.
     public static func parse(_ string: String) -> ParsedFormat {
-        var result = ParsedFormat(specifiers: [], invalid: [])
-        var text = string
-        text.withUTF8 { bytes in
-            // Most values have no `%` at all: answer without scanning further.
-            guard bytes.contains(UInt8(ascii: "%")) else { return }
-            var scanner = FormatScanner(bytes: bytes)
-            scanner.scan(into: &result)
-        }
-        return result
+        // `String(format:)` knows no named arguments: `%(name)` is no specifier here.
+        let scan = FormatTokenizer.scan(string, namedArguments: false)
+        return ParsedFormat(
+            specifiers: scan.tokens.map(FormatSpecifier.init),
+            invalid: scan.unrecognized.map { InvalidSpecifier(text: $0.text, offset: $0.offset) })
+    }
+
+    /// The specifier of a token read without named arguments.
+    init(_ token: FormatToken) {
+        self.init(
+            text: token.text, offset: token.offset, position: token.position, flags: token.flags,
+            width: token.width.map(Amount.init), precision: token.precision.map(Amount.init),
+            lengthModifier: token.lengthModifier.map(LengthModifier.init), conversion: token.conversion,
+            variable: token.variable)
     }
 }
 
-/// Scans a format string's UTF-8 bytes. Every token of the grammar is ASCII and no byte of a multi-byte
-/// UTF-8 sequence is ASCII, so scanning bytes finds what scanning Unicode scalars would; offsets are reported
-/// in scalars.
-private struct FormatScanner {
-    let bytes: UnsafeBufferPointer<UInt8>
-    /// The scalar offset of byte `mark.byte`, for counting forward.
-    private var mark = (byte: 0, scalar: 0)
-
-    init(bytes: UnsafeBufferPointer<UInt8>) {
-        self.bytes = bytes
-    }
-
-    mutating func scan(into result: inout ParsedFormat) {
-        var index = 0
-        while index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "%") else {
-                index += 1
-                continue
-            }
-            if let (specifier, end) = specifier(at: index) {
-                result.specifiers.append(specifier)
-                index = end
-            } else {
-                // The `%` and the character after it.
-                let end = index + 1 < bytes.count ? index + 1 + Self.sequenceLength(bytes[index + 1]) : index + 1
-                result.invalid.append(InvalidSpecifier(text: text(index, min(end, bytes.count)), offset: scalarOffset(index)))
-                index += 1
-            }
+extension FormatSpecifier.Amount {
+    init(_ amount: FormatToken.Amount) {
+        switch amount {
+        case .fixed(let count): self = .fixed(count)
+        case .argument(let position): self = .argument(position: position)
         }
     }
+}
 
-    /// The number of Unicode scalars before byte `byte` (called with increasing bytes).
-    private mutating func scalarOffset(_ byte: Int) -> Int {
-        if byte < mark.byte { mark = (0, 0) }
-        var scalar = mark.scalar
-        for position in mark.byte..<byte where bytes[position] & 0xC0 != 0x80 {
-            scalar += 1
-        }
-        mark = (byte, scalar)
-        return scalar
+// Validation's public enums and Core's have the same cases with the same raw values (FormatTokenTests checks it).
+
+extension FormatSpecifier.LengthModifier {
+    init(_ modifier: FormatToken.LengthModifier) {
+        self.init(rawValue: modifier.rawValue)!
     }
+}
 
-    /// The bytes of a UTF-8 sequence that starts with `lead`.
-    private static func sequenceLength(_ lead: UInt8) -> Int {
-        lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-    }
-
-    private func text(_ start: Int, _ end: Int) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-    }
-
-    private func byte(_ index: Int) -> UInt8? {
-        index < bytes.count ? bytes[index] : nil
-    }
-
-    private func scanNumber(_ index: inout Int) -> Int? {
-        var value = 0
-        var digits = 0
-        while let digit = byte(index), (48...57).contains(digit) {
-            value = value &* 10 &+ Int(digit - 48)
-            digits += 1
-            index += 1
-            if value > 1_000_000 { return nil }
-        }
-        return digits > 0 ? value : nil
-    }
-
-    /// `*` or `*m$`; `index` is on the `*`.
-    private func scanStar(_ index: inout Int) -> FormatSpecifier.Amount? {
-        index += 1
-        var probe = index
-        if let position = scanNumber(&probe), byte(probe) == UInt8(ascii: "$") {
-            guard position > 0 else { return nil }
-            index = probe + 1
-            return .argument(position: position)
-        }
-        return .argument(position: nil)
-    }
-
-    /// Whether `byte` is a flag character: `-`, `+`, space, `#`, `0` or `'`.
-    private static func isFlag(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: " "), UInt8(ascii: "#"), UInt8(ascii: "0"),
-             UInt8(ascii: "'"):
-            return true
-        default:
-            return false
-        }
-    }
-
-    /// Whether the scalar starting at byte `index` ends a `%#@name@` variable name: `@`, `%` or whitespace.
-    private func endsVariableName(_ index: Int) -> Bool {
-        let lead = bytes[index]
-        if lead < 0x80 {
-            // ASCII White_Space is tab through carriage return and space: no property lookup needed.
-            return lead == UInt8(ascii: "@") || lead == UInt8(ascii: "%") || lead == 0x20 || (0x09...0x0D).contains(lead)
-        }
-        let end = min(index + Self.sequenceLength(lead), bytes.count)
-        return text(index, end).unicodeScalars.first?.properties.isWhitespace ?? false
-    }
-
-    private mutating func specifier(at start: Int) -> (FormatSpecifier, Int)? {
-        var index = start + 1
-        guard index < bytes.count else { return nil }
-        if bytes[index] == UInt8(ascii: "%") {
-            return (FormatSpecifier(text: "%%", offset: scalarOffset(start), conversion: "%"), index + 1)
-        }
-        var position: Int?
-        var probe = index
-        if let number = scanNumber(&probe), byte(probe) == UInt8(ascii: "$") {
-            guard number > 0 else { return nil }
-            position = number
-            index = probe + 1
-        }
-        // `.stringsdict` variable: %#@name@ or %n$#@name@. CF also reads a width before the `#` (`%1#@name@`, written
-        // by some translation tools) as the same variable: swift-corelibs-foundation's CoreFoundation formats
-        // "%1#@count@" exactly as "%#@count@" (docs/validation.md).
-        var widthEnd = index
-        if position == nil, scanNumber(&widthEnd) != nil, byte(widthEnd) == UInt8(ascii: "#"),
-           byte(widthEnd + 1) == UInt8(ascii: "@") {
-            index = widthEnd
-        }
-        if byte(index) == UInt8(ascii: "#"), byte(index + 1) == UInt8(ascii: "@") {
-            var end = index + 2
-            while end < bytes.count, !endsVariableName(end) {
-                end += Self.sequenceLength(bytes[end])
-            }
-            guard end < bytes.count, bytes[end] == UInt8(ascii: "@"), end > index + 2 else { return nil }
-            let specifier = FormatSpecifier(
-                text: text(start, end + 1), offset: scalarOffset(start), position: position, flags: "#",
-                conversion: "@", variable: text(index + 2, end))
-            return (specifier, end + 1)
-        }
-        var flags = ""
-        while let flag = byte(index), Self.isFlag(flag) {
-            flags.unicodeScalars.append(Unicode.Scalar(flag))
-            index += 1
-        }
-        var width: FormatSpecifier.Amount?
-        if byte(index) == UInt8(ascii: "*") {
-            guard let amount = scanStar(&index) else { return nil }
-            width = amount
-        } else if let number = scanNumber(&index) {
-            width = .fixed(number)
-        }
-        var precision: FormatSpecifier.Amount?
-        if byte(index) == UInt8(ascii: ".") {
-            index += 1
-            if byte(index) == UInt8(ascii: "*") {
-                guard let amount = scanStar(&index) else { return nil }
-                precision = amount
-            } else {
-                precision = .fixed(scanNumber(&index) ?? 0)
-            }
-        }
-        var length: FormatSpecifier.LengthModifier?
-        if let first = byte(index) {
-            let doubled = byte(index + 1) == first
-            switch first {
-            case UInt8(ascii: "h") where doubled: length = .hh; index += 2
-            case UInt8(ascii: "l") where doubled: length = .ll; index += 2
-            case UInt8(ascii: "h"): length = .h; index += 1
-            case UInt8(ascii: "l"): length = .l; index += 1
-            case UInt8(ascii: "q"): length = .q; index += 1
-            case UInt8(ascii: "L"): length = .L; index += 1
-            case UInt8(ascii: "z"): length = .z; index += 1
-            case UInt8(ascii: "t"): length = .t; index += 1
-            case UInt8(ascii: "j"): length = .j; index += 1
-            default: break
-            }
-        }
-        // Conversions are ASCII; a byte of a multi-byte sequence is none.
-        guard let last = byte(index), last < 0x80 else { return nil }
-        let conversion = Character(Unicode.Scalar(last))
-        guard FormatSpecifier.argumentType(conversion: conversion, length: length) != nil else { return nil }
-        let specifier = FormatSpecifier(
-            text: text(start, index + 1), offset: scalarOffset(start), position: position, flags: flags,
-            width: width, precision: precision, lengthModifier: length, conversion: conversion)
-        return (specifier, index + 1)
+extension FormatSpecifier.ArgumentType {
+    init(_ kind: FormatToken.ArgumentKind) {
+        self.init(rawValue: kind.rawValue)!
     }
 }
 

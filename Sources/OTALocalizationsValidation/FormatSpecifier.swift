@@ -1,3 +1,5 @@
+import OTALocalizationsCore
+
 /// One conversion specification of a printf-style format string, as `String(format:)` and
 /// `NSString(format:)` read it, or one `%#@variable@` reference of a `.stringsdict` format.
 ///
@@ -98,44 +100,7 @@ public struct FormatSpecifier: Sendable, Equatable {
     /// The argument type of a conversion character under a length modifier, or nil when the pair is not a
     /// conversion Apple's formatter knows (POSIX `fprintf` table plus Apple's `@`, `C`, `S`, `D`, `U`, `O`).
     public static func argumentType(conversion: Character, length: LengthModifier?) -> ArgumentType? {
-        switch conversion {
-        case "@":
-            return .object
-        case "d", "i", "u", "x", "X", "o":
-            switch length {
-            case nil: return .int32
-            case .hh: return .int8
-            case .h: return .int16
-            case .l, .ll, .q, .z, .t, .j: return .int64
-            case .L: return nil
-            }
-        case "D", "U", "O":
-            // Apple lists these as synonyms of %ld, %lu, %lo.
-            return length == nil ? .int64 : nil
-        case "c":
-            return (length == nil || length == .l) ? .int32 : nil
-        case "C":
-            return length == nil ? .int32 : nil
-        case "f", "F", "e", "E", "g", "G", "a", "A":
-            switch length {
-            case nil, .l: return .double
-            case .L: return .longDouble
-            default: return nil
-            }
-        case "s":
-            switch length {
-            case nil: return .cString
-            case .l: return .wideString
-            default: return nil
-            }
-        case "S":
-            return length == nil ? .unicharString : nil
-        case "p":
-            return length == nil ? .pointer : nil
-        case "n":
-            return .writeBack
-        default:
-            return nil
-        }
+        let modifier = length.map { FormatToken.LengthModifier(rawValue: $0.rawValue)! }
+        return FormatToken.argumentKind(conversion: conversion, length: modifier).map(ArgumentType.init)
     }
 }

@@ -256,6 +256,15 @@ import Testing
         ])
     }
 
+    @Test func namedArgumentsWithArgumentWidthsOrWriteBacksAreCompiledAway() throws {
+        // The printf grammar's `*m$` width and `%n` (IEEE Std 1003.1 `fprintf`) may carry a name like any other.
+        try CatalogTestSupport.expectTables(#"""
+        {"sourceLanguage": "en", "version": "1.2", "strings": {
+          "padded": {"localizations": {"en": {"stringUnit": {"state": "translated", "value": "%-*2$(count)lld, %(written)n"}}}}
+        }}
+        """#, ["en": (#"{"padded": "%-*2$lld, %n"}"#, nil)])
+    }
+
     @Test func outputIsByteIdenticalWhateverTheJSONMemberOrder() throws {
         let forward = #"""
         {"sourceLanguage": "en", "version": "1.0", "strings": {

@@ -1,4 +1,5 @@
 import Testing
+import OTALocalizationsCore
 @testable import OTALocalizationsValidation
 
 /// Expected values follow IEEE Std 1003.1 `fprintf` and Apple's "String Format Specifiers" table.
@@ -67,6 +68,19 @@ import Testing
         #expect(FormatSpecifier.parse("%#@open").specifiers.isEmpty)
         #expect(FormatSpecifier.parse("%0$d").specifiers.isEmpty)
         #expect(FormatSpecifier.parse("%Ld").specifiers.isEmpty)
+    }
+
+    @Test func namesEveryTypeAndModifierOfTheSharedTokenizer() {
+        // The public enums mirror Core's by raw value; a case added to one side only would trap in parse(_:).
+        #expect(FormatToken.ArgumentKind.allCases.map(\.rawValue) == FormatSpecifier.ArgumentType.allCases.map(\.rawValue))
+        #expect(FormatToken.LengthModifier.allCases.map(\.rawValue) == FormatSpecifier.LengthModifier.allCases.map(\.rawValue))
+    }
+
+    @Test func readsNoNamedArguments() {
+        // Xcode compiles `%(name)` away in String Catalogs; `String(format:)` reads it as a bare `%`.
+        let parsed = FormatSpecifier.parse("%(count)lld %d")
+        #expect(parsed.invalid == [InvalidSpecifier(text: "%(", offset: 0)])
+        #expect(parsed.specifiers.map(\.text) == ["%d"])
     }
 
     @Test func countsOffsetsInUnicodeScalars() {

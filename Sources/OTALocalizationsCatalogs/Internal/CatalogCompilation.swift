@@ -55,7 +55,7 @@ struct CatalogCompilation {
                 guard let value = node.stringUnit?.value else { continue }
                 if node.substitutions.isEmpty {
                     if isSource, node.stringUnit?.state == "new", entry.extractionState != "manual" { continue }
-                    strings.append((entry.key, .string(CatalogFormatToken.removingNames(value))))
+                    strings.append((entry.key, .string(CatalogFormat.removingNames(value))))
                 } else {
                     stringsDict.append(
                         (entry.key, try context.substitutionFormat(value, substitutions: node.substitutions, onlyReferenced: false, at: node.location)))
@@ -135,7 +135,7 @@ private struct Context {
         for reference in references where !defined.contains(ScalarKey(reference)) {
             throw error(.undefinedSubstitution, "the string references substitution '\(reference)', which is not defined", at: location)
         }
-        var formatKey = CatalogFormatToken.removingNames(value)
+        var formatKey = CatalogFormat.removingNames(value)
         var members: CatalogCompilation.Members = []
         let referenced = Set(references.map(ScalarKey.init))
         for substitution in substitutions {
@@ -156,7 +156,7 @@ private struct Context {
         let specifier = substitution.formatSpecifier ?? "d"
         let argument = "%" + (substitution.argumentNumber.map { "\($0)$" } ?? "") + specifier
         func resolve(_ text: String) -> String {
-            CatalogFormatToken.removingNames(text.replacing("%arg", with: argument))
+            CatalogFormat.removingNames(text.replacing("%arg", with: argument))
         }
         var texts: [(category: String, text: String)] = []
         switch substitution.node.variations {
@@ -195,7 +195,7 @@ private struct Context {
         if node.variations != nil || !node.substitutions.isEmpty || !SubstitutionReference.names(in: value).isEmpty {
             throw error(.variedFallback, "the device fallback (other) cannot be further varied or reference substitutions", at: node.location)
         }
-        return CatalogFormatToken.removingNames(value)
+        return CatalogFormat.removingNames(value)
     }
 
     /// One device case (not `other`): a string, or a format dictionary for plurals and substitutions.
@@ -211,7 +211,7 @@ private struct Context {
                 !node.substitutions.contains { ScalarKey($0.name) == ScalarKey(outer.name) }
             }
             if SubstitutionReference.names(in: value).isEmpty {
-                return .string(CatalogFormatToken.removingNames(value))
+                return .string(CatalogFormat.removingNames(value))
             }
             return try substitutionFormat(value, substitutions: available, onlyReferenced: true, at: node.location)
         }
@@ -223,15 +223,10 @@ enum SubstitutionReference {
     /// The names referenced in `text`, in order of first appearance, with or without a position (`%2$#@n@`).
     static func names(in text: String) -> [String] {
         guard text.contains("#@") else { return [] }
-        let scalars = Array(text.unicodeScalars)
         var names: [String] = []
-        // `%#@name@` scans as a `%#@` object specifier followed by `name@`.
-        for specifier in CatalogFormatToken.scan(text) where specifier.conversion == "@" && specifier.flagsAndWidth == "#"
-            && specifier.name == nil && specifier.lengthModifier.isEmpty {
-            let start = specifier.range.upperBound
-            guard let end = scalars[start...].firstIndex(of: "@"), end > start else { continue }
-            let name = String(String.UnicodeScalarView(scalars[start..<end]))
-            if !names.contains(where: { ScalarKey($0) == ScalarKey(name) }) { names.append(name) }
+        for name in CatalogFormat.specifiers(text).compactMap(\.variable)
+        where !names.contains(where: { ScalarKey($0) == ScalarKey(name) }) {
+            names.append(name)
         }
         return names
     }

@@ -4,19 +4,19 @@ import OTALocalizationsCore
 struct CatalogReader {
     private let bytes: [UInt8]
     private let path: String
-    private let lines: CatalogLineIndex
+    private let lines: TextLocator
 
     init(bytes: [UInt8], path: String) {
         self.bytes = bytes
         self.path = path
-        self.lines = CatalogLineIndex(bytes: bytes)
+        self.lines = TextLocator(utf8: bytes, lineBreaks: .lineFeed)
     }
 
     func parseDocument() throws(CatalogError) -> CatalogJSONValue {
         do {
             return try CatalogJSONParser.parse(bytes)
         } catch {
-            let position = lines.position(of: error.offset)
+            let position = lines.location(of: error.offset)
             throw CatalogError(
                 code: .invalidJSON, reason: "invalid JSON: \(error.reason)", path: path,
                 line: position.line, column: position.column)
@@ -24,7 +24,7 @@ struct CatalogReader {
     }
 
     func location(_ jsonPath: String, offset: Int) -> CatalogLocation {
-        let position = lines.position(of: offset)
+        let position = lines.location(of: offset)
         return CatalogLocation(jsonPath: jsonPath, line: position.line, column: position.column)
     }
 

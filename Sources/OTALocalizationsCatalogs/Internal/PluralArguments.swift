@@ -1,3 +1,5 @@
+import OTALocalizationsCore
+
 /// The argument layout of a plural variation's cases: where the count is, which value type it has, and the
 /// case strings with named arguments compiled away.
 ///
@@ -15,11 +17,11 @@ struct PluralArguments {
     var referencesNumber: Bool
 
     static func arrange(_ cases: [(category: String, text: String)]) -> PluralArguments {
-        let scanned = cases.map { CatalogFormatToken.scan($0.text) }
+        let scanned = cases.map { CatalogFormat.specifiers($0.text) }
         let referencesNumber = scanned.contains { specifiers in specifiers.contains(where: \.isNumeric) }
         let argumentCount = scanned.map(Self.argumentCount).max() ?? 0
         guard argumentCount > 1 else {
-            let texts = cases.map { ($0.category, CatalogFormatToken.removingNames($0.text)) }
+            let texts = cases.map { ($0.category, CatalogFormat.removingNames($0.text)) }
             return PluralArguments(
                 texts: texts, countPosition: nil, valueType: valueType(texts), referencesNumber: referencesNumber)
         }
@@ -40,7 +42,7 @@ struct PluralArguments {
             }
         }
         let texts = cases.map { pluralCase in
-            (pluralCase.category, CatalogFormatToken.rewrite(pluralCase.text) { specifier in
+            (pluralCase.category, CatalogFormat.rewrite(pluralCase.text) { specifier in
                 guard let name = specifier.name else { return nil }
                 return specifier.written(position: specifier.position ?? assigned[name])
             })
@@ -50,7 +52,7 @@ struct PluralArguments {
     }
 
     /// Distinct arguments one string consumes: explicit positions, plus one per unpositioned specifier.
-    private static func argumentCount(_ specifiers: [CatalogFormatToken]) -> Int {
+    private static func argumentCount(_ specifiers: [FormatToken]) -> Int {
         var positions = Set<Int>()
         var unpositioned = 0
         for specifier in specifiers {
@@ -66,14 +68,14 @@ struct PluralArguments {
 
     private static func valueType(_ texts: [(category: String, text: String)]) -> String? {
         for text in searchOrder(texts) {
-            if let numeric = CatalogFormatToken.scan(text).first(where: \.isNumeric) { return numeric.valueType }
+            if let numeric = CatalogFormat.specifiers(text).first(where: \.isNumeric) { return numeric.valueType }
         }
         return nil
     }
 
     private static func countPosition(_ texts: [(category: String, text: String)]) -> Int? {
         for text in searchOrder(texts) {
-            let specifiers = CatalogFormatToken.scan(text)
+            let specifiers = CatalogFormat.specifiers(text)
             if let rank = specifiers.firstIndex(where: \.isNumeric) {
                 return specifiers[rank].position ?? (rank + 1)
             }

@@ -63,7 +63,8 @@ public struct ZipWriter {
         try checkPaths(sorted.map(\.path))
 
         var out = [UInt8]()
-        out.reserveCapacity(sorted.reduce(22) { $0 + 30 + $1.path.utf8.count + $1.payload.count })
+        out.reserveCapacity(
+            sorted.reduce(ZipEndRecord.size) { $0 + ZipLocalHeader.size + $1.path.utf8.count + $1.payload.count })
         var central = [UInt8]()
         for entry in sorted {
             let name = Array(entry.path.utf8)
@@ -81,59 +82,31 @@ public struct ZipWriter {
             let versionNeeded: UInt16 = (sizesNeedZip64 || offsetNeedsZip64) ? 45 : (useDeflate ? 20 : 10)
             let versionMadeBy: UInt16 = 0x0300 | ((sizesNeedZip64 || offsetNeedsZip64) ? 45 : 20)
 
-            // Local file header, 4.3.7; a ZIP64 local extra holds both sizes (4.5.3).
-            var localExtra = [UInt8]()
-            if sizesNeedZip64 {
-                localExtra.appendLE(ZipSignature.zip64ExtraTag)
-                localExtra.appendLE(UInt16(16))
-                localExtra.appendLE(uncompressedSize)
-                localExtra.appendLE(compressedSize)
-            }
-            out.appendLE(ZipSignature.localFile)
-            out.appendLE(versionNeeded)
-            out.appendLE(flags)
-            out.appendLE(method)
-            out.appendLE(UInt16(0))  // time 00:00:00
-            out.appendLE(UInt16(0x0021))  // date 1980-01-01
-            out.appendLE(crc)
-            out.appendLE(sizesNeedZip64 ? UInt32.max : UInt32(compressedSize))
-            out.appendLE(sizesNeedZip64 ? UInt32.max : UInt32(uncompressedSize))
-            out.appendLE(UInt16(name.count))
-            out.appendLE(UInt16(localExtra.count))
-            out.append(contentsOf: name)
-            out.append(contentsOf: localExtra)
+            let fields = ZipFileHeaderFields(
+                versionNeeded: versionNeeded, flags: flags, method: method,
+                time: 0,  // 00:00:00
+                date: 0x0021,  // 1980-01-01
+                crc32: crc, compressedSize: sizesNeedZip64 ? UInt32.max : UInt32(compressedSize),
+                uncompressedSize: sizesNeedZip64 ? UInt32.max : UInt32(uncompressedSize))
+
+            // A ZIP64 local extra holds both sizes (4.5.3).
+            let localExtra = sizesNeedZip64
+                ? Zip64ExtraField(uncompressedSize: uncompressedSize, compressedSize: compressedSize).bytes : []
+            ZipLocalHeader(fields: fields, name: name[...], extra: localExtra[...]).write(to: &out)
             out.append(contentsOf: payload)
 
-            // Central directory file header, 4.3.12; ZIP64 extra lists only the overflowing fields, in order.
-            var centralExtra = [UInt8]()
-            if sizesNeedZip64 { centralExtra.appendLE(uncompressedSize); centralExtra.appendLE(compressedSize) }
-            if offsetNeedsZip64 { centralExtra.appendLE(offset) }
-            if !centralExtra.isEmpty {
-                let body = centralExtra
-                centralExtra = []
-                centralExtra.appendLE(ZipSignature.zip64ExtraTag)
-                centralExtra.appendLE(UInt16(body.count))
-                centralExtra.append(contentsOf: body)
-            }
-            central.appendLE(ZipSignature.centralFile)
-            central.appendLE(versionMadeBy)
-            central.appendLE(versionNeeded)
-            central.appendLE(flags)
-            central.appendLE(method)
-            central.appendLE(UInt16(0))
-            central.appendLE(UInt16(0x0021))
-            central.appendLE(crc)
-            central.appendLE(sizesNeedZip64 ? UInt32.max : UInt32(compressedSize))
-            central.appendLE(sizesNeedZip64 ? UInt32.max : UInt32(uncompressedSize))
-            central.appendLE(UInt16(name.count))
-            central.appendLE(UInt16(centralExtra.count))
-            central.appendLE(UInt16(0))  // comment length
-            central.appendLE(UInt16(0))  // disk number start
-            central.appendLE(UInt16(0))  // internal attributes
-            central.appendLE(UInt32(0o100644) << 16)  // external attributes: regular file, 0644
-            central.appendLE(offsetNeedsZip64 ? UInt32.max : UInt32(offset))
-            central.append(contentsOf: name)
-            central.append(contentsOf: centralExtra)
+            // The central ZIP64 extra lists only the overflowing fields, in order.
+            let centralExtra = Zip64ExtraField(
+                uncompressedSize: sizesNeedZip64 ? uncompressedSize : nil,
+                compressedSize: sizesNeedZip64 ? compressedSize : nil,
+                localHeaderOffset: offsetNeedsZip64 ? offset : nil
+            ).bytes
+            ZipCentralHeader(
+                versionMadeBy: versionMadeBy, fields: fields,
+                externalAttributes: UInt32(0o100644) << 16,  // regular file, 0644
+                localHeaderOffset: offsetNeedsZip64 ? UInt32.max : UInt32(offset), name: name[...],
+                extra: centralExtra[...]
+            ).write(to: &central)
         }
 
         let centralOffset = UInt64(out.count)
@@ -144,32 +117,19 @@ public struct ZipWriter {
         let offsetNeedsZip64 = centralOffset >= zip64Threshold
         let sizeNeedsZip64 = centralSize >= zip64Threshold
         if countNeedsZip64 || offsetNeedsZip64 || sizeNeedsZip64 {
-            // ZIP64 end of central directory record (4.3.14) and locator (4.3.15).
             let recordOffset = UInt64(out.count)
-            out.appendLE(ZipSignature.zip64End)
-            out.appendLE(UInt64(44))
-            out.appendLE(UInt16(0x032D))
-            out.appendLE(UInt16(45))
-            out.appendLE(UInt32(0))
-            out.appendLE(UInt32(0))
-            out.appendLE(UInt64(count))
-            out.appendLE(UInt64(count))
-            out.appendLE(centralSize)
-            out.appendLE(centralOffset)
-            out.appendLE(ZipSignature.zip64Locator)
-            out.appendLE(UInt32(0))
-            out.appendLE(recordOffset)
-            out.appendLE(UInt32(1))
+            Zip64EndRecord(
+                entriesOnDisk: UInt64(count), entries: UInt64(count), directorySize: centralSize,
+                directoryOffset: centralOffset
+            ).write(to: &out)
+            Zip64EndLocator(recordOffset: recordOffset).write(to: &out)
         }
-        // End of central directory record, 4.3.16.
-        out.appendLE(ZipSignature.end)
-        out.appendLE(UInt16(0))
-        out.appendLE(UInt16(0))
-        out.appendLE(countNeedsZip64 ? UInt16.max : UInt16(count))
-        out.appendLE(countNeedsZip64 ? UInt16.max : UInt16(count))
-        out.appendLE(sizeNeedsZip64 ? UInt32.max : UInt32(centralSize))
-        out.appendLE(offsetNeedsZip64 ? UInt32.max : UInt32(centralOffset))
-        out.appendLE(UInt16(0))
+        let classicCount = countNeedsZip64 ? UInt16.max : UInt16(count)
+        ZipEndRecord(
+            entriesOnDisk: classicCount, entries: classicCount,
+            directorySize: sizeNeedsZip64 ? UInt32.max : UInt32(centralSize),
+            directoryOffset: offsetNeedsZip64 ? UInt32.max : UInt32(centralOffset)
+        ).write(to: &out)
         return Data(out)
     }
 

@@ -169,9 +169,9 @@ struct BinaryPropertyListParser {
             }
             var units: [UInt16] = []
             units.reserveCapacity(count)
-            for position in 0..<count {
-                let at = start + position * 2
-                units.append(UInt16(bytes[at]) << 8 | UInt16(bytes[at + 1]))
+            var cursor = ByteCursor(bytes, offset: start, end: offsetTableStart)
+            while units.count < count, let unit = cursor.read(2, .bigEndian) {
+                units.append(UInt16(truncatingIfNeeded: unit))
             }
             value = .string(String(decoding: units, as: UTF16.self))
         case 0xA:
@@ -279,11 +279,12 @@ struct BinaryPropertyListParser {
 
     /// A big-endian unsigned value of `width` (1-8) bytes at `position`, inside the object area.
     private func read(_ position: Int, _ width: Int, object: Int?) throws(TableError) -> UInt64 {
-        guard position + width <= offsetTableStart else {
+        var cursor = ByteCursor(bytes, offset: position, end: offsetTableStart)
+        guard let value = cursor.read(width, .bigEndian) else {
             let which = object.map { "object \($0)" } ?? "a count"
             throw failure("binary property list \(which) runs past the object area")
         }
-        return Self.bigEndian(bytes, at: position, size: width)
+        return value
     }
 
     private func checkRange(_ start: Int, _ count: Int, object: Int) throws(TableError) {
@@ -292,11 +293,10 @@ struct BinaryPropertyListParser {
         }
     }
 
-    /// Callers guarantee `position + size <= bytes.count`.
+    /// Callers guarantee `position + size <= bytes.count` and `size <= 8`.
     private static func bigEndian(_ bytes: [UInt8], at position: Int, size: Int) -> UInt64 {
-        var value: UInt64 = 0
-        for index in position..<(position + size) { value = value << 8 | UInt64(bytes[index]) }
-        return value
+        var cursor = ByteCursor(bytes, offset: position)
+        return cursor.read(size, .bigEndian) ?? 0
     }
 
     private static func saturatingAdd(_ a: Int, _ b: Int) -> Int {

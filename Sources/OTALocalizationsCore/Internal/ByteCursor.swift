@@ -1,9 +1,21 @@
-/// Bounds-checked little-endian reads from a byte array; every read throws `truncated` instead of trapping.
+/// Bounds-checked reads of unsigned integers from a byte array, in either byte order, for the binary formats Core
+/// reads: ZIP records (little-endian, APPNOTE.TXT 4.4.1.1) and binary property lists (big-endian, `CFBinaryPList.c`).
+///
+/// Reads never trap: ``read(_:_:)`` answers nil when the bytes run out, and the ZIP reads throw `truncated`.
 struct ByteCursor {
+    /// The order of an integer's bytes.
+    enum ByteOrder {
+        /// Least significant byte first.
+        case littleEndian
+        /// Most significant byte first.
+        case bigEndian
+    }
+
     let bytes: [UInt8]
     var offset: Int
     let end: Int
 
+    /// A cursor at `offset` that reads no byte at or after `end` (default: the end of `bytes`).
     init(_ bytes: [UInt8], offset: Int, end: Int? = nil) {
         self.bytes = bytes
         self.offset = offset
@@ -15,38 +27,47 @@ struct ByteCursor {
         offset >= 0 && count >= 0 && offset <= end && end - offset >= count
     }
 
+    /// The unsigned integer of `width` bytes (0 to 8) at the cursor, which moves past it; nil, with the cursor left
+    /// where it is, when fewer than `width` bytes remain.
+    mutating func read(_ width: Int, _ order: ByteOrder) -> UInt64? {
+        guard width <= 8, has(width) else { return nil }
+        var value: UInt64 = 0
+        switch order {
+        case .littleEndian:
+            for index in 0..<width { value |= UInt64(bytes[offset + index]) << (8 * UInt64(index)) }
+        case .bigEndian:
+            for index in 0..<width { value = value << 8 | UInt64(bytes[offset + index]) }
+        }
+        offset += width
+        return value
+    }
+
     mutating func u16() throws(ArchiveError) -> UInt16 {
-        try need(2)
-        defer { offset += 2 }
-        return UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
+        UInt16(truncatingIfNeeded: try little(2))
     }
 
     mutating func u32() throws(ArchiveError) -> UInt32 {
-        try need(4)
-        defer { offset += 4 }
-        var value: UInt32 = 0
-        for i in 0..<4 { value |= UInt32(bytes[offset + i]) << (8 * UInt32(i)) }
-        return value
+        UInt32(truncatingIfNeeded: try little(4))
     }
 
     mutating func u64() throws(ArchiveError) -> UInt64 {
-        try need(8)
-        defer { offset += 8 }
-        var value: UInt64 = 0
-        for i in 0..<8 { value |= UInt64(bytes[offset + i]) << (8 * UInt64(i)) }
-        return value
+        try little(8)
     }
 
     mutating func take(_ count: Int) throws(ArchiveError) -> ArraySlice<UInt8> {
-        try need(count)
+        guard has(count) else { throw Self.truncated }
         defer { offset += count }
         return bytes[offset..<(offset + count)]
     }
 
-    private func need(_ count: Int) throws(ArchiveError) {
-        guard has(count) else {
-            throw ArchiveError(code: .truncated, reason: "a record runs past the end of the archive")
-        }
+    /// A little-endian ZIP field.
+    private mutating func little(_ width: Int) throws(ArchiveError) -> UInt64 {
+        guard let value = read(width, .littleEndian) else { throw Self.truncated }
+        return value
+    }
+
+    private static var truncated: ArchiveError {
+        ArchiveError(code: .truncated, reason: "a record runs past the end of the archive")
     }
 }
 

@@ -312,38 +312,3 @@ package struct CatalogJSONParser {
         return text
     }
 }
-
-/// Converts byte offsets of a UTF-8 text into 1-based line and column numbers.
-///
-/// Lines end at `\n` (a `\r\n` pair counts once); columns count Unicode scalars, as ``CatalogError`` documents.
-package struct CatalogLineIndex: Sendable {
-    private let bytes: [UInt8]
-    private let lineStarts: [Int]
-
-    package init(bytes: [UInt8]) {
-        self.bytes = bytes
-        var starts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == 0x0A {
-            starts.append(offset + 1)
-        }
-        self.lineStarts = starts
-    }
-
-    /// The 1-based line and column of `offset`.
-    package func position(of offset: Int) -> (line: Int, column: Int) {
-        let clamped = min(max(offset, 0), bytes.count)
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= clamped { low = middle } else { high = middle - 1 }
-        }
-        var column = 1
-        var cursor = lineStarts[low]
-        while cursor < clamped {
-            if bytes[cursor] & 0xC0 != 0x80 { column += 1 }
-            cursor += 1
-        }
-        return (low + 1, column)
-    }
-}

@@ -20,17 +20,17 @@ package struct JSONDocument {
     }
 
     package let root: CatalogJSONValue
-    private let lines: CatalogLineIndex
+    private let lines: TextLocator
 
     /// - Throws: ``SyntaxError`` when the bytes are not one JSON value (trailing commas and text after the value
     ///   included, which Foundation's reader on Linux lets pass).
     package init(bytes: Data) throws(SyntaxError) {
         let raw = [UInt8](bytes)
-        lines = CatalogLineIndex(bytes: raw)
+        lines = TextLocator(utf8: raw, lineBreaks: .lineFeed)
         do {
             root = try CatalogJSONParser.parse(raw)
         } catch {
-            let position = lines.position(of: error.offset)
+            let position = lines.location(of: error.offset)
             throw SyntaxError(line: position.line, column: position.column, reason: error.reason)
         }
     }
@@ -42,25 +42,25 @@ package struct JSONDocument {
         for step in path {
             switch (step, value) {
             case (.key(let key), .object(let members)):
-                guard let member = members.last(where: { $0.key == key }) else { return lines.position(of: offset) }
+                guard let member = members.last(where: { $0.key == key }) else { return lines.location(of: offset) }
                 value = member.value
                 offset = member.valueOffset
             case (.index(let index), .array(let elements, let offsets)) where index < elements.count:
                 value = elements[index]
                 offset = offsets[index]
             default:
-                return lines.position(of: offset)
+                return lines.location(of: offset)
             }
         }
-        return lines.position(of: offset)
+        return lines.location(of: offset)
     }
 
     /// The line and column of the key of the top-level member `key` (the start of the document when absent).
     package func position(ofKey key: String) -> (line: Int, column: Int) {
         guard case .object(let members) = root, let member = members.last(where: { $0.key == key }) else {
-            return lines.position(of: 0)
+            return lines.location(of: 0)
         }
-        return lines.position(of: member.keyOffset)
+        return lines.location(of: member.keyOffset)
     }
 
     /// The path of a `DecodingError` (its coding path, and the missing key of `keyNotFound`), with a short text

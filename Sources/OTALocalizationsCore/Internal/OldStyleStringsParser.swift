@@ -18,14 +18,14 @@ struct OldStyleStringsParser {
     private let text: [Unicode.Scalar]
     private let path: String
     private var index = 0
-    private var locator: TextLocator
+    private let locator: TextLocator
     /// Collects the text of one key or value at a time; empty between them until a parse throws.
     private var builder = UTF8StringBuilder()
 
     init(text: [Unicode.Scalar], path: String) {
         self.text = text
         self.path = path
-        self.locator = TextLocator(text)
+        self.locator = TextLocator(scalars: text, lineBreaks: .lineFeedOrCarriageReturn)
     }
 
     /// Parses the whole text into entries in file order.

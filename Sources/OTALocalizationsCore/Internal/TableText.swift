@@ -146,57 +146,6 @@ func hex<T: BinaryInteger>(_ value: T, digits: Int) -> String {
     return text.count >= digits ? text : String(repeating: "0", count: digits - text.count) + text
 }
 
-/// Maps scalar offsets to 1-based line and column, scanning forward from the last answer.
-///
-/// A line ends at LF, at CR, or at CR LF (counted once), as CF's `lineNumberStrings` counts them.
-/// Columns count Unicode scalars. Lookups at increasing offsets cost linear time in total.
-struct TextLocator {
-    private let scalars: [Unicode.Scalar]
-    private var scannedTo = 0
-    private var line = 1
-    private var lineStart = 0
-
-    init(_ scalars: [Unicode.Scalar]) {
-        self.scalars = scalars
-    }
-
-    /// Line and column of the scalar at `offset` (clamped to the text; the end of text is a valid place).
-    mutating func location(of offset: Int) -> (line: Int, column: Int) {
-        let target = min(max(offset, 0), scalars.count)
-        if target < scannedTo {
-            scannedTo = 0
-            line = 1
-            lineStart = 0
-        }
-        var (line, lineStart) = (self.line, self.lineStart)
-        scalars.withUnsafeBufferPointer { scalars in
-            for index in scannedTo..<target {
-                let value = scalars[index].value
-                guard value <= 0x0D else { continue }
-                if value == 0x0A {
-                    line += 1
-                    lineStart = index + 1
-                } else if value == 0x0D {
-                    if index + 1 < scalars.count, scalars[index + 1].value == 0x0A {
-                        // CR LF: the LF ends the line.
-                    } else {
-                        line += 1
-                        lineStart = index + 1
-                    }
-                }
-            }
-        }
-        (self.line, self.lineStart, scannedTo) = (line, lineStart, target)
-        return (line, target - lineStart + 1)
-    }
-
-    /// One-off lookup.
-    static func location(of offset: Int, in scalars: [Unicode.Scalar]) -> (line: Int, column: Int) {
-        var locator = TextLocator(scalars)
-        return locator.location(of: offset)
-    }
-}
-
 /// A short description of the character at a place, for "found ..." in messages: `'x'`, `U+00A0`, or `end of file`.
 func describeCharacter(_ scalar: Unicode.Scalar?) -> String {
     guard let scalar else { return "end of file" }

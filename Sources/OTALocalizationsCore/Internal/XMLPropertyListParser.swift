@@ -15,7 +15,7 @@ struct XMLPropertyListParser {
     private let text: [Unicode.Scalar]
     private let path: String
     private var index = 0
-    private var locator: TextLocator
+    private let locator: TextLocator
     /// Collects the text of one string or key at a time; empty between them until a parse throws.
     private var builder = UTF8StringBuilder()
     /// The keys of the dictionaries enclosing the one being read, from the top-level entry's key (empty while the
@@ -31,7 +31,7 @@ struct XMLPropertyListParser {
     init(text: [Unicode.Scalar], path: String) {
         self.text = text
         self.path = path
-        self.locator = TextLocator(text)
+        self.locator = TextLocator(scalars: text, lineBreaks: .lineFeedOrCarriageReturn)
     }
 
     /// Whether decoded text starts (after whitespace) like an XML document: `<?xml`, `<!DOCTYPE`, `<!--` or `<plist`.
@@ -80,12 +80,11 @@ struct XMLPropertyListParser {
         return result
     }
 
-    /// ``duplicates`` with lines, in order of the later definition; every offset located in one forward pass.
+    /// ``duplicates`` with lines, in order of the later definition.
     private mutating func duplicateKeyLines() -> [StringsDictTable.DuplicateKey] {
         let offsets = Set(duplicates.flatMap { [$0.first, $0.later] }).sorted()
         var lines: [Int: Int] = [:]
-        var forward = TextLocator(text)
-        for offset in offsets { lines[offset] = forward.location(of: offset).line }
+        for offset in offsets { lines[offset] = locator.location(of: offset).line }
         return duplicates.sorted { $0.later < $1.later }.map {
             StringsDictTable.DuplicateKey(path: $0.path, key: $0.key, firstLine: lines[$0.first] ?? 0, line: lines[$0.later] ?? 0)
         }

@@ -77,82 +77,67 @@ struct ZipDirectoryParser {
     // MARK: End records
 
     private func findDirectory() throws(ArchiveError) -> Directory {
-        guard bytes.count >= 22 else {
+        guard bytes.count >= ZipEndRecord.size else {
             throw ArchiveError(code: .notZip, reason: "the data is too short to be a ZIP archive")
         }
         // 4.3.16: the record is 22 bytes plus a comment of up to 65,535 bytes, so it starts in the last 64 KiB + 22.
-        let lowest = max(0, bytes.count - 22 - 0xFFFF)
-        var endOffset: Int?
-        var position = bytes.count - 22
+        let lowest = max(0, bytes.count - ZipEndRecord.size - 0xFFFF)
+        var found: (offset: Int, record: ZipEndRecord)?
+        var position = bytes.count - ZipEndRecord.size
         while position >= lowest {
             var cursor = ByteCursor(bytes, offset: position)
-            if try cursor.u32() == ZipSignature.end {
-                cursor.offset = position + 20
-                if try position + 22 + Int(cursor.u16()) == bytes.count {
-                    endOffset = position
-                    break
-                }
+            if let record = try ZipEndRecord.read(&cursor),
+               position + ZipEndRecord.size + Int(record.commentLength) == bytes.count {
+                found = (position, record)
+                break
             }
             position -= 1
         }
-        guard let endOffset else {
+        guard let found else {
             throw ArchiveError(code: .notZip, reason: "no end of central directory record at the end of the data")
         }
-        var cursor = ByteCursor(bytes, offset: endOffset + 4)
-        let disk = try cursor.u16()
-        let directoryDisk = try cursor.u16()
-        let countOnDisk = try cursor.u16()
-        let count16 = try cursor.u16()
-        let size32 = try cursor.u32()
-        let offset32 = try cursor.u32()
+        let (endOffset, end) = found
 
-        var count = UInt64(count16)
-        var size = UInt64(size32)
-        var offset = UInt64(offset32)
+        var count = UInt64(end.entries)
+        var size = UInt64(end.directorySize)
+        var offset = UInt64(end.directoryOffset)
         var directoryEnd = endOffset
-        let locatorOffset = endOffset - 20
-        var hasLocator = false
+        let locatorOffset = endOffset - Zip64EndLocator.size
+        var locator: Zip64EndLocator?
         if locatorOffset >= 0 {
             var probe = ByteCursor(bytes, offset: locatorOffset)
-            hasLocator = try probe.u32() == ZipSignature.zip64Locator
+            locator = try Zip64EndLocator.read(&probe)
         }
-        if hasLocator {
-            var locator = ByteCursor(bytes, offset: locatorOffset + 4)
-            let recordDisk = try locator.u32()
-            let recordOffset64 = try locator.u64()
-            let totalDisks = try locator.u32()
-            guard recordDisk == 0, totalDisks <= 1 else {
+        if let locator {
+            guard locator.recordDisk == 0, locator.totalDisks <= 1 else {
                 throw ArchiveError(code: .multiDisk, reason: "the archive spans several disks")
             }
-            guard recordOffset64 <= UInt64(locatorOffset), Int(recordOffset64) + 56 <= locatorOffset else {
+            guard locator.recordOffset <= UInt64(locatorOffset),
+                  Int(locator.recordOffset) + Zip64EndRecord.size <= locatorOffset else {
                 throw ArchiveError(code: .corruptDirectory, reason: "the ZIP64 locator points outside the archive")
             }
-            let recordOffset = Int(recordOffset64)
-            var record = ByteCursor(bytes, offset: recordOffset, end: locatorOffset)
-            guard try record.u32() == ZipSignature.zip64End else {
+            let recordOffset = Int(locator.recordOffset)
+            var cursor = ByteCursor(bytes, offset: recordOffset, end: locatorOffset)
+            guard let record = try Zip64EndRecord.read(&cursor) else {
                 throw ArchiveError(code: .corruptDirectory, reason: "no ZIP64 end of central directory record")
             }
-            let recordSize = try record.u64()
-            guard recordSize >= 44, recordSize == UInt64(locatorOffset - recordOffset - 12) else {
+            // 4.3.14.1: the size counts the record after its signature and size fields.
+            guard record.recordSize >= UInt64(Zip64EndRecord.size - 12),
+                  record.recordSize == UInt64(locatorOffset - recordOffset - 12) else {
                 throw ArchiveError(code: .corruptDirectory, reason: "the ZIP64 end record has the wrong size")
             }
-            _ = try record.u16()  // version made by
-            _ = try record.u16()  // version needed
-            let disk64 = try record.u32()
-            let directoryDisk64 = try record.u32()
-            let countOnDisk64 = try record.u64()
-            count = try record.u64()
-            size = try record.u64()
-            offset = try record.u64()
-            guard disk64 == 0, directoryDisk64 == 0, countOnDisk64 == count else {
+            count = record.entries
+            size = record.directorySize
+            offset = record.directoryOffset
+            guard record.disk == 0, record.directoryDisk == 0, record.entriesOnDisk == count else {
                 throw ArchiveError(code: .multiDisk, reason: "the archive spans several disks")
             }
             directoryEnd = recordOffset
         } else {
-            guard disk == 0, directoryDisk == 0, countOnDisk == count16 else {
+            guard end.disk == 0, end.directoryDisk == 0, end.entriesOnDisk == end.entries else {
                 throw ArchiveError(code: .multiDisk, reason: "the archive spans several disks")
             }
-            if count16 == 0xFFFF || size32 == 0xFFFF_FFFF || offset32 == 0xFFFF_FFFF {
+            if end.entries == 0xFFFF || end.directorySize == 0xFFFF_FFFF || end.directoryOffset == 0xFFFF_FFFF {
                 throw ArchiveError(code: .corruptDirectory, reason: "ZIP64 values without a ZIP64 locator")
             }
         }
@@ -167,7 +152,8 @@ struct ZipDirectoryParser {
             throw ArchiveError(
                 code: .corruptDirectory, reason: "the central directory does not end where the end record starts")
         }
-        guard !count.multipliedReportingOverflow(by: 46).overflow, count * 46 <= size else {
+        let headerSize = UInt64(ZipCentralHeader.size)
+        guard !count.multipliedReportingOverflow(by: headerSize).overflow, count * headerSize <= size else {
             throw ArchiveError(code: .truncated, reason: "the central directory is too small for \(count) entries")
         }
         return Directory(offset: Int(offset), end: directoryEnd, count: Int(count))
@@ -184,27 +170,11 @@ struct ZipDirectoryParser {
     }
 
     private func readCentralHeader(_ cursor: inout ByteCursor, directoryOffset: Int) throws(ArchiveError) -> Header {
-        guard try cursor.u32() == ZipSignature.centralFile else {
+        guard let header = try ZipCentralHeader.read(&cursor) else {
             throw ArchiveError(code: .corruptDirectory, reason: "a central directory header has a wrong signature")
         }
-        let versionMadeBy = try cursor.u16()
-        _ = try cursor.u16()  // version needed
-        let flags = try cursor.u16()
-        let method = try cursor.u16()
-        _ = try cursor.u32()  // time and date
-        let crc = try cursor.u32()
-        let compressed32 = try cursor.u32()
-        let uncompressed32 = try cursor.u32()
-        let nameLength = Int(try cursor.u16())
-        let extraLength = Int(try cursor.u16())
-        let commentLength = Int(try cursor.u16())
-        let diskStart = try cursor.u16()
-        _ = try cursor.u16()  // internal attributes
-        let external = try cursor.u32()
-        let offset32 = try cursor.u32()
-        let nameBytes = try cursor.take(nameLength)
-        let extra = try cursor.take(extraLength)
-        _ = try cursor.take(commentLength)
+        let (flags, method, crc) = (header.fields.flags, header.fields.method, header.fields.crc32)
+        let nameBytes = header.name
 
         let lossyName = String(decoding: nameBytes, as: UTF8.self)
         let ignored = ZipPathRules.isAppleMetadata(lossyName)
@@ -212,11 +182,11 @@ struct ZipDirectoryParser {
             ArchiveError(code: code, reason: reason, entryPath: lossyName)
         }
 
-        var uncompressed = UInt64(uncompressed32)
-        var compressed = UInt64(compressed32)
-        var offset: UInt64? = UInt64(offset32)
-        var disk: UInt32? = UInt32(diskStart)
-        guard Self.applyZip64(extra, uncompressed: &uncompressed, compressed: &compressed, offset: &offset, disk: &disk)
+        var uncompressed = UInt64(header.fields.uncompressedSize)
+        var compressed = UInt64(header.fields.compressedSize)
+        var offset: UInt64? = UInt64(header.localHeaderOffset)
+        var disk: UInt32? = UInt32(header.diskStart)
+        guard Zip64ExtraField.apply(header.extra, uncompressed: &uncompressed, compressed: &compressed, offset: &offset, disk: &disk)
         else {
             throw fail(.corruptDirectory, "the entry needs a ZIP64 extra field (4.5.3) and has none, or a short one")
         }
@@ -236,7 +206,9 @@ struct ZipDirectoryParser {
             guard method == 0 || method == 8 else {
                 throw fail(.unsupportedMethod, "compression method \(method) is not stored (0) or deflate (8)")
             }
-            try checkKind(name: name, versionMadeBy: versionMadeBy, external: external, uncompressed: uncompressed)
+            try checkKind(
+                name: name, versionMadeBy: header.versionMadeBy, external: header.externalAttributes,
+                uncompressed: uncompressed)
             if method == 0, compressed != uncompressed {
                 throw fail(.sizeMismatch, "a stored entry declares \(compressed) compressed and \(uncompressed) bytes")
             }
@@ -297,33 +269,22 @@ struct ZipDirectoryParser {
                 entryPath: path)
         }
         var cursor = ByteCursor(bytes, offset: offset, end: directoryOffset)
-        guard cursor.has(30), try cursor.u32() == ZipSignature.localFile else {
+        guard cursor.has(ZipLocalHeader.size), let local = try ZipLocalHeader.read(&cursor) else {
             throw ArchiveError(code: .offsetOutOfRange, reason: "no local header at offset \(offset)", entryPath: path)
         }
-        _ = try cursor.u16()  // version needed
-        let localFlags = try cursor.u16()
-        let localMethod = try cursor.u16()
-        _ = try cursor.u32()  // time and date
-        let localCRC = try cursor.u32()
-        let localCompressed32 = try cursor.u32()
-        let localUncompressed32 = try cursor.u32()
-        let nameLength = Int(try cursor.u16())
-        let extraLength = Int(try cursor.u16())
-        let localName = try cursor.take(nameLength)
-        let localExtra = try cursor.take(extraLength)
 
-        guard localName.elementsEqual(name) else { throw mismatch("name") }
-        guard localMethod == method else { throw mismatch("method") }
-        guard (localFlags ^ flags) & 0x2049 == 0 else { throw mismatch("flags") }
+        guard local.name.elementsEqual(name) else { throw mismatch("name") }
+        guard local.fields.method == method else { throw mismatch("method") }
+        guard (local.fields.flags ^ flags) & 0x2049 == 0 else { throw mismatch("flags") }
         if flags & 0x0008 == 0 {
-            guard localCRC == crc else { throw mismatch("CRC-32") }
-            var localCompressed = UInt64(localCompressed32)
-            var localUncompressed = UInt64(localUncompressed32)
+            guard local.fields.crc32 == crc else { throw mismatch("CRC-32") }
+            var localCompressed = UInt64(local.fields.compressedSize)
+            var localUncompressed = UInt64(local.fields.uncompressedSize)
             var noOffset: UInt64?
             var noDisk: UInt32?
             guard
-                Self.applyZip64(
-                    localExtra, uncompressed: &localUncompressed, compressed: &localCompressed, offset: &noOffset,
+                Zip64ExtraField.apply(
+                    local.extra, uncompressed: &localUncompressed, compressed: &localCompressed, offset: &noOffset,
                     disk: &noDisk)
             else { throw mismatch("ZIP64 extra field") }
             guard localCompressed == compressed, localUncompressed == uncompressed else { throw mismatch("sizes") }
@@ -334,42 +295,5 @@ struct ZipDirectoryParser {
                 code: .offsetOutOfRange, reason: "the entry's data runs into the central directory", entryPath: path)
         }
         return (dataOffset, dataOffset + Int(compressed))
-    }
-
-    /// Replaces each classic field whose value is all ones with its ZIP64 value; returns false when the needed
-    /// extra field is missing or too short. Per 4.5.3 the ZIP64 field holds only those values, in the order
-    /// uncompressed size, compressed size, local header offset, disk number (nil fields are not looked at).
-    static func applyZip64(
-        _ extra: ArraySlice<UInt8>, uncompressed: inout UInt64, compressed: inout UInt64, offset: inout UInt64?,
-        disk: inout UInt32?
-    ) -> Bool {
-        let needsUncompressed = uncompressed == 0xFFFF_FFFF
-        let needsCompressed = compressed == 0xFFFF_FFFF
-        let needsOffset = offset == 0xFFFF_FFFF
-        let needsDisk = disk == 0xFFFF
-        guard needsUncompressed || needsCompressed || needsOffset || needsDisk else { return true }
-        guard let field = extraField(ZipSignature.zip64ExtraTag, in: extra) else { return false }
-        var cursor = ByteCursor(Array(field), offset: 0)
-        do {
-            if needsUncompressed { uncompressed = try cursor.u64() }
-            if needsCompressed { compressed = try cursor.u64() }
-            if needsOffset { offset = try cursor.u64() }
-            if needsDisk { disk = try cursor.u32() }
-        } catch {
-            return false
-        }
-        return true
-    }
-
-    /// The data of the first extra field (4.5.1) with `tag`, or nil; a malformed tail ends the search.
-    static func extraField(_ tag: UInt16, in extra: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
-        var cursor = ByteCursor(Array(extra), offset: 0)
-        while cursor.has(4) {
-            guard let fieldTag = try? cursor.u16(), let size = try? cursor.u16(),
-                let data = try? cursor.take(Int(size))
-            else { return nil }
-            if fieldTag == tag { return data }
-        }
-        return nil
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 
 /// The published description of one app marketing version's localization modules (`manifest.json`).
 ///
@@ -101,8 +102,7 @@ public struct ManifestModule: Sendable, Equatable {
 
     /// Whether `name` can be used as one path component: non-empty, not `.` or `..`, no `/`, `\` or NUL.
     public static func isPlainFileName(_ name: String) -> Bool {
-        guard !name.isEmpty, name != ".", name != ".." else { return false }
-        return !name.unicodeScalars.contains { $0 == "/" || $0 == "\\" || $0 == "\u{0}" }
+        PlainFileName.isValid(name)
     }
 
     /// Whether `value` is 64 lowercase hexadecimal digits.
