@@ -33,9 +33,14 @@ public enum SwiftTypecheck {
             standIn = folder
         }
         defer { standIn?.remove() }
+        // The read side's C module (its atomics): SwiftPM writes its module map beside the products, and a client
+        // of OTALocalizations loads it as SwiftPM's own builds do.
+        let products = TestPaths.cliExecutable.deletingLastPathComponent()
+        let atomics = products.appendingPathComponent("COTAAtomics.build/module.modulemap")
+        let cModules = FileManager.default.fileExists(atPath: atomics.path) ? ["-Xcc", "-fmodule-map-file=" + atomics.path] : []
         return try ExternalTool.run("swiftc", [
             "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", moduleName,
             "-I", modulesFolder.path,
-        ] + inputs)
+        ] + cModules + inputs)
     }
 }

@@ -1,4 +1,4 @@
-import COTAAtomics
+internal import COTAAtomics
 import Foundation
 
 /// A module's installed folder whose `Bundle` is opened once, at its first lookup, from whichever thread asks.

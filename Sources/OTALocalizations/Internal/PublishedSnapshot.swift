@@ -1,4 +1,4 @@
-import COTAAtomics
+internal import COTAAtomics
 import Foundation
 
 /// An immutable object published to any number of readers without a lock: readers load it with acquire ordering,
