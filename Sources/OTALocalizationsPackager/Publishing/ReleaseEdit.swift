@@ -1,0 +1,214 @@
+import Foundation
+import OTALocalizationsCore
+
+/// What `promote` and `rollout` need besides the change itself.
+public struct ReleaseEditOptions: Sendable {
+    /// The published version folder (`<base>/<appVersion>`), local or `s3://`.
+    public var versionFolder: PublishLocation
+    /// Keys that sign the new manifest (one signature each, docs/signing.md); required when the folder already has
+    /// the channel's envelope.
+    public var signingKeys: [ManifestSigningKey]
+    /// The manifests' `max-age` on S3, nil for `no-cache`.
+    public var manifestMaxAgeSeconds: Int?
+    /// The environment the AWS CLI is found in and run with.
+    public var environment: [String: String]
+    /// The clock for the new `publishedAt`.
+    public var now: Date
+    /// Compute and return the new manifest without writing it.
+    public var dryRun: Bool
+
+    public init(
+        versionFolder: PublishLocation, signingKeys: [ManifestSigningKey] = [], manifestMaxAgeSeconds: Int? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date(), dryRun: Bool = false
+    ) {
+        self.versionFolder = versionFolder
+        self.signingKeys = signingKeys
+        self.manifestMaxAgeSeconds = manifestMaxAgeSeconds
+        self.environment = environment
+        self.now = now
+        self.dryRun = dryRun
+    }
+}
+
+/// What `promote` or `rollout` wrote.
+public struct ReleaseEditResult: Sendable, Equatable {
+    /// The manifest file replaced (`manifest.json` for production), inside ``ReleaseEditOptions/versionFolder``.
+    public var manifestName: String
+    /// The envelope written beside it, or nil when unsigned.
+    public var envelopeName: String?
+    /// The manifest it replaced, nil when there was none.
+    public var previous: Manifest?
+    /// The manifest written (or, with `dryRun`, that would be).
+    public var manifest: Manifest
+    /// Whether anything was written (false with `dryRun`).
+    public var written: Bool
+}
+
+/// Edits a published version folder's manifests in place: promoting one channel's modules to another and running a
+/// staged rollout on production (docs/rollouts.md). Every edit writes a new manifest with a `publishedAt` strictly
+/// later than the one it replaces, signs it again when keys are given, and refuses to leave a manifest that lists a
+/// ZIP the folder lacks. Nothing is deleted.
+///
+/// Thread safety: each call is independent and blocks while the AWS CLI runs.
+public enum ReleaseEdit {
+    /// Gives channel `target` exactly the modules of channel `source`, or, with `rolloutBasisPoints`, makes the
+    /// modules of `source` that differ from production's the rollout of production, with a fresh random id.
+    ///
+    /// - Throws: ``PackagerError``: `refused` when the source manifest is missing or lists a ZIP the folder lacks, a
+    ///   rollout is asked for a channel other than production or there is no production manifest to roll out on, the
+    ///   source has nothing that differs, or the target is signed and no key is given; `configuration` for a bad
+    ///   channel name; `publishFailed`, `toolMissing`.
+    public static func promote(
+        from source: String, to target: String = ManifestChannel.production, rolloutBasisPoints: Int? = nil,
+        _ options: ReleaseEditOptions
+    ) throws(PackagerError) -> ReleaseEditResult {
+        for name in [source, target] where name != ManifestChannel.production && !ManifestChannel.isValidName(name) {
+            throw PackagerError(code: .configuration, reason: "channel '\(name)' is not a channel name: lowercase letters, digits and '-', starting with a letter, or 'production'")
+        }
+        guard source != target else {
+            throw PackagerError(code: .configuration, reason: "--from and --to are both \(source); promote copies one channel's modules to another")
+        }
+        let store = try VersionFolderStores.open(options.versionFolder, environment: options.environment)
+        let sourceName = ManifestChannel.manifestFileName(channel: source)
+        guard let (staged, _) = try ManifestFiles.read(sourceName, channel: source, from: store) else {
+            throw PackagerError(
+                code: .refused,
+                reason: "\(options.versionFolder.display(sourceName)): no such manifest; publish the channel first "
+                    + "(package --channel \(source), then publish --channel \(source))")
+        }
+        if staged.rollout != nil {
+            throw PackagerError(code: .refused, reason: "\(options.versionFolder.display(sourceName)) carries a rollout; only production's manifest may")
+        }
+        let missing = ManifestFiles.missing(staged, in: try store.listSizes())
+        guard missing.isEmpty else {
+            throw PackagerError(
+                code: .refused,
+                reason: "\(options.versionFolder.display(sourceName)) lists files the folder lacks, so promoting it would break "
+                    + "every device that reads it; publish the \(source) channel again (its ZIPs first)",
+                details: missing)
+        }
+        let targetChannel = ManifestChannel.recorded(target)
+        let targetName = ManifestChannel.manifestFileName(channel: target)
+        let current = try ManifestFiles.read(targetName, channel: target, from: store)?.manifest
+        var manifest: Manifest
+        if let rolloutBasisPoints {
+            guard targetChannel == nil else {
+                throw PackagerError(code: .refused, reason: "--rollout runs on production only; promote to production")
+            }
+            guard let current else {
+                throw PackagerError(
+                    code: .refused,
+                    reason: "\(options.versionFolder.display(targetName)): no production manifest to roll out on; promote without "
+                        + "--rollout first")
+            }
+            let stable = Dictionary(current.modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            let changed = staged.modules.filter { stable[$0.name] != $0 }
+            guard !changed.isEmpty else {
+                throw PackagerError(code: .refused, reason: "every module of \(sourceName) is already production's; there is nothing to roll out")
+            }
+            manifest = current
+            manifest.rollout = ManifestRollout(id: randomRolloutID(), basisPoints: rolloutBasisPoints, modules: changed)
+        } else {
+            manifest = staged
+            manifest.channel = targetChannel
+            manifest.rollout = nil
+        }
+        manifest.publishedAtTimestamp = ManifestFiles.nextPublishedAt(after: current?.publishedAtTimestamp, now: options.now)
+        return try write(manifest, replacing: current, as: target, in: store, options)
+    }
+
+    /// Sets the running rollout's percent, keeping its id (so raising it only adds devices).
+    ///
+    /// - Throws: ``PackagerError`` `refused` when production has no rollout (or no manifest); as ``promote(from:to:rolloutBasisPoints:_:)``.
+    public static func setRolloutPercent(basisPoints: Int, _ options: ReleaseEditOptions) throws(PackagerError) -> ReleaseEditResult {
+        try editRollout(options) { manifest, rollout in
+            var rollout = rollout
+            rollout.basisPoints = basisPoints
+            manifest.rollout = rollout
+        }
+    }
+
+    /// Ends the rollout for everyone: its module entries replace (or join) the stable ones, and `rollout` is dropped.
+    public static func finishRollout(_ options: ReleaseEditOptions) throws(PackagerError) -> ReleaseEditResult {
+        try editRollout(options) { manifest, _ in
+            manifest.modules = manifest.modules(inRollout: true).sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+            manifest.rollout = nil
+        }
+    }
+
+    /// Ends the rollout for no one: drops `rollout` and keeps the stable modules; devices in it go back to them.
+    public static func cancelRollout(_ options: ReleaseEditOptions) throws(PackagerError) -> ReleaseEditResult {
+        try editRollout(options) { manifest, _ in manifest.rollout = nil }
+    }
+
+    /// `text` as basis points: a decimal from 0 to 100 with at most two fraction digits (`12.5` is 1,250); nil otherwise.
+    public static func basisPoints(percent text: String) -> Int? {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let whole = parts.first, !whole.isEmpty, whole.count <= 3, whole.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        var fraction = parts.count == 2 ? String(parts[1]) : ""
+        guard fraction.count <= 2, fraction.allSatisfy({ $0.isASCII && $0.isNumber }), parts.count == 1 || !fraction.isEmpty else { return nil }
+        while fraction.count < 2 { fraction += "0" }
+        guard let value = Int(whole), let hundredths = Int(fraction) else { return nil }
+        let points = value * 100 + hundredths
+        return points <= 10_000 ? points : nil
+    }
+
+    /// 16 lowercase hexadecimal digits from the system's random source.
+    static func randomRolloutID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let value = generator.next() as UInt64
+        let hex = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    private static func editRollout(
+        _ options: ReleaseEditOptions, _ change: (inout Manifest, ManifestRollout) -> Void
+    ) throws(PackagerError) -> ReleaseEditResult {
+        let store = try VersionFolderStores.open(options.versionFolder, environment: options.environment)
+        let name = ManifestChannel.manifestFileName(channel: nil)
+        guard let current = try ManifestFiles.read(name, channel: nil, from: store)?.manifest else {
+            throw PackagerError(code: .refused, reason: "\(options.versionFolder.display(name)): no such manifest; publish and promote first")
+        }
+        guard let rollout = current.rollout else {
+            throw PackagerError(code: .refused, reason: "\(options.versionFolder.display(name)) has no rollout; start one with 'promote --rollout <percent>'")
+        }
+        var manifest = current
+        change(&manifest, rollout)
+        manifest.publishedAtTimestamp = ManifestFiles.nextPublishedAt(after: current.publishedAtTimestamp, now: options.now)
+        return try write(manifest, replacing: current, as: ManifestChannel.production, in: store, options)
+    }
+
+    /// Checks that every listed file is there, then writes the manifest and, with keys, its envelope.
+    private static func write(
+        _ manifest: Manifest, replacing previous: Manifest?, as channel: String, in store: any VersionFolderStore,
+        _ options: ReleaseEditOptions
+    ) throws(PackagerError) -> ReleaseEditResult {
+        let manifestName = ManifestChannel.manifestFileName(channel: channel)
+        let envelopeName = ManifestChannel.envelopeFileName(channel: channel)
+        let sizes = try store.listSizes()
+        let missing = ManifestFiles.missing(manifest, in: sizes)
+        guard missing.isEmpty else {
+            throw PackagerError(
+                code: .refused,
+                reason: "the new \(manifestName) would list files \(options.versionFolder) lacks; nothing was written",
+                details: missing)
+        }
+        if options.signingKeys.isEmpty, sizes[envelopeName] != nil {
+            throw PackagerError(
+                code: .refused,
+                reason: "\(options.versionFolder.display(envelopeName)) exists, so this channel is signed: pass --signing-key "
+                    + "(or set OTA_SIGNING_KEY_FILE), or the old signature would keep vouching for the old manifest")
+        }
+        let result = ReleaseEditResult(
+            manifestName: manifestName, envelopeName: options.signingKeys.isEmpty ? nil : envelopeName, previous: previous,
+            manifest: manifest, written: !options.dryRun)
+        guard !options.dryRun else { return result }
+        let bytes = manifest.encoded()
+        let headers = ObjectHeaders.manifest(maxAgeSeconds: options.manifestMaxAgeSeconds)
+        try store.write(bytes, as: manifestName, headers: headers)
+        if !options.signingKeys.isEmpty {
+            try store.write(ManifestEnvelope(signing: bytes, with: options.signingKeys).encoded(), as: envelopeName, headers: headers)
+        }
+        return result
+    }
+}
