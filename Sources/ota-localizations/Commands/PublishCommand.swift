@@ -58,6 +58,9 @@ enum PublishCommand: Command {
                 channel: channel,
                 cloudFrontDistribution: args.value("cloudfront-distribution"),
                 manifestMaxAgeSeconds: try ReleaseArguments.maxAge(args.value("manifest-max-age")))
+            if options.cloudFrontDistribution != nil, !options.destination.isS3 {
+                throw UsageError(message: "--cloudfront-distribution needs an s3:// destination (it invalidates the S3 keys' paths)")
+            }
         } catch let error as UsageError {
             if wantsJSON { Output.out(ErrorJSON.text(code: "usage", message: error.message)) }
             return usageError(error.message)
