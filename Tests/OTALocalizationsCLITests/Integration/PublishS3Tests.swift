@@ -160,6 +160,54 @@ import Testing
         #expect(try moto.get("strings", "ios/1.0.0/manifest.json") == before)
     }
 
+    /// docs/hosting.md's S3 blocks, as written, in bash: the first publishes (with a CloudFront invalidation) and
+    /// prints the manifest's headers; the second, after one string changed, publishes staging, rolls it out and
+    /// finishes the rollout.
+    @Test func hostingDocS3BlocksRunAsWritten() throws {
+        let moto = try MotoServer()
+        defer { moto.stop() }
+        try moto.awsOK(["s3api", "create-bucket", "--bucket", "example-ota-strings"])
+        let distribution = try moto.awsOK(["cloudfront", "create-distribution", "--origin-domain-name", "example-ota-strings.s3.amazonaws.com",
+                                           "--query", "Distribution.Id", "--output", "text"])
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/hosting.md"), encoding: .utf8)
+        let blocks = MarkdownText.fencedBlocks("sh", in: text).map { $0.joined(separator: "\n") }.filter { $0.contains("s3://") }
+        #expect(blocks.count == 2)
+        let publication = try H.Publication()
+        var environment = moto.environment
+        environment["PATH"] = [TestPaths.cliExecutable.deletingLastPathComponent().path,
+                               URL(fileURLWithPath: MotoServer.awsExecutable).deletingLastPathComponent().path,
+                               environment["PATH"] ?? "/usr/bin:/bin"].joined(separator: ":")
+        environment["DISTRIBUTION_ID"] = distribution
+        environment["V"] = "26.7.0"
+        func run(_ block: String) throws -> ToolResult {
+            try ExternalTool.run("bash", ["-euo", "pipefail", "-c", block], currentDirectory: publication.source, environment: environment)
+        }
+        let first = try run(try #require(blocks.first))
+        #expect(first.status == 0, "\(first.stderr)")
+        let md5 = try ExternalTool.python("import hashlib,sys; print(hashlib.md5(open(sys.argv[1],'rb').read()).hexdigest(), end='')",
+                                          [publication.source.appendingPathComponent(".build/ota/26.7.0/manifest.json").path])
+        let headers = first.stdout.replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "\n", with: "")
+        #expect(headers.hasSuffix("[\"application/json\",\"no-cache\",\"\\\"\(md5)\\\"\"]"), "\(first.stdout)")
+        let invalidations = try moto.awsOK(["cloudfront", "list-invalidations", "--distribution-id", distribution, "--output", "json"])
+        #expect(invalidations.contains("\"Quantity\": 1"))
+
+        try publication.edit(Self.checkoutGerman, replacing: "\"Dein Warenkorb\"", with: "\"Ihr Warenkorb\"")
+        let second = try run(blocks[1])
+        #expect(second.status == 0, "\(second.stderr)")
+        let production = try moto.awsOK(["s3", "cp", "s3://example-ota-strings/ios/26.7.0/manifest.json", "-"])
+        let staging = try moto.awsOK(["s3", "cp", "s3://example-ota-strings/ios/26.7.0/manifest.staging.json", "-"])
+        let object = try json(production)
+        #expect(object["rollout"] == nil)
+        func paths(_ object: [String: Any]) -> [String] {
+            (object["modules"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+        }
+        #expect(paths(object) == paths(try json(staging)))
+        // The first block's manifest, still in .build/ota: only Checkout's ZIP differs from it.
+        let firstManifest = try json(try String(contentsOf: publication.source.appendingPathComponent(".build/ota/26.7.0/manifest.json"), encoding: .utf8))
+        #expect(zip(paths(object), paths(firstManifest)).filter { $0 != $1 }.map { $0.0.hasPrefix("Checkout-") } == [true])
+    }
+
     @Test func theAWSCLIMissingIsAnErrorThatSaysHowToInstallIt() throws {
         let folder = try TemporaryDirectory("no-aws")
         defer { folder.remove() }
