@@ -52,6 +52,8 @@ public struct PublishResult: Sendable, Equatable {
     public var verified: [String]
     /// The CloudFront invalidation's id, or nil.
     public var invalidationID: String?
+    /// Temporary files of killed runs removed from a destination folder before writing (`.<name>.<pid>.tmp`).
+    public var removedTemporaries: [String]
 }
 
 /// A step of a publish, reported as it starts (for progress lines).

@@ -131,6 +131,7 @@ public enum Publisher {
         progress: (PublishStep) -> Void = { _ in }
     ) throws(PackagerError) -> PublishResult {
         let store = try VersionFolderStores.open(plan.destination, environment: environment)
+        let removedTemporaries = store.removeStaleTemporaries()
         let writes = plan.uploads + plan.manifests
         var written: [String] = []
         for item in plan.uploads {
@@ -165,6 +166,7 @@ public enum Publisher {
             progress(.invalidate(paths: plan.invalidationPaths))
             invalidationID = try s3.invalidate(distribution: distribution, paths: plan.invalidationPaths)
         }
-        return PublishResult(plan: plan, written: written, verified: verified, invalidationID: invalidationID)
+        return PublishResult(
+            plan: plan, written: written, verified: verified, invalidationID: invalidationID, removedTemporaries: removedTemporaries)
     }
 }

@@ -203,6 +203,7 @@ public enum ReleaseEdit {
             manifestName: manifestName, envelopeName: options.signingKeys.isEmpty ? nil : envelopeName, previous: previous,
             manifest: manifest, written: !options.dryRun)
         guard !options.dryRun else { return result }
+        _ = store.removeStaleTemporaries()
         let bytes = manifest.encoded()
         let headers = ObjectHeaders.manifest(maxAgeSeconds: options.manifestMaxAgeSeconds)
         try store.write(bytes, as: manifestName, headers: headers)

@@ -85,6 +85,9 @@ enum PublishCommand: Command {
                     Output.err("invalidate \(paths.joined(separator: " ")) on \(plan.distribution ?? "")")
                 }
             }
+            if !result.removedTemporaries.isEmpty, !quiet {
+                Output.err("Removed \(Output.count(result.removedTemporaries.count, "temporary file")) a killed run left in \(plan.destination): \(result.removedTemporaries.joined(separator: ", "))")
+            }
             Output.out(args.flag("json") ? ReleaseText.json(plan, result: result) : ReleaseText.resultText(result))
             return .success
         } catch {

@@ -67,6 +67,10 @@ struct LocalFolderStore: VersionFolderStore {
         }
     }
 
+    func removeStaleTemporaries() -> [String] {
+        TemporaryFiles.removeStale(in: folder)
+    }
+
     private func fileSize(_ name: String) -> Int64? {
         var info = stat()
         guard stat(folder.appendingPathComponent(name).path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }

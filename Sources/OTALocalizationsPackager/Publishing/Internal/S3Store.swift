@@ -73,6 +73,8 @@ struct S3Store: VersionFolderStore {
             what: "PUT \(location.display(name))")
     }
 
+    func removeStaleTemporaries() -> [String] { [] }
+
     /// Asks CloudFront to drop its cached copies of `paths` (each starting with `/`); returns the invalidation's id.
     func invalidate(distribution: String, paths: [String]) throws(PackagerError) -> String {
         let object = try cli.object(

@@ -17,6 +17,9 @@ protocol VersionFolderStore {
     func write(_ data: Data, as name: String, headers: ObjectHeaders) throws(PackagerError)
     /// Writes the local file `file` as `name`, replacing any object of that name.
     func upload(_ file: URL, as name: String, headers: ObjectHeaders) throws(PackagerError)
+    /// Removes the temporary files a killed run left (`.<name>.<pid>.tmp` of a process that no longer runs); returns
+    /// their names. Only a folder has them: an S3 upload is one request.
+    func removeStaleTemporaries() -> [String]
 }
 
 enum VersionFolderStores {
