@@ -17,6 +17,14 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
     }
 
+    /// A temporary folder with the example packaged into `out/1.0.0`: (the folder, `out`, `out/1.0.0`).
+    private func packaged(_ prefix: String) throws -> (temp: TemporaryDirectory, output: URL, source: URL) {
+        let temp = try TemporaryDirectory(prefix)
+        let output = temp.url.appendingPathComponent("out")
+        try package(output)
+        return (temp, output, output.appendingPathComponent("1.0.0"))
+    }
+
     private func names(_ folder: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
     }
@@ -56,11 +64,8 @@ import Testing
     }
 
     @Test func publishToAFolderCopiesZIPsThenTheManifestAndSkipsWhatIsThere() throws {
-        let temp = try TemporaryDirectory("publish-folder")
+        let (temp, _, source) = try packaged("publish-folder")
         defer { temp.remove() }
-        let output = temp.url.appendingPathComponent("out")
-        try package(output)
-        let source = output.appendingPathComponent("1.0.0")
         let www = temp.url.appendingPathComponent("www/ios")
 
         let dryRun = try cli(["publish", source.path, "--to", www.path, "--dry-run"])
@@ -90,11 +95,8 @@ import Testing
     }
 
     @Test func publishRefusesWhatWouldBreakDevices() throws {
-        let temp = try TemporaryDirectory("publish-refusals")
+        let (temp, output, source) = try packaged("publish-refusals")
         defer { temp.remove() }
-        let output = temp.url.appendingPathComponent("out")
-        try package(output)
-        let source = output.appendingPathComponent("1.0.0")
         let www = temp.url.appendingPathComponent("www")
         #expect(try cli(["publish", source.path, "--to", www.path, "--quiet"]).status == 0)
         let published = www.appendingPathComponent("1.0.0")

@@ -34,10 +34,8 @@ final class MotoServer: @unchecked Sendable {
     }
 
     let folder: TemporaryDirectory
-    let port: Int
-    private let process: Process
-    private let lock = NSLock()
-    private var stopped = false
+    private let server: ServerProcess
+    var port: Int { server.port }
 
     var log: URL { folder.url.appendingPathComponent("moto.log") }
     var endpoint: String { "http://127.0.0.1:\(port)" }
@@ -65,28 +63,24 @@ final class MotoServer: @unchecked Sendable {
             throw ToolFailureText("\(tool) is missing: the S3 tests use the real AWS CLI and moto; run Scripts/test, which installs them under .build/python")
         }
         folder = try TemporaryDirectory("moto")
-        var lastError = "moto_server did not start"
-        for _ in 0..<3 {
-            let port = try LoopbackSocket.freePort()
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: Self.motoExecutable)
-            process.arguments = ["-H", "127.0.0.1", "-p", String(port)]
-            _ = FileManager.default.createFile(atPath: folder.url.appendingPathComponent("moto.log").path, contents: nil)
-            let handle = try FileHandle(forWritingTo: folder.url.appendingPathComponent("moto.log"))
-            process.standardOutput = handle
-            process.standardError = handle
-            try process.run()
-            if NginxServer.wait(upTo: 30, { !process.isRunning || LoopbackSocket.accepts(port: port) }), process.isRunning {
-                self.port = port
-                self.process = process
-                return
+        do {
+            server = try ServerProcess.start(attempts: 3, seconds: 30) { [folder] port in
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: Self.motoExecutable)
+                process.arguments = ["-H", "127.0.0.1", "-p", String(port)]
+                _ = FileManager.default.createFile(atPath: folder.url.appendingPathComponent("moto.log").path, contents: nil)
+                let handle = try FileHandle(forWritingTo: folder.url.appendingPathComponent("moto.log"))
+                process.standardOutput = handle
+                process.standardError = handle
+                try process.run()
+                return process
+            } lastError: { [folder] in
+                try? String(contentsOf: folder.url.appendingPathComponent("moto.log"), encoding: .utf8)
             }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
-            lastError = (try? String(contentsOf: folder.url.appendingPathComponent("moto.log"), encoding: .utf8)) ?? lastError
+        } catch {
+            folder.remove()
+            throw ToolFailureText("moto_server did not start: \(error)")
         }
-        folder.remove()
-        throw ToolFailureText("moto_server did not start: \(lastError)")
     }
 
     deinit {
@@ -94,16 +88,9 @@ final class MotoServer: @unchecked Sendable {
         folder.remove()
     }
 
+    /// The Werkzeug server stops on SIGINT (KeyboardInterrupt), not SIGTERM; SIGKILL if it does not within 5 s.
     func stop() {
-        lock.lock()
-        let first = !stopped
-        stopped = true
-        lock.unlock()
-        guard first else { return }
-        // The Werkzeug server stops on SIGINT (KeyboardInterrupt), not SIGTERM; SIGKILL if it does not within 5 s.
-        if process.isRunning { kill(process.processIdentifier, SIGINT) }
-        if !NginxServer.wait(upTo: 5, { !process.isRunning }) { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        server.stop(with: SIGINT, seconds: 5)
     }
 
     /// Runs the real `aws` against this server.
