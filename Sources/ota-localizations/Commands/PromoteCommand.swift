@@ -31,6 +31,7 @@ enum PromoteCommand: Command {
             let args = try ArgumentList(
                 arguments, valueOptions: ReleaseEditArguments.valueOptions.union(["from", "to", "rollout"]),
                 flagOptions: ReleaseEditArguments.flagOptions, repeatableOptions: ["signing-key"])
+            let options = try ReleaseEditArguments.options(args)
             guard let from = try ReleaseArguments.channel(try args.required("from"), option: "--from") else {
                 throw UsageError(message: "missing --from <channel>")
             }
@@ -41,7 +42,7 @@ enum PromoteCommand: Command {
                 }
                 return points
             }
-            return ReleaseEditArguments.run(args, json: wantsJSON) { options in
+            return ReleaseEditArguments.run(options, json: wantsJSON) { options in
                 try ReleaseEdit.promote(from: from, to: to, rolloutBasisPoints: rollout, options)
             }
         } catch let error as UsageError {

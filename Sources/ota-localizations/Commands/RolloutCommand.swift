@@ -30,6 +30,7 @@ enum RolloutCommand: Command {
             let args = try ArgumentList(
                 arguments, valueOptions: ReleaseEditArguments.valueOptions.union(["percent"]),
                 flagOptions: ReleaseEditArguments.flagOptions.union(["finish", "cancel"]), repeatableOptions: ["signing-key"])
+            let options = try ReleaseEditArguments.options(args)
             let chosen = [args.value("percent") != nil, args.flag("finish"), args.flag("cancel")].filter { $0 }.count
             guard chosen == 1 else {
                 throw UsageError(message: chosen == 0 ? "give --percent <p>, --finish or --cancel" : "give only one of --percent, --finish and --cancel")
@@ -38,12 +39,12 @@ enum RolloutCommand: Command {
                 guard let points = ReleaseEdit.basisPoints(percent: text) else {
                     throw UsageError(message: "--percent '\(text)' is not a percent from 0 to 100 with at most two decimals, e.g. 25 or 12.5")
                 }
-                return ReleaseEditArguments.run(args, json: wantsJSON) { try ReleaseEdit.setRolloutPercent(basisPoints: points, $0) }
+                return ReleaseEditArguments.run(options, json: wantsJSON) { try ReleaseEdit.setRolloutPercent(basisPoints: points, $0) }
             }
             if args.flag("finish") {
-                return ReleaseEditArguments.run(args, json: wantsJSON) { try ReleaseEdit.finishRollout($0) }
+                return ReleaseEditArguments.run(options, json: wantsJSON) { try ReleaseEdit.finishRollout($0) }
             }
-            return ReleaseEditArguments.run(args, json: wantsJSON) { try ReleaseEdit.cancelRollout($0) }
+            return ReleaseEditArguments.run(options, json: wantsJSON) { try ReleaseEdit.cancelRollout($0) }
         } catch let error as UsageError {
             if wantsJSON { Output.out(ErrorJSON.text(code: "usage", message: error.message)) }
             return usageError(error.message)

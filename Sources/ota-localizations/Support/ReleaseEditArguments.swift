@@ -21,27 +21,21 @@ enum ReleaseEditArguments {
         EXIT STATUS: 0 written (or planned), 1 refused or failed (nothing written), 2 usage error.
         """
 
-    /// Reads the version folder and the shared options, runs `edit`, prints its result.
-    static func run(_ args: ArgumentList, json: Bool, _ edit: (ReleaseEditOptions) throws -> ReleaseEditResult) -> Output.Status {
-        let folder: PublishLocation
-        let options: ReleaseEditOptions
-        do {
-            folder = try ReleaseArguments.location(try args.onePositional("version folder"), option: "<version folder>")
-            options = ReleaseEditOptions(
-                versionFolder: folder,
-                signingKeys: try SigningKeyArguments.signingKeys(args.values("signing-key"), environment: ProcessInfo.processInfo.environment),
-                manifestMaxAgeSeconds: try ReleaseArguments.maxAge(args.value("manifest-max-age")),
-                dryRun: args.flag("dry-run"))
-        } catch let error as UsageError {
-            if json { Output.out(ErrorJSON.text(code: "usage", message: error.message)) }
-            Output.err("error: \(error.message)")
-            return .usage
-        } catch {
-            return ReleaseArguments.report(error, json: json)
-        }
+    /// The version folder and the shared options.
+    /// - Throws: ``UsageError`` for a bad location or max-age; ``PackagerError`` for a signing key that cannot be read.
+    static func options(_ args: ArgumentList) throws -> ReleaseEditOptions {
+        ReleaseEditOptions(
+            versionFolder: try ReleaseArguments.location(try args.onePositional("version folder"), option: "<version folder>"),
+            signingKeys: try SigningKeyArguments.signingKeys(args.values("signing-key"), environment: ProcessInfo.processInfo.environment),
+            manifestMaxAgeSeconds: try ReleaseArguments.maxAge(args.value("manifest-max-age")),
+            dryRun: args.flag("dry-run"))
+    }
+
+    /// Runs `edit` with `options` and prints its result (or the error).
+    static func run(_ options: ReleaseEditOptions, json: Bool, _ edit: (ReleaseEditOptions) throws -> ReleaseEditResult) -> Output.Status {
         do {
             let result = try edit(options)
-            Output.out(args.flag("json") ? ReleaseText.editJSON(result, in: folder) : ReleaseText.editText(result, in: folder))
+            Output.out(json ? ReleaseText.editJSON(result, in: options.versionFolder) : ReleaseText.editText(result, in: options.versionFolder))
             return .success
         } catch {
             return ReleaseArguments.report(error, json: json)
