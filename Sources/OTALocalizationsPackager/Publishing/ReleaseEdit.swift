@@ -1,49 +1,6 @@
 import Foundation
 import OTALocalizationsCore
 
-/// What `promote` and `rollout` need besides the change itself.
-public struct ReleaseEditOptions: Sendable {
-    /// The published version folder (`<base>/<appVersion>`), local or `s3://`.
-    public var versionFolder: PublishLocation
-    /// Keys that sign the new manifest (one signature each, docs/signing.md); required when the folder already has
-    /// the channel's envelope.
-    public var signingKeys: [ManifestSigningKey]
-    /// The manifests' `max-age` on S3, nil for `no-cache`.
-    public var manifestMaxAgeSeconds: Int?
-    /// The environment the AWS CLI is found in and run with.
-    public var environment: [String: String]
-    /// The clock for the new `publishedAt`.
-    public var now: Date
-    /// Compute and return the new manifest without writing it.
-    public var dryRun: Bool
-
-    public init(
-        versionFolder: PublishLocation, signingKeys: [ManifestSigningKey] = [], manifestMaxAgeSeconds: Int? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date(), dryRun: Bool = false
-    ) {
-        self.versionFolder = versionFolder
-        self.signingKeys = signingKeys
-        self.manifestMaxAgeSeconds = manifestMaxAgeSeconds
-        self.environment = environment
-        self.now = now
-        self.dryRun = dryRun
-    }
-}
-
-/// What `promote` or `rollout` wrote.
-public struct ReleaseEditResult: Sendable, Equatable {
-    /// The manifest file replaced (`manifest.json` for production), inside ``ReleaseEditOptions/versionFolder``.
-    public var manifestName: String
-    /// The envelope written beside it, or nil when unsigned.
-    public var envelopeName: String?
-    /// The manifest it replaced, nil when there was none.
-    public var previous: Manifest?
-    /// The manifest written (or, with `dryRun`, that would be).
-    public var manifest: Manifest
-    /// Whether anything was written (false with `dryRun`).
-    public var written: Bool
-}
-
 /// Edits a published version folder's manifests in place: promoting one channel's modules to another and running a
 /// staged rollout on production (docs/rollouts.md). Every edit writes a new manifest with a `publishedAt` strictly
 /// later than the one it replaces, signs it again when keys are given, and refuses to leave a manifest that lists a
@@ -117,69 +74,8 @@ public enum ReleaseEdit {
         return try write(manifest, replacing: current, as: target, in: store, options)
     }
 
-    /// Sets the running rollout's percent, keeping its id (so raising it only adds devices).
-    ///
-    /// - Throws: ``PackagerError`` `refused` when production has no rollout (or no manifest); as ``promote(from:to:rolloutBasisPoints:_:)``.
-    public static func setRolloutPercent(basisPoints: Int, _ options: ReleaseEditOptions) throws(PackagerError) -> ReleaseEditResult {
-        try editRollout(options) { manifest, rollout in
-            var rollout = rollout
-            rollout.basisPoints = basisPoints
-            manifest.rollout = rollout
-        }
-    }
-
-    /// Ends the rollout for everyone: its module entries replace (or join) the stable ones, and `rollout` is dropped.
-    public static func finishRollout(_ options: ReleaseEditOptions) throws(PackagerError) -> ReleaseEditResult {
-        try editRollout(options) { manifest, _ in
-            manifest.modules = manifest.modules(inRollout: true).sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
-            manifest.rollout = nil
-        }
-    }
-
-    /// Ends the rollout for no one: drops `rollout` and keeps the stable modules; devices in it go back to them.
-    public static func cancelRollout(_ options: ReleaseEditOptions) throws(PackagerError) -> ReleaseEditResult {
-        try editRollout(options) { manifest, _ in manifest.rollout = nil }
-    }
-
-    /// `text` as basis points: a decimal from 0 to 100 with at most two fraction digits (`12.5` is 1,250); nil otherwise.
-    public static func basisPoints(percent text: String) -> Int? {
-        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let whole = parts.first, !whole.isEmpty, whole.count <= 3, whole.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        var fraction = parts.count == 2 ? String(parts[1]) : ""
-        guard fraction.count <= 2, fraction.allSatisfy({ $0.isASCII && $0.isNumber }), parts.count == 1 || !fraction.isEmpty else { return nil }
-        while fraction.count < 2 { fraction += "0" }
-        guard let value = Int(whole), let hundredths = Int(fraction) else { return nil }
-        let points = value * 100 + hundredths
-        return points <= 10_000 ? points : nil
-    }
-
-    /// 16 lowercase hexadecimal digits from the system's random source.
-    static func randomRolloutID() -> String {
-        var generator = SystemRandomNumberGenerator()
-        let value = generator.next() as UInt64
-        let hex = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
-
-    private static func editRollout(
-        _ options: ReleaseEditOptions, _ change: (inout Manifest, ManifestRollout) -> Void
-    ) throws(PackagerError) -> ReleaseEditResult {
-        let store = try VersionFolderStores.open(options.versionFolder, environment: options.environment)
-        let name = ManifestChannel.manifestFileName(channel: nil)
-        guard let current = try ManifestFiles.read(name, channel: nil, from: store)?.manifest else {
-            throw PackagerError(code: .refused, reason: "\(options.versionFolder.display(name)): no such manifest; publish and promote first")
-        }
-        guard let rollout = current.rollout else {
-            throw PackagerError(code: .refused, reason: "\(options.versionFolder.display(name)) has no rollout; start one with 'promote --rollout <percent>'")
-        }
-        var manifest = current
-        change(&manifest, rollout)
-        manifest.publishedAtTimestamp = ManifestFiles.nextPublishedAt(after: current.publishedAtTimestamp, now: options.now)
-        return try write(manifest, replacing: current, as: ManifestChannel.production, in: store, options)
-    }
-
     /// Checks that every listed file is there, then writes the manifest and, with keys, its envelope.
-    private static func write(
+    static func write(
         _ manifest: Manifest, replacing previous: Manifest?, as channel: String, in store: any VersionFolderStore,
         _ options: ReleaseEditOptions
     ) throws(PackagerError) -> ReleaseEditResult {
