@@ -1,4 +1,4 @@
-/// An error that stops the packager before it writes anything, with a stable ``code``.
+/// An error that stops the packager (before it writes anything) or a publish, with a stable ``code``.
 public struct PackagerError: Error, Sendable, Equatable, CustomStringConvertible {
     public struct Code: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
         public let rawValue: String
@@ -21,6 +21,13 @@ public struct PackagerError: Error, Sendable, Equatable, CustomStringConvertible
         public static let badAppVersion = Code(rawValue: "bad-app-version")
         /// Reading inputs or writing outputs failed.
         public static let io = Code(rawValue: "io")
+        /// A publish destination could not be read or written (the AWS CLI's or the file system's message follows).
+        public static let publishFailed = Code(rawValue: "publish-failed")
+        /// A tool a destination needs (the AWS CLI for `s3://`) is not installed.
+        public static let toolMissing = Code(rawValue: "tool-missing")
+        /// `publish`, `promote` or `rollout` refused a change that would leave devices a manifest listing a ZIP that is
+        /// not there, overwrite an immutable ZIP, or leave a signature vouching for an older manifest.
+        public static let refused = Code(rawValue: "refused")
     }
 
     public var code: Code

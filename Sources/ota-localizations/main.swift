@@ -3,6 +3,9 @@ import Foundation
 /// `ota-localizations <command> [options]`: argument parsing and printing only; the work is in the libraries.
 let commands: [any Command.Type] = [
     PackageCommand.self,
+    PublishCommand.self,
+    PromoteCommand.self,
+    RolloutCommand.self,
     KeygenCommand.self,
     VerifyCommand.self,
     ModulesCommand.self,

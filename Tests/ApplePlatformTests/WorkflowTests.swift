@@ -70,13 +70,15 @@ import Testing
         #expect(try runs(linux) == [".ci/run"])
         #expect(linux["defaults"]?["run"]?["working-directory"]?.string == "OTALocalizations")
         #expect(linux["container"]?.string == "swift:6.3.1-bookworm")
-        // .ci/run is an executable script that runs the README's test command.
-        let script = TestPaths.packageRoot.appendingPathComponent(".ci/run")
-        #expect(FileManager.default.isExecutableFile(atPath: script.path))
-        let lines = try text(".ci/run").components(separatedBy: "\n")
-        #expect(lines.first == "#!/usr/bin/env bash")
-        #expect(lines.contains("swift test"))
-        #expect(try text("README.md").contains("```sh\nswift run ota-localizations package Examples/SampleApp --app-version 1.0.0 --output .build/ota\nswift test\n```"))
+        // .ci/run is an executable script that runs the README's test command, Scripts/test, which installs what a
+        // fresh machine lacks and then runs swift test.
+        for path in [".ci/run", "Scripts/test"] {
+            #expect(FileManager.default.isExecutableFile(atPath: TestPaths.packageRoot.appendingPathComponent(path).path), "\(path)")
+            #expect(try text(path).components(separatedBy: "\n").first == "#!/usr/bin/env bash", "\(path)")
+        }
+        #expect(try text(".ci/run").components(separatedBy: "\n").contains("Scripts/test"))
+        #expect(try text("Scripts/test").components(separatedBy: "\n").contains("swift test \"$@\""))
+        #expect(try text("README.md").contains("```sh\nswift run ota-localizations package Examples/SampleApp --app-version 1.0.0 --output .build/ota\nScripts/test\n```"))
     }
 
     @Test func theMacOSJobPinsTheImageAndXcodeAndBuildsAndTestsThePackage() throws {

@@ -2,15 +2,15 @@ import Foundation
 import OTALocalizationsCore
 
 extension OutputWriter {
-    /// The envelope's file name beside `manifest.json` (docs/signing.md).
-    static let envelopeFileName = "manifest.dsse.json"
-
-    /// Writes `manifest.dsse.json` signing exactly `manifestBytes` with each key, or, without keys, removes one
-    /// an earlier signed run left (it would vouch for an older manifest than the one beside it).
+    /// Writes the channel's envelope (`manifest.dsse.json`, or `manifest.<channel>.dsse.json`; docs/signing.md)
+    /// signing exactly `manifestBytes` with each key, or, without keys, removes one an earlier signed run left (it
+    /// would vouch for an older manifest than the one beside it).
     ///
     /// - Throws: ``PackagerError`` `io` naming the file that could not be written or removed.
-    static func writeEnvelope(of manifestBytes: Data, signedBy keys: [ManifestSigningKey], in folder: URL) throws {
-        let url = folder.appendingPathComponent(envelopeFileName)
+    static func writeEnvelope(
+        of manifestBytes: Data, signedBy keys: [ManifestSigningKey], channel: String? = nil, in folder: URL
+    ) throws {
+        let url = folder.appendingPathComponent(ManifestChannel.envelopeFileName(channel: channel))
         guard !keys.isEmpty else {
             guard FileManager.default.fileExists(atPath: url.path) else { return }
             do {

@@ -33,8 +33,9 @@ enum OutputWriter {
         return Plan(archives: archives, toWrite: toWrite)
     }
 
-    /// Writes the planned ZIPs, then the manifest, then its envelope signed by `signingKeys`; returns the manifest's location and the stale temporary files
-    /// of killed runs it removed from the folder first.
+    /// Writes the planned ZIPs, then the manifest (`manifest.json`, or `manifest.<channel>.json` for a manifest whose
+    /// ``Manifest/channel`` is set), then its envelope signed by `signingKeys`; returns the manifest's location and the
+    /// stale temporary files of killed runs it removed from the folder first.
     ///
     /// - Throws: ``PackagerError`` `io` naming the file that could not be written.
     static func write(
@@ -52,10 +53,10 @@ enum OutputWriter {
         for file in plan.archives.flatMap(\.publishedFiles) where plan.toWrite.contains(file.name) {
             try atomicWrite(file.bytes, to: folder.appendingPathComponent(file.name))
         }
-        let manifestURL = folder.appendingPathComponent("manifest.json")
+        let manifestURL = folder.appendingPathComponent(ManifestChannel.manifestFileName(channel: manifest.channel))
         let manifestBytes = manifest.encoded()
         try atomicWrite(manifestBytes, to: manifestURL)
-        try writeEnvelope(of: manifestBytes, signedBy: signingKeys, in: folder)
+        try writeEnvelope(of: manifestBytes, signedBy: signingKeys, channel: manifest.channel, in: folder)
         return (manifestURL, removed)
     }
 

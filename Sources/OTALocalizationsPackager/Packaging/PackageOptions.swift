@@ -20,12 +20,17 @@ public struct PackageOptions: Sendable {
     /// Keys that sign the manifest into `manifest.dsse.json`, one signature each, in order (docs/signing.md);
     /// empty: no envelope is written, and one left by an earlier signed run is removed.
     public var signingKeys: [ManifestSigningKey]
+    /// The release channel the manifest is for (``ManifestChannel``): nil or `production` writes `manifest.json`
+    /// without a `channel` field, another name `manifest.<channel>.json` recording it (and, signed,
+    /// `manifest.<channel>.dsse.json`). The ZIPs are the same for every channel.
+    public var channel: String?
 
     public init(
         repositoryRoot: URL, appVersion: String, outputDirectory: URL, configurationFile: URL? = nil,
         publishedAt: Date, previousManifest: URL? = nil, validation: ValidationOptions = ValidationOptions(),
-        signingKeys: [ManifestSigningKey] = []
+        signingKeys: [ManifestSigningKey] = [], channel: String? = nil
     ) {
+        self.channel = channel
         self.validation = validation
         self.signingKeys = signingKeys
         self.repositoryRoot = repositoryRoot

@@ -22,7 +22,7 @@ public struct PackageResult: Sendable {
     }
 
     public var appVersion: String
-    /// The written `manifest.json`.
+    /// The written `manifest.json` (`manifest.<channel>.json` for another channel).
     public var manifestURL: URL
     public var manifest: Manifest
     public var modules: [Module]

@@ -30,6 +30,13 @@ public enum Packager {
                     + "use the app's version, e.g. 1.0.0"
             )
         }
+        if let channel = options.channel, channel != ManifestChannel.production, !ManifestChannel.isValidName(channel) {
+            throw PackagerError(
+                code: .configuration,
+                reason: "--channel '\(channel)' is not a channel name: 1 to 32 lowercase letters, digits and '-', starting "
+                    + "with a letter (not 'dsse'), e.g. staging; 'production' is manifest.json"
+            )
+        }
         let versionFolder = options.outputDirectory.appendingPathComponent(options.appVersion, isDirectory: true)
         if let problem = OutputPath.problem(creatingFolder: versionFolder) {
             throw PackagerError(code: .io, reason: "--output: \(problem); give a folder (it is created when missing)")
@@ -104,6 +111,7 @@ public enum Packager {
             appVersion: options.appVersion,
             publishedAt: options.publishedAt,
             developmentRegion: configuration.developmentRegion,
+            channel: ManifestChannel.recorded(options.channel),
             modules: archives.map(\.manifestModule)
         )
         let (manifestURL, removedTemporaries) = try OutputWriter.write(plan, manifest: manifest, signingKeys: options.signingKeys, in: versionFolder)

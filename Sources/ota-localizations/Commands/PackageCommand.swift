@@ -12,7 +12,8 @@ enum PackageCommand: Command {
         USAGE: ota-localizations package <repo-root> --app-version <version> --output <dir> [options]
 
         Writes <dir>/<version>/<Module>-<sha256 prefix>.zip for each module and, last, <dir>/<version>/manifest.json
-        (and, with --signing-key, manifest.dsse.json, docs/signing.md).
+        (and, with --signing-key, manifest.dsse.json, docs/signing.md); with --channel <c>, manifest.<c>.json (and
+        manifest.<c>.dsse.json) instead, beside the same ZIPs. 'ota-localizations publish' uploads the folder.
         Every table must parse and pass validation (docs/validation.md) first; otherwise nothing is written.
 
         OPTIONS:
@@ -20,6 +21,8 @@ enum PackageCommand: Command {
           --output <dir>            The publishing folder (one sub-folder per app version).
           --config <file>           Configuration file (default: <repo-root>/ota-localizations.json if present).
           --published-at <date>     The manifest's publishedAt, RFC 3339 (default: $SOURCE_DATE_EPOCH, else now).
+          --channel <name>          The release channel (docs/rollouts.md): writes manifest.<name>.json recording
+                                    "channel": "<name>"; default production (manifest.json, no channel field).
           --previous <manifest>     A published manifest.json (path or http(s) URL); each module is marked changed or
                                     unchanged against it. A manifest of another app version is a warning.
           --baseline <manifest|folder>  What was published before: a key it had that the new tables lack is an error.
@@ -48,11 +51,16 @@ enum PackageCommand: Command {
         do {
             args = try ArgumentList(
                 arguments,
-                valueOptions: ["app-version", "output", "config", "published-at", "previous", "baseline", "validation-baseline"],
+                valueOptions: ["app-version", "output", "config", "published-at", "previous", "baseline", "validation-baseline", "channel"],
                 flagOptions: ["json", "quiet", "strict"],
                 repeatableOptions: ["signing-key"]
             )
             let root = try args.onePositional("repo-root")
+            let channel = args.value("channel")
+            if let channel, channel != ManifestChannel.production, !ManifestChannel.isValidName(channel) {
+                throw UsageError(message: "--channel '\(channel)' is not a channel name: 1 to 32 lowercase letters, digits and '-', "
+                    + "starting with a letter (not 'dsse'), e.g. staging; 'production' is manifest.json")
+            }
             options = PackageOptions(
                 repositoryRoot: URL(fileURLWithPath: root),
                 appVersion: try args.required("app-version"),
@@ -65,7 +73,8 @@ enum PackageCommand: Command {
                     adoptionBaselineFile: args.value("validation-baseline").map { URL(fileURLWithPath: $0) },
                     strict: args.flag("strict")
                 ),
-                signingKeys: try SigningKeyArguments.signingKeys(args.values("signing-key"), environment: ProcessInfo.processInfo.environment)
+                signingKeys: try SigningKeyArguments.signingKeys(args.values("signing-key"), environment: ProcessInfo.processInfo.environment),
+                channel: channel
             )
         } catch let error as UsageError {
             if wantsJSON { Output.out(ErrorJSON.text(code: "usage", message: error.message)) }
@@ -88,7 +97,7 @@ enum PackageCommand: Command {
             if !result.removedTemporaries.isEmpty, !quiet {
                 Output.err("Removed \(Output.count(result.removedTemporaries.count, "temporary file")) left in the version folder by a run that was killed: \(result.removedTemporaries.joined(separator: ", "))")
             }
-            let manifestPath = displayPath(args.value("output") ?? "", options.appVersion, "manifest.json")
+            let manifestPath = displayPath(args.value("output") ?? "", options.appVersion, ManifestChannel.manifestFileName(channel: options.channel))
             let rootArgument = (try? args.onePositional("repo-root")) ?? options.repositoryRoot.path
             let validateCommand = (["ota-localizations", "validate", rootArgument]
                 + (args.value("config").map { ["--config", $0] } ?? [])
@@ -98,7 +107,7 @@ enum PackageCommand: Command {
                 ? json(result, manifestPath: manifestPath)
                 : summary(result, manifestPath: manifestPath, validateCommand: validateCommand))
             if !options.signingKeys.isEmpty, !args.flag("json") {
-                let envelopePath = displayPath(args.value("output") ?? "", options.appVersion, "manifest.dsse.json")
+                let envelopePath = displayPath(args.value("output") ?? "", options.appVersion, ManifestChannel.envelopeFileName(channel: options.channel))
                 Output.out("Signed: \(envelopePath), keyid \(options.signingKeys.map(\.publicKey.keyID).joined(separator: ", "))")
             }
             return .success

@@ -8,8 +8,10 @@ import Glibc
 import Darwin
 #endif
 
-/// Every suite that starts nginx, nested here so that they run one test at a time (the trait is inherited):
-/// the slow-server tests measure progress through nginx and must not compete with other downloads.
+/// Every suite that starts nginx or moto, nested here so that they run one test at a time (the trait is inherited):
+/// the slow-server tests measure progress through nginx and must not compete with other downloads, and each of these
+/// tests blocks its thread while tools run, so two at once would take both threads of a two-core machine's
+/// cooperative pool and starve every other test.
 @Suite(.serialized) enum NginxIntegrationTests {}
 
 extension NginxIntegrationTests {

@@ -41,12 +41,11 @@ final class NginxServer: @unchecked Sendable {
         .first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/usr/sbin/nginx"
 
     let folder: TemporaryDirectory
-    let port: Int
     let slowBytesPerSecond: Int
-    private let process: Process
+    private let server: ServerProcess
     private let lock = NSLock()
-    private var stopped = false
     private var publishCount = 0
+    var port: Int { server.port }
 
     var webRoot: URL { folder.url.appendingPathComponent("www", isDirectory: true) }
     var accessLog: URL { folder.url.appendingPathComponent("logs/access.log") }
@@ -76,35 +75,24 @@ final class NginxServer: @unchecked Sendable {
         }
         // Workers must be able to read the test's files; under root they would otherwise run as nobody.
         try fileManager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
-        var lastError = "nginx did not start"
-        for _ in 0..<5 {
-            let port = try LoopbackSocket.freePort()
-            try Self.configuration(folder: folder.url, port: port, slowBytesPerSecond: slowBytesPerSecond)
-                .write(to: folder.url.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: Self.executable)
-            process.arguments = ["-c", folder.url.appendingPathComponent("nginx.conf").path, "-p", folder.path + "/"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            var waited = 0
-            while process.isRunning && !LoopbackSocket.accepts(port: port) && waited < 500 {
-                usleep(10_000)
-                waited += 1
+        do {
+            server = try ServerProcess.start(attempts: 5, seconds: 5) { [folder] port in
+                try Self.configuration(folder: folder.url, port: port, slowBytesPerSecond: slowBytesPerSecond)
+                    .write(to: folder.url.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: Self.executable)
+                process.arguments = ["-c", folder.url.appendingPathComponent("nginx.conf").path, "-p", folder.path + "/"]
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                return process
+            } lastError: { [folder] in
+                try? String(contentsOf: folder.url.appendingPathComponent("logs/error.log"), encoding: .utf8)
             }
-            if process.isRunning && LoopbackSocket.accepts(port: port) {
-                self.port = port
-                self.process = process
-                return
-            }
-            if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
-            }
-            process.waitUntilExit()
-            lastError = (try? String(contentsOf: folder.url.appendingPathComponent("logs/error.log"), encoding: .utf8)) ?? lastError
+        } catch {
+            folder.remove()
+            throw ToolFailureText("nginx did not start: \(error)")
         }
-        folder.remove()
-        throw ToolFailureText("nginx did not start: \(lastError)")
     }
 
     deinit {
@@ -112,15 +100,10 @@ final class NginxServer: @unchecked Sendable {
         folder.remove()
     }
 
-    /// Stops nginx (`SIGQUIT`, then waits for the master to exit). Calling it again does nothing.
+    /// Stops nginx (`SIGQUIT`, graceful, then waits for the master to exit; SIGKILL after 10 s). Calling it again
+    /// does nothing.
     func stop() {
-        lock.lock()
-        let first = !stopped
-        stopped = true
-        lock.unlock()
-        guard first else { return }
-        if process.isRunning { kill(process.processIdentifier, SIGQUIT) }
-        process.waitUntilExit()
+        server.stop(with: SIGQUIT, seconds: 10)
     }
 
     /// Stops nginx masters left by an earlier test process that died before ``stop()`` (killed, or cut off by a

@@ -1,0 +1,107 @@
+import Foundation
+
+/// The AWS CLI (`aws`), run as a child process so that every credential source it knows (environment variables,
+/// profiles, SSO, web identity tokens in CI, instance roles) and `--endpoint-url`/`AWS_ENDPOINT_URL` work as they do
+/// for the team's own commands. Nothing here signs requests.
+///
+/// Found as `$OTA_AWS_CLI` when set, else `aws` on `PATH`. Output is always asked for as JSON and the pager is off
+/// (`AWS_PAGER=""`), so a user's `output = text` or pager setting changes nothing.
+struct AWSCommandLine {
+    /// The environment variable naming the `aws` executable.
+    static let environmentVariable = "OTA_AWS_CLI"
+
+    let executable: URL
+    let environment: [String: String]
+
+    /// - Throws: ``PackagerError`` `toolMissing` saying how to install the CLI when it cannot be found.
+    init(environment: [String: String]) throws(PackagerError) {
+        var environment = environment
+        environment["AWS_PAGER"] = ""
+        self.environment = environment
+        if let path = environment[Self.environmentVariable], !path.isEmpty {
+            guard FileManager.default.isExecutableFile(atPath: path) else {
+                throw PackagerError(code: .toolMissing, reason: "\(Self.environmentVariable) \(path): not an executable file; point it at the aws command, or unset it to use aws from PATH")
+            }
+            executable = URL(fileURLWithPath: path)
+            return
+        }
+        let directories = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init)
+        guard let found = directories.map({ URL(fileURLWithPath: $0).appendingPathComponent("aws") })
+            .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+        else {
+            throw PackagerError(
+                code: .toolMissing,
+                reason: "the AWS CLI ('aws') is not on PATH; S3 destinations are written through it. Install it (AWS's "
+                    + "installer for CLI v2, 'pip install awscli', or 'brew install awscli'), or set \(Self.environmentVariable) to its path")
+        }
+        executable = found
+    }
+
+    struct Run {
+        var status: Int32
+        var stdout: Data
+        var stderr: String
+        /// Whether the service answered 404 / NoSuchKey / NotFound.
+        var isNotFound: Bool {
+            stderr.contains("(404)") || stderr.contains("NoSuchKey") || stderr.contains("Not Found")
+        }
+    }
+
+    /// Runs `aws <arguments> --output json` and waits.
+    ///
+    /// - Throws: ``PackagerError`` `publishFailed` when the process cannot be started.
+    func run(_ arguments: [String]) throws(PackagerError) -> Run {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments + ["--output", "json"]
+        process.environment = environment
+        let outFile: URL
+        let errFile: URL
+        do {
+            // Files, not pipes: nothing can fill up, and a killed parent leaves nothing blocked.
+            let folder = FileManager.default.temporaryDirectory
+            outFile = folder.appendingPathComponent("ota-aws-\(UUID().uuidString).out")
+            errFile = folder.appendingPathComponent("ota-aws-\(UUID().uuidString).err")
+            _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
+            process.standardOutput = try FileHandle(forWritingTo: outFile)
+            process.standardError = try FileHandle(forWritingTo: errFile)
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+        } catch {
+            throw PackagerError(code: .publishFailed, reason: "\(executable.path): cannot be run (\(error.localizedDescription))")
+        }
+        process.waitUntilExit()
+        defer {
+            try? FileManager.default.removeItem(at: outFile)
+            try? FileManager.default.removeItem(at: errFile)
+        }
+        let stdout = FileManager.default.contents(atPath: outFile.path) ?? Data()
+        let stderr = String(decoding: FileManager.default.contents(atPath: errFile.path) ?? Data(), as: UTF8.self)
+        return Run(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+    }
+
+    /// `aws <arguments>` that must succeed; returns its JSON output as an object (empty when it printed nothing).
+    ///
+    /// - Parameter what: what the call does, for the error (`PUT s3://b/k`).
+    /// - Throws: ``PackagerError`` `publishFailed` with the CLI's own message.
+    func object(_ arguments: [String], what: String) throws(PackagerError) -> [String: Any] {
+        let result = try run(arguments)
+        guard result.status == 0 else { throw failure(result, what: what) }
+        guard !result.stdout.isEmpty else { return [:] }
+        guard let object = (try? JSONSerialization.jsonObject(with: result.stdout)) as? [String: Any] else {
+            throw PackagerError(code: .publishFailed, reason: "\(what): aws printed something that is not a JSON object")
+        }
+        return object
+    }
+
+    /// The error for a failed call, with the CLI's last non-empty line and what to check.
+    func failure(_ result: Run, what: String) -> PackagerError {
+        let line = result.stderr.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            .map { $0.trimmingCharacters(in: .whitespaces) } ?? "no message"
+        return PackagerError(
+            code: .publishFailed,
+            reason: "\(what): aws exited with status \(result.status): \(line). Check the credentials and region 'aws' uses "
+                + "here (aws sts get-caller-identity) and the bucket's permissions")
+    }
+}

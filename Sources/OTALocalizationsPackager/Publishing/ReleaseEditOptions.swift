@@ -1,0 +1,45 @@
+import Foundation
+import OTALocalizationsCore
+
+/// What `promote` and `rollout` need besides the change itself.
+public struct ReleaseEditOptions: Sendable {
+    /// The published version folder (`<base>/<appVersion>`), local or `s3://`.
+    public var versionFolder: PublishLocation
+    /// Keys that sign the new manifest (one signature each, docs/signing.md); required when the folder already has
+    /// the channel's envelope.
+    public var signingKeys: [ManifestSigningKey]
+    /// The manifests' `max-age` on S3, nil for `no-cache`.
+    public var manifestMaxAgeSeconds: Int?
+    /// The environment the AWS CLI is found in and run with.
+    public var environment: [String: String]
+    /// The clock for the new `publishedAt`.
+    public var now: Date
+    /// Compute and return the new manifest without writing it.
+    public var dryRun: Bool
+
+    public init(
+        versionFolder: PublishLocation, signingKeys: [ManifestSigningKey] = [], manifestMaxAgeSeconds: Int? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date(), dryRun: Bool = false
+    ) {
+        self.versionFolder = versionFolder
+        self.signingKeys = signingKeys
+        self.manifestMaxAgeSeconds = manifestMaxAgeSeconds
+        self.environment = environment
+        self.now = now
+        self.dryRun = dryRun
+    }
+}
+
+/// What `promote` or `rollout` wrote.
+public struct ReleaseEditResult: Sendable, Equatable {
+    /// The manifest file replaced (`manifest.json` for production), inside ``ReleaseEditOptions/versionFolder``.
+    public var manifestName: String
+    /// The envelope written beside it, or nil when unsigned.
+    public var envelopeName: String?
+    /// The manifest it replaced, nil when there was none.
+    public var previous: Manifest?
+    /// The manifest written (or, with `dryRun`, that would be).
+    public var manifest: Manifest
+    /// Whether anything was written (false with `dryRun`).
+    public var written: Bool
+}

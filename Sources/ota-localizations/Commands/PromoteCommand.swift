@@ -1,0 +1,55 @@
+import Foundation
+import OTALocalizationsCore
+import OTALocalizationsPackager
+
+/// `ota-localizations promote`: gives production (or another channel) a published channel's modules.
+enum PromoteCommand: Command {
+    static let name = "promote"
+    static let summary = "Give production a published channel's modules, at once or as a staged rollout"
+    static let help = """
+        OVERVIEW: Copy one channel's modules to another in a published version folder (docs/rollouts.md).
+
+        USAGE: ota-localizations promote <version folder> --from <channel> [--to <channel>] [--rollout <percent>] [options]
+
+        <version folder> is a published <base>/<version>: s3://<bucket>/<prefix>/<version> or a local folder.
+        Without --rollout, manifest.json (or --to's manifest) gets exactly the modules of manifest.<from>.json. With
+        --rollout <percent> (production only), the modules that differ from production's become production's rollout,
+        with a fresh random id, on that share of devices; 'rollout' changes the percent or finishes it.
+        The new manifest gets a new publishedAt, later than the one it replaces, and is signed again with the keys
+        given. Refused, with nothing written, when a ZIP the --from manifest lists is missing from the folder.
+
+        OPTIONS:
+          --from <channel>          The channel promoted, e.g. staging.
+          --to <channel>            The channel written (default: production, manifest.json).
+          --rollout <percent>       0 to 100, at most two decimals (e.g. 5 or 12.5).
+        \(ReleaseEditArguments.sharedHelp)
+        """
+
+    static func run(_ arguments: [String]) -> Output.Status {
+        let wantsJSON = ErrorJSON.isRequested(in: arguments)
+        do {
+            let args = try ArgumentList(
+                arguments, valueOptions: ReleaseEditArguments.valueOptions.union(["from", "to", "rollout"]),
+                flagOptions: ReleaseEditArguments.flagOptions, repeatableOptions: ["signing-key"])
+            let options = try ReleaseEditArguments.options(args)
+            guard let from = try ReleaseArguments.channel(try args.required("from"), option: "--from") else {
+                throw UsageError(message: "missing --from <channel>")
+            }
+            let to = try ReleaseArguments.channel(args.value("to"), option: "--to") ?? ManifestChannel.production
+            let rollout = try args.value("rollout").map { text in
+                guard let points = ReleaseEdit.basisPoints(percent: text) else {
+                    throw UsageError(message: "--rollout '\(text)' is not a percent from 0 to 100 with at most two decimals, e.g. 5 or 12.5")
+                }
+                return points
+            }
+            return ReleaseEditArguments.run(options, json: wantsJSON) { options in
+                try ReleaseEdit.promote(from: from, to: to, rolloutBasisPoints: rollout, options)
+            }
+        } catch let error as UsageError {
+            if wantsJSON { Output.out(ErrorJSON.text(code: "usage", message: error.message)) }
+            return usageError(error.message)
+        } catch {
+            return ReleaseArguments.report(error, json: wantsJSON)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import OTALocalizationsCore
+import OTALocalizationsPackager
+
+/// The options and the run `promote` and `rollout` share.
+enum ReleaseEditArguments {
+    static let valueOptions: Set<String> = ["manifest-max-age"]
+    static let flagOptions: Set<String> = ["dry-run", "json"]
+
+    static let sharedHelp = """
+          --signing-key <pem>       Sign the new manifest (manifest.dsse.json) with this Ed25519 private key;
+                                    repeatable. Default: $OTA_SIGNING_KEY_FILE when set. Required when the folder
+                                    already has the channel's envelope (docs/signing.md).
+          --manifest-max-age <s>    Cache-Control "public, max-age=<s>" on S3 instead of "no-cache".
+          --dry-run                 Print the manifest that would be written; write nothing.
+          --json                    Print one JSON object on stdout (also for errors: {"error": {"code", "message"}}).
+          -h, --help                Show this help.
+
+        S3 goes through the AWS CLI, as for 'publish' (its credentials and AWS_ENDPOINT_URL apply).
+
+        EXIT STATUS: 0 written (or planned), 1 refused or failed (nothing written), 2 usage error.
+        """
+
+    /// The version folder and the shared options.
+    /// - Throws: ``UsageError`` for a bad location or max-age; ``PackagerError`` for a signing key that cannot be read.
+    static func options(_ args: ArgumentList) throws -> ReleaseEditOptions {
+        ReleaseEditOptions(
+            versionFolder: try ReleaseArguments.location(try args.onePositional("version folder"), option: "<version folder>"),
+            signingKeys: try SigningKeyArguments.signingKeys(args.values("signing-key"), environment: ProcessInfo.processInfo.environment),
+            manifestMaxAgeSeconds: try ReleaseArguments.maxAge(args.value("manifest-max-age")),
+            dryRun: args.flag("dry-run"))
+    }
+
+    /// Runs `edit` with `options` and prints its result (or the error).
+    static func run(_ options: ReleaseEditOptions, json: Bool, _ edit: (ReleaseEditOptions) throws -> ReleaseEditResult) -> Output.Status {
+        do {
+            let result = try edit(options)
+            Output.out(json ? ReleaseText.editJSON(result, in: options.versionFolder) : ReleaseText.editText(result, in: options.versionFolder))
+            return .success
+        } catch {
+            return ReleaseArguments.report(error, json: json)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import OTALocalizationsCore
+import OTALocalizationsPackager
+
+/// The text and JSON `publish`, `promote` and `rollout` print.
+enum ReleaseText {
+    static func planText(_ plan: PublishPlan) -> String {
+        var lines = ["Plan: publish \(plan.source.path) to \(plan.destination) (dry run, nothing written):"]
+        for item in plan.archives {
+            lines.append("  \(item.upload ? "upload" : "skip  ") \(item.name) (\(Output.grouped(item.size)) bytes)"
+                + (item.upload ? "" : ", already there with this size"))
+        }
+        lines.append("  check  every ZIP's size at the destination")
+        for item in plan.manifests {
+            lines.append("  upload \(item.name) (\(Output.grouped(item.size)) bytes), last")
+        }
+        if let distribution = plan.distribution {
+            lines.append("  invalidate \(plan.invalidationPaths.joined(separator: " ")) on CloudFront \(distribution)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func resultText(_ result: PublishResult) -> String {
+        let plan = result.plan
+        let skipped = plan.archives.count - plan.uploads.count
+        var lines = ["Published app version \(plan.appVersion)" + (plan.channel.map { " (channel \($0))" } ?? "") + " to \(plan.destination):"]
+        lines.append("  \(Output.count(plan.uploads.count, "ZIP")) uploaded, \(skipped) already there, \(result.verified.count) checked")
+        lines.append("  " + plan.manifests.map(\.name).joined(separator: ", ") + " written last")
+        if let id = result.invalidationID {
+            lines.append("  CloudFront \(plan.distribution ?? ""): invalidation \(id) of \(plan.invalidationPaths.joined(separator: " "))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func json(_ plan: PublishPlan, result: PublishResult?) -> String {
+        let archives = plan.archives.map {
+            "{\"name\":\(JSONText.quoted($0.name)),\"size\":\($0.size),\"action\":\"\($0.upload ? "upload" : "skip")\"}"
+        }
+        let manifests = plan.manifests.map { "{\"name\":\(JSONText.quoted($0.name)),\"size\":\($0.size)}" }
+        let invalidation = plan.distribution.map { distribution in
+            "{\"distribution\":\(JSONText.quoted(distribution)),\"paths\":[\(plan.invalidationPaths.map(JSONText.quoted).joined(separator: ","))],"
+                + "\"id\":\(result?.invalidationID.map(JSONText.quoted) ?? "null")}"
+        } ?? "null"
+        let written = result.map { "[" + $0.written.map(JSONText.quoted).joined(separator: ",") + "]" } ?? "[]"
+        return "{\"appVersion\":\(JSONText.quoted(plan.appVersion)),\"channel\":\(plan.channel.map(JSONText.quoted) ?? "null"),"
+            + "\"destination\":\(JSONText.quoted(plan.destination.description)),\"dryRun\":\(result == nil),"
+            + "\"archives\":[\(archives.joined(separator: ","))],\"manifests\":[\(manifests.joined(separator: ","))],"
+            + "\"written\":\(written),\"verified\":\(result?.verified.count ?? 0),\"invalidation\":\(invalidation)}"
+    }
+
+    /// A `promote` or `rollout` result.
+    static func editText(_ result: ReleaseEditResult, in folder: PublishLocation) -> String {
+        let manifest = result.manifest
+        var lines = ["\(result.written ? "Wrote" : "Would write (dry run)") \(folder.display(result.manifestName)), publishedAt \(manifest.publishedAtTimestamp)"
+            + (result.previous.map { " (was \($0.publishedAtTimestamp))" } ?? "") + ":"]
+        lines.append("  modules: " + (manifest.modules.isEmpty ? "none" : manifest.modules.map { "\($0.name) \($0.sha256.prefix(16))" }.joined(separator: ", ")))
+        if let rollout = manifest.rollout {
+            lines.append("  rollout \(rollout.id) at \(rollout.percentText)%: " + rollout.modules.map { "\($0.name) \($0.sha256.prefix(16))" }.joined(separator: ", "))
+        } else {
+            lines.append("  no rollout")
+        }
+        if let envelope = result.envelopeName { lines.append("  signed: \(folder.display(envelope))") }
+        return lines.joined(separator: "\n")
+    }
+
+    static func editJSON(_ result: ReleaseEditResult, in folder: PublishLocation) -> String {
+        let manifest = result.manifest
+        func names(_ modules: [ManifestModule]) -> String {
+            "[" + modules.map { "{\"name\":\(JSONText.quoted($0.name)),\"path\":\(JSONText.quoted($0.path))}" }.joined(separator: ",") + "]"
+        }
+        let rollout = manifest.rollout.map {
+            "{\"id\":\(JSONText.quoted($0.id)),\"percent\":\($0.percentText),\"modules\":\(names($0.modules))}"
+        } ?? "null"
+        return "{\"manifest\":\(JSONText.quoted(folder.display(result.manifestName))),"
+            + "\"envelope\":\(result.envelopeName.map { JSONText.quoted(folder.display($0)) } ?? "null"),"
+            + "\"written\":\(result.written),\"publishedAt\":\(JSONText.quoted(manifest.publishedAtTimestamp.description)),"
+            + "\"previousPublishedAt\":\(result.previous.map { JSONText.quoted($0.publishedAtTimestamp.description) } ?? "null"),"
+            + "\"modules\":\(names(manifest.modules)),\"rollout\":\(rollout)}"
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import OTATestSupport
+import Testing
+
+/// docs/ci.md's workflow is YAML of the shape GitHub Actions runs (read by the repository's YAML reader, and by
+/// PyYAML when installed), its jobs run on the events the doc says, and every `ota-localizations` option it uses is
+/// one the command's `--help` lists.
+@Suite struct CIDocumentationTests {
+    private func workflowText() throws -> String {
+        let text = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/ci.md"), encoding: .utf8)
+        let blocks = MarkdownText.fencedBlocks("yaml", in: text)
+        #expect(blocks.count == 1)
+        return try #require(blocks.first).joined(separator: "\n") + "\n"
+    }
+
+    private func runs(_ job: YAMLValue?) -> [String] {
+        (job?["steps"]?.items ?? []).compactMap { $0["run"]?.string }
+    }
+
+    @Test func theWorkflowValidatesPullRequestsPublishesTagsAndPromotesByHand() throws {
+        let source = try workflowText()
+        let workflow = try YAMLSubset.parse(source)
+        if let python = try YAMLSubset.pythonReading(source) {
+            #expect(NSDictionary(dictionary: workflow.foundationObject as? [String: Any] ?? [:]).isEqual(to: python as? [String: Any] ?? [:]))
+        }
+        #expect(workflow["on"]?.keys == ["pull_request", "push", "workflow_dispatch"])
+        #expect(workflow["jobs"]?.keys == ["validate", "publish", "promote"])
+        let jobs = try #require(workflow["jobs"])
+        #expect(jobs["validate"]?["if"]?.string == "github.event_name == 'pull_request'")
+        #expect(runs(jobs["validate"]).last == "ota-localizations validate . --format github")
+        #expect(jobs["publish"]?["if"]?.string == "startsWith(github.ref, 'refs/tags/v')")
+        for name in ["publish", "promote"] {
+            let job = jobs[name]
+            #expect(job?["permissions"]?["id-token"]?.string == "write", "\(name)")
+            #expect(job?["environment"]?.string == "strings", "\(name)")
+            let credentials = (job?["steps"]?.items ?? []).first { $0["uses"]?.string?.hasPrefix("aws-actions/configure-aws-credentials@v") == true }
+            #expect(credentials?["with"]?["role-to-assume"]?.string?.hasPrefix("arn:aws:iam::") == true, "\(name)")
+        }
+        let publish = runs(jobs["publish"]).joined(separator: "\n")
+        let package = try #require(publish.range(of: "ota-localizations package"))
+        let upload = try #require(publish.range(of: "ota-localizations publish"))
+        #expect(package.upperBound < upload.lowerBound)
+        #expect(runs(jobs["promote"]).joined().contains("ota-localizations promote \"$FOLDER\" --from staging"))
+    }
+
+    @Test func everyOptionTheWorkflowPassesIsInTheCommandsHelp() throws {
+        let workflow = try YAMLSubset.parse(try workflowText())
+        let scripts = (workflow["jobs"]?.keys ?? []).flatMap { runs(workflow["jobs"]?[$0]) }
+        var checked = 0
+        for line in scripts.joined(separator: "\n").replacingOccurrences(of: "\\\n", with: " ").split(separator: "\n") {
+            guard let start = line.range(of: "ota-localizations ") else { continue }
+            let words = line[start.upperBound...].split(separator: " ").map(String.init)
+            guard let command = words.first else { continue }
+            let help = try ExternalTool.run(TestPaths.cliExecutable.path, [command, "--help"])
+            #expect(help.status == 0, "\(command)")
+            for word in words where word.hasPrefix("--") || word.hasPrefix("${PERCENT:+--") {
+                let option = String(word.drop { $0 != "-" }.prefix { $0 != "=" && $0 != " " && $0 != "\"" })
+                #expect(help.stdout.contains("  \(option) ") || help.stdout.contains("  \(option)\n"), "\(command) \(option)")
+                checked += 1
+            }
+        }
+        #expect(checked >= 8)
+    }
+}

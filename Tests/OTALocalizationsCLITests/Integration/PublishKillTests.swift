@@ -1,0 +1,163 @@
+import Foundation
+import OTALocalizationsTooling
+import OTATestSupport
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension NginxIntegrationTests {
+    /// A publish killed with SIGKILL at several moments, to moto (through the real AWS CLI) and to a local folder:
+    /// every manifest in the destination must list only ZIPs that are there with their size, and must be the old
+    /// manifest or the new one, byte for byte.
+    @Suite struct PublishKillTests {
+        typealias H = SyncHarness
+
+        /// A first publish (`old`, a folder holding only its manifest and ZIPs) and the version folder of a second one
+        /// in which two modules changed (`new`).
+        private struct TwoPublishes {
+            let publication: H.Publication
+            let old: URL
+            var new: URL { publication.versionFolder }
+
+            init() throws {
+                publication = try H.Publication()
+                let modules = try publication.package(publishedAt: "2026-01-01T00:00:00Z")
+                old = publication.folder.url.appendingPathComponent("old/1.0.0", isDirectory: true)
+                try FileManager.default.createDirectory(at: old, withIntermediateDirectories: true)
+                for name in modules.map(\.path) + ["manifest.json"] {
+                    try FileManager.default.copyItem(at: publication.versionFolder.appendingPathComponent(name), to: old.appendingPathComponent(name))
+                }
+                try publication.edit("Packages/Features/Sources/Checkout/Resources/de.lproj/Localizable.strings",
+                                     replacing: "\"Dein Warenkorb\"", with: "\"Ihr Warenkorb\"")
+                try publication.edit("Packages/Features/Sources/Profile/Resources/fr.lproj/Localizable.strings",
+                                     replacing: "\"Profil\"", with: "\"Mon profil\"")
+                let changed = try publication.package(publishedAt: "2026-01-02T00:00:00Z").filter { !modules.contains($0) }
+                guard changed.count == 2 else { throw ToolFailureText("expected two changed modules, got \(changed.map(\.name))") }
+            }
+
+            func manifest(_ folder: URL) throws -> Data { try Data(contentsOf: folder.appendingPathComponent("manifest.json")) }
+        }
+
+        /// Runs `ota-localizations <arguments>` and sends SIGKILL to it (not to the `aws` it runs) once it has printed
+        /// `lines` progress lines on standard error; returns whether it was killed before it finished.
+        private func runKilled(after lines: Int, _ arguments: [String], environment: [String: String]) throws -> Bool {
+            let process = Process()
+            process.executableURL = TestPaths.cliExecutable
+            process.arguments = arguments
+            process.environment = environment
+            let errors = Pipe()
+            process.standardError = errors
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            var seen = 0
+            while seen < lines {
+                let chunk = errors.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                seen += chunk.filter { $0 == UInt8(ascii: "\n") }.count
+            }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            try? errors.fileHandleForReading.close()
+            return process.terminationReason == .uncaughtSignal
+        }
+
+        /// Waits until no process runs with `marker` among its arguments (the orphaned `aws` of a killed publish).
+        private func waitForProcesses(mentioning marker: String) {
+            let needle = Data(marker.utf8)
+            NginxServer.wait(upTo: 60) {
+                let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+                return !pids.contains { name in
+                    guard name.allSatisfy(\.isNumber), Int32(name) != getpid(),
+                          let command = FileManager.default.contents(atPath: "/proc/\(name)/cmdline") else { return false }
+                    return command.range(of: needle) != nil
+                }
+            }
+        }
+
+        /// Every manifest file among `objects` (name to bytes) lists only files of `sizes` with their size.
+        private func expectConsistent(manifests: [String: Data], sizes: [String: Int], oldOrNew: [Data], moment: Int,
+                                      sourceLocation: SourceLocation = #_sourceLocation) throws {
+            #expect(manifests["manifest.json"] != nil, "moment \(moment): the old manifest is gone", sourceLocation: sourceLocation)
+            for (name, bytes) in manifests {
+                #expect(oldOrNew.contains(bytes), "moment \(moment): \(name) is neither the old nor the new manifest", sourceLocation: sourceLocation)
+                let object = try #require(try JSONSerialization.jsonObject(with: bytes) as? [String: Any], sourceLocation: sourceLocation)
+                for module in object["modules"] as? [[String: Any]] ?? [] {
+                    let path = module["path"] as? String ?? ""
+                    #expect(sizes[path] == module["size"] as? Int, "moment \(moment): \(name) lists \(path), which is \(sizes[path].map(String.init) ?? "missing")",
+                            sourceLocation: sourceLocation)
+                }
+            }
+        }
+
+        /// After 1 and 2 progress lines: during the two ZIP uploads; 4: during the checks; 7: during the manifest's upload.
+        private static let moments = [1, 2, 4, 7]
+
+        @Test func killedPublishToS3NeverLeavesAManifestListingAMissingZIP() throws {
+            let moto = try MotoServer()
+            defer { moto.stop() }
+            let publishes = try TwoPublishes()
+            let (oldManifest, newManifest) = (try publishes.manifest(publishes.old), try publishes.manifest(publishes.new))
+            var killedCount = 0
+            func state(_ bucket: String) throws -> (manifests: [String: Data], sizes: [String: Int]) {
+                let sizes = try moto.sizes(bucket, prefix: "ios/1.0.0/")
+                var names: [String: Int] = [:]
+                for (key, size) in sizes { names[String(key.dropFirst("ios/1.0.0/".count))] = size }
+                var manifests: [String: Data] = [:]
+                for name in names.keys where name.hasPrefix("manifest") && name.hasSuffix(".json") {
+                    manifests[name] = try moto.get(bucket, "ios/1.0.0/\(name)")
+                }
+                return (manifests, names)
+            }
+            for moment in Self.moments {
+                let bucket = "ota-kill-\(moment)"
+                try moto.createPublicBucket(bucket)
+                try moto.awsOK(["s3", "cp", publishes.old.path, "s3://\(bucket)/ios/1.0.0/", "--recursive", "--only-show-errors"])
+                let killed = try runKilled(after: moment, ["publish", publishes.new.path, "--to", "s3://\(bucket)/ios"], environment: moto.environment)
+                if killed { killedCount += 1 }
+                var now = try state(bucket)
+                try expectConsistent(manifests: now.manifests, sizes: now.sizes, oldOrNew: [oldManifest, newManifest], moment: moment)
+                waitForProcesses(mentioning: bucket)
+                now = try state(bucket)
+                try expectConsistent(manifests: now.manifests, sizes: now.sizes, oldOrNew: [oldManifest, newManifest], moment: moment)
+            }
+            // Publishing again completes what a killed run started (once: each run costs a dozen `aws` processes).
+            let bucket = "ota-kill-\(Self.moments[1])"
+            let again = try ExternalTool.run(TestPaths.cliExecutable.path, ["publish", publishes.new.path, "--to", "s3://\(bucket)/ios", "--quiet"],
+                                             environment: moto.environment)
+            #expect(again.status == 0, "\(again.stderr)")
+            #expect(try state(bucket).manifests == ["manifest.json": newManifest])
+            #expect(killedCount >= Self.moments.count - 1, "only \(killedCount) of the publishes were killed before they ended")
+        }
+
+        @Test func killedPublishToAFolderNeverLeavesAManifestListingAMissingZIP() throws {
+            let publishes = try TwoPublishes()
+            let (oldManifest, newManifest) = (try publishes.manifest(publishes.old), try publishes.manifest(publishes.new))
+            func state(_ folder: URL) throws -> (manifests: [String: Data], sizes: [String: Int]) {
+                var sizes: [String: Int] = [:]
+                var manifests: [String: Data] = [:]
+                for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
+                    let data = try Data(contentsOf: folder.appendingPathComponent(name))
+                    sizes[name] = data.count
+                    if name.hasPrefix("manifest"), name.hasSuffix(".json") { manifests[name] = data }
+                }
+                return (manifests, sizes)
+            }
+            for moment in 0...7 {
+                let destination = publishes.publication.folder.url.appendingPathComponent("www-\(moment)", isDirectory: true)
+                try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
+                try FileManager.default.copyItem(at: publishes.old, to: destination.appendingPathComponent("1.0.0"))
+                _ = try runKilled(after: moment, ["publish", publishes.new.path, "--to", destination.path], environment: ProcessInfo.processInfo.environment)
+                let version = destination.appendingPathComponent("1.0.0")
+                let now = try state(version)
+                try expectConsistent(manifests: now.manifests, sizes: now.sizes, oldOrNew: [oldManifest, newManifest], moment: moment)
+                #expect(try ExternalTool.run(TestPaths.cliExecutable.path, ["publish", publishes.new.path, "--to", destination.path, "--quiet"]).status == 0)
+                #expect(try state(version).manifests == ["manifest.json": newManifest])
+                // The temporary files of the killed run are gone too.
+                #expect(try FileManager.default.contentsOfDirectory(atPath: version.path).filter { $0.hasPrefix(".") } == [])
+            }
+        }
+    }
+}

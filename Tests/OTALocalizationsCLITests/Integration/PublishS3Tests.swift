@@ -1,0 +1,227 @@
+import Foundation
+import OTATestSupport
+import Testing
+
+extension NginxIntegrationTests {
+    /// `publish`, `promote` and `rollout` against a real S3 API (moto on loopback) through the real AWS CLI, and the
+    /// app's client syncing from the bucket's HTTP endpoint. One moto per test, one test at a time (each publish runs
+    /// the AWS CLI, a Python program, a dozen times).
+    @Suite struct PublishS3Tests {
+        typealias H = SyncHarness
+        private static let checkoutGerman = "Packages/Features/Sources/Checkout/Resources/de.lproj/Localizable.strings"
+
+        private func publish(_ folder: URL, to destination: String, _ extra: [String] = [], in moto: MotoServer) throws -> ToolResult {
+            try ExternalTool.run(TestPaths.cliExecutable.path, ["publish", folder.path, "--to", destination] + extra, environment: moto.environment)
+        }
+
+        private func json(_ text: String) throws -> [String: Any] {
+            try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        }
+
+        /// Also: the second publish invalidates only the manifest's path on a CloudFront distribution (moto's).
+        @Test func publishedBucketSyncsWith200Then304ThenOnlyTheChangedZIP() throws {
+            let moto = try MotoServer()
+            defer { moto.stop() }
+            try moto.createPublicBucket("strings")
+            let distribution = try moto.awsOK(["cloudfront", "create-distribution", "--origin-domain-name", "strings.s3.amazonaws.com",
+                                               "--query", "Distribution.Id", "--output", "text"])
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            let publication = try H.Publication()
+            let first = try publication.package(publishedAt: "2026-01-01T00:00:00Z")
+
+            let published = try publish(publication.versionFolder, to: "s3://strings/ios", ["--json"], in: moto)
+            #expect(published.status == 0, "\(published.stderr)")
+            let report = try json(published.stdout)
+            #expect(report["destination"] as? String == "s3://strings/ios/1.0.0")
+            #expect((report["archives"] as? [[String: Any]])?.map { $0["action"] as? String } == first.map { _ in "upload" })
+            // ZIPs first, the manifest last, and every ZIP checked.
+            #expect(report["written"] as? [String] == first.map(\.path) + ["manifest.json"])
+            #expect(report["verified"] as? Int == first.count)
+            let requests = moto.requests()
+            let puts = requests.filter { $0.method == "PUT" && $0.path.hasPrefix("/strings/ios/") }.map(\.path)
+            #expect(puts == first.map { "/strings/ios/1.0.0/\($0.path)" } + ["/strings/ios/1.0.0/manifest.json"])
+            let lastHead = try #require(requests.lastIndex { $0.method == "HEAD" })
+            let manifestPut = try #require(requests.lastIndex { $0.method == "PUT" })
+            #expect(lastHead < manifestPut)
+            #expect(requests.filter { $0.method == "HEAD" }.count == first.count)
+
+            // Headers, as S3 reports them to head-object; the ETag is the body's MD5 (python's hashlib).
+            for module in first {
+                let head = try moto.head("strings", "ios/1.0.0/\(module.path)")
+                #expect(head["ContentType"] as? String == "application/zip")
+                #expect(head["CacheControl"] as? String == "public, max-age=31536000, immutable")
+            }
+            let manifestHead = try moto.head("strings", "ios/1.0.0/manifest.json")
+            #expect(manifestHead["ContentType"] as? String == "application/json")
+            #expect(manifestHead["CacheControl"] as? String == "no-cache")
+            let md5 = try ExternalTool.python("import hashlib,sys; print(hashlib.md5(open(sys.argv[1],'rb').read()).hexdigest(), end='')",
+                                              [publication.versionFolder.appendingPathComponent("manifest.json").path])
+            #expect(manifestHead["ETag"] as? String == "\"\(md5)\"")
+
+            // The client, from the bucket's HTTP endpoint: 200 and every ZIP.
+            let storage = try TemporaryDirectory("root")
+            defer { storage.remove() }
+            let base = "\(moto.endpoint)/strings/ios/"
+            var before = moto.requests().count
+            let firstSync = try H.sync(base, into: storage.url)
+            #expect(firstSync.result.status == 0, "\(firstSync.result.stderr)")
+            #expect(firstSync.report["manifest"] as? String == "updated")
+            #expect(firstSync.report["updated"] as? Int == first.count)
+            var gets = Array(moto.requests()[before...])
+            #expect(gets.first == .init(method: "GET", path: "/strings/ios/1.0.0/manifest.json", status: 200))
+            #expect(Set(gets.dropFirst().map(\.path)) == Set(first.map { "/strings/ios/1.0.0/\($0.path)" }))
+            #expect(gets.count == first.count + 1)
+            try H.expectInstalled(first, from: publication.versionFolder, into: storage.url)
+
+            // Nothing changed: one request, answered 304 to the stored ETag.
+            before = moto.requests().count
+            let secondSync = try H.sync(base, into: storage.url)
+            #expect(secondSync.report["manifest"] as? String == "notModified")
+            #expect(Array(moto.requests()[before...]) == [.init(method: "GET", path: "/strings/ios/1.0.0/manifest.json", status: 304)])
+
+            // One changed string: publish uploads one ZIP and the manifest; the client downloads exactly those.
+            try publication.edit(Self.checkoutGerman, replacing: "\"Dein Warenkorb\"", with: "\"Ihr Warenkorb\"")
+            let second = try publication.package(publishedAt: "2026-01-02T00:00:00Z")
+            let changed = second.filter { !first.contains($0) }
+            #expect(changed.map(\.name) == ["Checkout"])
+            let dryRun = try json(try publish(publication.versionFolder, to: "s3://strings/ios",
+                                              ["--cloudfront-distribution", distribution, "--dry-run", "--json"], in: moto).stdout)
+            #expect((dryRun["archives"] as? [[String: Any]])?.compactMap { $0["action"] as? String == "upload" ? $0["name"] as? String : nil }
+                    == changed.map(\.path))
+            #expect(dryRun["written"] as? [String] == [])
+            #expect(try moto.head("strings", "ios/1.0.0/manifest.json")["ETag"] as? String == "\"\(md5)\"")
+            let republished = try json(try publish(publication.versionFolder, to: "s3://strings/ios",
+                                                   ["--cloudfront-distribution", distribution, "--json", "--quiet"], in: moto).stdout)
+            #expect(republished["written"] as? [String] == changed.map(\.path) + ["manifest.json"])
+            let invalidation = try #require(republished["invalidation"] as? [String: Any])
+            #expect(invalidation["paths"] as? [String] == ["/ios/1.0.0/manifest.json"])
+            let id = try #require(invalidation["id"] as? String)
+            let stored = try json(try moto.awsOK(["cloudfront", "get-invalidation", "--distribution-id", distribution, "--id", id, "--output", "json"]))
+            let batch = (stored["Invalidation"] as? [String: Any])?["InvalidationBatch"] as? [String: Any]
+            #expect((batch?["Paths"] as? [String: Any])?["Items"] as? [String] == ["/ios/1.0.0/manifest.json"])
+            before = moto.requests().count
+            let thirdSync = try H.sync(base, into: storage.url)
+            #expect(thirdSync.report["manifest"] as? String == "updated")
+            #expect(thirdSync.report["updated"] as? Int == 1)
+            gets = Array(moto.requests()[before...])
+            #expect(gets == [.init(method: "GET", path: "/strings/ios/1.0.0/manifest.json", status: 200),
+                             .init(method: "GET", path: "/strings/ios/1.0.0/\(changed[0].path)", status: 200)])
+            try H.expectInstalled(second, from: publication.versionFolder, into: storage.url)
+        }
+
+        @Test func promoteAndRolloutEditTheBucketAndRefuseAMissingZIP() throws {
+            let moto = try MotoServer()
+            defer { moto.stop() }
+            try moto.createPublicBucket("strings")
+            let publication = try H.Publication()
+            let production = try publication.package(publishedAt: "2026-01-01T00:00:00Z")
+            #expect(try publish(publication.versionFolder, to: "s3://strings/ios", ["--quiet"], in: moto).status == 0)
+            try publication.edit(Self.checkoutGerman, replacing: "\"Dein Warenkorb\"", with: "\"Ihr Warenkorb\"")
+            let staging = try H.cli(["package", publication.source.path, "--app-version", "1.0.0", "--output", publication.output.path,
+                                     "--channel", "staging", "--published-at", "2026-01-02T00:00:00Z", "--quiet"])
+            #expect(staging.status == 0, "\(staging.stderr)")
+            #expect(try publish(publication.versionFolder, to: "s3://strings/ios", ["--channel", "staging", "--quiet"], in: moto).status == 0)
+            let stagedBytes = try #require(try moto.get("strings", "ios/1.0.0/manifest.staging.json"))
+            let staged = try json(String(decoding: stagedBytes, as: UTF8.self))
+            #expect(staged["channel"] as? String == "staging")
+
+            func cli(_ arguments: [String]) throws -> ToolResult {
+                try ExternalTool.run(TestPaths.cliExecutable.path, arguments, environment: moto.environment)
+            }
+            func productionManifest() throws -> [String: Any] {
+                try json(String(decoding: try #require(try moto.get("strings", "ios/1.0.0/manifest.json")), as: UTF8.self))
+            }
+            let rollout = try cli(["promote", "s3://strings/ios/1.0.0", "--from", "staging", "--rollout", "5", "--json"])
+            #expect(rollout.status == 0, "\(rollout.stderr)")
+            var manifest = try productionManifest()
+            let stagedModules = try #require(staged["modules"] as? [[String: Any]])
+            let checkout = try #require(stagedModules.first { $0["name"] as? String == "Checkout" }?["path"] as? String)
+            #expect((manifest["modules"] as? [[String: Any]])?.compactMap { $0["path"] as? String } == production.map(\.path))
+            let object = try #require(manifest["rollout"] as? [String: Any])
+            #expect((object["percent"] as? NSNumber)?.doubleValue == 5)
+            #expect((object["modules"] as? [[String: Any]])?.compactMap { $0["path"] as? String } == [checkout])
+            let id = try #require(object["id"] as? String)
+            #expect(try moto.head("strings", "ios/1.0.0/manifest.json")["CacheControl"] as? String == "no-cache")
+
+            #expect(try cli(["rollout", "s3://strings/ios/1.0.0", "--percent", "50"]).status == 0)
+            manifest = try productionManifest()
+            #expect((manifest["rollout"] as? [String: Any])?["id"] as? String == id)
+            #expect(((manifest["rollout"] as? [String: Any])?["percent"] as? NSNumber)?.doubleValue == 50)
+            #expect(try cli(["rollout", "s3://strings/ios/1.0.0", "--finish"]).status == 0)
+            manifest = try productionManifest()
+            #expect(manifest["rollout"] == nil)
+            #expect((manifest["modules"] as? [[String: Any]])?.compactMap { $0["path"] as? String } == stagedModules.compactMap { $0["path"] as? String })
+
+            // A ZIP the staged manifest lists disappears: promote refuses and production stays as it was.
+            let before = try #require(try moto.get("strings", "ios/1.0.0/manifest.json"))
+            try moto.awsOK(["s3", "rm", "s3://strings/ios/1.0.0/\(checkout)"])
+            let refused = try cli(["promote", "s3://strings/ios/1.0.0", "--from", "staging"])
+            #expect(refused.status == 1)
+            #expect(refused.stderr.contains("\(checkout) is missing"), "\(refused.stderr)")
+            #expect(try moto.get("strings", "ios/1.0.0/manifest.json") == before)
+        }
+
+        /// docs/hosting.md's S3 blocks, as written, in bash: the first publishes (with a CloudFront invalidation) and
+        /// prints the manifest's headers; the second, after one string changed, publishes staging, rolls it out and
+        /// finishes the rollout.
+        @Test func hostingDocS3BlocksRunAsWritten() throws {
+            let moto = try MotoServer()
+            defer { moto.stop() }
+            try moto.awsOK(["s3api", "create-bucket", "--bucket", "example-ota-strings"])
+            let distribution = try moto.awsOK(["cloudfront", "create-distribution", "--origin-domain-name", "example-ota-strings.s3.amazonaws.com",
+                                               "--query", "Distribution.Id", "--output", "text"])
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/hosting.md"), encoding: .utf8)
+            let blocks = MarkdownText.fencedBlocks("sh", in: text).map { $0.joined(separator: "\n") }.filter { $0.contains("s3://") }
+            #expect(blocks.count == 2)
+            let publication = try H.Publication()
+            var environment = moto.environment
+            environment["PATH"] = [TestPaths.cliExecutable.deletingLastPathComponent().path,
+                                   URL(fileURLWithPath: MotoServer.awsExecutable).deletingLastPathComponent().path,
+                                   environment["PATH"] ?? "/usr/bin:/bin"].joined(separator: ":")
+            environment["DISTRIBUTION_ID"] = distribution
+            environment["V"] = "26.7.0"
+            func run(_ block: String) throws -> ToolResult {
+                try ExternalTool.run("bash", ["-euo", "pipefail", "-c", block], currentDirectory: publication.source, environment: environment)
+            }
+            let first = try run(try #require(blocks.first))
+            #expect(first.status == 0, "\(first.stderr)")
+            let md5 = try ExternalTool.python("import hashlib,sys; print(hashlib.md5(open(sys.argv[1],'rb').read()).hexdigest(), end='')",
+                                              [publication.source.appendingPathComponent(".build/ota/26.7.0/manifest.json").path])
+            let headers = first.stdout.replacingOccurrences(of: " ", with: "").replacingOccurrences(of: "\n", with: "")
+            #expect(headers.hasSuffix("[\"application/json\",\"no-cache\",\"\\\"\(md5)\\\"\"]"), "\(first.stdout)")
+            let invalidations = try moto.awsOK(["cloudfront", "list-invalidations", "--distribution-id", distribution, "--output", "json"])
+            #expect(((try json(invalidations))["InvalidationList"] as? [String: Any])?["Items"].map { ($0 as? [Any])?.count } == 1)
+
+            try publication.edit(Self.checkoutGerman, replacing: "\"Dein Warenkorb\"", with: "\"Ihr Warenkorb\"")
+            let second = try run(blocks[1])
+            #expect(second.status == 0, "\(second.stderr)")
+            let production = try moto.awsOK(["s3", "cp", "s3://example-ota-strings/ios/26.7.0/manifest.json", "-"])
+            let staging = try moto.awsOK(["s3", "cp", "s3://example-ota-strings/ios/26.7.0/manifest.staging.json", "-"])
+            let object = try json(production)
+            #expect(object["rollout"] == nil)
+            func paths(_ object: [String: Any]) -> [String] {
+                (object["modules"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+            }
+            #expect(paths(object) == paths(try json(staging)))
+            // The first block's manifest, still in .build/ota: only Checkout's ZIP differs from it.
+            let firstManifest = try json(try String(contentsOf: publication.source.appendingPathComponent(".build/ota/26.7.0/manifest.json"), encoding: .utf8))
+            #expect(zip(paths(object), paths(firstManifest)).filter { $0 != $1 }.map { $0.0.hasPrefix("Checkout-") } == [true])
+        }
+
+        @Test func theAWSCLIMissingIsAnErrorThatSaysHowToInstallIt() throws {
+            let folder = try TemporaryDirectory("no-aws")
+            defer { folder.remove() }
+            let publication = try H.Publication()
+            try publication.package(publishedAt: "2026-01-01T00:00:00Z")
+            var environment = ProcessInfo.processInfo.environment
+            environment["PATH"] = folder.path
+            environment.removeValue(forKey: "OTA_AWS_CLI")
+            let result = try ExternalTool.run(TestPaths.cliExecutable.path, ["publish", publication.versionFolder.path, "--to", "s3://strings/ios"],
+                                              environment: environment)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("the AWS CLI ('aws') is not on PATH"), "\(result.stderr)")
+            #expect(result.stderr.contains("pip install awscli"))
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import OTATestSupport
+import Testing
+
+/// `package --channel` and `publish` to a local folder through the built binary; the folder is read back with
+/// FileManager, `cmp`-style byte comparison and Python's `json`.
+@Suite struct PublishCommandTests {
+    static let example = TestPaths.packageRoot.appendingPathComponent("Examples/SampleApp")
+
+    private func cli(_ arguments: [String], environment: [String: String]? = nil) throws -> ToolResult {
+        try ExternalTool.run(TestPaths.cliExecutable.path, arguments, environment: environment)
+    }
+
+    private func package(_ output: URL, at date: String = "2026-07-24T10:00:00Z", _ extra: [String] = []) throws {
+        let result = try cli(["package", Self.example.path, "--app-version", "1.0.0", "--output", output.path,
+                              "--published-at", date, "--quiet"] + extra)
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    /// A temporary folder with the example packaged into `out/1.0.0`: (the folder, `out`, `out/1.0.0`).
+    private func packaged(_ prefix: String) throws -> (temp: TemporaryDirectory, output: URL, source: URL) {
+        let temp = try TemporaryDirectory(prefix)
+        let output = temp.url.appendingPathComponent("out")
+        try package(output)
+        return (temp, output, output.appendingPathComponent("1.0.0"))
+    }
+
+    private func names(_ folder: URL) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+    }
+
+    @Test func packageChannelWritesItsOwnManifestRecordingTheChannel() throws {
+        let temp = try TemporaryDirectory("channel")
+        defer { temp.remove() }
+        let output = temp.url.appendingPathComponent("out")
+        try package(output, ["--channel", "staging"])
+        let folder = output.appendingPathComponent("1.0.0")
+        #expect(!names(folder).contains("manifest.json"))
+        let fields = try ExternalTool.python("""
+            import json, sys
+            m = json.load(open(sys.argv[1]))
+            print(m["channel"], list(m).index("channel") == list(m).index("developmentRegion") + 1)
+            """, [folder.appendingPathComponent("manifest.staging.json").path])
+        #expect(fields == "staging True\n")
+        // The same ZIPs as production's.
+        try package(output)
+        let production = try Data(contentsOf: folder.appendingPathComponent("manifest.json"))
+        #expect(!String(decoding: production, as: UTF8.self).contains("channel"))
+        #expect(names(folder).filter { $0.hasSuffix(".zip") }.count == 4)
+
+        // Signed: manifest.staging.dsse.json signs exactly manifest.staging.json, channel included.
+        let key = temp.url.appendingPathComponent("key.pem")
+        try OpenSSLSigning.generateKey(at: key)
+        try package(output, ["--channel", "staging", "--signing-key", key.path])
+        let payload = try ExternalTool.python("import json, sys, base64; sys.stdout.buffer.write(base64.b64decode(json.load(open(sys.argv[1]))['payload']))",
+                                              [folder.appendingPathComponent("manifest.staging.dsse.json").path])
+        #expect(Data(payload.utf8) == (try Data(contentsOf: folder.appendingPathComponent("manifest.staging.json"))))
+        #expect(payload.contains("\"channel\": \"staging\""))
+        #expect(!names(folder).contains("manifest.dsse.json"))
+
+        let bad = try cli(["package", Self.example.path, "--app-version", "1.0.0", "--output", output.path, "--channel", "Staging"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("--channel 'Staging' is not a channel name"))
+    }
+
+    @Test func publishToAFolderCopiesZIPsThenTheManifestAndSkipsWhatIsThere() throws {
+        let (temp, _, source) = try packaged("publish-folder")
+        defer { temp.remove() }
+        let www = temp.url.appendingPathComponent("www/ios")
+
+        let dryRun = try cli(["publish", source.path, "--to", www.path, "--dry-run"])
+        #expect(dryRun.status == 0, "\(dryRun.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: www.path))
+        let planned = dryRun.stdout.split(separator: "\n").dropFirst().map { String($0.prefix(9)) }
+        #expect(planned == ["  upload ", "  upload ", "  upload ", "  upload ", "  check  ", "  upload "])
+
+        let first = try cli(["publish", source.path, "--to", www.path])
+        #expect(first.status == 0, "\(first.stderr)")
+        let published = www.appendingPathComponent("1.0.0")
+        #expect(names(published) == names(source))
+        for name in names(source) {
+            #expect(try Data(contentsOf: published.appendingPathComponent(name)) == Data(contentsOf: source.appendingPathComponent(name)))
+        }
+        // Progress: ZIPs, then each checked, then the manifest.
+        let steps = first.stderr.split(separator: "\n").map { $0.hasPrefix("check") ? "check" : String($0.split(separator: " ").last ?? "") }
+        #expect(steps.prefix(4).allSatisfy { $0 == "bytes)" })
+        #expect(Array(steps[4..<8]) == ["check", "check", "check", "check"])
+        #expect(first.stderr.split(separator: "\n").last?.contains("manifest.json") == true)
+
+        let again = try cli(["publish", source.path, "--to", www.path, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any])
+        #expect((object["archives"] as? [[String: Any]])?.allSatisfy { $0["action"] as? String == "skip" } == true)
+        #expect(object["written"] as? [String] == ["manifest.json"])
+        #expect(object["destination"] as? String == published.path)
+    }
+
+    @Test func publishRefusesWhatWouldBreakDevices() throws {
+        let (temp, output, source) = try packaged("publish-refusals")
+        defer { temp.remove() }
+        let www = temp.url.appendingPathComponent("www")
+        #expect(try cli(["publish", source.path, "--to", www.path, "--quiet"]).status == 0)
+        let published = www.appendingPathComponent("1.0.0")
+        let manifest = try Data(contentsOf: published.appendingPathComponent("manifest.json"))
+
+        // A ZIP of the same name and another size at the destination.
+        let zip = try #require(names(published).first { $0.hasSuffix(".zip") })
+        let original = try Data(contentsOf: published.appendingPathComponent(zip))
+        try Data(original.dropLast()).write(to: published.appendingPathComponent(zip))
+        try package(output, at: "2026-07-25T10:00:00Z")
+        let altered = try cli(["publish", source.path, "--to", www.path, "--json"])
+        #expect(altered.status == 1)
+        #expect(altered.stdout.contains("\"code\":\"refused\""))
+        #expect(altered.stderr.contains("exists with \(original.count - 1) bytes, not \(original.count); published ZIPs are immutable"))
+        #expect(try Data(contentsOf: published.appendingPathComponent("manifest.json")) == manifest)
+        try original.write(to: published.appendingPathComponent(zip))
+
+        // An older manifest than the destination's.
+        try package(output, at: "2026-07-01T10:00:00Z")
+        let older = try cli(["publish", source.path, "--to", www.path])
+        #expect(older.status == 1)
+        #expect(older.stderr.contains("was published at 2026-07-24T10:00:00Z, later than this one (2026-07-01T10:00:00Z)"), "\(older.stderr)")
+
+        // An unsigned publish over a signed one.
+        let key = temp.url.appendingPathComponent("key.pem")
+        try OpenSSLSigning.generateKey(at: key)
+        try package(output, at: "2026-07-26T10:00:00Z", ["--signing-key", key.path])
+        #expect(try cli(["publish", source.path, "--to", www.path, "--quiet"]).status == 0)
+        #expect(names(published).contains("manifest.dsse.json"))
+        try package(output, at: "2026-07-27T10:00:00Z")
+        let unsigned = try cli(["publish", source.path, "--to", www.path])
+        #expect(unsigned.status == 1)
+        #expect(unsigned.stderr.contains("manifest.dsse.json exists but this publish is unsigned"))
+
+        // A ZIP the manifest lists is missing from the source.
+        try FileManager.default.removeItem(at: source.appendingPathComponent(zip))
+        let missing = try cli(["publish", source.path, "--to", temp.url.appendingPathComponent("other").path])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("\(zip): listed by manifest.json but missing"))
+        #expect(!FileManager.default.fileExists(atPath: temp.url.appendingPathComponent("other").path))
+
+        let usage = try cli(["publish", source.path, "--to", www.path, "--cloudfront-distribution", "E123"])
+        #expect(usage.status == 2)
+        #expect(usage.stderr.contains("--cloudfront-distribution needs an s3:// destination"))
+        let scheme = try cli(["publish", source.path, "--to", "https://cdn.example.com/ios"])
+        #expect(scheme.status == 2)
+        #expect(scheme.stderr.contains("only s3://<bucket>/<prefix> and local folders are publish destinations"))
+    }
+}
