@@ -7,7 +7,7 @@ import Foundation
 /// ```
 /// ota-localizations-slices 1
 /// development <development region>
-/// available <every localization of the module but Base, in manifest order>
+/// available <every localization of the module but Base, in byte order, each once>
 /// base <sha256 of the base slice ZIP>
 /// <localization> <sha256 of its slice ZIP>        one line per installed localization slice, in byte order
 /// ```
@@ -23,7 +23,7 @@ package struct SliceRecord: Sendable, Equatable {
     package static let maximumBytes = 64 * 1024
 
     package var developmentRegion: String
-    /// The module's localizations (without `Base`), as the manifest lists them.
+    /// The module's localizations (without `Base`), in byte order.
     package var available: [String]
     /// SHA-256 of the base slice ZIP.
     package var baseSHA256: String

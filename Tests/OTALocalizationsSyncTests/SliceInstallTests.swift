@@ -28,7 +28,7 @@ import Testing
     @discardableResult
     private func publish(
         _ fixture: SyncFixture, french: String = "Bonjour", publishedAt: String = "2026-07-24T10:00:00Z",
-        frenchFiles: [String: Data]? = nil
+        frenchFiles: [String: Data]? = nil, localizations: String = "\"de\", \"en\", \"fr\""
     ) throws -> [String: Slice] {
         let base = try Self.slice("base", ["Info.plist": SyncFixture.infoPlist, "en.lproj/Localizable.strings": Self.table("Hello")])
         let de = try Self.slice("de", ["de.lproj/Localizable.strings": Self.table("Hallo")])
@@ -42,7 +42,7 @@ import Testing
         let manifest = """
             {"formatVersion": 1, "appVersion": "1.0", "publishedAt": "\(publishedAt)", "developmentRegion": "en",
              "modules": [{"name": "Checkout", "path": "\(full.path)", "sha256": "\(full.sha256)", "size": \(full.zip.count),
-               "localizations": ["de", "en", "fr"],
+               "localizations": [\(localizations)],
                "slices": {"base": \(base.json), "localizations": {"de": \(de.json), "fr": \(fr.json)}}}]}
             """
         fixture.transport.serve(SyncFixture.url("1.0", "manifest.json"), Data(manifest.utf8))
@@ -154,5 +154,61 @@ import Testing
         #expect(module.reason == "slice fr holds en.lproj/Localizable.strings, which belongs to another slice")
         #expect(layout.activeInstallFolder(module: "Checkout") == good)
         #expect(try Data(contentsOf: good.appendingPathComponent("en.lproj/Localizable.strings")) == Self.table("Hello"))
+    }
+
+    @Test func aLocalizationSliceWithoutItsTablesFailsInsteadOfBeingRecordedAsThatLanguage() async throws {
+        let fixture = try SyncFixture()
+        try publish(fixture, frenchFiles: [:])
+
+        await fixture.makeService(selection: Self.french).start()
+
+        let module = try #require(fixture.reports.last?.modules.first)
+        #expect(module.outcome == .failed)
+        #expect(module.code == .content)
+        #expect(module.reason == "slice fr holds no fr.lproj table")
+        #expect(OTAStorageLayout(storageRoot: fixture.root, appVersion: "1.0").activeInstallFolder(module: "Checkout") == nil)
+    }
+
+    @Test func aRecordEditedOrRemovedAfterTheInstallIsReinstalled() async throws {
+        let fixture = try SyncFixture()
+        let slices = try publish(fixture)
+        await fixture.makeService(selection: Self.french).start()
+        let layout = OTAStorageLayout(storageRoot: fixture.root, appVersion: "1.0")
+        let folder = try #require(layout.activeInstallFolder(module: "Checkout"))
+
+        // The record now claims German, and the seal is rewritten to match: only the folder name still tells.
+        let edited = Data(String(decoding: try Data(contentsOf: folder.appendingPathComponent(".ota-slices")), as: UTF8.self)
+            .replacingOccurrences(of: "\nfr ", with: "\nde ").utf8)
+        try edited.write(to: folder.appendingPathComponent(".ota-slices"))
+        let sealURL = folder.appendingPathComponent(".ota-seal")
+        let seal = String(decoding: try Data(contentsOf: sealURL), as: UTF8.self).split(separator: "\n").map { line in
+            line.hasSuffix(" .ota-slices") ? "\(edited.count) \(try! IndependentTool.sha256sum(edited)) .ota-slices" : String(line)
+        }
+        try Data((seal.joined(separator: "\n") + "\n").utf8).write(to: sealURL)
+
+        let before = fixture.transport.requestedURLs.count
+        await fixture.makeService(selection: Self.french).start()
+
+        #expect(fixture.reports.last?.updated == 1)
+        let healed = try #require(layout.activeInstallFolder(module: "Checkout"))
+        #expect(try IndependentTool.sha256sum(try Data(contentsOf: healed.appendingPathComponent(".ota-slices"))) == healed.lastPathComponent.prefix(64).description)
+        #expect(try String(contentsOf: healed.appendingPathComponent(".ota-slices"), encoding: .utf8).contains("\nfr \(slices["fr"]!.sha256)\n"))
+        // The record was damaged, not the slices: they are downloaded again, as nothing vouches for the folder.
+        #expect(zipRequests(fixture, after: before) == [slices["base"]!.path, slices["fr"]!.path].sorted())
+    }
+
+    @Test func theOrderOfTheManifestsLocalizationsDoesNotChangeTheFolder() async throws {
+        let sorted = try SyncFixture()
+        try publish(sorted)
+        await sorted.makeService(selection: Self.french).start()
+        let shuffled = try SyncFixture()
+        try publish(shuffled, localizations: "\"fr\", \"en\", \"de\", \"fr\"")
+        await shuffled.makeService(selection: Self.french).start()
+
+        let names = [sorted, shuffled].map {
+            OTAStorageLayout(storageRoot: $0.root, appVersion: "1.0").activeInstallFolder(module: "Checkout")?.lastPathComponent
+        }
+        #expect(names[0] != nil)
+        #expect(names[0] == names[1])
     }
 }

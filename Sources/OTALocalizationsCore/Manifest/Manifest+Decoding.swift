@@ -274,7 +274,10 @@ private enum LossySlices {
         var byName: [String: ManifestSlice] = [:]
         for nameKey in named.allKeys {
             let name = nameKey.stringValue
-            guard ManifestModule.isPlainFileName(name), name != "Base", localizations.contains(name) else {
+            guard name != "Base" else {
+                return .failure(SliceRejection("module 'slices.localizations' has \"Base\", which belongs in the base slice"))
+            }
+            guard ManifestModule.isPlainFileName(name), localizations.contains(name) else {
                 return .failure(SliceRejection("module 'slices.localizations' has \(name.debugDescription), which is not one of the module's localizations"))
             }
             guard let sliceContainer = try? named.nestedContainer(keyedBy: SliceKey.self, forKey: nameKey),

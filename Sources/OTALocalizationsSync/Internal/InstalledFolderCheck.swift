@@ -11,8 +11,11 @@ import OTALocalizationsCore
 /// byte for byte the canonical one for the manifest's development region. Reads every file once, one at a time.
 /// Measured cost: docs/benchmarks.md ("After the failure-path work").
 package enum InstalledFolderCheck {
-    /// Whether `folder` is intact for a manifest whose development region is `developmentRegion`.
-    package static func isIntact(_ folder: URL, developmentRegion: String) -> Bool {
+    /// Whether `folder` is intact for a manifest whose development region is `developmentRegion`. With `sliced`, the
+    /// folder must be one assembled from slices: its record (``SliceRecord``) is sealed and its SHA-256 is the
+    /// folder's name, so a record edited after the install, or removed, fails the check (the read side decides
+    /// coverage from it).
+    package static func isIntact(_ folder: URL, developmentRegion: String, sliced: Bool = false) -> Bool {
         // Path strings, not URLs: URL arithmetic on storage names (they hold `%`) costs more than the reads.
         let root = folder.path
         guard let sealData = DurableFiles.readRegularFile(atPath: root + "/" + BundleSeal.fileName, maximumBytes: BundleSeal.maximumBytes),
@@ -37,6 +40,11 @@ package enum InstalledFolderCheck {
             guard DurableFiles.isDirectory(atPath: path), let listed = DurableFiles.names(inDirectoryAtPath: path),
                   listed.count == names.count, Set(listed) == names
             else { return false }
+        }
+        let record = seal.files.first { $0.path == SliceRecord.fileName }
+        guard (record != nil) == sliced else { return false }
+        if let record, OTAStorageLayout.sha256(ofInstallFolderName: folder.lastPathComponent) != record.sha256 {
+            return false
         }
         let canonicalInfoPlist = BundleInfoPlist.bytes(developmentRegion: developmentRegion)
         for file in seal.files {

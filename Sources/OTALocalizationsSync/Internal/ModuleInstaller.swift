@@ -79,16 +79,21 @@ struct ModuleInstaller: Sendable {
                 let download = Download(
                     path: part.slice.path, sha256: part.slice.sha256, size: part.slice.size,
                     label: part.localization.map { "slice \($0)" } ?? "base slice", holdsInfoPlist: part.localization == nil)
-                try await install(download, into: &folder, bytes: &bytes) { path throws(InstallFailure) in
+                let tables = try await install(download, into: &folder, bytes: &bytes) { path throws(InstallFailure) in
                     guard plan.belongs(path, to: part) else {
                         throw InstallFailure(.content, "\(download.label) holds \(path), which belongs to another slice")
                     }
+                }
+                // A localization slice without a table of its own would be recorded as that localization while
+                // holding none: the read side would hand out a bundle that shows the development region.
+                if let localization = part.localization, tables == 0 {
+                    throw InstallFailure(.content, "\(download.label) holds no \(localization).lproj table")
                 }
             }
             try folder.write(plan.record.encoded(), path: SliceRecord.fileName)
         } else {
             let download = Download(path: module.path, sha256: module.sha256, size: module.size, label: "ZIP", holdsInfoPlist: true)
-            try await install(download, into: &folder, bytes: &bytes) { _ throws(InstallFailure) in }
+            _ = try await install(download, into: &folder, bytes: &bytes) { _ throws(InstallFailure) in }
         }
         try folder.seal()
         try checkCancellation()
@@ -99,18 +104,24 @@ struct ModuleInstaller: Sendable {
     }
 
     /// Downloads one ZIP and writes its bundle entries into `folder`, each checked by `check` (a slice's entries must
-    /// belong to it); `Info.plist` is required in the full ZIP and the base slice only.
+    /// belong to it); `Info.plist` is required in the full ZIP and the base slice only. Returns the number of tables
+    /// written.
     private func install(
         _ download: Download, into folder: inout StagedFolder, bytes: inout Int64,
         check: (String) throws(InstallFailure) -> Void
-    ) async throws(InstallFailure) {
+    ) async throws(InstallFailure) -> Int {
         guard download.size <= limits.maximumArchiveBytes else {
             throw InstallFailure(.limit, "\(download.label) size \(download.size) is over the limit of \(limits.maximumArchiveBytes) bytes (maximumArchiveBytes)")
         }
         try await reserve(download.size, in: context.archiveBytes, or: "\(download.label) size \(download.size) is over the limit of \(context.archiveBytes.capacity) bytes held at once (maximumBufferedArchiveBytes)")
         defer { context.archiveBytes.release(download.size) }
         let archive = try await fetch(download, bytes: &bytes)
-        let entries = try Self.bundleEntries(of: archive, requireInfoPlist: download.holdsInfoPlist)
+        let entries: [ZipEntry]
+        do {
+            entries = try Self.bundleEntries(of: archive, requireInfoPlist: download.holdsInfoPlist)
+        } catch {
+            throw download.label == "ZIP" ? error : InstallFailure(error.code, "\(download.label): \(error.reason)")
+        }
         for entry in entries { try check(entry.path) }
         let declared = entries.reduce(Int64(0)) { $0 + Int64($1.uncompressedSize) }
         guard context.inflatedBytes.take(declared) else {
@@ -123,6 +134,7 @@ struct ModuleInstaller: Sendable {
             defer { context.tableBytes.release(Int64(entry.uncompressedSize)) }
             try folder.write(try checkedContents(of: entry, in: archive), path: entry.path)
         }
+        return entries.filter { $0.path != "Info.plist" }.count
     }
 
     /// GET under the request deadline, then status, size and SHA-256 against the manifest, then the ZIP directory.

@@ -5,8 +5,9 @@ import OTALocalizationsCore
 /// A module's active folder, assembled from slices, whose files can be copied into a new install instead of being
 /// downloaded again: a one-string fix in `fr` then costs a French device the `fr` slice alone.
 ///
-/// A slice is reused only when the folder's record (``SliceRecord``) names the same slice SHA-256, and each of its
-/// files reads back with the size and SHA-256 its seal lists; anything else is downloaded.
+/// A slice is reused only when the folder's record (``SliceRecord``) hashes to the folder's name and names the same
+/// slice SHA-256, and each of its files reads back with the size and SHA-256 its seal lists; anything else is
+/// downloaded.
 struct ReusableFolder {
     private let folder: URL
     private let record: SliceRecord
@@ -15,6 +16,7 @@ struct ReusableFolder {
     init?(_ folder: URL?, developmentRegion: String) {
         guard let folder,
               let recordData = DurableFiles.readRegularFile(folder.appendingPathComponent(SliceRecord.fileName), maximumBytes: SliceRecord.maximumBytes),
+              OTAStorageLayout.sha256(ofInstallFolderName: folder.lastPathComponent) == CoreFormats.sha256Hex(recordData),
               let record = SliceRecord(parsing: recordData), record.developmentRegion == developmentRegion,
               let sealData = DurableFiles.readRegularFile(folder.appendingPathComponent(BundleSeal.fileName), maximumBytes: BundleSeal.maximumBytes),
               let seal = BundleSeal(parsing: sealData)

@@ -24,7 +24,9 @@ struct SlicePlan: Sendable, Equatable {
     /// ``OTALocalizationSelection/everyLocalization`` (the full ZIP is used).
     init?(_ module: ManifestModule, developmentRegion: String, selection: OTALocalizationSelection) {
         guard let slices = module.slices, !selection.isEveryLocalization else { return nil }
-        let available = module.localizations.filter { $0 != "Base" }
+        // Sorted and without repeats, so that the same content always gives the same record and folder name.
+        let available = Array(Set(module.localizations.filter { $0 != "Base" }))
+            .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
         let chosen = selection.localizations(from: available).filter { slices.localizations[$0] != nil }
         var named: [String: String] = [:]
         for name in chosen { named[name] = slices.localizations[name]!.sha256 }

@@ -193,7 +193,8 @@ struct UpdateCycle: Sendable {
             let plan = slicePlan(module, manifest)
             if !seen.insert(module.name).inserted {
                 reports[index] = .init(name: module.name, outcome: .failed, reason: "duplicate module name in the manifest", code: .manifest)
-            } else if installedHash(of: module.name, developmentRegion: manifest.developmentRegion) == (plan?.folderHash ?? module.sha256) {
+            } else if installedHash(of: module.name, developmentRegion: manifest.developmentRegion, sliced: plan != nil)
+                        == (plan?.folderHash ?? module.sha256) {
                 reports[index] = recordRollout(of: module, selection) ?? .init(name: module.name, outcome: .skipped)
             } else {
                 pending.append((index, module, plan))
@@ -263,9 +264,9 @@ struct UpdateCycle: Sendable {
 
     /// The SHA-256 of the folder `current` names for `module`, when that folder passes the full check
     /// (``InstalledFolderCheck``): a damaged folder is reinstalled.
-    private func installedHash(of module: String, developmentRegion: String) -> String? {
+    private func installedHash(of module: String, developmentRegion: String, sliced: Bool = false) -> String? {
         guard let folder = layout.activeInstallFolder(module: module),
-              InstalledFolderCheck.isIntact(folder, developmentRegion: developmentRegion)
+              InstalledFolderCheck.isIntact(folder, developmentRegion: developmentRegion, sliced: sliced)
         else { return nil }
         return OTAStorageLayout.sha256(ofInstallFolderName: folder.lastPathComponent)
     }
@@ -275,8 +276,10 @@ struct UpdateCycle: Sendable {
     /// one the languages now choose.
     private func isIntact(_ selection: RolloutSelection) -> Bool {
         selection.modules.allSatisfy {
-            installedHash(of: $0.name, developmentRegion: selection.manifest.developmentRegion)
-                == folderHash(of: $0, selection.manifest)
+            installedHash(
+                of: $0.name, developmentRegion: selection.manifest.developmentRegion,
+                sliced: slicePlan($0, selection.manifest) != nil
+            ) == folderHash(of: $0, selection.manifest)
         }
     }
 
