@@ -46,7 +46,8 @@ import Testing
         try package(output)
         let production = try Data(contentsOf: folder.appendingPathComponent("manifest.json"))
         #expect(!String(decoding: production, as: UTF8.self).contains("channel"))
-        #expect(names(folder).filter { $0.hasSuffix(".zip") }.count == 4)
+        // 4 full ZIPs and 28 slices (each module: base and 6 localizations besides the development region).
+        #expect(names(folder).filter { $0.hasSuffix(".zip") }.count == 4 + 4 * 7)
 
         // Signed: manifest.staging.dsse.json signs exactly manifest.staging.json, channel included.
         let key = temp.url.appendingPathComponent("key.pem")
@@ -72,7 +73,8 @@ import Testing
         #expect(dryRun.status == 0, "\(dryRun.stderr)")
         #expect(!FileManager.default.fileExists(atPath: www.path))
         let planned = dryRun.stdout.split(separator: "\n").dropFirst().map { String($0.prefix(9)) }
-        #expect(planned == ["  upload ", "  upload ", "  upload ", "  upload ", "  check  ", "  upload "])
+        // 32 ZIPs (4 full, 28 slices), one line for their checks, then the manifest.
+        #expect(planned == Array(repeating: "  upload ", count: 32) + ["  check  ", "  upload "])
 
         let first = try cli(["publish", source.path, "--to", www.path])
         #expect(first.status == 0, "\(first.stderr)")
@@ -83,8 +85,8 @@ import Testing
         }
         // Progress: ZIPs, then each checked, then the manifest.
         let steps = first.stderr.split(separator: "\n").map { $0.hasPrefix("check") ? "check" : String($0.split(separator: " ").last ?? "") }
-        #expect(steps.prefix(4).allSatisfy { $0 == "bytes)" })
-        #expect(Array(steps[4..<8]) == ["check", "check", "check", "check"])
+        #expect(steps.prefix(32).allSatisfy { $0 == "bytes)" })
+        #expect(Array(steps[32..<64]) == Array(repeating: "check", count: 32))
         #expect(first.stderr.split(separator: "\n").last?.contains("manifest.json") == true)
 
         let again = try cli(["publish", source.path, "--to", www.path, "--json"])

@@ -27,7 +27,7 @@ extension NginxIntegrationTests {
                 let modules = try publication.package(publishedAt: "2026-01-01T00:00:00Z")
                 old = publication.folder.url.appendingPathComponent("old/1.0.0", isDirectory: true)
                 try FileManager.default.createDirectory(at: old, withIntermediateDirectories: true)
-                for name in modules.map(\.path) + ["manifest.json"] {
+                for name in try publication.files() + ["manifest.json"] {
                     try FileManager.default.copyItem(at: publication.versionFolder.appendingPathComponent(name), to: old.appendingPathComponent(name))
                 }
                 try publication.edit("Packages/Features/Sources/Checkout/Resources/de.lproj/Localizable.strings",

@@ -28,22 +28,23 @@ extension NginxIntegrationTests {
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             let publication = try H.Publication()
             let first = try publication.package(publishedAt: "2026-01-01T00:00:00Z")
+            let files = try publication.files()  // full ZIPs and their slices
 
             let published = try publish(publication.versionFolder, to: "s3://strings/ios", ["--json"], in: moto)
             #expect(published.status == 0, "\(published.stderr)")
             let report = try json(published.stdout)
             #expect(report["destination"] as? String == "s3://strings/ios/1.0.0")
-            #expect((report["archives"] as? [[String: Any]])?.map { $0["action"] as? String } == first.map { _ in "upload" })
+            #expect((report["archives"] as? [[String: Any]])?.map { $0["action"] as? String } == files.map { _ in "upload" })
             // ZIPs first, the manifest last, and every ZIP checked.
-            #expect(report["written"] as? [String] == first.map(\.path) + ["manifest.json"])
-            #expect(report["verified"] as? Int == first.count)
+            #expect(report["written"] as? [String] == files + ["manifest.json"])
+            #expect(report["verified"] as? Int == files.count)
             let requests = moto.requests()
             let puts = requests.filter { $0.method == "PUT" && $0.path.hasPrefix("/strings/ios/") }.map(\.path)
-            #expect(puts == first.map { "/strings/ios/1.0.0/\($0.path)" } + ["/strings/ios/1.0.0/manifest.json"])
+            #expect(puts == files.map { "/strings/ios/1.0.0/\($0)" } + ["/strings/ios/1.0.0/manifest.json"])
             let lastHead = try #require(requests.lastIndex { $0.method == "HEAD" })
             let manifestPut = try #require(requests.lastIndex { $0.method == "PUT" })
             #expect(lastHead < manifestPut)
-            #expect(requests.filter { $0.method == "HEAD" }.count == first.count)
+            #expect(requests.filter { $0.method == "HEAD" }.count == files.count)
 
             // Headers, as S3 reports them to head-object; the ETag is the body's MD5 (python's hashlib).
             for module in first {
@@ -84,15 +85,18 @@ extension NginxIntegrationTests {
             let second = try publication.package(publishedAt: "2026-01-02T00:00:00Z")
             let changed = second.filter { !first.contains($0) }
             #expect(changed.map(\.name) == ["Checkout"])
+            // Uploaded: Checkout's full ZIP and its de slice, the only files whose bytes changed.
+            let changedFiles = try publication.files().filter { !files.contains($0) }
+            #expect(changedFiles.count == 2 && changedFiles[0] == changed[0].path && changedFiles[1].hasPrefix("Checkout-de-"))
             let dryRun = try json(try publish(publication.versionFolder, to: "s3://strings/ios",
                                               ["--cloudfront-distribution", distribution, "--dry-run", "--json"], in: moto).stdout)
             #expect((dryRun["archives"] as? [[String: Any]])?.compactMap { $0["action"] as? String == "upload" ? $0["name"] as? String : nil }
-                    == changed.map(\.path))
+                    == changedFiles)
             #expect(dryRun["written"] as? [String] == [])
             #expect(try moto.head("strings", "ios/1.0.0/manifest.json")["ETag"] as? String == "\"\(md5)\"")
             let republished = try json(try publish(publication.versionFolder, to: "s3://strings/ios",
                                                    ["--cloudfront-distribution", distribution, "--json", "--quiet"], in: moto).stdout)
-            #expect(republished["written"] as? [String] == changed.map(\.path) + ["manifest.json"])
+            #expect(republished["written"] as? [String] == changedFiles + ["manifest.json"])
             let invalidation = try #require(republished["invalidation"] as? [String: Any])
             #expect(invalidation["paths"] as? [String] == ["/ios/1.0.0/manifest.json"])
             let id = try #require(invalidation["id"] as? String)

@@ -81,6 +81,20 @@ enum SyncHarness {
             }
         }
 
+        /// Every ZIP the published manifest lists, in the order `publish` uploads them: per module its full ZIP,
+        /// its base slice, then its localization slices by name (docs/design.md, "Slices").
+        func files() throws -> [String] {
+            let data = try Data(contentsOf: versionFolder.appendingPathComponent("manifest.json"))
+            let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            return (object["modules"] as? [[String: Any]] ?? []).flatMap { entry -> [String] in
+                let slices = entry["slices"] as? [String: Any]
+                let base = (slices?["base"] as? [String: Any])?["path"] as? String
+                let named = (slices?["localizations"] as? [String: [String: Any]] ?? [:]).sorted { $0.key < $1.key }
+                    .compactMap { $0.value["path"] as? String }
+                return [entry["path"] as? String].compactMap { $0 } + [base].compactMap { $0 } + named
+            }
+        }
+
         /// Replaces `old` by `new` in one source file (UTF-8).
         func edit(_ relativePath: String, replacing old: String, with new: String) throws {
             let file = source.appendingPathComponent(relativePath)
