@@ -275,11 +275,10 @@ struct UpdateCycle: Sendable {
     /// A change of the device's languages makes a module installed from slices not intact: its folder is not the
     /// one the languages now choose.
     private func isIntact(_ selection: RolloutSelection) -> Bool {
-        selection.modules.allSatisfy {
-            installedHash(
-                of: $0.name, developmentRegion: selection.manifest.developmentRegion,
-                sliced: slicePlan($0, selection.manifest) != nil
-            ) == folderHash(of: $0, selection.manifest)
+        selection.modules.allSatisfy { module in
+            let plan = slicePlan(module, selection.manifest)  // once: it runs the language matcher
+            return installedHash(of: module.name, developmentRegion: selection.manifest.developmentRegion, sliced: plan != nil)
+                == (plan?.folderHash ?? module.sha256)
         }
     }
 
