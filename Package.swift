@@ -20,10 +20,11 @@ let package = Package(
         // Read side every feature module imports: Foundation only, no networking.
         .target(name: "OTALocalizations", dependencies: ["OTALocalizationsNames", "COTAAtomics"]),
         // The app's actor service: update cycle, HTTP transport, installer, reports.
-        .target(name: "OTALocalizationsSync", dependencies: ["OTALocalizations", "OTALocalizationsCore"]),
+        .target(name: "OTALocalizationsSync", dependencies: ["OTALocalizations", "OTALocalizationsCore", "OTALocalizationsNames"]),
 
         // MARK: Formats shared by the app and CI
-        // The name rules the read side and Core both check, which cannot import each other. No dependencies.
+        // The name rules the read side and Core both check, which cannot import each other, and the bundle-path model
+        // (localization folder, table kind and its suffix) every side reads paths with. No dependencies.
         .target(name: "OTALocalizationsNames"),
         .target(
             name: "OTALocalizationsCore",
@@ -36,27 +37,28 @@ let package = Package(
 
         // MARK: Tooling (CI)
         // Checks of a module's tables (format specifiers, plural rules, baselines); knows nothing of packaging.
-        .target(name: "OTALocalizationsValidation", dependencies: ["OTALocalizationsCore"]),
+        .target(name: "OTALocalizationsValidation", dependencies: ["OTALocalizationsCore", "OTALocalizationsNames"]),
         // The String Catalog (`.xcstrings`) reader and compiler.
-        .target(name: "OTALocalizationsCatalogs", dependencies: ["OTALocalizationsCore"]),
+        .target(name: "OTALocalizationsCatalogs", dependencies: ["OTALocalizationsCore", "OTALocalizationsNames"]),
         // `lint-sources`: finds lookups in Swift sources that bypass a module's bundle. Foundation only.
         .target(name: "OTALocalizationsSourceLint"),
         // Configuration, discovery, loading, packing, publishing: one pipeline for `package` and `validate`.
         .target(
             name: "OTALocalizationsPackager",
-            dependencies: ["OTALocalizationsCore", "OTALocalizationsValidation", "OTALocalizationsCatalogs"]
+            dependencies: ["OTALocalizationsCore", "OTALocalizationsNames", "OTALocalizationsValidation", "OTALocalizationsCatalogs"]
         ),
         // What the command-line tool, the benchmark and the tests share and apps do not link: the storage-root lock,
         // reading installed tables, a report recorder, loopback sockets for a local nginx.
         .target(
             name: "OTALocalizationsTooling",
-            dependencies: ["OTALocalizations", "OTALocalizationsSync", "OTALocalizationsCore"]
+            dependencies: ["OTALocalizations", "OTALocalizationsSync", "OTALocalizationsCore", "OTALocalizationsNames"]
         ),
         .executableTarget(
             name: "ota-localizations",
             dependencies: [
                 "OTALocalizationsPackager", "OTALocalizationsValidation", "OTALocalizationsCatalogs",
-                "OTALocalizationsSourceLint", "OTALocalizationsSync", "OTALocalizationsCore", "OTALocalizationsTooling",
+                "OTALocalizationsSourceLint", "OTALocalizationsSync", "OTALocalizationsCore", "OTALocalizationsNames",
+                "OTALocalizationsTooling",
             ]
         ),
         .executableTarget(
@@ -87,7 +89,9 @@ let package = Package(
                 "OTALocalizationsSync", "OTALocalizations", "OTALocalizationsCore", "OTALocalizationsTooling", "OTATestSupport",
             ]
         ),
-        .testTarget(name: "OTALocalizationsCoreTests", dependencies: ["OTALocalizationsCore", "OTATestSupport"]),
+        .testTarget(
+            name: "OTALocalizationsCoreTests", dependencies: ["OTALocalizationsCore", "OTALocalizationsNames", "OTATestSupport"]
+        ),
         .testTarget(
             name: "OTALocalizationsValidationTests",
             dependencies: ["OTALocalizationsValidation", "OTALocalizationsCore", "OTATestSupport"]

@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 
 /// The completeness seal of an installed bundle folder: `<folder>/.ota-seal`, the list of every file the installer
 /// wrote, with its size and SHA-256. The installer writes it last, before the folder is renamed into place.
@@ -43,7 +44,7 @@ package struct BundleSeal: Sendable, Equatable {
     /// A seal over `files` (any order; `Info.plist` must be one of them).
     package init(files: [File]) {
         self.files = files.sorted { lhs, rhs in
-            let (left, right) = (lhs.path == "Info.plist", rhs.path == "Info.plist")
+            let (left, right) = (lhs.path == BundlePath.infoPlist, rhs.path == BundlePath.infoPlist)
             if left != right { return left }
             return Array(lhs.path.utf8).lexicographicallyPrecedes(Array(rhs.path.utf8))
         }
@@ -113,7 +114,7 @@ package struct BundleSeal: Sendable, Equatable {
             index += 1
             for offset in 0..<64 {
                 let byte = bytes[index + offset]
-                guard (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte) else { return false }
+                guard LowercaseHex.isDigit(byte) else { return false }
             }
             index += 64
             return UnsafeBufferPointer(rebasing: bytes[index..<(index + infoPlistLine.count)]).elementsEqual(infoPlistLine)
@@ -124,7 +125,7 @@ package struct BundleSeal: Sendable, Equatable {
     /// What follows the hash on the `Info.plist` line.
     private static let infoPlistLine = Array(" Info.plist\n".utf8)
 
-    private static let infoPlistPath = Array("Info.plist".utf8)
+    private static let infoPlistPath = Array(BundlePath.infoPlist.utf8)
 
     /// `<size> <sha256> <path>` without its "\n": the size, and the ranges of the hash and the path.
     private static func parseLine(
@@ -144,7 +145,7 @@ package struct BundleSeal: Sendable, Equatable {
         let hash = (index + 1)..<(index + 65)
         for position in hash {
             let byte = line[position]
-            guard (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte) else { return nil }
+            guard LowercaseHex.isDigit(byte) else { return nil }
         }
         let path = (index + 66)..<line.endIndex
         for position in path {

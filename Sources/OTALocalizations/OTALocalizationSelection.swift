@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 
 /// Which of a module's localizations a device uses: the rule that chooses the slices to download
 /// (docs/design.md, "Slices") and decides whether an installed bundle covers the device's languages.
@@ -36,7 +37,7 @@ public struct OTALocalizationSelection: Sendable, Equatable {
     /// (the bundle then shows its development region). `Base` is never chosen.
     /// With ``everyLocalization``, every name of `available` but `Base`.
     public func localizations(from available: [String]) -> [String] {
-        let languages = available.filter { $0 != "Base" }
+        let languages = available.filter { $0 != LocalizationFolder.base }
         guard !languages.isEmpty, !isEveryLocalization else { return languages }
         #if canImport(Darwin)
         let chosen = preferredLanguages.map { Bundle.preferredLocalizations(from: languages, forPreferences: $0) }
@@ -50,7 +51,7 @@ public struct OTALocalizationSelection: Sendable, Equatable {
     /// Whether a bundle holding only `installed` of a module's `available` localizations shows what the full bundle
     /// shows: both give the same ``localizations(from:)``, the development region standing in when nothing matches.
     public func covers(installed: [String], available: [String], developmentRegion: String) -> Bool {
-        if isEveryLocalization { return Set(available).subtracting(["Base"]).isSubset(of: installed) }
+        if isEveryLocalization { return Set(available).subtracting([LocalizationFolder.base]).isSubset(of: installed) }
         let full = localizations(from: available)
         let partial = localizations(from: installed.filter(available.contains))
         return (full.isEmpty ? [developmentRegion] : full) == (partial.isEmpty ? [developmentRegion] : partial)

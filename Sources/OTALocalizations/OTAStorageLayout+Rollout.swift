@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 
 extension OTAStorageLayout {
     /// The file name of the install ID at the storage root: 32 lowercase hex digits (128 random bits) and a line
@@ -24,7 +25,7 @@ extension OTAStorageLayout {
 
     /// The install ID a file holds, or nil unless `data` is exactly 32 lowercase hex digits and one "\n".
     package static func parseInstallID(_ data: Data) -> String? {
-        guard data.count == 33, data.last == 0x0A, data.dropLast().allSatisfy(isLowercaseHex) else { return nil }
+        guard data.count == 33, data.last == 0x0A, data.dropLast().allSatisfy(LowercaseHex.isDigit) else { return nil }
         return String(decoding: data.dropLast(), as: UTF8.self)
     }
 
@@ -40,7 +41,7 @@ extension OTAStorageLayout {
     package static func parseRolloutRecord(_ data: Data) -> (sha256: String, rolloutID: String)? {
         let bytes = Array(data)
         guard bytes.count >= 67, bytes.count <= 130, bytes.last == 0x0A, bytes[64] == UInt8(ascii: " "),
-              bytes[..<64].allSatisfy(isLowercaseHex)
+              bytes[..<64].allSatisfy(LowercaseHex.isDigit)
         else { return nil }
         let id = bytes[65..<(bytes.count - 1)]
         guard id.allSatisfy({ isASCIILetterOrDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }) else {

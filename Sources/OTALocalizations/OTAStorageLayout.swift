@@ -118,7 +118,7 @@ public struct OTAStorageLayout: Sendable, Equatable {
     /// `<64 lowercase hex>.<n>` (`n` from 1 to 999,999, no leading zero); nil otherwise.
     public static func sha256(ofInstallFolderName name: String) -> String? {
         let bytes = Array(name.utf8)
-        guard bytes.count >= 64, bytes[..<64].allSatisfy(isLowercaseHex) else { return nil }
+        guard bytes.count >= 64, bytes[..<64].allSatisfy(LowercaseHex.isDigit) else { return nil }
         if bytes.count > 64 {
             let suffix = bytes[65...]
             guard bytes[64] == UInt8(ascii: "."), (1...6).contains(suffix.count), suffix.first != UInt8(ascii: "0"),
@@ -144,10 +144,6 @@ public struct OTAStorageLayout: Sendable, Equatable {
         guard data.count >= 65, data.count <= 72, data.last == 0x0A else { return nil }
         let name = String(decoding: data.dropLast(), as: UTF8.self)
         return sha256(ofInstallFolderName: name) == nil ? nil : name
-    }
-
-    static func isLowercaseHex(_ byte: UInt8) -> Bool {
-        (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte)
     }
 
     /// Whether `name` can be used as one path component: non-empty, not `.` or `..`, no `/`, `\` or NUL.

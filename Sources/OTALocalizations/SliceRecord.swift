@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 
 /// What a bundle folder assembled from slices holds: `<folder>/.ota-slices`, written by the installer before the
 /// seal and listed in it (docs/design.md, "On the device").
@@ -62,17 +63,13 @@ package struct SliceRecord: Sendable, Equatable {
         guard lines.count >= 4, lines[0] == Self.header.split(separator: " ").map(String.init),
               lines[1].count == 2, lines[1][0] == "development", !lines[1][1].isEmpty,
               lines[2].first == "available", lines[2].dropFirst().allSatisfy({ !$0.isEmpty }),
-              lines[3].count == 2, lines[3][0] == "base", Self.isSHA256(lines[3][1])
+              lines[3].count == 2, lines[3][0] == "base", LowercaseHex.isSHA256(lines[3][1])
         else { return nil }
         var localizations: [String: String] = [:]
         for line in lines.dropFirst(4) {
-            guard line.count == 2, !line[0].isEmpty, Self.isSHA256(line[1]), localizations[line[0]] == nil else { return nil }
+            guard line.count == 2, !line[0].isEmpty, LowercaseHex.isSHA256(line[1]), localizations[line[0]] == nil else { return nil }
             localizations[line[0]] = line[1]
         }
         self.init(developmentRegion: lines[1][1], available: Array(lines[2].dropFirst()), baseSHA256: lines[3][1], localizations: localizations)
-    }
-
-    private static func isSHA256(_ text: String) -> Bool {
-        text.utf8.count == 64 && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 
 /// The tables one language of one catalog compiles to: what to write to
 /// `<localization>.lproj/<tableName>.strings` and `<localization>.lproj/<tableName>.stringsdict`.
@@ -17,10 +18,10 @@ public struct CompiledCatalogTable: Sendable, Equatable {
     public var stringsDict: Data?
 
     /// Where ``strings`` goes, relative to the bundle root: `<localization>.lproj/<tableName>.strings`.
-    public var stringsPath: String { "\(localization).lproj/\(tableName).strings" }
+    public var stringsPath: String { BundlePath(localization: localization, table: tableName, kind: .strings).path }
 
     /// Where ``stringsDict`` goes, relative to the bundle root: `<localization>.lproj/<tableName>.stringsdict`.
-    public var stringsDictPath: String { "\(localization).lproj/\(tableName).stringsdict" }
+    public var stringsDictPath: String { BundlePath(localization: localization, table: tableName, kind: .stringsDict).path }
 
     public init(localization: String, tableName: String, strings: Data?, stringsDict: Data?) {
         self.localization = localization

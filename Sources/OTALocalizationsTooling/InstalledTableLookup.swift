@@ -1,6 +1,7 @@
 import Foundation
 import OTALocalizations
 import OTALocalizationsCore
+import OTALocalizationsNames
 
 /// Reads one key from an installed bundle on disk with the project's own table parsers: no `Bundle`, no
 /// locale negotiation, no fallback to another localization.
@@ -63,20 +64,21 @@ public struct InstalledTableLookup: Sendable {
             throw InstalledTableLookupError(code: .invalidName, reason: "\(label) \"\(name)\" is not a plain file name")
         }
         let folder = try installedFolder(module: module)
-        let lproj = folder.appendingPathComponent(localization + ".lproj", isDirectory: true)
+        let lprojName = LocalizationFolder.name(for: localization)
+        let lproj = folder.appendingPathComponent(lprojName, isDirectory: true)
         guard isDirectory(lproj) else {
             throw InstalledTableLookupError(
                 code: .localizationMissing,
-                reason: "module \(module) has no \(localization).lproj in \(folder.path)")
+                reason: "module \(module) has no \(lprojName) in \(folder.path)")
         }
-        let stringsDictFile = lproj.appendingPathComponent(table + ".stringsdict", isDirectory: false)
-        let stringsFile = lproj.appendingPathComponent(table + ".strings", isDirectory: false)
+        let stringsDictFile = lproj.appendingPathComponent(TableKind.stringsDict.fileName(table: table), isDirectory: false)
+        let stringsFile = lproj.appendingPathComponent(TableKind.strings.fileName(table: table), isDirectory: false)
         let hasStringsDict = FileManager.default.fileExists(atPath: stringsDictFile.path)
         let hasStrings = FileManager.default.fileExists(atPath: stringsFile.path)
         guard hasStringsDict || hasStrings else {
             throw InstalledTableLookupError(
                 code: .tableMissing,
-                reason: "module \(module) has neither \(table).strings nor \(table).stringsdict in \(localization).lproj")
+                reason: "module \(module) has neither \(stringsFile.lastPathComponent) nor \(stringsDictFile.lastPathComponent) in \(lprojName)")
         }
         if hasStringsDict, case .stringsDict(let parsed) = try parse(stringsDictFile), let entry = parsed.entries[key] {
             if let text = entry.stringValue ?? entry.dictionaryValue?["NSStringLocalizedFormatKey"]?.stringValue {
@@ -91,7 +93,7 @@ public struct InstalledTableLookup: Sendable {
         }
         throw InstalledTableLookupError(
             code: .keyMissing,
-            reason: "key \"\(key)\" is not in \(module)'s \(localization).lproj/\(table).strings or .stringsdict")
+            reason: "key \"\(key)\" is not in \(module)'s \(lprojName)/\(stringsFile.lastPathComponent) or \(TableKind.stringsDict.suffix)")
     }
 
     /// The folder `current` names, checked to exist.

@@ -1,3 +1,5 @@
+import OTALocalizationsNames
+
 extension ModuleValidator {
     /// Folder names that change a bundle's layout when they sit at its root, compared case-insensitively
     /// (docs/apple-platform.md F8, CF `_CFBundleGetBundleVersionForURL`).
@@ -12,7 +14,7 @@ extension ModuleValidator {
     /// 4-letter script, an optional 2-letter or 3-digit region, optional 5–8 character variants,
     /// separated by `-` or `_` (BCP 47 / Unicode locale identifier shapes).
     public static func isValidLocalizationName(_ name: String) -> Bool {
-        if name == "Base" || legacyLocalizationNames.contains(name) { return true }
+        if name == LocalizationFolder.base || legacyLocalizationNames.contains(name) { return true }
         let parts = name.split(separator: "-", omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
         func letters(_ part: Substring, _ counts: ClosedRange<Int>) -> Bool {
@@ -64,14 +66,14 @@ extension ModuleValidator {
                 diagnostic.value = name
                 sink.diagnostics.append(diagnostic)
             }
-            if name.hasSuffix(".lproj"), lprojs[String(name.dropLast(6))] == nil {
-                lprojs[String(name.dropLast(6))] = file
+            if let localization = LocalizationFolder.localization(ofFolder: name), lprojs[localization] == nil {
+                lprojs[localization] = file
             }
         }
         for (name, file) in lprojs.sorted(by: { $0.key < $1.key }) where !Self.isValidLocalizationName(name) {
             var diagnostic = ValidationDiagnostic(
                 code: .invalidLocalizationName, module: input.module, table: nil,
-                localization: name, file: Self.folderPath("\(name).lproj", in: file),
+                localization: name, file: Self.folderPath(LocalizationFolder.name(for: name), in: file),
                 message: "\"\(name).lproj\" is not a language identifier, so no user's language ever matches it; rename it (for example sr-Latn, pt-BR, zh-Hans).")
             diagnostic.value = name
             sink.diagnostics.append(diagnostic)

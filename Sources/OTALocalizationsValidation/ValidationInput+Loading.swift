@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsNames
 
 extension ValidationInput {
     /// Reads one module's resource root from disk: the tables at its root and inside its top-level
@@ -31,22 +32,13 @@ extension ValidationInput {
             let display = displayRoot.isEmpty ? relativePath : "\(displayRoot)/\(relativePath)"
             let content: Content
             do {
-                let data = try Data(contentsOf: url)
-                switch try LocalizationTable.parse(data, path: display) {
-                case .strings(let table): content = .strings(table)
-                case .stringsDict(let table): content = .stringsDict(table)
-                }
-            } catch let error as TableError {
-                content = .unreadable(error)
+                content = Content(parsing: try Data(contentsOf: url), path: display)
             } catch {
                 content = .unreadable(TableError(code: TableError.Code(rawValue: "io"), reason: "cannot read the file: \(error.localizedDescription).", path: display))
             }
             files.append(File(path: display, relativePath: relativePath, content: content))
         }
-        func isTable(_ name: String) -> Bool {
-            let lowered = name.lowercased()
-            return lowered.hasSuffix(".strings") || lowered.hasSuffix(".stringsdict")
-        }
+        func isTable(_ name: String) -> Bool { TableKind(anyCaseFileName: name) != nil }
         for name in names {
             var isDirectory: ObjCBool = false
             guard fileManager.fileExists(atPath: root.appendingPathComponent(name).path, isDirectory: &isDirectory) else { continue }
@@ -55,7 +47,7 @@ extension ValidationInput {
                 continue
             }
             folders.append(name)
-            guard name.hasSuffix(".lproj") else { continue }
+            guard LocalizationFolder.localization(ofFolder: name) != nil else { continue }
             let inner = (try? fileManager.contentsOfDirectory(atPath: root.appendingPathComponent(name).path)) ?? []
             for file in inner.sorted() where isTable(file) { load("\(name)/\(file)") }
         }

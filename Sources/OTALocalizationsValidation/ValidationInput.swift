@@ -1,4 +1,6 @@
+import Foundation
 import OTALocalizationsCore
+import OTALocalizationsNames
 
 /// One module's tables, already read, as validation takes them.
 ///
@@ -7,9 +9,30 @@ import OTALocalizationsCore
 public struct ValidationInput: Sendable {
     /// The content of one table file: the parsed table, or why it could not be parsed.
     public enum Content: Sendable {
+        /// A parsed `.strings` table.
         case strings(StringsTable)
+        /// A parsed `.stringsdict` table.
         case stringsDict(StringsDictTable)
+        /// A file that could not be read or parsed, with the error (reported as `parse-error` or `encoding`).
         case unreadable(TableError)
+
+        /// The content of a table already parsed.
+        public init(_ table: LocalizationTable) {
+            switch table {
+            case .strings(let strings): self = .strings(strings)
+            case .stringsDict(let dictionary): self = .stringsDict(dictionary)
+            }
+        }
+
+        /// Parses `data` with ``LocalizationTable/parse(_:path:)`` (the kind by `path`'s suffix, in any letter case);
+        /// a `TableError` becomes ``unreadable(_:)``. Never throws.
+        public init(parsing data: Data, path: String) {
+            do {
+                self.init(try LocalizationTable.parse(data, path: path))
+            } catch {
+                self = .unreadable(error)
+            }
+        }
     }
 
     /// One `.strings` or `.stringsdict` file of the module.
@@ -38,11 +61,8 @@ public struct ValidationInput: Sendable {
         /// ``localization`` and ``tableName`` of a relative path (kept with the path: every finding names both).
         private static func names(_ relativePath: String) -> (localization: String?, tableName: String) {
             let components = relativePath.split(separator: "/", omittingEmptySubsequences: true)
-            var localization: String?
-            if components.count == 2, components[0].hasSuffix(".lproj") {
-                localization = String(components[0].dropLast(".lproj".count))
-            }
-            let name = relativePath.split(separator: "/").last.map(String.init) ?? relativePath
+            let localization = BundlePath(components.joined(separator: "/")).localization
+            let name = components.last.map(String.init) ?? relativePath
             let tableName = name.lastIndex(of: ".").map { String(name[..<$0]) } ?? name
             return (localization, tableName)
         }
@@ -52,7 +72,7 @@ public struct ValidationInput: Sendable {
             switch content {
             case .strings: return false
             case .stringsDict: return true
-            case .unreadable: return relativePath.hasSuffix(".stringsdict")
+            case .unreadable: return TableKind(anyCaseFileName: BundlePath(relativePath).fileName) == .stringsDict
             }
         }
     }

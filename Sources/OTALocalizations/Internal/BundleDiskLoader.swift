@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 
 /// Reads the installed bundles of one app version from disk; never writes or deletes.
 package enum BundleDiskLoader {
@@ -61,7 +62,7 @@ package enum BundleDiskLoader {
     }
 
     private static func isReadableBundleFolder(atPath folder: String) -> Bool {
-        guard let info = SmallFile.prefix(folder + "/Info.plist", count: maximumInfoPlistBytes + 1),
+        guard let info = SmallFile.prefix(folder + "/" + BundlePath.infoPlist, count: maximumInfoPlistBytes + 1),
               info.count <= maximumInfoPlistBytes, info.starts(with: xmlStart)
         else { return false }
         // Most seals fit in one small read (three system calls); a larger one is read whole.

@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 
 extension Manifest {
     /// Decodes `manifest.json` tolerantly: unknown fields are ignored; malformed module entries are moved to
@@ -71,7 +72,7 @@ extension Manifest {
             case .success(let module):
                 if let slices = module.slices {
                     let uncovered = module.localizations.filter {
-                        $0 != "Base" && $0 != developmentRegion && slices.localizations[$0] == nil
+                        $0 != LocalizationFolder.base && $0 != developmentRegion && slices.localizations[$0] == nil
                     }
                     if !uncovered.isEmpty || slices.localizations[developmentRegion] != nil {
                         let reason = uncovered.isEmpty
@@ -274,7 +275,7 @@ private enum LossySlices {
         var byName: [String: ManifestSlice] = [:]
         for nameKey in named.allKeys {
             let name = nameKey.stringValue
-            guard name != "Base" else {
+            guard name != LocalizationFolder.base else {
                 return .failure(SliceRejection("module 'slices.localizations' has \"Base\", which belongs in the base slice"))
             }
             guard ManifestModule.isPlainFileName(name), localizations.contains(name) else {

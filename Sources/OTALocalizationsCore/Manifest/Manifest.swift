@@ -107,7 +107,7 @@ public struct ManifestModule: Sendable, Equatable {
 
     /// Whether `value` is 64 lowercase hexadecimal digits.
     public static func isSHA256Hex(_ value: String) -> Bool {
-        value.utf8.count == 64 && value.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        LowercaseHex.isSHA256(value)
     }
 }
 

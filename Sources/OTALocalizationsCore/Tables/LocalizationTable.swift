@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 
 /// Either kind of table, chosen by file extension (`.strings` / `.stringsdict`, case-insensitive).
 public enum LocalizationTable: Sendable, Equatable {
@@ -10,13 +11,10 @@ public enum LocalizationTable: Sendable, Equatable {
     /// - Throws: `TableError`; code `.structure` when the extension is neither `.strings` nor `.stringsdict`,
     ///   otherwise whatever the chosen parser throws.
     public static func parse(_ data: Data, path: String) throws(TableError) -> LocalizationTable {
-        let name = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
-        let lowered = name.lowercased()
-        if lowered.hasSuffix(".stringsdict") {
-            return .stringsDict(try StringsDictParser.parse(data, path: path))
-        }
-        if lowered.hasSuffix(".strings") {
-            return .strings(try StringsTableParser.parse(data, path: path))
+        switch TableKind(anyCaseFileName: BundlePath(path).fileName) {
+        case .stringsDict: return .stringsDict(try StringsDictParser.parse(data, path: path))
+        case .strings: return .strings(try StringsTableParser.parse(data, path: path))
+        case nil: break
         }
         throw TableError(
             code: .structure,

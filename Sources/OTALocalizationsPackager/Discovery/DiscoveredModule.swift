@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 
 /// One table file found in a module's `.lproj` folder.
 public struct TableFile: Sendable, Equatable {
@@ -19,7 +20,7 @@ public struct TableFile: Sendable, Equatable {
     }
 
     /// Where the table goes inside the module's bundle: `<localization>.lproj/<fileName>`.
-    public var bundlePath: String { "\(localization).lproj/\(fileName)" }
+    public var bundlePath: String { LocalizationFolder.name(for: localization) + "/" + fileName }
 
     /// The table name lookups use: the file name without `.strings` / `.stringsdict`.
     public var tableName: String { (fileName as NSString).deletingPathExtension }

@@ -1,3 +1,5 @@
+import OTALocalizationsNames
+
 /// Why discovery or loading left a file out: a stable ``code`` to compare or group by, and a ``sentence`` to show.
 ///
 /// One constant or function per rule, so summaries, JSON output and tests agree. Codes grow over time (like the
@@ -19,6 +21,8 @@ public struct SkipReason: Sendable, Hashable {
         public static let intentDefinition = Code(rawValue: "intent-definition")
         /// A file in an `.lproj` folder that is not a `.strings` or `.stringsdict` table.
         public static let notATable = Code(rawValue: "not-a-table")
+        /// A table whose suffix is `.strings` or `.stringsdict` in another letter case (`Localizable.STRINGS`).
+        public static let tableSuffixCase = Code(rawValue: "table-suffix-case")
         /// A file inside a folder within an `.lproj` folder.
         public static let insideFolderInLproj = Code(rawValue: "inside-folder-in-lproj")
         /// A table outside any `.lproj` folder.
@@ -61,6 +65,13 @@ public struct SkipReason: Sendable, Hashable {
         code: .notATable,
         sentence: "not a text table (.strings or .stringsdict); only tables are published"
     )
+    /// A table named `<table>.STRINGS` or the like: the client installs only the exact suffixes, so publishing it would
+    /// ship a table no device installs (and a slice of that localization with no table, which the client refuses).
+    static func tableSuffixCase(_ fileName: String) -> SkipReason {
+        let kind = TableKind(anyCaseFileName: fileName) ?? .strings
+        let renamed = String(fileName.dropLast(kind.suffix.count)) + kind.suffix
+        return SkipReason(code: .tableSuffixCase, sentence: "the suffix is not \(kind.suffix) in lower case, and devices install only tables named exactly <table>\(kind.suffix); rename it to \(renamed)")
+    }
     static let insideFolderInLproj = SkipReason(
         code: .insideFolderInLproj,
         sentence: "inside a folder within an .lproj folder; bundles read only files directly in .lproj"

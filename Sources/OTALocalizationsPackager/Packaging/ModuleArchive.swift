@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsNames
 
 /// One module packed as a reproducible ZIP, with its hash and published file name.
 public struct ModuleArchive: Sendable {
@@ -50,7 +51,7 @@ public struct ModuleArchive: Sendable {
 
     /// The files of a module's ZIP: the generated `Info.plist`, then every table at its bundle path.
     static func entries(of module: LoadedModule, developmentRegion: String) -> [ZipWriter.Entry] {
-        var entries = [ZipWriter.Entry(path: "Info.plist", data: BundleInfoPlist.bytes(developmentRegion: developmentRegion))]
+        var entries = [ZipWriter.Entry(path: BundlePath.infoPlist, data: BundleInfoPlist.bytes(developmentRegion: developmentRegion))]
         for table in module.tables {
             entries.append(ZipWriter.Entry(path: table.bundlePath, data: table.bytes))
         }

@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsNames
 
 /// One slice of a module's bundle packed as its own reproducible ZIP (docs/design.md, "Slices"): the base slice
 /// (`Info.plist`, the development region's `.lproj`, `Base.lproj`) or one other localization's `.lproj`.
@@ -34,9 +35,8 @@ public struct SliceArchive: Sendable {
         var base: [ZipWriter.CompressedEntry] = []
         var byLocalization: [String: [ZipWriter.CompressedEntry]] = [:]
         for entry in entries {
-            let folder = entry.path.split(separator: "/", maxSplits: 1).first.map(String.init) ?? ""
-            let localization = folder.hasSuffix(".lproj") ? String(folder.dropLast(".lproj".count)) : nil
-            if let localization, localization != developmentRegion, localization != "Base" {
+            if let localization = BundlePath(entry.path).localization, localization != developmentRegion,
+               localization != LocalizationFolder.base {
                 byLocalization[localization, default: []].append(entry)
             } else {
                 base.append(entry)

@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsNames
 import OTALocalizationsValidation
 
 /// Reads what was published before (or what the app embeds), for the `--baseline` check that a publish never
@@ -93,18 +94,9 @@ enum PublishedBaseline {
             let archive = try ZipArchive(bytes: bytes)
             var files: [ValidationInput.File] = []
             for entry in archive.entries where !entry.isDirectory {
-                let lower = entry.path.lowercased()
-                guard lower.hasSuffix(".strings") || lower.hasSuffix(".stringsdict") else { continue }
+                guard TableKind(anyCaseFileName: BundlePath(entry.path).fileName) != nil else { continue }
                 let display = "baseline/\(module)/\(entry.path)"
-                let content: ValidationInput.Content
-                do {
-                    switch try LocalizationTable.parse(try archive.contents(of: entry), path: display) {
-                    case .strings(let table): content = .strings(table)
-                    case .stringsDict(let table): content = .stringsDict(table)
-                    }
-                } catch let error as TableError {
-                    content = .unreadable(error)
-                }
+                let content = ValidationInput.Content(parsing: try archive.contents(of: entry), path: display)
                 files.append(ValidationInput.File(path: display, relativePath: entry.path, content: content))
             }
             return ValidationInput(module: module, developmentRegion: developmentRegion, files: files, rootPath: "baseline/\(module)")

@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsNames
 import OTALocalizationsCatalogs
 import OTALocalizationsValidation
 
@@ -54,7 +55,7 @@ struct PublishValidation: Sendable {
         found += Self.rootTables(of: module.module, in: skipped)
         // Base.lproj stands in for the development region (docs/apple-platform.md L13, F3), and a catalog in the
         // development language may rightly compile to no source-language table (docs/string-catalogs.md).
-        let covered = module.tables.contains { $0.localization == developmentRegion || $0.localization == "Base" }
+        let covered = module.tables.contains { $0.localization == developmentRegion || $0.localization == LocalizationFolder.base }
             || module.catalogs.contains { $0.sourceLanguage == developmentRegion }
         if module.module.rule == ModuleNamingRule.repositoryFolderRule {
             found.append(ValidationDiagnostic(
@@ -87,15 +88,10 @@ struct PublishValidation: Sendable {
 
     /// The validator's view of a loaded module: every published table at its bundle path.
     static func input(for module: LoadedModule, developmentRegion: String) -> ValidationInput {
-        let files = module.tables.map { table -> ValidationInput.File in
-            let content: ValidationInput.Content
-            switch table.table {
-            case .strings(let strings): content = .strings(strings)
-            case .stringsDict(let dictionary): content = .stringsDict(dictionary)
-            }
-            return ValidationInput.File(path: table.sourcePath, relativePath: table.bundlePath, content: content)
+        let files = module.tables.map { table in
+            ValidationInput.File(path: table.sourcePath, relativePath: table.bundlePath, content: .init(table.table))
         }
-        let folders = Array(Set(module.tables.map { "\($0.localization).lproj" })).sorted()
+        let folders = Array(Set(module.tables.map { LocalizationFolder.name(for: $0.localization) })).sorted()
         return ValidationInput(module: module.module.name, developmentRegion: developmentRegion, files: files, folders: folders)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsNames
 import OTALocalizationsValidation
 
 extension ValidationInput {
@@ -18,12 +19,7 @@ extension ValidationInput {
             let content: Content
             do {
                 let data = try tableBytes[table.bundlePath] ?? Data(contentsOf: table.url)
-                switch try LocalizationTable.parse(data, path: table.relativePath) {
-                case .strings(let parsed): content = .strings(parsed)
-                case .stringsDict(let parsed): content = .stringsDict(parsed)
-                }
-            } catch let error as TableError {
-                content = .unreadable(error)
+                content = Content(parsing: data, path: table.relativePath)
             } catch {
                 content = .unreadable(TableError(
                     code: TableError.Code(rawValue: "io"), reason: "cannot read the file; check its permissions.",
@@ -32,7 +28,7 @@ extension ValidationInput {
             files.append(File(path: table.relativePath, relativePath: table.bundlePath, content: content))
         }
         self.init(module: module.name, developmentRegion: developmentRegion, files: files,
-                  folders: Array(Set(module.tables.map { "\($0.localization).lproj" })).sorted(),
+                  folders: Array(Set(module.tables.map { LocalizationFolder.name(for: $0.localization) })).sorted(),
                   rootPath: module.folders.first ?? "")
     }
 }

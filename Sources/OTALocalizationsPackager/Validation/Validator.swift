@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsNames
 import OTALocalizationsValidation
 
 /// What `validate` found in a repository.
@@ -43,7 +44,7 @@ public enum Validator {
             code: failure.tableError?.code == .encoding ? .encoding : .parseError,
             module: failure.module,
             table: (name as NSString).deletingPathExtension,
-            localization: lproj.hasSuffix(".lproj") ? String(lproj.dropLast(".lproj".count)) : nil,
+            localization: LocalizationFolder.localization(ofFolder: lproj),
             file: failure.path,
             line: failure.tableError.flatMap { $0.line > 0 ? $0.line : nil },
             column: failure.tableError.flatMap { $0.column > 0 ? $0.column : nil },

@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 import OTALocalizations
 import OTALocalizationsCore
 
@@ -51,7 +52,7 @@ package enum InstalledFolderCheck {
             guard let data = DurableFiles.readRegularFile(atPath: root + "/" + file.path, maximumBytes: Int(clamping: file.size)),
                   Int64(data.count) == file.size, SHA256Digest.hexString(data) == file.sha256
             else { return false }
-            if file.path == "Info.plist", data != canonicalInfoPlist { return false }
+            if file.path == BundlePath.infoPlist, data != canonicalInfoPlist { return false }
         }
         return true
     }

@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 import OTALocalizations
 import OTALocalizationsCore
 
@@ -134,7 +135,7 @@ struct ModuleInstaller: Sendable {
             defer { context.tableBytes.release(Int64(entry.uncompressedSize)) }
             try folder.write(try checkedContents(of: entry, in: archive), path: entry.path)
         }
-        return entries.filter { $0.path != "Info.plist" }.count
+        return entries.filter { $0.path != BundlePath.infoPlist }.count
     }
 
     /// GET under the request deadline, then status, size and SHA-256 against the manifest, then the ZIP directory.
@@ -166,7 +167,7 @@ struct ModuleInstaller: Sendable {
     /// One kept entry's bytes as they are installed: a table that parses, or the canonical `Info.plist`.
     private func checkedContents(of entry: ZipEntry, in archive: ZipArchive) throws(InstallFailure) -> Data {
         let data = try CoreFormats.contents(of: entry, in: archive)
-        guard entry.path == "Info.plist" else {
+        guard entry.path == BundlePath.infoPlist else {
             try CoreFormats.validateTable(data, path: entry.path)
             return data
         }
@@ -249,10 +250,10 @@ struct ModuleInstaller: Sendable {
         var kept: [ZipEntry] = []
         var infoPlist: ZipEntry?
         for entry in archive.entries where !entry.isDirectory {
-            let components = entry.path.split(separator: "/", omittingEmptySubsequences: false)
-            if components.count == 1, entry.path == "Info.plist" {
+            let path = BundlePath(entry.path)
+            if path.isInfoPlist {
                 infoPlist = entry
-            } else if components.count == 2, isLprojName(components[0]), isTableName(components[1]) {
+            } else if path.tableKind != nil {
                 guard !entry.path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
                     throw InstallFailure(.archive, "archive rejected: \(entry.path.debugDescription) has a control character in its name")
                 }
@@ -264,14 +265,5 @@ struct ModuleInstaller: Sendable {
             return kept
         }
         return [infoPlist] + kept
-    }
-
-    private static func isLprojName(_ name: Substring) -> Bool {
-        name.hasSuffix(".lproj") && name.count > ".lproj".count
-    }
-
-    private static func isTableName(_ name: Substring) -> Bool {
-        (name.hasSuffix(".strings") && name.count > ".strings".count)
-            || (name.hasSuffix(".stringsdict") && name.count > ".stringsdict".count)
     }
 }

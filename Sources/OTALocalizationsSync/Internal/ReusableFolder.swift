@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 import OTALocalizations
 import OTALocalizationsCore
 
@@ -36,7 +37,7 @@ struct ReusableFolder {
             guard let data = DurableFiles.readRegularFile(folder.appendingPathComponent(file.path), maximumBytes: Int(clamping: file.size)),
                   Int64(data.count) == file.size, CoreFormats.sha256Hex(data) == file.sha256
             else { return nil }
-            if file.path == "Info.plist" {
+            if file.path == BundlePath.infoPlist {
                 files.append((file.path, BundleInfoPlist.bytes(developmentRegion: record.developmentRegion)))
             } else {
                 files.append((file.path, data))

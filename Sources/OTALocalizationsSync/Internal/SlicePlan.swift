@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 import OTALocalizations
 import OTALocalizationsCore
 
@@ -39,8 +40,8 @@ struct SlicePlan: Sendable, Equatable {
     /// The ZIP paths a part may hold: base holds `Info.plist`, `<development region>.lproj/` and `Base.lproj/`;
     /// a localization slice holds its `.lproj/` alone.
     func belongs(_ path: String, to part: Part) -> Bool {
-        let folder = path.split(separator: "/", maxSplits: 1).first.map(String.init) ?? path
-        if let localization = part.localization { return folder == localization + ".lproj" }
-        return path == "Info.plist" || folder == record.developmentRegion + ".lproj" || folder == "Base.lproj"
+        let path = BundlePath(path)
+        if let localization = part.localization { return path.localization == localization }
+        return path.isInfoPlist || path.localization == record.developmentRegion || path.localization == LocalizationFolder.base
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 import OTALocalizations
 
 /// A bundle folder being assembled in `tmp/`: each file written new and `fsync`ed, its size and SHA-256 recorded for
@@ -29,7 +30,7 @@ struct StagedFolder {
 
     /// Writes the seal over every file written, then `fsync`s the folders.
     mutating func seal() throws(InstallFailure) {
-        guard sealed.contains(where: { $0.path == "Info.plist" }) else {
+        guard sealed.contains(where: { $0.path == BundlePath.infoPlist }) else {
             throw InstallFailure(.content, "no Info.plist was installed")
         }
         try DurableFiles.writeNewFile(BundleSeal(files: sealed).encoded(), to: url.appendingPathComponent(BundleSeal.fileName))

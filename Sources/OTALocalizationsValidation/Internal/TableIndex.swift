@@ -1,4 +1,5 @@
 import OTALocalizationsCore
+import OTALocalizationsNames
 
 /// The readable tables of one module, by localization and table name.
 struct TableIndex: Sendable {
@@ -62,7 +63,7 @@ struct TableIndex: Sendable {
         let wanted = Self.normalized(region)
         let names = tables.keys.sorted()
         if let match = names.first(where: { Self.normalized($0) == wanted }) { return match }
-        if tables["Base"] != nil { return "Base" }
+        if tables[LocalizationFolder.base] != nil { return LocalizationFolder.base }
         let language = wanted.split(separator: "-").first.map(String.init) ?? wanted
         return names.first { Self.normalized($0).split(separator: "-").first.map(String.init) == language }
     }

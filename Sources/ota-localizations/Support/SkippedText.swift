@@ -1,3 +1,4 @@
+import OTALocalizationsNames
 import OTALocalizationsPackager
 
 /// The "Skipped" part of `package` and `modules` text output: one line per file, except that files of one name
@@ -28,8 +29,8 @@ enum SkippedText {
         var folders: [String] = []
         for path in paths {
             var components = path.split(separator: "/").dropLast().map(String.init)
-            if let last = components.last, last.hasSuffix(".lproj") {
-                components[components.count - 1] = "*.lproj"
+            if let last = components.last, LocalizationFolder.localization(ofFolder: last) != nil {
+                components[components.count - 1] = "*" + LocalizationFolder.suffix
             }
             let folder = components.isEmpty ? "." : components.joined(separator: "/")
             if !folders.contains(folder) { folders.append(folder) }

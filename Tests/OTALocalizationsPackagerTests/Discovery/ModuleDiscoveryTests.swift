@@ -55,6 +55,8 @@ import Testing
         try repo.write("App/en.lproj/INFOPLIST.strings", "")
         try repo.write("App/en.lproj/.DS_Store", "x")
         try repo.write("App/en.lproj/logo.png", "x")
+        try repo.write("App/en.lproj/Errors.STRINGS", "\"a\" = \"b\";")
+        try repo.write("App/en.lproj/Plurals.StringsDict", "")
         try repo.write("App/en.lproj/Nested/Deep.strings", "")
         try repo.write("App/Settings.bundle/en.lproj/Root.strings", "")
         try repo.write("App/Loose.strings", "")
@@ -71,6 +73,8 @@ import Testing
             "App/Loose.strings": SkipReason.outsideLproj,
             "App/Settings.bundle/en.lproj/Root.strings": SkipReason.nestedBundle("Settings.bundle"),
             "App/en.lproj/.DS_Store": SkipReason.notATable,
+            "App/en.lproj/Errors.STRINGS": SkipReason.tableSuffixCase("Errors.STRINGS"),
+            "App/en.lproj/Plurals.StringsDict": SkipReason.tableSuffixCase("Plurals.StringsDict"),
             "App/en.lproj/INFOPLIST.strings": SkipReason.infoPlistStrings,
             "App/en.lproj/Nested/Deep.strings": SkipReason.insideFolderInLproj,
             "App/en.lproj/logo.png": SkipReason.notATable,

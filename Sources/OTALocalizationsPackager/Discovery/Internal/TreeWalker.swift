@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 
 /// One `.lproj` folder found by ``TreeWalker``, with its table files.
 struct LprojFolder {
@@ -52,8 +53,8 @@ struct TreeWalker {
             switch FileSystem.kind(of: entry, inFolder: folder, within: root) {
             case .directory:
                 if name.hasPrefix(".") || ModuleDiscovery.ignoredFolderNames.contains(name) { continue }
-                if name.hasSuffix(".lproj") {
-                    visitLproj(components: child, nestedBundle: nestedBundle, excludedBy: excluded)
+                if let localization = LocalizationFolder.localization(ofFolder: name) {
+                    visitLproj(components: child, localization: localization, nestedBundle: nestedBundle, excludedBy: excluded)
                 } else {
                     let bundle = nestedBundle ?? (name.lowercased().hasSuffix(".bundle") ? name : nil)
                     visit(components: child, nestedBundle: bundle, excludedBy: excluded)
@@ -75,7 +76,7 @@ struct TreeWalker {
                         let file = CatalogFile(fileName: name, relativePath: path, url: fileURL(child))
                         catalogs.append(CatalogInFolder(resourceFolder: components, catalog: file))
                     }
-                } else if lower.hasSuffix(".strings") || lower.hasSuffix(".stringsdict") {
+                } else if TableKind(anyCaseFileName: name) != nil {
                     let reason = excluded.map(SkipReason.excluded)
                         ?? nestedBundle.map(SkipReason.nestedBundle)
                         ?? SkipReason.outsideLproj
@@ -83,7 +84,8 @@ struct TreeWalker {
                 }
             case .other(let why):
                 let lower = name.lowercased()
-                let relevant = [".lproj", ".strings", ".stringsdict", ".xcstrings"].contains { lower.hasSuffix($0) }
+                let relevant = LocalizationFolder.localization(ofFolder: lower) != nil || TableKind(anyCaseFileName: name) != nil
+                    || lower.hasSuffix(".xcstrings")
                 if relevant {
                     skipped.append(SkippedFile(path: child.joined(separator: "/"), reason: excluded.map(SkipReason.excluded) ?? why))
                 }
@@ -91,9 +93,7 @@ struct TreeWalker {
         }
     }
 
-    private mutating func visitLproj(components: [String], nestedBundle: String?, excludedBy: String?) {
-        let lprojName = components[components.count - 1]
-        let localization = String(lprojName.dropLast(".lproj".count))
+    private mutating func visitLproj(components: [String], localization: String, nestedBundle: String?, excludedBy: String?) {
         var tables: [TableFile] = []
         for (file, kind) in FileSystem.allFiles(underPath: FileSystem.path(rootPath, components), within: root) {
             let relative = components + file
@@ -111,7 +111,8 @@ struct TreeWalker {
                 if file.count > 1 { return SkipReason.insideFolderInLproj }
                 if lower == "infoplist.strings" { return SkipReason.infoPlistStrings }
                 if lower == "appshortcuts.strings" { return SkipReason.appShortcuts }
-                if !(lower.hasSuffix(".strings") || lower.hasSuffix(".stringsdict")) { return SkipReason.notATable }
+                if TableKind(anyCaseFileName: name) == nil { return SkipReason.notATable }
+                if TableKind(fileName: name) == nil { return SkipReason.tableSuffixCase(name) }
                 return nil
             }()
             if let reason {
