@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsCore
 
 /// A String Catalog (`.xcstrings`), Xcode's JSON file of localizable strings, read and checked.
 ///

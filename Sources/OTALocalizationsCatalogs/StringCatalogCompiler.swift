@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsCore
 
 /// Compiles a ``StringCatalog`` into the per-language `.strings` and `.stringsdict` tables Xcode builds from it,
 /// so a bundle holding them answers every lookup as the app's embedded bundle does.
@@ -45,8 +46,8 @@ public enum StringCatalogCompiler {
         func encode(_ members: CatalogCompilation.Members) -> Data? {
             guard !members.isEmpty else { return nil }
             switch format {
-            case .xml: return PropertyListXMLWriter.data(.dictionary(members))
-            case .binary: return PropertyListBinaryWriter.data(.dictionary(members))
+            case .xml: return PropertyListWriter.data(.dictionary(members), format: .xml)
+            case .binary: return PropertyListWriter.data(.dictionary(members), format: .binary)
             }
         }
         let compilation = CatalogCompilation(catalog: catalog)

@@ -1,3 +1,5 @@
+import OTALocalizationsCore
+
 /// The compilation of one catalog, language by language (the rules are listed on `StringCatalogCompiler`).
 struct CatalogCompilation {
     typealias Members = [(key: String, value: PropertyListNode)]

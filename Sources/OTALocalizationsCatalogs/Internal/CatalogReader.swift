@@ -290,12 +290,3 @@ struct CatalogReader {
 enum PluralCategory {
     static let all = ["zero", "one", "two", "few", "many", "other"]
 }
-
-/// Ordering of strings by Unicode scalar values (code points), the order Python's `sorted` and
-/// `plistlib(sort_keys=True)` use and the one every observed Xcode output agrees with (docs/string-catalogs.md, "Output
-/// format").
-enum ScalarOrder {
-    static func precedes(_ left: String, _ right: String) -> Bool {
-        left.unicodeScalars.lexicographicallyPrecedes(right.unicodeScalars)
-    }
-}

@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 
 /// The `Info.plist` at the root of every module's bundle: written by the packager into each ZIP and, in exactly
 /// this form, by the client into each installed folder (whatever form the ZIP's copy had).
@@ -8,30 +9,18 @@ import Foundation
 /// `CFBundlePackageType` `BNDL`. No bundle identifier is written: `Bundle` shares instances by identifier
 /// (docs/apple-platform.md C1), and each installed copy must stay a distinct bundle.
 public enum BundleInfoPlist {
-    /// XML property-list bytes, UTF-8, tab-indented like Xcode's, identical for identical input.
+    /// XML property-list bytes, UTF-8, tab-indented like Xcode's, identical for identical input (written by
+    /// `PropertyListWriter`, the writer of the compiled String Catalog tables).
     ///
     /// - Parameter developmentRegion: a language name such as `en`; XML-escaped as needed.
     public static func bytes(developmentRegion: String) -> Data {
-        let region = developmentRegion
-            .replacingOccurrences(of: "&", with: "&amp;")
-            .replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
-        let text = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0">
-            <dict>
-            \t<key>CFBundleDevelopmentRegion</key>
-            \t<string>\(region)</string>
-            \t<key>CFBundleInfoDictionaryVersion</key>
-            \t<string>6.0</string>
-            \t<key>CFBundlePackageType</key>
-            \t<string>BNDL</string>
-            </dict>
-            </plist>
-
-            """
-        return Data(text.utf8)
+        PropertyListWriter.data(
+            .dictionary([
+                ("CFBundleDevelopmentRegion", .string(developmentRegion)),
+                ("CFBundleInfoDictionaryVersion", .string("6.0")),
+                ("CFBundlePackageType", .string("BNDL")),
+            ]),
+            format: .xml)
     }
 
     /// The `CFBundleDevelopmentRegion` an `Info.plist` declares, or nil when it has none (or not a string).
@@ -41,9 +30,9 @@ public enum BundleInfoPlist {
     /// - Throws: `TableError` (code `.propertyList` or `.encoding`) when `data` is not a property list, and code
     ///   `.structure` when its root is not a dictionary.
     public static func developmentRegion(in data: Data) throws(TableError) -> String? {
-        let root = try PropertyListReader.read(data, path: "Info.plist").value
+        let root = try PropertyListReader.read(data, path: BundlePath.infoPlist).value
         guard let dictionary = root.dictionaryValue else {
-            throw TableError(code: .structure, reason: "the root of Info.plist is not a dictionary", path: "Info.plist")
+            throw TableError(code: .structure, reason: "the root of Info.plist is not a dictionary", path: BundlePath.infoPlist)
         }
         return dictionary["CFBundleDevelopmentRegion"]?.stringValue
     }

@@ -1,12 +1,15 @@
-/// A property-list value the catalog compiler writes: a string or a dictionary of them.
+/// A property-list value the project writes (``PropertyListWriter``): a string or a dictionary of them, which is all a
+/// compiled table or a bundle's `Info.plist` holds. ``PropertyListValue`` is the readers' model, with every type.
 ///
 /// Dictionary members are an array, not a Swift `Dictionary`, so keys that differ only in Unicode
 /// normalization stay distinct; writers sort members by Unicode scalar values.
-indirect enum PropertyListNode: Sendable, Equatable {
+package indirect enum PropertyListNode: Sendable, Equatable {
+    /// A string.
     case string(String)
+    /// A dictionary's members, in any order (the writers sort them).
     case dictionary([(key: String, value: PropertyListNode)])
 
-    static func == (left: PropertyListNode, right: PropertyListNode) -> Bool {
+    package static func == (left: PropertyListNode, right: PropertyListNode) -> Bool {
         switch (left, right) {
         case (.string(let a), .string(let b)):
             return a.unicodeScalars.elementsEqual(b.unicodeScalars)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Writes a ``PropertyListNode`` as a binary property list (`bplist00`) in a fixed, reproducible layout: the one
+/// ``PropertyListWriter``'s binary encoding: writes a ``PropertyListNode`` as a binary property list (`bplist00`) in a fixed, reproducible layout: the one
 /// the iOS build's CopyStringsFile step leaves in the app bundle (docs/string-catalogs.md, "Output format":
 /// byte-identical to Python's `plistlib.dumps(value, fmt=FMT_BINARY, sort_keys=True)` for Longhorn's 4 tables).
 ///

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Writes a ``PropertyListNode`` as an XML property list in the exact layout of Xcode's
+/// ``PropertyListWriter``'s XML encoding: writes a ``PropertyListNode`` as an XML property list in the exact layout of Xcode's
 /// `xcstringstool compile --serialization-format text` output.
 ///
 /// Layout (docs/string-catalogs.md, "Output format"; checked byte for byte against the oracle pairs): the XML
