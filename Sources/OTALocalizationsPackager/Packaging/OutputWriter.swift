@@ -51,7 +51,7 @@ enum OutputWriter {
         }
         let removed = TemporaryFiles.removeStale(in: folder)
         for file in plan.archives.flatMap(\.publishedFiles) where plan.toWrite.contains(file.name) {
-            try atomicWrite(file.bytes, to: folder.appendingPathComponent(file.name))
+            try atomicWrite(file.bytes, to: folder.appendingPathComponent(file.name), flushed: false)
         }
         let manifestURL = folder.appendingPathComponent(ManifestChannel.manifestFileName(channel: manifest.channel))
         let manifestBytes = manifest.encoded()
@@ -60,14 +60,20 @@ enum OutputWriter {
         return (manifestURL, removed)
     }
 
-    static func atomicWrite(_ data: Data, to url: URL) throws {
+    /// Writes `data` to a temporary file beside `url`, then renames it to `url`. `flushed` false leaves out the
+    /// `fsync(2)` Foundation does (``UnflushedWrite``: for ZIPs and slices, which `publish` verifies).
+    static func atomicWrite(_ data: Data, to url: URL, flushed: Bool = true) throws {
         let temporary = TemporaryFiles.url(for: url)
         guard TemporaryFiles.register(temporary.path) else {
             throw PackagerError(code: .io, reason: "\(url.path): not written, the run was interrupted")
         }
         defer { TemporaryFiles.unregister(temporary.path) }
         do {
-            try data.write(to: temporary)
+            if flushed {
+                try data.write(to: temporary)
+            } else if let failure = UnflushedWrite.write(data, to: temporary.path) {
+                throw PackagerError(code: .io, reason: "\(url.path): cannot be written (\(String(cString: strerror(failure))))")
+            }
             guard rename(temporary.path, url.path) == 0 else {
                 throw PackagerError(code: .io, reason: "\(url.path): rename failed (errno \(errno))")
             }

@@ -9,6 +9,8 @@ import OTALocalizationsPackager
 /// Computed from the two manifests a real publish writes, with the client's own choice of slices
 /// (`OTALocalizationSelection`): base plus the slices of the localizations the device's languages choose; a fix costs
 /// the chosen slices whose hash changed. The nginx test `NginxSliceTests` pins that `sync` downloads exactly these.
+/// Every update also costs each device the manifest, whose `slices` field grows with modules × localizations: the
+/// `manifestBytes` figure sets it beside the same manifest without that field.
 enum BytesPerDeviceBenchmark {
     private struct Device {
         var key: String
@@ -49,7 +51,14 @@ enum BytesPerDeviceBenchmark {
         let after = try PackagingBenchmark.prepare(label: key, root: root, scratch: scratch).result.manifest
         context.append((key, "\(before.modules.count) modules, \(before.modules.map(\.localizations.count).max() ?? 0) localizations at most; fix in \(edited)"))
 
-        var figures: [Figure] = []
+        var withoutSlices = after
+        for index in withoutSlices.modules.indices { withoutSlices.modules[index].slices = nil }
+        var manifestFigure = Figure(
+            key: "\(key)_manifestBytes", label: "\(key): manifest.json, which every update downloads", unit: "bytes",
+            samples: [Double(after.encoded().count)],
+            baseline: .init(label: "the same manifest without slices", samples: [Double(withoutSlices.encoded().count)]))
+        manifestFigure.note = "ZIP bytes below do not include it"
+        var figures = [manifestFigure]
         let fullFresh = Double(after.modules.reduce(Int64(0)) { $0 + $1.size })
         let fullFix = Double(zip(before.modules, after.modules).filter { $0.sha256 != $1.sha256 }.reduce(Int64(0)) { $0 + $1.1.size })
         for device in devices {

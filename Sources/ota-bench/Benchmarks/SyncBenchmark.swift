@@ -6,6 +6,8 @@ import OTALocalizationsTooling
 
 /// Benchmark 4: one update cycle of `OTALocalizationService` (default `URLSessionTransport`) against nginx on
 /// loopback with 30 modules: the not-modified path and the one-module-changed path, counted from nginx's access log.
+/// The device installs full ZIPs (``OTALocalizationSelection/everyLocalization``), the path these figures have always
+/// measured; what a device installing slices downloads is the bytes-per-device section.
 enum SyncBenchmark {
     static let runs = 7
     static let appVersion = "1.0.0"
@@ -106,7 +108,8 @@ enum SyncBenchmark {
         changedBody.goal = .init(
             text: "manifest + that ZIP and nothing more",
             met: exact && zip(changedBytes, expectedBytes).allSatisfy { $0 == $1 })
-        changedBody.note = exact ? "every run: exactly GET manifest.json, GET <module>.zip" : "other requests were made"
+        changedBody.note = (exact ? "every run: exactly GET manifest.json, GET <module>.zip" : "other requests were made")
+            + "; manifest.json is \(try publisher.manifestSize()) bytes"
         let changedCount = Figure(
             key: "oneChangedRequests", label: "one module changed: requests", unit: "requests", samples: changedRequests)
         var fullMs = Figure(key: "fullInstallMs", label: "first sync (30 modules installed)", unit: "ms", samples: full)
@@ -127,7 +130,8 @@ enum SyncBenchmark {
     ) async throws -> (Double, OTALocalizationCycleReport) {
         let box = OTALocalizationCycleReportRecorder()
         let service = OTALocalizationService(configuration: OTALocalizationServiceConfiguration(
-            baseURL: baseURL, appVersion: appVersion, storageRoot: storage, trustedKeys: trustedKeys, reportHandler: box.record))
+            baseURL: baseURL, appVersion: appVersion, storageRoot: storage, trustedKeys: trustedKeys,
+            localizationSelection: .everyLocalization, reportHandler: box.record))
         let seconds = await Stopwatch.seconds { await service.start() }
         guard let report = box.latest else { throw BenchError("the cycle ended without a report") }
         return (seconds, report)
@@ -155,6 +159,9 @@ enum SyncBenchmark {
                 signingKeys: [signingKey]))
             try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: result.manifestURL.path)
             try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: envelopeURL.path)
+            // `package` leaves its ZIPs to the kernel's writeback; flush them here, so that the installer's own
+            // `fsync` calls in the measured cycle do not pay for the publish (a server and a device are two disks).
+            sync()
             return result.manifest
         }
 
