@@ -1,5 +1,6 @@
-/// The two kinds of localization table a bundle's `.lproj` folder holds, each owning its file suffix. A bundle looks
-/// both files of a table up by their exact names, each on its own, and merges them (docs/apple-platform.md F5, P2).
+/// The two kinds of localization table a bundle's `.lproj` folder holds, each owning its file suffix. Both files of a
+/// table are looked up, each on its own, and merged (docs/apple-platform.md F5, P2); the installer takes only these
+/// two suffixes, in lower case (docs/design.md, "A module's ZIP").
 package enum TableKind: Sendable, CaseIterable {
     /// A `.strings` table: key-value pairs in the old-style property-list syntax, or a property list.
     case strings
@@ -19,16 +20,17 @@ package enum TableKind: Sendable, CaseIterable {
         table + suffix
     }
 
-    /// The kind of a file named exactly as a bundle looks a table up: a non-empty table name, then `.strings` or
-    /// `.stringsdict` in this letter case. Nil for any other name (`Localizable.STRINGS`, `.strings`, `Info.plist`).
+    /// The kind of a file the installer takes as a table: a non-empty table name, then `.strings` or `.stringsdict` in
+    /// this letter case. Nil for any other name (`Localizable.STRINGS`, `.strings`, `Info.plist`).
     package init?(fileName: some StringProtocol) {
         guard let kind = Self.allCases.first(where: { fileName.hasSuffix($0.suffix) && fileName.count > $0.suffix.count })
         else { return nil }
         self = kind
     }
 
-    /// The kind of a file in a source tree or a published ZIP, where the packager and validation have always taken the
-    /// suffix in any letter case (`Localizable.STRINGS`): a non-empty table name, then either suffix, ignoring case.
+    /// The kind of a file by its suffix in any letter case (`Localizable.STRINGS`), as the table parser and
+    /// `validate` on a folder read files: a non-empty table name, then either suffix, ignoring case. Discovery uses
+    /// it to tell such a file apart from one that is no table at all.
     package init?(anyCaseFileName fileName: some StringProtocol) {
         self.init(fileName: fileName.lowercased())
     }

@@ -1,15 +1,16 @@
 import Foundation
 import OTALocalizationsNames
 
-/// Either kind of table, chosen by file extension (`.strings` / `.stringsdict`, case-insensitive).
+/// Either kind of table, chosen by file extension (`.strings` / `.stringsdict`, case-insensitive, after a non-empty
+/// table name).
 public enum LocalizationTable: Sendable, Equatable {
     case strings(StringsTable)
     case stringsDict(StringsDictTable)
 
     /// Parses `data` with ``StringsTableParser`` or ``StringsDictParser`` according to `path`'s extension.
     ///
-    /// - Throws: `TableError`; code `.structure` when the extension is neither `.strings` nor `.stringsdict`,
-    ///   otherwise whatever the chosen parser throws.
+    /// - Throws: `TableError`; code `.structure` when the file name is not a table name followed by `.strings` or
+    ///   `.stringsdict` (so `.strings` alone is refused), otherwise whatever the chosen parser throws.
     public static func parse(_ data: Data, path: String) throws(TableError) -> LocalizationTable {
         switch TableKind(anyCaseFileName: BundlePath(path).fileName) {
         case .stringsDict: return .stringsDict(try StringsDictParser.parse(data, path: path))

@@ -94,7 +94,9 @@ enum PublishedBaseline {
             let archive = try ZipArchive(bytes: bytes)
             var files: [ValidationInput.File] = []
             for entry in archive.entries where !entry.isDirectory {
-                guard TableKind(anyCaseFileName: BundlePath(entry.path).fileName) != nil else { continue }
+                // What a device installed from that ZIP: exact suffixes only, so a table published under another
+                // letter case before `table-suffix-case` existed is no table the new publish must keep.
+                guard BundlePath(entry.path).tableKind != nil else { continue }
                 let display = "baseline/\(module)/\(entry.path)"
                 let content = ValidationInput.Content(parsing: try archive.contents(of: entry), path: display)
                 files.append(ValidationInput.File(path: display, relativePath: entry.path, content: content))

@@ -129,6 +129,7 @@ enum PackagingBenchmark {
             try? FileManager.default.removeItem(at: input.output)
             let packaging = Self.options(input.root, into: input.output, baseline: input.validationBaseline)
             ours.append(try Stopwatch.seconds { _ = try Packager.package(packaging) })
+            try? FileManager.default.removeItem(at: zipOutput)
             script.append(try Stopwatch.seconds { try zipScript(modules, developmentRegion: region, root: input.root, output: zipOutput) })
             validateOnly.append(try Stopwatch.seconds {
                 _ = try Validator.validate(repositoryRoot: input.root, configurationFile: nil, options: options)
@@ -163,24 +164,25 @@ enum PackagingBenchmark {
     /// folders (its full ZIP), of its development region's and `Base.lproj` (its base slice) and of each other
     /// `.lproj` folder (one slice each), one subprocess per ZIP from the repository root, then one `sha256sum` over
     /// every ZIP. String Catalogs, which a script cannot split by language, go into the full ZIP and the base slice.
+    /// `output` is created if needed; the caller removes the previous run's, outside the measured time.
     static func zipScript(_ modules: [DiscoveredModule], developmentRegion: String, root: URL, output: URL) throws {
-        try? FileManager.default.removeItem(at: output)
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         var zips: [String] = []
         for module in modules {
             let folders = Array(Set(module.tables.map { ($0.relativePath as NSString).deletingLastPathComponent })).sorted()
             let catalogs = module.catalogs.map(\.relativePath).sorted()
-            var archives = [("\(module.name).zip", folders + catalogs)]
             var base = catalogs
+            var slices: [String: [String]] = [:]
             for folder in folders {
                 let localization = ((folder as NSString).lastPathComponent as NSString).deletingPathExtension
                 if localization == developmentRegion || localization == "Base" {
                     base.append(folder)
                 } else {
-                    archives.append(("\(module.name)-\(localization).zip", [folder]))
+                    slices[localization, default: []].append(folder)
                 }
             }
-            archives.append(("\(module.name)-base.zip", base))
+            let archives = [("\(module.name).zip", folders + catalogs), ("\(module.name)-base.zip", base)]
+                + slices.sorted { $0.key < $1.key }.map { ("\(module.name)-\($0.key).zip", $0.value) }
             for (name, inputs) in archives where !inputs.isEmpty {
                 let zip = output.appendingPathComponent(name).path
                 try Subprocess.check("zip", ["-X", "-r", "-q", zip] + inputs, in: root)

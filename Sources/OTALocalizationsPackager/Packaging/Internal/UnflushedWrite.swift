@@ -6,7 +6,7 @@ import Foundation
 /// per file). The packager's ZIPs and slices do not need that. `publish` checks each file's size and SHA-256 against
 /// the manifest before uploading it, so a file cut short by a power loss is refused there. The manifest, written
 /// last, is still flushed. For a 30-module × 40-language monorepo (1,230 files) the flushes took most of `package`'s
-/// time (docs/benchmarks.md, "Packaging").
+/// time (docs/benchmarks.md, "After the restructuring and the slices").
 enum UnflushedWrite {
     /// Creates or truncates `path` (mode 0666 less the umask, with the flags Foundation uses) and writes `data` to it.
     ///
