@@ -18,7 +18,7 @@ let package = Package(
     targets: [
         // MARK: Runtime (the app)
         // Read side every feature module imports: Foundation only, no networking.
-        .target(name: "OTALocalizations", dependencies: ["OTALocalizationsNames", "COTAAtomics"]),
+        .target(name: "OTALocalizations", dependencies: ["OTALocalizationsNames", "OTALocalizationsDigest", "COTAAtomics"]),
         // The app's actor service: update cycle, HTTP transport, installer, reports.
         .target(name: "OTALocalizationsSync", dependencies: ["OTALocalizations", "OTALocalizationsCore", "OTALocalizationsNames"]),
 
@@ -26,10 +26,16 @@ let package = Package(
         // The name rules the read side and Core both check, which cannot import each other, and the bundle-path model
         // (localization folder, table kind and its suffix) every side reads paths with. No dependencies.
         .target(name: "OTALocalizationsNames"),
+        // SHA-256 for the read side and Core (CryptoKit on Apple platforms, libcrypto elsewhere), package symbols only.
+        .target(
+            name: "OTALocalizationsDigest",
+            dependencies: [.target(name: "COTALibCrypto", condition: .when(platforms: [.linux, .android, .windows]))]
+        ),
         .target(
             name: "OTALocalizationsCore",
             dependencies: [
                 "OTALocalizationsNames",
+                "OTALocalizationsDigest",
                 "COTAZlib",
                 .target(name: "COTALibCrypto", condition: .when(platforms: [.linux, .android, .windows])),
             ]

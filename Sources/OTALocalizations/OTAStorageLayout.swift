@@ -10,10 +10,12 @@ import OTALocalizationsNames
 /// <storageRoot>/.ota-trash-<id>                  something being deleted (renamed here first); no reader looks
 /// <storageRoot>/.ota-install-id                  the install ID: places the device in staged rollouts
 /// <storageRoot>/<appVersion>/state.json          installed manifest + ETag (complete cycles only)
-/// <storageRoot>/<appVersion>/installed-from.json the newest publishedAt any module was installed from
+/// <storageRoot>/.ota-anti-rollback.json         per channel, the newest publishedAt any module was installed from
+/// <storageRoot>/<appVersion>/index-parts/<sha256>  the published index's parts this device read
 /// <storageRoot>/<appVersion>/modules/<storage name>/<sha256>[.<n>]/   a complete, sealed bundle folder
 /// <storageRoot>/<appVersion>/modules/<storage name>/current           the active folder's name and "\n"
 /// <storageRoot>/<appVersion>/modules/<storage name>/rollout           the rollout the active content came from
+/// <storageRoot>/<appVersion>/modules/<storage name>/vouched           the folder a trusted key vouched for
 /// <storageRoot>/<appVersion>/tmp/                downloads and extraction; emptied each cycle
 /// ```
 /// A module's folder is its *storage name* (``storageName(forModule:)``), a reversible encoding that is the same
@@ -74,8 +76,12 @@ public struct OTAStorageLayout: Sendable, Equatable {
     public var modulesFolder: URL { versionFolder.appendingPathComponent("modules", isDirectory: true) }
     /// `<storageRoot>/<appVersion>/tmp/`: the only place temporary files are written.
     public var temporaryFolder: URL { versionFolder.appendingPathComponent("tmp", isDirectory: true) }
-    /// `<storageRoot>/<appVersion>/installed-from.json`: the newest `publishedAt` any module was installed from.
+    /// `<storageRoot>/<appVersion>/installed-from.json`: where releases before ``antiRollbackFile`` kept the newest
+    /// `publishedAt` any module was installed from (read, never written).
     public var installedFromFile: URL { versionFolder.appendingPathComponent("installed-from.json", isDirectory: false) }
+    /// `<storageRoot>/<appVersion>/index-parts/`: the published index's parts a device read, each named by its SHA-256
+    /// and checked against it when read again, so that a part that did not change is never downloaded twice.
+    public var indexPartsFolder: URL { versionFolder.appendingPathComponent("index-parts", isDirectory: true) }
 
     /// `modules/<storage name of module>/`, holding the module's installed folders and its `current` pointer.
     public func moduleFolder(_ module: String) -> URL {

@@ -21,6 +21,7 @@ public actor OTALocalizationService: OTALocalizationServicing {
     public let configuration: OTALocalizationServiceConfiguration
 
     private let launchFolders: Set<String>
+    private let memory = ServiceMemory()
     private var installedThisProcess: Set<String> = []
     private var inFlight: (run: CycleRun, task: Task<Void, Never>)?
     private var deletionsInProgress = 0
@@ -73,10 +74,12 @@ public actor OTALocalizationService: OTALocalizationServicing {
     /// revoked first (`CommitGate`), so no rename, pointer swap, state save or removal of it can happen any more.
     /// Each entry of the storage root is made unreachable by one rename to a trash name, then removed, so a process
     /// killed in the middle leaves complete folders or trash (removed by the next cycle or delete), never a half
-    /// bundle. The command-line tool's lock file (``OTAStorageLayout/lockFileName``) stays: its holder releases it, so that a
-    /// waiting `delete` starts only when this deletion has ended. The install ID (``OTAStorageLayout/installIDFileName``)
-    /// stays too: it holds no content, and keeping it keeps the device's place in every staged rollout, so bundles
-    /// that come back after the kill switch are the ones this device had (docs/rollouts.md). Call
+    /// bundle. What ``OTAStorageLayout/keptByDeletion`` names stays, none of it text: the command-line tool's lock file
+    /// (its holder releases it, so that a waiting `delete` starts only when this deletion has ended); the install ID
+    /// (keeping it keeps the device's place in every staged rollout, so bundles that come back after the kill switch
+    /// are the ones this device had, docs/rollouts.md); and the anti-rollback record (``OTAStorageLayout/antiRollbackFile``),
+    /// so that a manifest older than what the device installed, from a stale edge or a replay, is still ignored after
+    /// the switch and cannot bring back the text it was pulled for. Call
     /// `OTALocalizedString.clearBundleCache()` first so this session falls back to the embedded strings at once.
     public func deleteAllBundles() async {
         deletionsInProgress += 1
@@ -88,15 +91,15 @@ public actor OTALocalizationService: OTALocalizationServicing {
             await task.value
             if inFlight?.run === run { inFlight = nil }
         }
-        DurableFiles.deleteContents(
-            of: configuration.storageRoot, keeping: [OTAStorageLayout.lockFileName, OTAStorageLayout.installIDFileName])
+        DurableFiles.deleteContents(of: configuration.storageRoot, keeping: OTAStorageLayout.keptByDeletion)
+        memory.forgetAll()
         installedThisProcess = []
     }
 
     private func runCycle(_ run: CycleRun) async {
         let cycle = UpdateCycle(
             configuration: configuration, launchFolders: launchFolders, installedEarlier: installedThisProcess,
-            context: run.context)
+            context: run.context, memory: memory)
         run.start(cycle, deadlineSeconds: configuration.maximumCycleSeconds)
         let outcome = await run.outcome()
         installedThisProcess.formUnion(outcome.installedFolders)

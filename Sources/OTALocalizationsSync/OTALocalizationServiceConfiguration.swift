@@ -7,8 +7,9 @@ import OTALocalizationsCore
 /// The deadlines and limits have defaults sized for a phone on a bad network with a wide margin over real apps
 /// (docs/operations.md, "Limits and deadlines", lists them with what a device does when one is reached).
 public struct OTALocalizationServiceConfiguration: Sendable {
-    /// The hosting base URL; the manifest is `<baseURL>/<appVersion>/manifest.json` (`manifest.dsse.json` with
-    /// ``trustedKeys``), or `manifest.<channel>.json` (`manifest.<channel>.dsse.json`) for another ``channel``.
+    /// The hosting base URL; the publish's root is `<baseURL>/<appVersion>/index.json` (`index.dsse.json` with
+    /// ``trustedKeys``; `index.<channel>.json` for another ``channel``), or, from a host an older packager published,
+    /// `manifest.json` (`manifest.dsse.json`, `manifest.<channel>.json`).
     public let baseURL: URL
     /// The running app's marketing version (`CFBundleShortVersionString`); must be a plain file name.
     public let appVersion: String
@@ -36,8 +37,17 @@ public struct OTALocalizationServiceConfiguration: Sendable {
     /// device whose clock is right for longer than this.
     public let publishedAtToleranceSeconds: TimeInterval
     /// The most module entries a manifest may list, counting those a staged rollout adds; default 500. A longer
-    /// manifest is refused as a whole.
+    /// manifest is refused as a whole (report code `limit`).
     public let maximumManifestModules: Int
+    /// The most slices one module entry may have; default 500. A module with more fails (`limit`).
+    public let maximumSlicesPerModule: Int
+    /// The most localizations one module entry may list; default 500, which keeps the record of a folder assembled
+    /// from slices (`.ota-slices`, at most 64 KiB for the read side) within bounds. A module with more fails (`limit`).
+    public let maximumLocalizationsPerModule: Int
+    /// The most signatures a signed manifest's envelope may carry; default 16 (a key rotation signs with two or three
+    /// keys, and each signature naming a trusted key costs one Ed25519 verification). A longer one is refused
+    /// (`signature`, `too-many-signatures`).
+    public let maximumEnvelopeSignatures: Int
     /// The most bytes the ZIPs of one cycle may inflate to together (declared sizes of the entries installed);
     /// default 256 MiB. A module that would pass it fails with the limit named.
     public let maximumCycleUncompressedBytes: Int64
@@ -50,10 +60,12 @@ public struct OTALocalizationServiceConfiguration: Sendable {
     public let limits: ZipLimits
     /// The Ed25519 public keys whose signatures the app accepts (docs/signing.md); default none.
     ///
-    /// Empty: the service fetches `manifest.json` unsigned, as before. One or more: it fetches only
-    /// `<baseURL>/<appVersion>/manifest.dsse.json`, verifies a signature by one of these keys before decoding the
-    /// manifest inside, and refuses anything else with the report code `signature`; a stored state vouched for by
-    /// a key no longer listed is treated as absent. Ship two keys (the CI key and an offline backup) to rotate.
+    /// Empty: the service reads the unsigned files. One or more: it reads only the envelopes,
+    /// `<baseURL>/<appVersion>/index.dsse.json` (or `manifest.dsse.json` from an older host), verifies a signature by
+    /// one of these keys before decoding anything inside, and refuses anything else with the report code
+    /// `signature`; a stored state vouched for by a key no longer listed is treated as absent. Pass the same keys to
+    /// `OTALocalizedString.loadBundlesFromDisk(configuration:)`, so that only folders one of them vouched for are
+    /// served. Ship two keys (the CI key and an offline backup) to rotate.
     public let trustedKeys: [ManifestPublicKey]
     /// Which localizations this device uses (default: the device's languages): for a module the manifest cuts into
     /// slices, only base and the slices of these are downloaded (docs/design.md, "Slices"). Pass the same selection to
@@ -87,6 +99,9 @@ public struct OTALocalizationServiceConfiguration: Sendable {
         maximumDeletionWaitSeconds: TimeInterval = 5,
         publishedAtToleranceSeconds: TimeInterval = 3600,
         maximumManifestModules: Int = 500,
+        maximumSlicesPerModule: Int = 500,
+        maximumLocalizationsPerModule: Int = 500,
+        maximumEnvelopeSignatures: Int = 16,
         maximumCycleUncompressedBytes: Int64 = 256 * 1024 * 1024,
         maximumBufferedArchiveBytes: Int64 = 48 * 1024 * 1024,
         limits: ZipLimits = ZipLimits(),
@@ -109,6 +124,9 @@ public struct OTALocalizationServiceConfiguration: Sendable {
         self.maximumDeletionWaitSeconds = max(0, maximumDeletionWaitSeconds.isFinite ? maximumDeletionWaitSeconds : 5)
         self.publishedAtToleranceSeconds = max(0, publishedAtToleranceSeconds.isFinite ? publishedAtToleranceSeconds : 3600)
         self.maximumManifestModules = max(1, maximumManifestModules)
+        self.maximumSlicesPerModule = max(1, maximumSlicesPerModule)
+        self.maximumLocalizationsPerModule = max(1, maximumLocalizationsPerModule)
+        self.maximumEnvelopeSignatures = max(1, maximumEnvelopeSignatures)
         self.maximumCycleUncompressedBytes = max(1, maximumCycleUncompressedBytes)
         self.maximumBufferedArchiveBytes = max(1, maximumBufferedArchiveBytes)
         self.limits = limits

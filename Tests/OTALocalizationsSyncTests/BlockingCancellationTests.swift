@@ -69,6 +69,6 @@ import Testing
         await service.deleteAllBundles()
         await cycle.value
         #expect(fixture.reports.last?.error == "cancelled")
-        #expect(fixture.tree() == [SyncFixture.installIDFileName])
+        #expect(fixture.tree() == [SyncFixture.antiRollbackFileName, SyncFixture.installIDFileName])
     }
 }

@@ -23,8 +23,9 @@ import Testing
 
         await service(fixture, channel: "staging").start()
 
-        #expect(fixture.transport.requestedURLs.first == SyncFixture.url("1.0", "manifest.staging.json"))
+        #expect(fixture.transport.requestedURLs.prefix(2) == [SyncFixture.url("1.0", "index.staging.json"), SyncFixture.url("1.0", "manifest.staging.json")])
         #expect(!fixture.transport.requestedURLs.contains(SyncFixture.url("1.0", "manifest.json")))
+        #expect(!fixture.transport.requestedURLs.contains(SyncFixture.url("1.0", "index.json")))
         #expect(fixture.reports.last?.manifest == .updated && fixture.reports.last?.stateSaved == true)
         #expect(fixture.read("1.0/modules/Checkout/current") == Data((staging.sha256 + "\n").utf8))
     }
@@ -77,9 +78,9 @@ import Testing
         await service(staging, channel: "staging", trustedKeys: [key.publicKey]).start()
         await service(production, channel: nil, trustedKeys: [key.publicKey]).start()
 
-        #expect(staging.transport.requestedURLs.first == SyncFixture.url("1.0", "manifest.staging.dsse.json"))
+        #expect(staging.transport.requestedURLs.prefix(2) == [SyncFixture.url("1.0", "index.staging.dsse.json"), SyncFixture.url("1.0", "manifest.staging.dsse.json")])
         #expect(staging.reports.last?.manifest == .updated && staging.reports.last?.stateSaved == true)
-        #expect(production.transport.requestedURLs == [SyncFixture.url("1.0", "manifest.dsse.json")])
+        #expect(production.transport.requestedURLs == [SyncFixture.url("1.0", "index.dsse.json"), SyncFixture.url("1.0", "manifest.dsse.json")])
         let refused = try #require(production.reports.last)
         #expect(refused.manifest == .failed && refused.errorCode == .channel)
         #expect(refused.error == "manifest.dsse.json names the channel \"staging\", but this app reads the channel production; nothing was installed")
@@ -103,9 +104,9 @@ import Testing
 
         await service(fixture, channel: nil).start()
 
-        let manifestRequest = try #require(fixture.transport.requests.first)
-        #expect(manifestRequest.url == SyncFixture.url("1.0", "manifest.json"))
-        #expect(manifestRequest.headers["If-None-Match"] == nil)
+        // The staging state is not production's: no If-None-Match, the index first (this host has none), then the manifest.
+        #expect(fixture.transport.requests.prefix(2).map(\.url) == [SyncFixture.url("1.0", "index.json"), SyncFixture.url("1.0", "manifest.json")])
+        #expect(fixture.transport.requests.allSatisfy { $0.headers["If-None-Match"] == nil })
         #expect(fixture.reports.last?.manifest == .updated && fixture.reports.last?.stateSaved == true)
         #expect(fixture.read("1.0/modules/Checkout/current") == Data((production.sha256 + "\n").utf8))
         // Back on production, its own state's ETag is sent.
@@ -176,16 +177,18 @@ import Testing
         #expect(fixture.reports.last?.stateSaved == true)
     }
 
-    @Test func theKillSwitchKeepsTheInstallIDAndDeletesEverythingElse() async throws {
+    @Test func theKillSwitchKeepsTheInstallIDAndTheAntiRollbackRecordAndDeletesEverythingElse() async throws {
         let fixture = try SyncFixture()
         try fixture.publish(stable: [try SyncFixture.module("Checkout")])
         let service = fixture.makeService()
         await service.start()
         let installID = try #require(fixture.read(".ota-install-id"))
+        let marks = try #require(fixture.read(".ota-anti-rollback.json"))
 
         await service.deleteAllBundles()
 
-        #expect(fixture.tree() == [".ota-install-id"])
+        #expect(fixture.tree() == [".ota-anti-rollback.json", ".ota-install-id"])
         #expect(fixture.read(".ota-install-id") == installID)
+        #expect(fixture.read(".ota-anti-rollback.json") == marks)
     }
 }

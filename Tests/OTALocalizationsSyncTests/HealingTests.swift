@@ -104,7 +104,7 @@ import Testing
         ("1.0/modules/Checkout", "a file"),
         ("1.0/modules/Checkout/current", "a folder"),
         ("1.0/state.json", "a folder"),
-        ("1.0/installed-from.json", "a folder"),
+        (".ota-anti-rollback.json", "a folder"),
         (".ota-localizations-root.json", "a folder"),
     ]
 

@@ -72,8 +72,8 @@ import Testing
         fixture.publish(try (1...6).map { try SyncFixture.module("Module\($0)") })
         await fixture.makeService(manifestModules: 5).start()
         #expect(fixture.reports.last == Report(
-            manifest: .failed, error: "manifest lists 6 modules, more than the limit of 5 (maximumManifestModules)"))
-        #expect(fixture.transport.requestedURLs == [SyncFixture.url("1.0", "manifest.json")])
+            manifest: .failed, error: "manifest lists 6 modules, more than the limit of 5 (maximumManifestModules)", errorCode: .limit))
+        #expect(fixture.transport.requestedURLs == [SyncFixture.url("1.0", "index.json"), SyncFixture.url("1.0", "manifest.json")])
         #expect(fixture.tree() == [])
     }
 }

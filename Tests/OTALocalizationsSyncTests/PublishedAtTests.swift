@@ -16,7 +16,8 @@ import Testing
         await fixture.makeService(deviceClock: Self.clock).start()
         #expect(fixture.reports.last == Report(
             manifest: .failed,
-            error: "manifest publishedAt 9999-12-31T23:59:59Z is later than the device clock 2026-12-01T00:00:00Z by more than 3600 s (publishedAtToleranceSeconds); ignored"))
+            error: "manifest publishedAt 9999-12-31T23:59:59Z is later than the device clock 2026-12-01T00:00:00Z by more than 3600 s (publishedAtToleranceSeconds); ignored",
+            errorCode: .manifest))
         #expect(fixture.tree() == [])
     }
 
@@ -104,8 +105,8 @@ import Testing
             manifest: .stale,
             error: "manifest publishedAt 2026-11-30T20:00:00Z is older than the installed 2026-11-30T23:50:00Z"))
         #expect(fixture.read("1.0/modules/Checkout/current") == Data((v2.sha256 + "\n").utf8))
-        let mark = String(decoding: try #require(fixture.read("1.0/installed-from.json")), as: UTF8.self)
-        #expect(mark == "{\"formatVersion\":1,\"newestPublishedAt\":\"2026-11-30T23:50:00Z\"}\n")
+        let mark = String(decoding: try #require(fixture.read(SyncFixture.antiRollbackFileName)), as: UTF8.self)
+        #expect(mark == "{\"formatVersion\":1,\"appVersion\":\"1.0\",\"newestPublishedAt\":{\"production\":\"2026-11-30T23:50:00Z\"}}\n")
     }
 
     @Test func aStaleEdgeCannotRollBackAModuleAPartlyFailedCycleInstalled() async throws {
@@ -133,8 +134,8 @@ import Testing
             manifest: .stale,
             error: "manifest publishedAt 2026-07-24T10:00:00Z is older than the installed 2026-07-25T10:00:00Z"))
         #expect(fixture.read("1.0/modules/A/current") == Data((a2.sha256 + "\n").utf8))
-        let mark = String(decoding: try #require(fixture.read("1.0/installed-from.json")), as: UTF8.self)
-        #expect(mark == "{\"formatVersion\":1,\"newestPublishedAt\":\"2026-07-25T10:00:00Z\"}\n")
+        let mark = String(decoding: try #require(fixture.read(SyncFixture.antiRollbackFileName)), as: UTF8.self)
+        #expect(mark == "{\"formatVersion\":1,\"appVersion\":\"1.0\",\"newestPublishedAt\":{\"production\":\"2026-07-25T10:00:00Z\"}}\n")
     }
 }
 

@@ -203,7 +203,7 @@ import Testing
         await fixture.makeService(manifestModules: 2).start()
 
         #expect(fixture.reports.last == OTALocalizationCycleReport(
-            manifest: .failed, error: "manifest lists 3 modules, more than the limit of 2 (maximumManifestModules)"))
+            manifest: .failed, error: "manifest lists 3 modules, more than the limit of 2 (maximumManifestModules)", errorCode: .limit))
         await fixture.makeService(manifestModules: 3).start()
         #expect(fixture.reports.last?.manifest == .updated && fixture.reports.last?.stateSaved == true)
     }

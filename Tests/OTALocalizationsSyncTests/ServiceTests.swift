@@ -20,7 +20,8 @@ import Testing
         for joiner in joiners { await joiner.value }
 
         #expect(fixture.transport.requestedURLs.filter { $0.hasSuffix("manifest.json") }.count == 1)
-        #expect(fixture.transport.requestedURLs.count == 3)
+        // index.json (this host has none: 404), manifest.json, two ZIPs.
+        #expect(fixture.transport.requestedURLs.count == 4)
         #expect(fixture.reports.all.count == 1)
         #expect(fixture.reports.last?.updated == 2)
     }
@@ -53,7 +54,7 @@ import Testing
         await deletion.value
         await cycle.value
 
-        #expect(fixture.tree() == [SyncFixture.installIDFileName])
+        #expect(fixture.tree() == [SyncFixture.antiRollbackFileName, SyncFixture.installIDFileName])
         let report = try #require(fixture.reports.last)
         #expect(report.error == "cancelled")
         #expect(report.stateSaved == false)
@@ -76,9 +77,9 @@ import Testing
         await cycle.value
 
         #expect(fixture.tree() == [])
-        #expect(fixture.transport.requestedURLs == [SyncFixture.url("1.0", "manifest.json")])
+        #expect(fixture.transport.requestedURLs == [SyncFixture.url("1.0", "index.json"), SyncFixture.url("1.0", "manifest.json")])
         // The GET is abandoned at the cancellation (it no longer waits for the slow server): no manifest was used.
-        #expect(fixture.reports.last == Report(manifest: .failed, error: "cancelled"))
+        #expect(fixture.reports.last == Report(manifest: .failed, error: "cancelled", errorCode: .cancelled))
     }
 
     @Test func deleteAllBundlesWithoutACycleEmptiesTheStorageRoot() async throws {
@@ -88,7 +89,7 @@ import Testing
         await service.start()
         #expect(!fixture.tree().isEmpty)
         await service.deleteAllBundles()
-        #expect(fixture.tree() == [SyncFixture.installIDFileName])
+        #expect(fixture.tree() == [SyncFixture.antiRollbackFileName, SyncFixture.installIDFileName])
         #expect(FileManager.default.fileExists(atPath: fixture.root.path))
 
         // A later cycle installs again from scratch.
@@ -102,7 +103,7 @@ import Testing
         await fixture.makeService(appVersion: "../1.0").start()
         #expect(fixture.transport.requests.isEmpty)
         #expect(fixture.tree() == [])
-        #expect(fixture.reports.last == Report(manifest: .failed, error: "app version \"../1.0\" is not a plain file name"))
+        #expect(fixture.reports.last == Report(manifest: .failed, error: "app version \"../1.0\" is not a plain file name", errorCode: .manifest))
     }
 }
 

@@ -15,7 +15,7 @@ extension SyncFixture {
         publish(modules, appVersion: appVersion, publishedAt: publishedAt)
         let manifest = transport.body(Self.url(appVersion, "manifest.json"))
         let envelope = ManifestEnvelope(signing: manifest, with: keys).encoded()
-        transport.serve(Self.url(folder ?? appVersion, SignedManifest.fileName), envelope)
+        transport.serve(Self.url(folder ?? appVersion, "manifest.dsse.json"), envelope)
         if let folder {
             for module in modules { transport.serve(Self.url(folder, URLEncoding.component(module.path)), module.zip) }
         }
@@ -33,6 +33,9 @@ extension SyncFixture {
     static let a = ManifestSigningKey.generate()
     static let b = ManifestSigningKey.generate()
     static let envelopeURL = SyncFixture.url("1.0", "manifest.dsse.json")
+    /// The signed index's root, which a device asks for first (this fixture's host, like one an older packager
+    /// published, answers 404 and the device reads `manifest.dsse.json`).
+    static let indexEnvelopeURL = SyncFixture.url("1.0", "index.dsse.json")
 
     @Test func aValidEnvelopeInstallsRecordsItsKeyAndRevalidatesWithOneRequest() async throws {
         let fixture = try SyncFixture()
@@ -41,7 +44,7 @@ extension SyncFixture {
         await fixture.makeService(trustedKeys: [Self.a.publicKey]).start()
         let report = try #require(fixture.reports.last)
         #expect(report.manifest == .updated && report.stateSaved && report.errorCode == nil)
-        #expect(fixture.transport.requestedURLs == [Self.envelopeURL, SyncFixture.url("1.0", checkout.path)])
+        #expect(fixture.transport.requestedURLs == [Self.indexEnvelopeURL, Self.envelopeURL, SyncFixture.url("1.0", checkout.path)])
         #expect(fixture.read("1.0/modules/Checkout/\(checkout.sha256)/en.lproj/Localizable.strings") == checkout.files["en.lproj/Localizable.strings"])
         #expect(fixture.stateObject?["keyid"] as? String == Self.a.publicKey.keyID)
 
@@ -97,7 +100,7 @@ extension SyncFixture {
         ("no signatures", "(no-signatures)", { envelope in
             ManifestEnvelope(payload: try! ManifestEnvelope(bytes: envelope).payload, signatures: []).encoded()
         }),
-        ("unsigned manifest.json only", "manifest HTTP status 404 (trusted keys are configured, so only manifest.dsse.json is read: was the publish signed?)", { _ in Data() }),
+        ("unsigned manifest.json only", "manifest HTTP status 404 (trusted keys are configured, so only manifest.dsse.json and index.dsse.json are read: was the publish signed?)", { _ in Data() }),
     ]
 
     @Test(arguments: 0..<7) func aDamagedEnvelopeIsRefusedAndNothingChangesOnDisk(_ index: Int) async throws {
@@ -121,8 +124,9 @@ extension SyncFixture {
         let report = try #require(fixture.reports.last)
         #expect(report.manifest == .failed, "\(name)")
         #expect(report.error?.contains(expected) == true, "\(name): \(report.error ?? "nil")")
-        #expect(report.errorCode == (name.hasPrefix("unsigned") ? nil : .signature), "\(name)")
-        #expect(fixture.transport.requestedURLs == [Self.envelopeURL], "\(name)")
+        #expect(report.errorCode == (name.hasPrefix("unsigned") ? .transport : .signature), "\(name)")
+        // The state was read from manifest.dsse.json: it is revalidated first; it changed, so the index is asked for.
+        #expect(fixture.transport.requestedURLs == [Self.envelopeURL, Self.indexEnvelopeURL], "\(name)")
         #expect(fixture.snapshot() == before, "\(name)")
     }
 
@@ -179,8 +183,8 @@ extension SyncFixture {
         fixture.transport.clearLog()
         await fixture.makeService(trustedKeys: [Self.b.publicKey]).start()
         let requests = fixture.transport.requests
-        #expect(requests.map(\.url) == [Self.envelopeURL])
-        #expect(requests.first?.headers["If-None-Match"] == nil)
+        #expect(requests.map(\.url) == [Self.indexEnvelopeURL, Self.envelopeURL])
+        #expect(requests.allSatisfy { $0.headers["If-None-Match"] == nil })
         #expect(fixture.reports.last?.modules.map(\.outcome) == [.skipped])
         #expect(fixture.stateObject?["keyid"] as? String == Self.b.publicKey.keyID)
     }
@@ -189,8 +193,8 @@ extension SyncFixture {
         let fixture = try SyncFixture()
         fixture.publishSigned([try SyncFixture.module("Checkout")], by: [Self.a])
         await fixture.makeService().start()
-        #expect(fixture.transport.requestedURLs.first == SyncFixture.url("1.0", "manifest.json"))
-        #expect(fixture.stateObject?.keys.sorted() == ["etag", "formatVersion", "manifest"])
+        #expect(fixture.transport.requestedURLs.prefix(2) == [SyncFixture.url("1.0", "index.json"), SyncFixture.url("1.0", "manifest.json")])
+        #expect(fixture.stateObject?["keyid"] is NSNull)
         #expect(fixture.reports.last?.jsonText().contains("errorCode") == false)
     }
 }

@@ -45,6 +45,9 @@ final class SyncFixture: @unchecked Sendable {
     /// The install ID's file at the storage root: created by the first cycle that acts on a manifest, kept by the
     /// kill switch (docs/rollouts.md).
     static let installIDFileName = ".ota-install-id"
+    /// The anti-rollback record at the storage root: the newest publishedAt installed from, per channel; kept by the
+    /// kill switch (docs/signing.md).
+    static let antiRollbackFileName = ".ota-anti-rollback.json"
     let root: URL
     let transport = ScriptedTransport()
     let reports = ReportLog()

@@ -19,7 +19,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
 
         await fixture.makeService().start()
 
-        var expected: Set<String> = [SyncFixture.installIDFileName, ".ota-localizations-root.json", "1.0", "1.0/installed-from.json", "1.0/modules", "1.0/state.json", "1.0/tmp"]
+        var expected: Set<String> = [SyncFixture.installIDFileName, SyncFixture.antiRollbackFileName, ".ota-localizations-root.json", "1.0", "1.0/modules", "1.0/state.json", "1.0/tmp"]
         expected.formUnion(SyncFixture.installedTree(checkout))
         expected.formUnion(SyncFixture.installedTree(profile))
         #expect(fixture.tree() == expected.sorted())
@@ -35,14 +35,15 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
             ModuleReport(name: "Profile", outcome: .updated, bytes: Int64(profile.zip.count)),
         ]))
         #expect(fixture.reports.last?.bytesDownloaded == Int64(checkout.zip.count + profile.zip.count))
-        // state.json holds the manifest and the ETag the CDN sent with it.
+        // state.json holds the device's entries and the ETag the CDN sent with the manifest (a host without
+        // index.json: the first request is answered 404).
         let stateData = try #require(fixture.read("1.0/state.json"))
         let state = try #require(try JSONSerialization.jsonObject(with: stateData) as? [String: Any])
-        let manifestResponse = fixture.transport.requests.first
-        #expect(manifestResponse?.url == SyncFixture.url("1.0", "manifest.json"))
+        #expect(fixture.transport.requestedURLs.prefix(2) == [SyncFixture.url("1.0", "index.json"), SyncFixture.url("1.0", "manifest.json")])
         #expect(state["etag"] as? String == "\"etag-3\"")
-        let stateModules = (state["manifest"] as? [String: Any])?["modules"] as? [[String: Any]]
-        #expect(stateModules?.compactMap { $0["sha256"] as? String } == [checkout.sha256, profile.sha256])
+        #expect(state["source"] as? String == "manifest")
+        let stateModules = state["modules"] as? [[String: Any]]
+        #expect(stateModules?.compactMap { ($0["full"] as? [String: Any])?["sha256"] as? String } == [checkout.sha256, profile.sha256])
         let marker = try JSONSerialization.jsonObject(with: #require(fixture.read(".ota-localizations-root.json"))) as? [String: Any]
         #expect(marker?["createdAppVersions"] as? [String] == ["1.0"])
     }
@@ -91,6 +92,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
         let manifestURL = SyncFixture.url("1.0", "manifest.json")
         #expect(fixture.transport.requests == [
             .init(url: manifestURL, headers: ["If-None-Match": "\"etag-2\""]),
+            .init(url: SyncFixture.url("1.0", "index.json"), headers: [:]),
             .init(url: manifestURL, headers: [:]),
             .init(url: SyncFixture.url("1.0", checkout.path), headers: [:]),
         ])
@@ -128,7 +130,9 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
 
         await service.start()
 
-        #expect(fixture.transport.requestedURLs == [SyncFixture.url("1.0", "manifest.json"), SyncFixture.url("1.0", profile2.path)])
+        #expect(fixture.transport.requestedURLs == [
+            SyncFixture.url("1.0", "manifest.json"), SyncFixture.url("1.0", "index.json"), SyncFixture.url("1.0", profile2.path),
+        ])
         #expect(fixture.reports.last == Report(manifest: .updated, stateSaved: true, modules: [
             ModuleReport(name: "Checkout", outcome: .skipped),
             ModuleReport(name: "Profile", outcome: .updated, bytes: Int64(profile2.zip.count)),
@@ -206,7 +210,9 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
         fixture.transport.serve(SyncFixture.url("1.0", checkout2.path), checkout2.zip)
         fixture.transport.clearLog()
         await fixture.makeService().start()
-        #expect(fixture.transport.requestedURLs == [SyncFixture.url("1.0", "manifest.json"), SyncFixture.url("1.0", checkout2.path)])
+        #expect(fixture.transport.requestedURLs == [
+            SyncFixture.url("1.0", "manifest.json"), SyncFixture.url("1.0", "index.json"), SyncFixture.url("1.0", checkout2.path),
+        ])
         #expect(fixture.reports.last == Report(manifest: .updated, stateSaved: true, modules: [
             ModuleReport(name: "Checkout", outcome: .updated, bytes: Int64(checkout2.zip.count)),
             ModuleReport(name: "Profile", outcome: .skipped),
@@ -254,19 +260,19 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
 
     // MARK: Manifest failures change nothing
 
-    static let manifestFailures: [(String, ScriptedTransport.Route, String)] = [
-        ("500", .status(500), "manifest HTTP status 500"),
-        ("404", .status(404), "manifest HTTP status 404"),
-        ("timeout", .error(.timedOut), "manifest download failed: timed-out: scripted timed-out"),
-        ("refused", .error(.cannotConnect), "manifest download failed: cannot-connect: scripted cannot-connect"),
+    static let manifestFailures: [(String, ScriptedTransport.Route, String, OTALocalizationCycleReport.Module.FailureCode)] = [
+        ("500", .status(500), "manifest HTTP status 500", .transport),
+        ("404", .status(404), "manifest HTTP status 404", .transport),
+        ("timeout", .error(.timedOut), "manifest download failed: timed-out: scripted timed-out", .transport),
+        ("refused", .error(.cannotConnect), "manifest download failed: cannot-connect: scripted cannot-connect", .transport),
         ("notJSON", .raw(HTTPResponse(statusCode: 200, body: Data("<html>oops</html>".utf8))),
-         "manifest rejected (not-json): manifest is not a valid JSON object"),
-        ("304 without If-None-Match", .raw(HTTPResponse(statusCode: 304)), "manifest HTTP status 304"),
+         "manifest rejected (not-json): manifest is not a valid JSON object", .manifest),
+        ("304 without If-None-Match", .raw(HTTPResponse(statusCode: 304)), "manifest HTTP status 304", .transport),
     ]
 
     @Test(arguments: 0..<manifestFailures.count)
     func failedManifestLeavesTheStorageRootByteForByteUnchanged(_ index: Int) async throws {
-        let (_, route, error) = Self.manifestFailures[index]
+        let (_, route, error, code) = Self.manifestFailures[index]
         let fixture = try SyncFixture()
         let checkout = try SyncFixture.module("Checkout")
         fixture.publish([checkout])
@@ -280,7 +286,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
         await fixture.makeService().start()
 
         #expect(fixture.snapshot() == before)
-        #expect(fixture.reports.last == Report(manifest: .failed, error: error))
+        #expect(fixture.reports.last == Report(manifest: .failed, error: error, errorCode: code))
     }
 
     @Test func failedManifestOnAnEmptyRootCreatesNothing() async throws {
@@ -288,7 +294,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
         fixture.transport.set(SyncFixture.url("1.0", "manifest.json"), .status(503))
         await fixture.makeService().start()
         #expect(fixture.tree() == [])
-        #expect(fixture.reports.last == Report(manifest: .failed, error: "manifest HTTP status 503"))
+        #expect(fixture.reports.last == Report(manifest: .failed, error: "manifest HTTP status 503", errorCode: .transport))
     }
 
     @Test func manifestForAnotherAppVersionIsRejected() async throws {
@@ -299,7 +305,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
                               .raw(HTTPResponse(statusCode: 200, body: fixture.transport.body(SyncFixture.url("2.0", "manifest.json")))))
         await fixture.makeService().start()
         #expect(fixture.tree() == [])
-        #expect(fixture.reports.last == Report(manifest: .failed, error: "manifest is for app version \"2.0\", not \"1.0\""))
+        #expect(fixture.reports.last == Report(manifest: .failed, error: "manifest is for app version \"2.0\", not \"1.0\"", errorCode: .manifest))
     }
 
     // MARK: Step 3: stale manifest
@@ -314,7 +320,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
 
         await fixture.makeService().start()
 
-        #expect(fixture.transport.requestedURLs == [SyncFixture.url("1.0", "manifest.json")])
+        #expect(fixture.transport.requestedURLs == [SyncFixture.url("1.0", "manifest.json"), SyncFixture.url("1.0", "index.json")])
         #expect(fixture.reports.last == Report(
             manifest: .stale,
             error: "manifest publishedAt 2026-07-24T10:00:00Z is older than the installed 2026-07-25T10:00:00Z"))
@@ -347,7 +353,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
         await fixture.makeService().start()
         #expect(fixture.reports.last?.manifest == .notModified)
         #expect(!fixture.exists("1.0/modules/Profile"))
-        var expected: Set<String> = [SyncFixture.installIDFileName, ".ota-localizations-root.json", "1.0", "1.0/installed-from.json", "1.0/modules", "1.0/state.json", "1.0/tmp"]
+        var expected: Set<String> = [SyncFixture.installIDFileName, SyncFixture.antiRollbackFileName, ".ota-localizations-root.json", "1.0", "1.0/modules", "1.0/state.json", "1.0/tmp"]
         expected.formUnion(SyncFixture.installedTree(checkout))
         #expect(fixture.tree() == expected.sorted())
     }
@@ -372,8 +378,8 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
         #expect(fixture.read("notes.txt") == Data("mine".utf8))
         let marker = try JSONSerialization.jsonObject(with: #require(fixture.read(".ota-localizations-root.json"))) as? [String: Any]
         #expect(marker?["createdAppVersions"] as? [String] == ["2.0"])
-        var expected: Set<String> = [SyncFixture.installIDFileName, ".ota-localizations-root.json", "0.9", "0.9/modules", "0.9/modules/%43heckout", "notes.txt",
-                                     "2.0", "2.0/installed-from.json", "2.0/modules", "2.0/state.json", "2.0/tmp"]
+        var expected: Set<String> = [SyncFixture.installIDFileName, SyncFixture.antiRollbackFileName, ".ota-localizations-root.json", "0.9", "0.9/modules", "0.9/modules/%43heckout", "notes.txt",
+                                     "2.0", "2.0/modules", "2.0/state.json", "2.0/tmp"]
         expected.formUnion(SyncFixture.installedTree(new, appVersion: "2.0"))
         #expect(fixture.tree() == expected.sorted())
     }
@@ -408,7 +414,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
             ModuleReport(name: "Loud", outcome: .failed, reason: "module 'sha256' is not 64 lowercase hex digits", code: .manifest),
             ModuleReport(name: "(unnamed)", outcome: .failed, reason: "module entry is not a JSON object", code: .manifest),
         ]))
-        #expect(fixture.transport.requestedURLs.count == 2)
+        #expect(fixture.transport.requestedURLs.count == 3)
         #expect(DurableFilesProbe.children(fixture.root.appendingPathComponent("1.0/modules")) == ["%43heckout"])
     }
 
@@ -445,7 +451,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
 
         #expect(fixture.reports.last?.modules.first?.outcome == .updated)
         // The version folder existed before the service ran, so the root marker does not claim it.
-        var expected: Set<String> = [SyncFixture.installIDFileName, "1.0", "1.0/installed-from.json", "1.0/modules", "1.0/state.json", "1.0/tmp"]
+        var expected: Set<String> = [SyncFixture.installIDFileName, SyncFixture.antiRollbackFileName, "1.0", "1.0/modules", "1.0/state.json", "1.0/tmp"]
         expected.formUnion(SyncFixture.installedTree(checkout))
         #expect(fixture.tree() == expected.sorted())
         for (path, data) in checkout.files {

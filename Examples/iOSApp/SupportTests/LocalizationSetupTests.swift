@@ -124,10 +124,10 @@ import Testing
         #expect(catalogWithFlagOn == nil)
 
         // When: the cycle at launch; Then: the kill switch ran instead (no cycle, no report) and nothing is left but
-        // the install ID, which the kill switch keeps (docs/rollouts.md).
+        // the install ID and the anti-rollback record, which the kill switch keeps (docs/rollouts.md, docs/signing.md).
         await setup.runCycle()
         #expect(setup.reports.latest == nil)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.storageRoot.path) == [".ota-install-id"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.storageRoot.path).sorted() == [".ota-anti-rollback.json", ".ota-install-id"])
         #expect(setup.isKillSwitchOn)
 
         // When: the flag goes off; Then: the next cycle installs again.

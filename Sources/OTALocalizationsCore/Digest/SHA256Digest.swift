@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsDigest
 
 /// One-shot SHA-256 (FIPS 180-4) digests of data and files, the hash the manifest publishes for each module ZIP.
 public enum SHA256Digest {
@@ -30,13 +31,6 @@ public enum SHA256Digest {
 
     /// Returns `bytes` as lowercase hexadecimal, two characters per byte.
     static func hex(_ bytes: [UInt8]) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out = [UInt8]()
-        out.reserveCapacity(bytes.count * 2)
-        for byte in bytes {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: out, as: UTF8.self)
+        OTASHA256.hex(bytes)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsDigest
 
 /// An incremental SHA-256 (FIPS 180-4) computation fed in chunks of any size.
 ///

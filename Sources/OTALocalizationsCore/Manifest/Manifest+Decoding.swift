@@ -28,6 +28,11 @@ extension Manifest {
         } catch {
             throw ManifestError(code: .notJSON, reason: "manifest could not be decoded: \(error)")
         }
+        if let key = DuplicateKeys.first(in: bytes) {
+            throw ManifestError(
+                code: .duplicateKey,
+                reason: "manifest has the key \(JSONText.quoted(key)) twice in one object; readers would disagree on which one counts")
+        }
         guard wire.formatVersion == Manifest.currentFormatVersion else {
             throw ManifestError(
                 code: .unsupportedVersion,
@@ -51,7 +56,7 @@ extension Manifest {
             let (rolloutModules, rolloutRejected) = Self.accepted(wireRollout.modules, developmentRegion: wire.developmentRegion)
             rollout = ManifestRollout(
                 id: wireRollout.id, basisPoints: wireRollout.basisPoints, modules: rolloutModules,
-                rejectedModules: rolloutRejected)
+                rejectedModules: rolloutRejected, removedModules: wireRollout.removedModules)
         }
         self.init(
             formatVersion: wire.formatVersion, appVersion: wire.appVersion, publishedAtTimestamp: publishedAt,
@@ -103,7 +108,7 @@ extension Manifest {
     }
 
     /// For each spelling (UTF-8 bytes) that shares its ``collisionKey(_:)`` with another spelling: that other one.
-    private static func collidingNames(_ names: [String]) -> [[UInt8]: String] {
+    static func collidingNames(_ names: [String]) -> [[UInt8]: String] {
         var spellings: [String: [String]] = [:]
         for name in names {
             let key = collisionKey(name)
@@ -162,11 +167,12 @@ private struct LossyRollout: Decodable {
         var id: String
         var basisPoints: Int
         var modules: [LossyModule]
+        var removedModules: [String]
     }
 
     var value: Result<Fields, ManifestError>
 
-    private enum Key: String, CodingKey { case id, percent, modules }
+    private enum Key: String, CodingKey { case id, percent, modules, removedModules }
 
     init(from decoder: any Decoder) {
         func failure(_ reason: String) -> Result<Fields, ManifestError> {
@@ -190,7 +196,17 @@ private struct LossyRollout: Decodable {
             value = failure("has no 'modules' array")
             return
         }
-        value = .success(Fields(id: id, basisPoints: Int((percent * 100).rounded()), modules: modules))
+        var removed: [String] = []
+        if container.contains(.removedModules) {
+            guard let names = try? container.decode([String].self, forKey: .removedModules),
+                  names.allSatisfy(ManifestModule.isPlainFileName), Set(names).count == names.count
+            else {
+                value = failure("has a 'removedModules' that is not an array of distinct module names")
+                return
+            }
+            removed = names
+        }
+        value = .success(Fields(id: id, basisPoints: Int((percent * 100).rounded()), modules: modules, removedModules: removed))
     }
 }
 

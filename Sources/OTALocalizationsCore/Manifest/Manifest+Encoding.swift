@@ -2,8 +2,8 @@ import Foundation
 
 extension Manifest {
     /// The manifest as UTF-8 JSON in the field order of docs/design.md ("The manifest"), two-space indented, one line
-    /// per module entry, ending with a newline. `channel`, `rollout` and a module's `slices` are written only when
-    /// present, so a manifest without them has the bytes it had before they existed.
+    /// per module entry, ending with a newline. `channel`, `rollout`, `rollout.removedModules` and a module's `slices`
+    /// are written only when present, so a manifest without them has the bytes it had before they existed.
     ///
     /// Deterministic: the same manifest always gives the same bytes (slices sorted by localization name).
     /// ``rejectedModules`` is never written.
@@ -19,7 +19,10 @@ extension Manifest {
             out += "  \"rollout\": {\n"
             out += "    \"id\": \(JSONText.quoted(rollout.id)),\n"
             out += "    \"percent\": \(rollout.percentText),\n"
-            out += "    \"modules\": " + Self.encoded(rollout.modules, indent: "    ") + "\n"
+            out += "    \"modules\": " + Self.encoded(rollout.modules, indent: "    ") + (rollout.removedModules.isEmpty ? "\n" : ",\n")
+            if !rollout.removedModules.isEmpty {
+                out += "    \"removedModules\": [" + rollout.removedModules.map(JSONText.quoted).joined(separator: ", ") + "]\n"
+            }
             out += "  }\n"
         }
         out += "}\n"

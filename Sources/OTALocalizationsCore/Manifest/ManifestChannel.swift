@@ -32,4 +32,14 @@ public enum ManifestChannel {
     public static func envelopeFileName(channel: String?) -> String {
         recorded(channel).map { "manifest.\($0).dsse.json" } ?? "manifest.dsse.json"
     }
+
+    /// `index.json` for production (nil), else `index.<channel>.json`: the published index's root (format 2).
+    public static func indexFileName(channel: String?) -> String {
+        recorded(channel).map { "index.\($0).json" } ?? "index.json"
+    }
+
+    /// `index.dsse.json` for production (nil), else `index.<channel>.dsse.json`.
+    public static func indexEnvelopeFileName(channel: String?) -> String {
+        recorded(channel).map { "index.\($0).dsse.json" } ?? "index.dsse.json"
+    }
 }

@@ -7,6 +7,8 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
 
         /// The bytes are not a JSON object.
         public static let notJSON = Code(rawValue: "not-json")
+        /// An object has the same key twice (RFC 8259 section 4 leaves the meaning open; readers differ).
+        public static let duplicateKey = Code(rawValue: "duplicate-key")
         /// A required top-level field is missing or has the wrong type.
         public static let missingField = Code(rawValue: "missing-field")
         /// `formatVersion` is not one this code reads.
@@ -18,7 +20,7 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
         /// `channel` is present but not a channel name (see ``ManifestChannel/isValidName(_:)``).
         public static let badChannel = Code(rawValue: "bad-channel")
         /// `rollout` is present but not an object with a valid `id`, a `percent` from 0 to 100 with at most two
-        /// decimals, and a `modules` array.
+        /// decimals, a `modules` array and, when present, a `removedModules` array of distinct module names.
         public static let badRollout = Code(rawValue: "bad-rollout")
     }
 

@@ -14,12 +14,19 @@ public struct ManifestRollout: Sendable, Equatable {
     public var modules: [ManifestModule]
     /// Rollout module entries that could not be accepted.
     public var rejectedModules: [RejectedModule]
+    /// Names of stable modules that devices in the rollout drop (they fall back to their embedded strings); the
+    /// other devices keep them until the rollout finishes. Sorted by the bytes of their UTF-8 names, each once.
+    public var removedModules: [String]
 
-    public init(id: String, basisPoints: Int, modules: [ManifestModule], rejectedModules: [RejectedModule] = []) {
+    public init(
+        id: String, basisPoints: Int, modules: [ManifestModule], rejectedModules: [RejectedModule] = [],
+        removedModules: [String] = []
+    ) {
         self.id = id
         self.basisPoints = basisPoints
         self.modules = modules
         self.rejectedModules = rejectedModules
+        self.removedModules = removedModules
     }
 
     /// The device's bucket, 0 to 9,999: the first 4 bytes of SHA-256 of the UTF-8 text `<rolloutID>:<installID>`,
@@ -50,11 +57,13 @@ public struct ManifestRollout: Sendable, Equatable {
 
 extension Manifest {
     /// The module entries a device uses: ``modules``, with each entry of ``rollout`` replacing the one of the same name
-    /// (or added after them) when `inRollout`.
+    /// (or added after them) and the rollout's ``ManifestRollout/removedModules`` left out, when `inRollout`.
     public func modules(inRollout: Bool) -> [ManifestModule] {
         guard inRollout, let rollout else { return modules }
         let replacements = Dictionary(rollout.modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let removed = Set(rollout.removedModules)
         let stableNames = Set(modules.map(\.name))
-        return modules.map { replacements[$0.name] ?? $0 } + rollout.modules.filter { !stableNames.contains($0.name) }
+        return modules.filter { !removed.contains($0.name) || replacements[$0.name] != nil }.map { replacements[$0.name] ?? $0 }
+            + rollout.modules.filter { !stableNames.contains($0.name) }
     }
 }

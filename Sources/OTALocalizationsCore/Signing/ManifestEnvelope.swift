@@ -1,15 +1,22 @@
 import Foundation
 
-/// A signed manifest: a DSSE v1 envelope (`manifest.dsse.json`) around the exact bytes of `manifest.json`.
+/// A signed manifest: a DSSE v1 envelope around the exact bytes of a published manifest, `manifest.json`
+/// (`manifest.dsse.json`) or the published index's root, `index.json` (`index.dsse.json`).
 ///
 /// Shape (DSSE v1, github.com/secure-systems-lab/dsse, "envelope.md"; docs/signing.md):
 /// `{"payloadType": "application/vnd.ota-localizations.manifest+json", "payload": "<base64 of manifest.json>",
-/// "signatures": [{"keyid": "<hex SHA-256 of the raw public key>", "sig": "<base64 Ed25519 signature>"}]}`.
-/// Each `sig` signs ``preAuthenticationEncoding(payloadType:payload:)`` of the type and the payload bytes, never the
-/// JSON, so any tool that can base64-decode and run Ed25519 can check it.
+/// "signatures": [{"keyid": "<hex SHA-256 of the raw public key>", "sig": "<base64 Ed25519 signature>"}]}`, with
+/// ``indexPayloadType`` for the index. Each `sig` signs ``preAuthenticationEncoding(payloadType:payload:)`` of the
+/// type and the payload bytes, never the JSON, so any tool that can base64-decode and run Ed25519 can check it; the
+/// type is signed, so a signed manifest cannot pass for a signed index or the reverse.
 public struct ManifestEnvelope: Sendable, Equatable {
-    /// The one payload type this package writes and accepts.
+    /// The payload type of a signed `manifest.json` (format 1).
     public static let payloadType = "application/vnd.ota-localizations.manifest+json"
+    /// The payload type of a signed `index.json` (the published index's root, format 2).
+    public static let indexPayloadType = "application/vnd.ota-localizations.index+json"
+    /// The most signatures an envelope may carry by default: a key rotation signs with two or three keys, and each
+    /// signature naming a trusted key costs one Ed25519 verification.
+    public static let defaultMaximumSignatures = 16
 
     /// One signature of the envelope.
     public struct Signature: Sendable, Equatable {
@@ -24,21 +31,24 @@ public struct ManifestEnvelope: Sendable, Equatable {
         }
     }
 
-    /// The signed bytes: `manifest.json` exactly as published.
+    /// What the payload is: ``payloadType`` or ``indexPayloadType``.
+    public var payloadType: String
+    /// The signed bytes: the manifest exactly as published.
     public var payload: Data
     /// At least one signature when decoded; several during a key rotation.
     public var signatures: [Signature]
 
-    public init(payload: Data, signatures: [Signature]) {
+    public init(payloadType: String = ManifestEnvelope.payloadType, payload: Data, signatures: [Signature]) {
+        self.payloadType = payloadType
         self.payload = payload
         self.signatures = signatures
     }
 
-    /// Signs `payload` with each of `keys`, in order (one signature per key).
-    public init(signing payload: Data, with keys: [ManifestSigningKey]) {
-        let message = Self.preAuthenticationEncoding(payloadType: Self.payloadType, payload: payload)
+    /// Signs `payload` of type `payloadType` with each of `keys`, in order (one signature per key).
+    public init(signing payload: Data, with keys: [ManifestSigningKey], payloadType: String = ManifestEnvelope.payloadType) {
+        let message = Self.preAuthenticationEncoding(payloadType: payloadType, payload: payload)
         self.init(
-            payload: payload,
+            payloadType: payloadType, payload: payload,
             signatures: keys.map { Signature(keyID: $0.publicKey.keyID, signature: $0.signature(for: message)) })
     }
 
@@ -57,7 +67,7 @@ public struct ManifestEnvelope: Sendable, Equatable {
     /// signature per line, ending with a newline. Deterministic for the same payload and signatures.
     public func encoded() -> Data {
         var out = "{\n"
-        out += "  \"payloadType\": \(JSONText.quoted(Self.payloadType)),\n"
+        out += "  \"payloadType\": \(JSONText.quoted(payloadType)),\n"
         out += "  \"payload\": \(JSONText.quoted(payload.base64EncodedString())),\n"
         if signatures.isEmpty {
             out += "  \"signatures\": []\n"
@@ -73,39 +83,58 @@ public struct ManifestEnvelope: Sendable, Equatable {
     }
 
     /// Decodes an envelope strictly; unknown fields are ignored, nothing else is.
+    ///
+    /// - Parameters:
+    ///   - payloadType: the only type accepted (``payloadType`` for `manifest.json`, ``indexPayloadType`` for
+    ///     `index.json`).
+    ///   - maximumSignatures: the most signatures accepted, checked before any is decoded.
     /// - Throws: ``ManifestSignatureError`` with `malformedEnvelope` (not JSON, truncated, a field missing or of
-    ///   the wrong type), `unknownPayloadType`, `badBase64` (payload or a signature not standard base64, a
-    ///   signature not 64 bytes) or `noSignatures`.
-    public init(bytes: Data) throws(ManifestSignatureError) {
+    ///   the wrong type, a key written twice in any object: RFC 8259 leaves its meaning open), `unknownPayloadType`,
+    ///   `badBase64` (payload or a signature not canonical standard base64, a signature not 64 bytes),
+    ///   `noSignatures` or `tooManySignatures`.
+    public init(
+        bytes: Data, payloadType: String = ManifestEnvelope.payloadType,
+        maximumSignatures: Int = ManifestEnvelope.defaultMaximumSignatures
+    ) throws(ManifestSignatureError) {
         let wire: WireEnvelope
         do {
             wire = try JSONDecoder().decode(WireEnvelope.self, from: bytes)
         } catch {
             throw ManifestSignatureError(
                 code: .malformedEnvelope,
-                reason: "manifest.dsse.json is not a DSSE envelope (a JSON object with string 'payloadType' and 'payload' and 'signatures' of {'keyid', 'sig'} strings)")
+                reason: "the envelope is not a DSSE envelope (a JSON object with string 'payloadType' and 'payload' and 'signatures' of {'keyid', 'sig'} strings)")
         }
-        guard wire.payloadType == Self.payloadType else {
+        if let key = DuplicateKeys.first(in: bytes) {
+            throw ManifestSignatureError(
+                code: .malformedEnvelope,
+                reason: "the envelope has the key \(JSONText.quoted(key)) twice in one object; readers would disagree on which one counts")
+        }
+        guard wire.payloadType == payloadType else {
             throw ManifestSignatureError(
                 code: .unknownPayloadType,
-                reason: "envelope payloadType '\(wire.payloadType)' is not '\(Self.payloadType)'")
+                reason: "envelope payloadType '\(wire.payloadType)' is not '\(payloadType)'")
         }
-        guard let payload = Data(base64Encoded: wire.payload) else {
-            throw ManifestSignatureError(code: .badBase64, reason: "envelope payload is not standard base64")
+        guard let payload = StrictBase64.decode(wire.payload) else {
+            throw ManifestSignatureError(code: .badBase64, reason: "envelope payload is not canonical standard base64 (RFC 4648 sections 3.5 and 4)")
         }
         guard !wire.signatures.isEmpty else {
             throw ManifestSignatureError(code: .noSignatures, reason: "envelope has no signatures")
         }
+        guard wire.signatures.count <= maximumSignatures else {
+            throw ManifestSignatureError(
+                code: .tooManySignatures,
+                reason: "envelope has \(wire.signatures.count) signatures, more than the \(maximumSignatures) accepted (maximumEnvelopeSignatures)")
+        }
         var signatures: [Signature] = []
         for (index, entry) in wire.signatures.enumerated() {
-            guard let signature = Data(base64Encoded: entry.sig), signature.count == 64 else {
+            guard let signature = StrictBase64.decode(entry.sig), signature.count == 64 else {
                 throw ManifestSignatureError(
                     code: .badBase64,
-                    reason: "envelope signature \(index + 1) (keyid \(entry.keyid)) is not the standard base64 of 64 bytes")
+                    reason: "envelope signature \(index + 1) (keyid \(entry.keyid)) is not the canonical standard base64 of 64 bytes")
             }
             signatures.append(Signature(keyID: entry.keyid, signature: Array(signature)))
         }
-        self.init(payload: payload, signatures: signatures)
+        self.init(payloadType: payloadType, payload: payload, signatures: signatures)
     }
 
     /// Checks the envelope against `trustedKeys` and returns the payload with the keyid that vouched for it: the
@@ -117,7 +146,7 @@ public struct ManifestEnvelope: Sendable, Equatable {
         guard !signatures.isEmpty else {
             throw ManifestSignatureError(code: .noSignatures, reason: "envelope has no signatures")
         }
-        let message = Self.preAuthenticationEncoding(payloadType: Self.payloadType, payload: payload)
+        let message = Self.preAuthenticationEncoding(payloadType: payloadType, payload: payload)
         var namedTrustedKey = false
         for signature in signatures {
             for key in trustedKeys where key.keyID == signature.keyID {

@@ -15,12 +15,16 @@ public struct ManifestSignatureError: Error, Sendable, Equatable, CustomStringCo
         /// The envelope is not a JSON object with string `payloadType` and `payload` and a `signatures` array of
         /// objects with string `keyid` and `sig` (truncated, wrong types, missing fields).
         public static let malformedEnvelope = Code(rawValue: "malformed-envelope")
-        /// `payloadType` is not `application/vnd.ota-localizations.manifest+json`.
+        /// `payloadType` is not the one expected (`application/vnd.ota-localizations.manifest+json` for
+        /// `manifest.json`, `application/vnd.ota-localizations.index+json` for `index.json`).
         public static let unknownPayloadType = Code(rawValue: "unknown-payload-type")
-        /// `payload` or a `sig` is not standard base64 (RFC 4648 section 4, with padding), or a `sig` is not 64 bytes.
+        /// `payload` or a `sig` is not canonical standard base64 (RFC 4648 sections 3.5 and 4: padding, zero unused
+        /// bits), or a `sig` is not 64 bytes.
         public static let badBase64 = Code(rawValue: "bad-base64")
         /// `signatures` is empty.
         public static let noSignatures = Code(rawValue: "no-signatures")
+        /// `signatures` has more entries than the reader accepts (``ManifestEnvelope/defaultMaximumSignatures``).
+        public static let tooManySignatures = Code(rawValue: "too-many-signatures")
         /// No signature has the keyid of a trusted key.
         public static let untrustedKey = Code(rawValue: "untrusted-key")
         /// Every signature by a trusted key fails Ed25519 verification over the payload (forged or swapped).

@@ -1,44 +1,131 @@
 import Foundation
 import OTALocalizations
 import OTALocalizationsCore
+import OTALocalizationsNames
 
-/// `state.json`: the manifest of the last cycle in which every module succeeded, with its ETag.
+/// `state.json`: the device's entries of the publish of the last cycle in which every module succeeded
+/// (``DeviceManifest``), with the ETag of the file they were read from and the keyid that vouched for it.
 ///
-/// Shape: `{"formatVersion":1,"etag":string|null,"manifest":{...manifest.json as Manifest.encoded() writes it}}`,
-/// plus `"keyid":string` (the trusted key whose signature vouched for the manifest) when it came signed.
-/// Written only as a whole (temp file in `tmp/`, `fsync`, `rename(2)`), so the ETag never exists without the
-/// complete state it vouches for.
+/// Shape (format 2): `{"formatVersion":2,"etag":string|null,"keyid":string|null,"source":"index"|"manifest",
+/// "appVersion","publishedAt","developmentRegion","channel":string|null,"rollout":{"id","basisPoints",
+/// "includesThisDevice"}|null,"modules":[{"name","localizations","rolloutID":string|null,"full":{"path","sha256","size"}}
+/// or {…,"base":{…},"slices":{"<localization>":{…}}}],"rejected":[{"name","reason","code"}]}`. Written only as a whole
+/// (temp file in `tmp/`, `fsync`, `rename(2)`), so the ETag never exists without the complete state it vouches for.
+/// A state of format 1 (earlier releases) counts as absent: the next cycle reads the publish in full once.
 struct InstalledState: Sendable, Equatable {
-    var manifest: Manifest
+    var device: DeviceManifest
     var etag: String?
-    /// The ``ManifestPublicKey/keyID`` that signed the manifest; nil for an unsigned one.
+    /// The ``ManifestPublicKey/keyID`` that signed the publish; nil for an unsigned one.
     var keyID: String? = nil
+
+    /// The largest `state.json` read, in bytes.
+    static let maximumBytes = 16 * 1024 * 1024
 
     /// The stored state, or nil when it is missing or cannot be decoded (then no `If-None-Match` is sent).
     static func load(_ layout: OTAStorageLayout) -> InstalledState? {
-        guard let data = DurableFiles.readRegularFile(layout.stateFile, maximumBytes: 16 * 1024 * 1024),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              object["formatVersion"] as? Int == 1,
-              let manifestObject = object["manifest"] as? [String: Any],
-              let manifestData = try? JSONSerialization.data(withJSONObject: manifestObject),
-              let manifest = try? Manifest(bytes: manifestData),
-              manifest.rejectedModules.isEmpty
+        guard let data = DurableFiles.readRegularFile(layout.stateFile, maximumBytes: maximumBytes),
+              let root = try? CatalogJSONParser.parse([UInt8](data)),
+              root["formatVersion"]?.integerValue == 2
         else { return nil }
-        return InstalledState(manifest: manifest, etag: object["etag"] as? String, keyID: object["keyid"] as? String)
+        return InstalledStateCoding.decode(root)
     }
 
     /// Writes the state through a temporary file in `tmp/` and an atomic rename onto `state.json` (anything but a
-    /// regular file found there is moved aside first). The manifest keeps its `publishedAt` exactly, fraction included.
+    /// regular file found there is moved aside first). `publishedAt` keeps its exact fraction.
     func save(_ layout: OTAStorageLayout) throws(InstallFailure) {
-        guard let manifestObject = try? JSONSerialization.jsonObject(with: manifest.encoded()) else {
-            throw InstallFailure(.storage, "manifest cannot be re-encoded")
-        }
-        var object: [String: Any] = ["formatVersion": 1, "etag": etag ?? NSNull(), "manifest": manifestObject]
-        if let keyID { object["keyid"] = keyID }
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
-            throw InstallFailure(.storage, "state cannot be encoded")
-        }
         DurableFiles.clearForFile(layout.stateFile, layout: layout)
-        try DurableFiles.replaceFile(layout.stateFile, with: data, temporaryFolder: layout.temporaryFolder)
+        try DurableFiles.replaceFile(layout.stateFile, with: InstalledStateCoding.encode(self), temporaryFolder: layout.temporaryFolder)
+    }
+}
+
+/// The JSON of ``InstalledState``.
+enum InstalledStateCoding {
+    static func encode(_ state: InstalledState) -> Data {
+        let device = state.device
+        func optional(_ text: String?) -> String { text.map(JSONText.quoted) ?? "null" }
+        func file(_ file: ManifestSlice) -> String {
+            "{\"path\":\(JSONText.quoted(file.path)),\"sha256\":\(JSONText.quoted(file.sha256)),\"size\":\(file.size)}"
+        }
+        var out = "{\"formatVersion\":2,\"etag\":\(optional(state.etag)),\"keyid\":\(optional(state.keyID)),"
+        out += "\"source\":\(JSONText.quoted(device.source.rawValue)),\"appVersion\":\(JSONText.quoted(device.appVersion)),"
+        out += "\"publishedAt\":\"\(ManifestDate.format(device.publishedAt))\",\"developmentRegion\":\(JSONText.quoted(device.developmentRegion)),"
+        out += "\"channel\":\(optional(device.channel)),\"rollout\":"
+        if let rollout = device.rollout {
+            out += "{\"id\":\(JSONText.quoted(rollout.id)),\"basisPoints\":\(rollout.basisPoints),\"includesThisDevice\":\(rollout.includesThisDevice)}"
+        } else {
+            out += "null"
+        }
+        let modules = device.modules.map { module -> String in
+            var entry = "{\"name\":\(JSONText.quoted(module.name)),\"localizations\":["
+            entry += module.localizations.map(JSONText.quoted).joined(separator: ",") + "],\"rolloutID\":\(optional(module.rolloutID)),"
+            switch module.content {
+            case .full(let zip):
+                entry += "\"full\":\(file(zip))"
+            case .sliced(let base, let slices):
+                let named = slices.keys.sorted(by: ManifestSorting.byteOrder).map { "\(JSONText.quoted($0)):\(file(slices[$0]!))" }
+                entry += "\"base\":\(file(base)),\"slices\":{\(named.joined(separator: ","))}"
+            }
+            return entry + "}"
+        }
+        let rejected = device.rejected.map {
+            "{\"name\":\(optional($0.name)),\"reason\":\(JSONText.quoted($0.reason)),\"code\":\(JSONText.quoted($0.code.rawValue))}"
+        }
+        out += ",\"modules\":[\(modules.joined(separator: ","))],\"rejected\":[\(rejected.joined(separator: ","))]}\n"
+        return Data(out.utf8)
+    }
+
+    static func decode(_ root: CatalogJSONValue) -> InstalledState? {
+        guard let sourceText = root["source"]?.stringValue, let source = DeviceManifest.Source(rawValue: sourceText),
+              let appVersion = root["appVersion"]?.stringValue,
+              let publishedAt = root["publishedAt"]?.stringValue.flatMap(ManifestDate.parseTimestamp),
+              let region = root["developmentRegion"]?.stringValue,
+              let moduleValues = root["modules"]?.arrayValue, let rejectedValues = root["rejected"]?.arrayValue
+        else { return nil }
+        var rollout: OTALocalizationCycleReport.Rollout?
+        if let value = root["rollout"], value.members != nil {
+            guard let id = value["id"]?.stringValue, let points = value["basisPoints"]?.integerValue,
+                  case .bool(let includes)? = value["includesThisDevice"]
+            else { return nil }
+            rollout = .init(id: id, basisPoints: Int(points), includesThisDevice: includes)
+        }
+        var modules: [DeviceModule] = []
+        for value in moduleValues {
+            guard let module = module(value) else { return nil }
+            modules.append(module)
+        }
+        var rejected: [DeviceRejection] = []
+        for value in rejectedValues {
+            guard let reason = value["reason"]?.stringValue, let code = value["code"]?.stringValue else { return nil }
+            rejected.append(DeviceRejection(name: value["name"]?.stringValue, reason: reason, code: .init(rawValue: code)))
+        }
+        let device = DeviceManifest(
+            source: source, appVersion: appVersion, publishedAt: publishedAt, developmentRegion: region,
+            channel: root["channel"]?.stringValue, rollout: rollout, modules: modules, rejected: rejected)
+        return InstalledState(device: device, etag: root["etag"]?.stringValue, keyID: root["keyid"]?.stringValue)
+    }
+
+    private static func module(_ value: CatalogJSONValue) -> DeviceModule? {
+        guard let name = value["name"]?.stringValue, PlainFileName.isValid(name),
+              let localizations = value["localizations"]?.stringArrayValue
+        else { return nil }
+        let rolloutID = value["rolloutID"]?.stringValue
+        if let zip = file(value["full"]) {
+            return DeviceModule(name: name, localizations: localizations, rolloutID: rolloutID, content: .full(zip))
+        }
+        guard let base = file(value["base"]), let named = value["slices"]?.members else { return nil }
+        var slices: [String: ManifestSlice] = [:]
+        for member in named {
+            guard let slice = file(member.value) else { return nil }
+            slices[member.key] = slice
+        }
+        return DeviceModule(name: name, localizations: localizations, rolloutID: rolloutID, content: .sliced(base: base, slices: slices))
+    }
+
+    private static func file(_ value: CatalogJSONValue?) -> ManifestSlice? {
+        guard let value, let path = value["path"]?.stringValue, PlainFileName.isValid(path),
+              let sha256 = value["sha256"]?.stringValue, LowercaseHex.isSHA256(sha256),
+              let size = value["size"]?.integerValue, size >= 0
+        else { return nil }
+        return ManifestSlice(path: path, sha256: sha256, size: size)
     }
 }

@@ -30,14 +30,15 @@ struct ModuleInstaller: Sendable {
         var installedFolder: String?
     }
 
-    /// Installs `module` from its full ZIP, or from the slices of `plan`; `rolloutID` names the rollout its entry
-    /// comes from (nil: the stable entry), recorded beside `current` (``RolloutRecord``).
-    func install(_ module: ManifestModule, plan: SlicePlan?, rolloutID: String? = nil) async -> Result {
+    /// Installs `module` as `choice` says (its full ZIP, or base and slices); the entry's rollout id (nil: the
+    /// stable entry) is recorded beside `current` (``RolloutRecord``), and `keyID`, the trusted key that vouched for
+    /// the publish, in its vouch record (``VouchRecord``).
+    func install(_ module: DeviceModule, choice: SlicePlan.Choice, keyID: String?) async -> Result {
         let started = DispatchTime.now().uptimeNanoseconds
         var bytes: Int64 = 0
         func elapsed() -> Int { Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000) }
         do {
-            let folder = try await installSteps(module, plan: plan, rolloutID: rolloutID, bytes: &bytes)
+            let folder = try await installSteps(module, choice: choice, keyID: keyID, bytes: &bytes)
             let report = OTALocalizationCycleReport.Module(
                 name: module.name, outcome: .updated, bytes: bytes, durationMs: elapsed())
             return Result(report: report, installedFolder: folder.standardizedFileURL.path)
@@ -51,17 +52,40 @@ struct ModuleInstaller: Sendable {
 
     /// One ZIP to download: the module's full ZIP, or one of its slices.
     private struct Download {
-        var path: String
-        var sha256: String
-        var size: Int64
+        /// Which of the module's ZIPs it is.
+        enum Kind {
+            case fullZIP
+            case baseSlice
+            case slice(String)
+        }
+
+        var file: ManifestSlice
+        var kind: Kind
+
         /// What the report calls it: "ZIP", "base slice" or "slice fr".
-        var label: String
+        var label: String {
+            switch kind {
+            case .fullZIP: "ZIP"
+            case .baseSlice: "base slice"
+            case .slice(let localization): "slice \(localization)"
+            }
+        }
+
         /// Whether it must hold `Info.plist`: the full ZIP and the base slice.
-        var holdsInfoPlist: Bool
+        var holdsInfoPlist: Bool {
+            if case .slice = kind { return false }
+            return true
+        }
+
+        /// What the report's reasons start with: nothing for the full ZIP (the module's own failure), else the label.
+        var reasonPrefix: String {
+            if case .fullZIP = kind { return "" }
+            return "\(label): "
+        }
     }
 
     private func installSteps(
-        _ module: ManifestModule, plan: SlicePlan?, rolloutID: String?, bytes: inout Int64
+        _ module: DeviceModule, choice: SlicePlan.Choice, keyID: String?, bytes: inout Int64
     ) async throws(InstallFailure) -> URL {
         guard OTAStorageLayout.canStore(module: module.name) else {
             throw InstallFailure(.manifest, "module name is longer than \(OTAStorageLayout.maximumStorageNameBytes) bytes as a folder name")
@@ -69,38 +93,53 @@ struct ModuleInstaller: Sendable {
         let staging = layout.temporaryFolder.appendingPathComponent("install-\(UUID().uuidString)", isDirectory: true)
         var folder = StagedFolder(url: staging)
         defer { DurableFiles.remove(staging) }
-        if let plan {
-            let previous = ReusableFolder(layout.activeInstallFolder(module: module.name), developmentRegion: developmentRegion)
-            for part in plan.parts {
-                if let files = previous?.files(of: part, in: plan) {
-                    try checkCancellation()
-                    for file in files { try folder.write(file.data, path: file.path) }
-                    continue
-                }
-                let download = Download(
-                    path: part.slice.path, sha256: part.slice.sha256, size: part.slice.size,
-                    label: part.localization.map { "slice \($0)" } ?? "base slice", holdsInfoPlist: part.localization == nil)
-                let tables = try await install(download, into: &folder, bytes: &bytes) { path throws(InstallFailure) in
-                    guard plan.belongs(path, to: part) else {
-                        throw InstallFailure(.content, "\(download.label) holds \(path), which belongs to another slice")
-                    }
-                }
-                // A localization slice without a table of its own would be recorded as that localization while
-                // holding none: the read side would hand out a bundle that shows the development region.
-                if let localization = part.localization, tables == 0 {
-                    throw InstallFailure(.content, "\(download.label) holds no \(localization).lproj table")
-                }
-            }
-            try folder.write(plan.record.encoded(), path: SliceRecord.fileName)
-        } else {
-            let download = Download(path: module.path, sha256: module.sha256, size: module.size, label: "ZIP", holdsInfoPlist: true)
+        let folderHash: String
+        switch choice {
+        case .incomplete(let missing):
+            throw InstallFailure(.manifest, "the publish as read holds no slice for \(missing.joined(separator: ", ")), which the device's languages now choose")
+        case .full(let zip):
+            let download = Download(file: zip, kind: .fullZIP)
             _ = try await install(download, into: &folder, bytes: &bytes) { _ throws(InstallFailure) in }
+            folderHash = zip.sha256
+        case .sliced(let plan):
+            let record = plan.record.encoded()
+            guard record.count <= SliceRecord.maximumBytes else {
+                throw InstallFailure(.limit, "the slice record would be \(record.count) bytes, more than the \(SliceRecord.maximumBytes) the read side reads (maximumLocalizationsPerModule)")
+            }
+            try await installSlices(plan, module: module.name, into: &folder, bytes: &bytes)
+            try folder.write(record, path: SliceRecord.fileName)
+            folderHash = plan.folderHash
         }
         try folder.seal()
         try checkCancellation()
-        let folderHash = plan?.folderHash ?? module.sha256
         return try context.gate.commit { () throws(InstallFailure) -> URL in
-            try commit(staging, module: module.name, folderHash: folderHash, rolloutID: rolloutID)
+            try commit(staging, module: module.name, folderHash: folderHash, rolloutID: module.rolloutID, keyID: keyID)
+        }
+    }
+
+    /// Writes base and the plan's slices into `folder`: each slice the active folder holds intact is copied from it
+    /// (``ReusableFolder``), the others are downloaded and checked.
+    private func installSlices(
+        _ plan: SlicePlan, module: String, into folder: inout StagedFolder, bytes: inout Int64
+    ) async throws(InstallFailure) {
+        let previous = ReusableFolder(layout.activeInstallFolder(module: module), developmentRegion: developmentRegion)
+        for part in plan.parts {
+            if let files = previous?.files(of: part, in: plan) {
+                try checkCancellation()
+                for file in files { try folder.write(file.data, path: file.path) }
+                continue
+            }
+            let download = Download(file: part.slice, kind: part.localization.map(Download.Kind.slice) ?? .baseSlice)
+            let tables = try await install(download, into: &folder, bytes: &bytes) { path throws(InstallFailure) in
+                guard plan.belongs(path, to: part) else {
+                    throw InstallFailure(.content, "\(download.label) holds \(path), which belongs to another slice")
+                }
+            }
+            // A localization slice without a table of its own would be recorded as that localization while
+            // holding none: the read side would hand out a bundle that shows the development region.
+            if let localization = part.localization, tables == 0 {
+                throw InstallFailure(.content, "\(download.label) holds no \(localization).lproj table")
+            }
         }
     }
 
@@ -111,17 +150,18 @@ struct ModuleInstaller: Sendable {
         _ download: Download, into folder: inout StagedFolder, bytes: inout Int64,
         check: (String) throws(InstallFailure) -> Void
     ) async throws(InstallFailure) -> Int {
-        guard download.size <= limits.maximumArchiveBytes else {
-            throw InstallFailure(.limit, "\(download.label) size \(download.size) is over the limit of \(limits.maximumArchiveBytes) bytes (maximumArchiveBytes)")
+        let size = download.file.size
+        guard size <= limits.maximumArchiveBytes else {
+            throw InstallFailure(.limit, "\(download.label) size \(size) is over the limit of \(limits.maximumArchiveBytes) bytes (maximumArchiveBytes)")
         }
-        try await reserve(download.size, in: context.archiveBytes, or: "\(download.label) size \(download.size) is over the limit of \(context.archiveBytes.capacity) bytes held at once (maximumBufferedArchiveBytes)")
-        defer { context.archiveBytes.release(download.size) }
+        try await reserve(size, in: context.archiveBytes, or: "\(download.label) size \(size) is over the limit of \(context.archiveBytes.capacity) bytes held at once (maximumBufferedArchiveBytes)")
+        defer { context.archiveBytes.release(size) }
         let archive = try await fetch(download, bytes: &bytes)
         let entries: [ZipEntry]
         do {
             entries = try Self.bundleEntries(of: archive, requireInfoPlist: download.holdsInfoPlist)
         } catch {
-            throw download.label == "ZIP" ? error : InstallFailure(error.code, "\(download.label): \(error.reason)")
+            throw InstallFailure(error.code, download.reasonPrefix + error.reason)
         }
         for entry in entries { try check(entry.path) }
         let declared = entries.reduce(Int64(0)) { $0 + Int64($1.uncompressedSize) }
@@ -143,7 +183,8 @@ struct ModuleInstaller: Sendable {
         let response: HTTPResponse
         do {
             response = try await ServiceHTTP.get(
-                URLPath.file(download.path, in: versionURL), headers: [:], maximumBytes: download.size, configuration: configuration)
+                URLPath.file(download.file.path, in: versionURL), headers: [:], maximumBytes: download.file.size,
+                configuration: configuration)
         } catch is CancellationError {
             throw InstallFailure(.cancelled, "cancelled")
         } catch {
@@ -151,14 +192,14 @@ struct ModuleInstaller: Sendable {
         }
         bytes += Int64(response.body.count)
         let received = Int64(response.body.count)
-        let prefix = download.label == "ZIP" ? "" : "\(download.label): "
+        let prefix = download.reasonPrefix
         guard response.statusCode == 200 else { throw InstallFailure(.transport, "\(prefix)HTTP status \(response.statusCode)") }
-        guard received == download.size else {
-            throw InstallFailure(.verification, "\(prefix)size mismatch: received \(received) bytes, manifest says \(download.size)")
+        guard received == download.file.size else {
+            throw InstallFailure(.verification, "\(prefix)size mismatch: received \(received) bytes, manifest says \(download.file.size)")
         }
         let digest = CoreFormats.sha256Hex(response.body)
-        guard digest == download.sha256 else {
-            throw InstallFailure(.verification, "\(prefix)sha256 mismatch: received \(digest), manifest says \(download.sha256)")
+        guard digest == download.file.sha256 else {
+            throw InstallFailure(.verification, "\(prefix)sha256 mismatch: received \(digest), manifest says \(download.file.sha256)")
         }
         try checkCancellation()
         return try CoreFormats.open(response.body, limits: limits)
@@ -190,7 +231,9 @@ struct ModuleInstaller: Sendable {
     /// the pointer moved): it is replaced. Otherwise the next free `<sha256>.<n>` is used, so a loaded folder is
     /// never rewritten; the old one is collected by a cycle of a later process. The rollout record is written
     /// before the pointer moves to a rollout's content and removed after it moves to stable content.
-    private func commit(_ staging: URL, module: String, folderHash: String, rolloutID: String?) throws(InstallFailure) -> URL {
+    private func commit(
+        _ staging: URL, module: String, folderHash: String, rolloutID: String?, keyID: String?
+    ) throws(InstallFailure) -> URL {
         try DurableFiles.ensureDirectory(layout.modulesFolder, layout: layout)
         let moduleFolder = layout.moduleFolder(module)
         try DurableFiles.ensureDirectory(moduleFolder, layout: layout)
@@ -210,6 +253,10 @@ struct ModuleInstaller: Sendable {
         }
         try DurableFiles.rename(staging, to: destination)
         DurableFiles.syncDirectory(moduleFolder)
+        // The vouch record names the new folder before the pointer does: a kill between the two leaves a record and a
+        // pointer that disagree, which the read side treats as not vouched (embedded strings until the next cycle
+        // writes the record again), never as vouched for the folder the pointer names.
+        try VouchRecord.set(layout, module: module, folderName: destination.lastPathComponent, keyID: keyID)
         if rolloutID != nil {
             try RolloutRecord.set(layout, module: module, sha256: folderHash, rolloutID: rolloutID)
         }

@@ -21,20 +21,49 @@ struct SlicePlan: Sendable, Equatable {
     /// The installed folder's name: the SHA-256 of the record's bytes.
     var folderHash: String { CoreFormats.sha256Hex(record.encoded()) }
 
-    /// The plan for `module` on this device, or nil when the manifest has no slices for it or the selection is
-    /// ``OTALocalizationSelection/everyLocalization`` (the full ZIP is used).
-    init?(_ module: ManifestModule, developmentRegion: String, selection: OTALocalizationSelection) {
-        guard let slices = module.slices, !selection.isEveryLocalization else { return nil }
-        // Sorted and without repeats, so that the same content always gives the same record and folder name.
-        let available = Array(Set(module.localizations.filter { $0 != "Base" }))
-            .sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-        let chosen = selection.localizations(from: available).filter { slices.localizations[$0] != nil }
+    /// What a device installs for `module`.
+    enum Choice: Sendable, Equatable {
+        /// The full ZIP (a module without slices, or ``OTALocalizationSelection/everyLocalization``).
+        case full(ManifestSlice)
+        /// Base and these slices.
+        case sliced(SlicePlan)
+        /// The entry does not hold the slice of a localization `selection` now chooses (the device's languages changed
+        /// since the publish was read from the index): the publish must be read again.
+        case incomplete(missing: [String])
+
+        /// The name of the folder this choice installs: the full ZIP's SHA-256 or the plan's record's; nil when
+        /// incomplete.
+        var folderHash: String? {
+            switch self {
+            case .full(let zip): zip.sha256
+            case .sliced(let plan): plan.folderHash
+            case .incomplete: nil
+            }
+        }
+    }
+
+    /// The choice for `module` on a device whose languages choose through `choices`.
+    static func choice(for module: DeviceModule, developmentRegion: String, choices: LocalizationChoices) -> Choice {
+        let base: ManifestSlice, slices: [String: ManifestSlice]
+        switch module.content {
+        case .full(let zip): return .full(zip)
+        case .sliced(let baseSlice, let named): (base, slices) = (baseSlice, named)
+        }
+        let available = Self.available(module.localizations)
+        let chosen = choices.localizations(from: available).filter { $0 != developmentRegion }
+        let missing = chosen.filter { slices[$0] == nil }
+        guard missing.isEmpty else { return .incomplete(missing: missing) }
         var named: [String: String] = [:]
-        for name in chosen { named[name] = slices.localizations[name]!.sha256 }
-        record = SliceRecord(
-            developmentRegion: developmentRegion, available: available, baseSHA256: slices.base.sha256, localizations: named)
-        parts = [Part(localization: nil, slice: slices.base)]
-            + record.installed.dropFirst().map { Part(localization: $0, slice: slices.localizations[$0]!) }
+        for name in chosen { named[name] = slices[name]!.sha256 }
+        let record = SliceRecord(developmentRegion: developmentRegion, available: available, baseSHA256: base.sha256, localizations: named)
+        let parts = [Part(localization: nil, slice: base)] + record.installed.dropFirst().map { Part(localization: $0, slice: slices[$0]!) }
+        return .sliced(SlicePlan(parts: parts, record: record))
+    }
+
+    /// A module's localizations as the record lists them: without `Base`, each once, in byte order, so that the same
+    /// content always gives the same record and folder name.
+    static func available(_ localizations: [String]) -> [String] {
+        Array(Set(localizations.filter { $0 != LocalizationFolder.base })).sorted(by: ManifestSorting.byteOrder)
     }
 
     /// The ZIP paths a part may hold: base holds `Info.plist`, `<development region>.lproj/` and `Base.lproj/`;

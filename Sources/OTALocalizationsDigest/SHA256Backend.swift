@@ -3,10 +3,11 @@
 import CryptoKit
 
 /// Incremental SHA-256 state backed by CryptoKit (a value type, so copies are independent).
-struct SHA256Backend {
+package struct SHA256Backend {
     private var state = CryptoKit.SHA256()
-    mutating func update(_ buffer: UnsafeRawBufferPointer) { state.update(bufferPointer: buffer) }
-    mutating func finalize() -> [UInt8] {
+    package init() {}
+    package mutating func update(_ buffer: UnsafeRawBufferPointer) { state.update(bufferPointer: buffer) }
+    package mutating func finalize() -> [UInt8] {
         defer { state = CryptoKit.SHA256() }
         return Array(state.finalize())
     }
@@ -15,7 +16,7 @@ struct SHA256Backend {
 import COTALibCrypto
 
 /// Incremental SHA-256 state backed by an OpenSSL `EVP_MD_CTX`, copied on write so copies stay independent.
-struct SHA256Backend {
+package struct SHA256Backend {
     private final class Context {
         let pointer: OpaquePointer
         init() {
@@ -31,17 +32,19 @@ struct SHA256Backend {
 
     private var context = Context()
 
+    package init() {}
+
     private mutating func uniqueContext() -> OpaquePointer {
         if !isKnownUniquelyReferenced(&context) { context = Context(copying: context) }
         return context.pointer
     }
 
-    mutating func update(_ buffer: UnsafeRawBufferPointer) {
+    package mutating func update(_ buffer: UnsafeRawBufferPointer) {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return }
         EVP_DigestUpdate(uniqueContext(), base, buffer.count)
     }
 
-    mutating func finalize() -> [UInt8] {
+    package mutating func finalize() -> [UInt8] {
         let pointer = uniqueContext()
         var digest = [UInt8](repeating: 0, count: 32)
         var length: UInt32 = 0

@@ -1,0 +1,106 @@
+import Foundation
+import OTALocalizationsNames
+
+extension ManifestIndex {
+    /// Decodes a root (`index.json`) strictly as a whole: unknown fields are ignored at every level, nothing else is.
+    ///
+    /// - Throws: ``ManifestError``: `notJSON` (not strict RFC 8259 JSON), `duplicateKey`, `unsupportedVersion` (a
+    ///   `formatVersion` other than 2), `missingField` (a field missing, of the wrong type, or a part reference without
+    ///   a plain file name `path`, 64 lowercase hex digits `sha256` and a non-negative `size`), `badDate`,
+    ///   `badDevelopmentRegion`, `badChannel`, `badRollout`.
+    public init(bytes: Data) throws(ManifestError) {
+        let root = try IndexDecoding.document(bytes, what: "index")
+        guard root["formatVersion"]?.integerValue == Int64(Self.formatVersion) else {
+            throw ManifestError(code: .unsupportedVersion, reason: "index formatVersion is not \(Self.formatVersion)")
+        }
+        guard let appVersion = root["appVersion"]?.stringValue else {
+            throw ManifestError(code: .missingField, reason: "index has no string 'appVersion'")
+        }
+        guard let text = root["publishedAt"]?.stringValue, let publishedAt = ManifestDate.parseTimestamp(text) else {
+            throw ManifestError(code: .badDate, reason: "index 'publishedAt' is not an RFC 3339 date-time with a year from 0001 to 9999")
+        }
+        guard let region = root["developmentRegion"]?.stringValue, Manifest.isLanguageIdentifier(region) else {
+            throw ManifestError(code: .badDevelopmentRegion, reason: "index 'developmentRegion' is not a language identifier")
+        }
+        var channel: String?
+        if let value = root["channel"] {
+            guard let name = value.stringValue, ManifestChannel.isValidName(name) else {
+                throw ManifestError(code: .badChannel, reason: "index 'channel' is not a channel name")
+            }
+            channel = name
+        }
+        let parts = try IndexDecoding.parts(root["parts"], what: "index 'parts'", code: .missingField)
+        var rollout: Rollout?
+        if let value = root["rollout"] { rollout = try IndexDecoding.rollout(value) }
+        self.init(
+            appVersion: appVersion, publishedAtTimestamp: publishedAt, developmentRegion: region, channel: channel,
+            parts: parts, rollout: rollout)
+    }
+}
+
+/// Reading the index's JSON documents.
+enum IndexDecoding {
+    /// The strictly parsed document, refusing duplicate keys.
+    static func document(_ bytes: Data, what: String) throws(ManifestError) -> CatalogJSONValue {
+        let value: CatalogJSONValue
+        do {
+            value = try CatalogJSONParser.parse([UInt8](bytes))
+        } catch {
+            throw ManifestError(code: .notJSON, reason: "\(what) is not valid JSON: \(error.reason) at byte \(error.offset)")
+        }
+        guard value.members != nil else { throw ManifestError(code: .notJSON, reason: "\(what) is not a JSON object") }
+        if let key = DuplicateKeys.first(in: value) {
+            throw ManifestError(
+                code: .duplicateKey,
+                reason: "\(what) has the key \(JSONText.quoted(key)) twice in one object; readers would disagree on which one counts")
+        }
+        return value
+    }
+
+    /// `{"path", "sha256", "size"}` with the rules of a module's own fields, else nil.
+    static func file(_ value: CatalogJSONValue?) -> ManifestSlice? {
+        guard let value, let path = value["path"]?.stringValue, PlainFileName.isValid(path),
+              let sha256 = value["sha256"]?.stringValue, LowercaseHex.isSHA256(sha256),
+              let size = value["size"]?.integerValue, size >= 0
+        else { return nil }
+        return ManifestSlice(path: path, sha256: sha256, size: size)
+    }
+
+    static func parts(_ value: CatalogJSONValue?, what: String, code: ManifestError.Code) throws(ManifestError) -> IndexParts {
+        func reference(_ value: CatalogJSONValue?) -> IndexPartReference? {
+            file(value).map { IndexPartReference(path: $0.path, sha256: $0.sha256, size: $0.size) }
+        }
+        guard let value, let base = reference(value["base"]), let full = reference(value["full"]),
+              let named = value["localizations"]?.members
+        else {
+            throw ManifestError(code: code, reason: "\(what) needs 'base' and 'full' part references and a 'localizations' object")
+        }
+        var localizations: [String: IndexPartReference] = [:]
+        for member in named {
+            guard PlainFileName.isValid(member.key), member.key != LocalizationFolder.base, let part = reference(member.value) else {
+                throw ManifestError(code: code, reason: "\(what) localization \(member.key.debugDescription) is not a localization name with a part reference")
+            }
+            localizations[member.key] = part
+        }
+        return IndexParts(base: base, full: full, localizations: localizations)
+    }
+
+    static func rollout(_ value: CatalogJSONValue) throws(ManifestError) -> ManifestIndex.Rollout {
+        func failure(_ reason: String) -> ManifestError { ManifestError(code: .badRollout, reason: "index 'rollout' \(reason)") }
+        guard let id = value["id"]?.stringValue, ManifestRollout.isValidID(id) else {
+            throw failure("has no 'id' of 1 to 64 ASCII letters, digits, '-' or '_'")
+        }
+        guard let percent = value["percent"]?.doubleValue, percent >= 0, percent <= 100,
+              abs(percent * 100 - (percent * 100).rounded()) < 1e-6
+        else { throw failure("has no 'percent' from 0 to 100 with at most two decimals") }
+        let parts = try parts(value["parts"], what: "index 'rollout.parts'", code: .badRollout)
+        var removed: [String] = []
+        if let list = value["removedModules"] {
+            guard let names = list.stringArrayValue, names.allSatisfy(PlainFileName.isValid), Set(names).count == names.count else {
+                throw failure("has a 'removedModules' that is not an array of distinct module names")
+            }
+            removed = names
+        }
+        return ManifestIndex.Rollout(id: id, basisPoints: Int((percent * 100).rounded()), parts: parts, removedModules: removed)
+    }
+}

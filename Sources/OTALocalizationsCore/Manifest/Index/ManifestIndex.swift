@@ -1,0 +1,97 @@
+import Foundation
+
+/// The published index's root, `index.json` (format 2): the small commit point a device revalidates with its ETag,
+/// which names, by SHA-256, the parts that describe the modules (docs/design.md, "The published index").
+///
+/// A device downloads the root, the base part and the parts of the localizations it shows, and only when their
+/// hashes changed; the root grows with the number of localizations, never with the number of modules. The index says
+/// exactly what `manifest.json` (format 1) beside it says: ``init(building:)`` derives it from that manifest.
+public struct ManifestIndex: Sendable, Equatable {
+    /// The root's `formatVersion`.
+    public static let formatVersion = 2
+
+    /// The app marketing version, as in the manifest.
+    public var appVersion: String
+    /// When it was published: the manifest's `publishedAt`.
+    public var publishedAtTimestamp: ManifestTimestamp
+    /// The bundles' `CFBundleDevelopmentRegion`.
+    public var developmentRegion: String
+    /// The release channel; nil for production.
+    public var channel: String?
+    /// The parts of the stable modules.
+    public var parts: IndexParts
+    /// The staged rollout, when one is running.
+    public var rollout: Rollout?
+
+    /// A staged rollout in the index: the parts of the rollout's module entries and the modules it drops.
+    public struct Rollout: Sendable, Equatable {
+        public var id: String
+        /// 0 to 10,000 hundredths of a percent (``ManifestRollout/basisPoints``).
+        public var basisPoints: Int
+        /// The parts describing the rollout's module entries alone.
+        public var parts: IndexParts
+        /// ``ManifestRollout/removedModules``.
+        public var removedModules: [String]
+
+        public init(id: String, basisPoints: Int, parts: IndexParts, removedModules: [String] = []) {
+            self.id = id
+            self.basisPoints = basisPoints
+            self.parts = parts
+            self.removedModules = removedModules
+        }
+    }
+
+    public init(
+        appVersion: String, publishedAtTimestamp: ManifestTimestamp, developmentRegion: String, channel: String? = nil,
+        parts: IndexParts, rollout: Rollout? = nil
+    ) {
+        self.appVersion = appVersion
+        self.publishedAtTimestamp = publishedAtTimestamp
+        self.developmentRegion = developmentRegion
+        self.channel = channel
+        self.parts = parts
+        self.rollout = rollout
+    }
+
+    /// Every part the root names (stable, then the rollout's), each once, in the order they are written.
+    public var referencedParts: [IndexPartReference] {
+        var seen: Set<String> = []
+        return ([parts] + (rollout.map { [$0.parts] } ?? [])).flatMap(\.all).filter { seen.insert($0.path).inserted }
+    }
+}
+
+/// One part file the root names: its file name in the version folder, SHA-256 and size (of the gzip bytes).
+public struct IndexPartReference: Sendable, Equatable {
+    /// A plain file name, `index-<kind>-<first 16 hex digits of sha256>.json.gz`. Opaque to clients.
+    public var path: String
+    /// SHA-256 of the part file, 64 lowercase hex digits.
+    public var sha256: String
+    /// Size of the part file in bytes.
+    public var size: Int64
+
+    public init(path: String, sha256: String, size: Int64) {
+        self.path = path
+        self.sha256 = sha256
+        self.size = size
+    }
+}
+
+/// The parts of one set of module entries: the base part (every module's name, localizations and base slice), the
+/// full part (every module's full ZIP) and one part per localization (every module's slice of it).
+public struct IndexParts: Sendable, Equatable {
+    public var base: IndexPartReference
+    public var full: IndexPartReference
+    /// By localization name (`.lproj` name without the extension), for every localization a module has a slice of.
+    public var localizations: [String: IndexPartReference]
+
+    public init(base: IndexPartReference, full: IndexPartReference, localizations: [String: IndexPartReference]) {
+        self.base = base
+        self.full = full
+        self.localizations = localizations
+    }
+
+    /// Base, full, then the localizations in byte order of their names.
+    public var all: [IndexPartReference] {
+        [base, full] + localizations.keys.sorted(by: ManifestSorting.byteOrder).map { localizations[$0]! }
+    }
+}

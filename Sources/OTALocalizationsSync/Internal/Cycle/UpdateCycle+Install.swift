@@ -1,0 +1,147 @@
+import Foundation
+import OTALocalizations
+import OTALocalizationsCore
+
+extension UpdateCycle {
+    /// Steps 4 to 7 for an admitted publish: storage prepared and the anti-rollback mark raised, the device's entries
+    /// resolved (``DeviceManifest``), each module skipped or installed, unlisted ones removed, the state saved when
+    /// every module succeeded.
+    func apply(_ admitted: ManifestAdmission.Admitted, etag: String?) async -> Outcome {
+        let installID: String
+        do {
+            installID = try gate.commit { () throws(InstallFailure) -> String in
+                try prepareStorage()
+                let installID = try InstallID.loadOrCreate(layout)
+                try raiseAntiRollbackMark(to: admitted.content.publishedAt, latestTrusted: admitted.latestTrusted)
+                return installID
+            }
+        } catch {
+            if error.code == .cancelled { return cancelled(.updated) }
+            return Outcome(report: .init(manifest: .updated, error: "storage: \(error.reason)", errorCode: .storage), installedFolders: [])
+        }
+        DurableFiles.removeTrash(in: layout.storageRoot)
+        let parts = IndexPartLoader(configuration: configuration, versionURL: versionURL, gate: gate)
+        let choices = LocalizationChoices(configuration.localizationSelection)
+        let device: DeviceManifest
+        switch await resolve(admitted.content, installID: installID, choices: choices, parts: parts) {
+        case .success(let resolved): device = resolved
+        case .failure(let failure):
+            if failure.code == .cancelled { return cancelled(.updated) }
+            return failed(failure.reason, code: failure.code)
+        }
+        return await install(device, choices: choices, admitted: admitted, etag: etag, parts: parts)
+    }
+
+    /// The device's entries of `content`: from `manifest.json` directly, or from the index and the parts it uses.
+    private func resolve(
+        _ content: ManifestAdmission.Content, installID: String, choices: LocalizationChoices, parts: IndexPartLoader
+    ) async -> Result<DeviceManifest, IndexPartFailure> {
+        let caps = DeviceCaps(configuration)
+        switch content {
+        case .manifest(let manifest):
+            return .success(DeviceManifest(manifest: manifest, installID: installID, selection: choices.selection, caps: caps))
+        case .index(let index):
+            do {
+                let device = try await DeviceManifest.assemble(index: index, installID: installID, choices: choices, caps: caps, parts: parts)
+                try ManifestAdmission.checkEntryCount(device.entryCount, rules: ManifestAdmission.Rules(configuration))
+                return .success(device)
+            } catch let failure as IndexPartFailure {
+                return .failure(failure)
+            } catch let refusal as ManifestAdmission.Refusal {
+                return .failure(IndexPartFailure(reason: refusal.reason, code: refusal.code))
+            } catch {
+                return .failure(IndexPartFailure(reason: "\(error)", code: .manifest))
+            }
+        }
+    }
+
+    private func install(
+        _ device: DeviceManifest, choices: LocalizationChoices, admitted: ManifestAdmission.Admitted, etag: String?,
+        parts: IndexPartLoader
+    ) async -> Outcome {
+        var reports: [OTALocalizationCycleReport.Module?] = Array(repeating: nil, count: device.modules.count)
+        var pending: [(index: Int, module: DeviceModule, choice: SlicePlan.Choice)] = []
+        var seen: Set<String> = []
+        for (index, module) in device.modules.enumerated() {
+            let choice = SlicePlan.choice(for: module, developmentRegion: device.developmentRegion, choices: choices)
+            if !seen.insert(module.name).inserted {
+                reports[index] = .init(name: module.name, outcome: .failed, reason: "duplicate module name in the manifest", code: .manifest)
+            } else if let wanted = choice.folderHash,
+                      installedHash(of: module.name, developmentRegion: device.developmentRegion, choice: choice) == wanted {
+                reports[index] = recordSkipped(module, folderHash: wanted, keyID: admitted.keyID) ?? .init(name: module.name, outcome: .skipped)
+            } else {
+                pending.append((index, module, choice))
+            }
+        }
+        let rejected = device.rejected.map(\.report)
+        context.progress.plan(.updated, names: device.modules.map(\.name), modules: reports, trailing: rejected, rollout: device.rollout)
+
+        let installer = ModuleInstaller(
+            configuration: configuration, versionURL: versionURL, developmentRegion: device.developmentRegion,
+            protectedFolders: protectedFolders(), context: context)
+        var installed: [String] = []
+        await withTaskGroup(of: (Int, ModuleInstaller.Result).self) { group in
+            var queue = pending.makeIterator()
+            for _ in 0..<configuration.maximumParallelDownloads {
+                guard let next = queue.next() else { break }
+                group.addTask { (next.index, await installer.install(next.module, choice: next.choice, keyID: admitted.keyID)) }
+            }
+            while let (index, result) = await group.next() {
+                reports[index] = result.report
+                context.progress.record(index, result.report)
+                if let folder = result.installedFolder { installed.append(folder) }
+                if let next = queue.next() {
+                    group.addTask { (next.index, await installer.install(next.module, choice: next.choice, keyID: admitted.keyID)) }
+                }
+            }
+        }
+        var modules = reports.compactMap { $0 } + rejected
+        if Task.isCancelled || gate.isRevoked {
+            return Outcome(
+                report: .init(manifest: .updated, error: "cancelled", errorCode: .cancelled, rollout: device.rollout, modules: modules),
+                installedFolders: installed)
+        }
+        modules += removeUnlisted(device)
+        collectSuperseded(device)
+
+        var report = OTALocalizationCycleReport(manifest: .updated, rollout: device.rollout, modules: modules)
+        if report.failed == 0 && !Task.isCancelled {
+            let state = InstalledState(device: device, etag: etag, keyID: admitted.keyID)
+            do {
+                try gate.commit { () throws(InstallFailure) in try state.save(layout) }
+                memory.remember(state, layout)
+                report.stateSaved = true
+                if case .index(let index) = admitted.content { parts.collect(keeping: Set(index.referencedParts.map(\.sha256))) }
+            } catch {
+                report.error = error.code == .cancelled ? "cancelled" : "state not saved: \(error.reason)"
+                report.errorCode = error.code
+            }
+        }
+        gate.attempt { emptyTemporaryFolder() }
+        return Outcome(report: report, installedFolders: installed)
+    }
+
+    /// Inside the gate: the records beside an installed, skipped `module`'s `current`: its rollout record names the
+    /// rollout its entry comes from now (a rollout that finished makes the same content stable), and, for a publish a
+    /// trusted key vouched for, its vouch record names the folder. Nil when that is done; the module's failure
+    /// (`storage`) when a record cannot be written.
+    func recordSkipped(_ module: DeviceModule, folderHash: String, keyID: String?) -> OTALocalizationCycleReport.Module? {
+        do {
+            try gate.commit { () throws(InstallFailure) in
+                try RolloutRecord.set(layout, module: module.name, sha256: folderHash, rolloutID: module.rolloutID)
+                if let keyID, let folder = layout.activeInstallFolder(module: module.name) {
+                    try VouchRecord.set(layout, module: module.name, folderName: folder.lastPathComponent, keyID: keyID)
+                }
+            }
+            return nil
+        } catch {
+            let reason = error.code == .cancelled ? "cancelled" : "rollout or vouch record not written: \(error.reason)"
+            return .init(name: module.name, outcome: .failed, reason: reason, code: error.code)
+        }
+    }
+
+    /// Folders never deleted or replaced by this process: launch set, earlier installs, read-side loads.
+    func protectedFolders() -> Set<String> {
+        launchFolders.union(installedEarlier).union(OTALocalizedString.foldersLoadedThisProcess())
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import OTALocalizations
+import OTALocalizationsCore
+
+/// One update cycle, steps 2-7 of docs/design.md's "One update cycle"; the service runs it off its actor.
+///
+/// Split by job: this file fetches and admits the publish and decides between `304`, `stale` and acting on it;
+/// `UpdateCycle+Install.swift` resolves the device's entries and installs what differs; `UpdateCycle+Housekeeping.swift`
+/// prepares the storage and collects what is no longer needed. Every change it makes to the storage root goes through
+/// ``CycleContext/gate``; see ``CommitGate``.
+struct UpdateCycle: Sendable {
+    let configuration: OTALocalizationServiceConfiguration
+    /// Standardized paths of folders that were `current` when the service was created (this process's launch).
+    let launchFolders: Set<String>
+    /// Standardized paths of folders this process installed in earlier cycles.
+    let installedEarlier: Set<String>
+    let context: CycleContext
+    /// What the service remembers between its cycles.
+    let memory: ServiceMemory
+
+    struct Outcome: Sendable {
+        var report: OTALocalizationCycleReport
+        var installedFolders: [String]
+    }
+
+    var layout: OTAStorageLayout { configuration.layout }
+    var versionURL: URL { URLPath.appending(configuration.appVersion, to: configuration.baseURL) }
+    var gate: CommitGate { context.gate }
+
+    func run() async -> Outcome {
+        guard layout.hasUsableAppVersion else {
+            return failed("app version \"\(configuration.appVersion)\" is not a plain file name", code: .manifest)
+        }
+        if let channel = configuration.channel, !ManifestChannel.isValidName(channel) {
+            return failed(
+                "channel \"\(channel)\" is not a valid channel name (1 to 32 lowercase ASCII letters, digits or -, starting with a letter)",
+                code: .channel)
+        }
+        // The state (and its ETag) of another channel's manifest is not this channel's: an ETag vouches for one file.
+        let state = memory.state(layout).flatMap {
+            SignedManifest.isTrusted($0, trustedKeys: configuration.trustedKeys) && $0.device.channel == configuration.channel
+                ? $0 : nil
+        }
+        let fetcher = PublishFetch(configuration: configuration, versionURL: versionURL)
+        var fetch = await fetcher.fetch(revalidating: state)
+        if case .notModified = fetch {
+            guard let state else { return failed("HTTP status 304 without If-None-Match", code: .transport) }
+            if Task.isCancelled { return cancelled(.failed) }
+            if isIntact(state.device, installID: InstallID.load(layout)) {
+                housekeepingAfterNotModified(state)
+                let modules = state.device.modules.map { OTALocalizationCycleReport.Module(name: $0.name, outcome: .skipped) }
+                return Outcome(report: .init(manifest: .notModified, rollout: state.device.rollout, modules: modules), installedFolders: [])
+            }
+            fetch = await fetcher.fetch(revalidating: nil)
+            if case .notModified = fetch { fetch = .failure("HTTP status 304 without If-None-Match", code: .transport) }
+        }
+        switch fetch {
+        case .notModified:
+            return cancelled(.failed)
+        case .failure(let reason, let code):
+            return code == .cancelled ? cancelled(.failed) : failed(reason, code: code)
+        case .fetched(let admitted, _, let etag):
+            let publishedAt = admitted.content.publishedAt
+            if let newest = newestInstalled(state, notAfter: admitted.latestTrusted), publishedAt < newest {
+                let error = "manifest publishedAt \(ManifestDate.format(publishedAt)) is older than the installed \(ManifestDate.format(newest))"
+                return Outcome(report: .init(manifest: .stale, error: error), installedFolders: [])
+            }
+            if Task.isCancelled { return cancelled(.updated) }
+            return await apply(admitted, etag: etag)
+        }
+    }
+
+    /// The anti-rollback reference: the newest of the complete state's `publishedAt` and the channel's mark
+    /// (``AntiRollbackMark``), leaving out either when it is later than `notAfter` (a date from the future cannot hold
+    /// back later publishes).
+    private func newestInstalled(_ state: InstalledState?, notAfter latest: ManifestTimestamp) -> ManifestTimestamp? {
+        [state?.device.publishedAt, AntiRollbackMark.load(layout).newest(channel: configuration.channel)]
+            .compactMap { $0 }.filter { $0 <= latest }.max()
+    }
+
+    /// Whether every module the device uses from `device` is installed as this device needs it and intact, and the
+    /// device is still where it was in the rollout. A change of the device's languages makes a module installed from
+    /// slices not intact: its folder is not the one the languages now choose.
+    private func isIntact(_ device: DeviceManifest, installID: String?) -> Bool {
+        if let rollout = device.rollout {
+            guard let installID,
+                  (ManifestRollout.bucket(rolloutID: rollout.id, installID: installID) < rollout.basisPoints) == rollout.includesThisDevice
+            else { return false }
+        }
+        let choices = LocalizationChoices(configuration.localizationSelection)
+        return device.modules.allSatisfy { module in
+            let choice = SlicePlan.choice(for: module, developmentRegion: device.developmentRegion, choices: choices)
+            guard let wanted = choice.folderHash else { return false }
+            return installedHash(of: module.name, developmentRegion: device.developmentRegion, choice: choice) == wanted
+        }
+    }
+
+    /// The SHA-256 that names the folder `current` points to for `module`, when that folder is intact for `choice`
+    /// (``InstalledFolderChecks``): a damaged folder is reinstalled.
+    func installedHash(of module: String, developmentRegion: String, choice: SlicePlan.Choice) -> String? {
+        let sliced: Bool = if case .sliced = choice { true } else { false }
+        return memory.folderChecks.intactFolderName(layout, module: module, developmentRegion: developmentRegion, sliced: sliced)
+            .flatMap(OTAStorageLayout.sha256(ofInstallFolderName:))
+    }
+
+    func failed(_ reason: String, code: OTALocalizationCycleReport.Module.FailureCode) -> Outcome {
+        Outcome(report: .init(manifest: .failed, error: reason, errorCode: code), installedFolders: [])
+    }
+
+    func cancelled(_ manifest: OTALocalizationCycleReport.ManifestOutcome) -> Outcome {
+        Outcome(report: .init(manifest: manifest, error: "cancelled", errorCode: .cancelled), installedFolders: [])
+    }
+}

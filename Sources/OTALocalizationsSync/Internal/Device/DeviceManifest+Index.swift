@@ -1,0 +1,110 @@
+import Foundation
+import OTALocalizations
+import OTALocalizationsCore
+import OTALocalizationsNames
+
+/// Where a device gets the published index's parts: its cache, or the host (``IndexPartLoader``).
+protocol IndexPartSource: Sendable {
+    /// The base part `reference` names.
+    func base(_ reference: IndexPartReference) async throws(IndexPartFailure) -> IndexBasePart
+    /// The full part or a localization part `reference` names.
+    func files(_ reference: IndexPartReference, kind: IndexFilesPart.Kind) async throws(IndexPartFailure) -> IndexFilesPart
+}
+
+/// Why a part the root names could not be used: the whole publish fails on the device (nothing is installed).
+struct IndexPartFailure: Error, Sendable {
+    var reason: String
+    var code: OTALocalizationCycleReport.Module.FailureCode
+}
+
+extension DeviceManifest {
+    /// The entries of the published index `index` for the device with `installID` and `selection`, reading only the
+    /// parts it uses: the base part (and the rollout's, when the device is in it), then the part of each
+    /// localization its languages choose from some module (the full part instead, with
+    /// ``OTALocalizationSelection/everyLocalization``).
+    ///
+    /// A module whose slice of a chosen localization is missing from the parts fails alone (`manifest`).
+    /// - Throws: ``IndexPartFailure`` when a part cannot be fetched, verified or decoded.
+    static func assemble(
+        index: ManifestIndex, installID: String?, choices: LocalizationChoices, caps: DeviceCaps,
+        parts: any IndexPartSource
+    ) async throws(IndexPartFailure) -> DeviceManifest {
+        let includes = index.rollout.map { rollout in
+            installID.map { ManifestRollout.bucket(rolloutID: rollout.id, installID: $0) < rollout.basisPoints } ?? false
+        } ?? false
+        var entries = try await origins(index.parts, rolloutID: nil, parts: parts)
+        var rejected = entries.rejected
+        if includes, let rollout = index.rollout {
+            let staged = try await origins(rollout.parts, rolloutID: rollout.id, parts: parts)
+            let replaced = Set(staged.entries.map(\.entry.name)).union(staged.rejected.compactMap(\.name))
+            let removed = Set(rollout.removedModules)
+            let stableNames = Set(entries.entries.map(\.entry.name))
+            entries.entries = entries.entries.compactMap { stable in
+                if let replacement = staged.entries.first(where: { $0.entry.name == stable.entry.name }) { return replacement }
+                return replaced.contains(stable.entry.name) || removed.contains(stable.entry.name) ? nil : stable
+            } + staged.entries.filter { !stableNames.contains($0.entry.name) }
+            rejected += staged.rejected
+        }
+        var modules: [DeviceModule] = []
+        var wanted: [(index: Int, origin: Origin, localizations: [String])] = []
+        for item in entries.entries {
+            let entry = item.entry
+            var content: DeviceModule.Content
+            if choices.selection.isEveryLocalization {
+                let full = try await parts.files(item.origin.parts.full, kind: .full)
+                guard let zip = entry.full ?? full.files[entry.name] else {
+                    rejected.append(DeviceRejection(name: entry.name, reason: "module has no full ZIP in the index's full part"))
+                    continue
+                }
+                content = .full(zip)
+            } else if let zip = entry.full {
+                content = .full(zip)
+            } else {
+                content = .sliced(base: entry.base!, slices: [:])
+                let chosen = choices.localizations(from: SlicePlan.available(entry.localizations))
+                    .filter { $0 != index.developmentRegion && $0 != LocalizationFolder.base }
+                wanted.append((modules.count, item.origin, chosen))
+            }
+            modules.append(DeviceModule(name: entry.name, localizations: entry.localizations, rolloutID: item.origin.rolloutID, content: content))
+        }
+        var failed: Set<Int> = []
+        for (position, origin, localizations) in wanted {
+            guard case .sliced(let base, _) = modules[position].content else { continue }
+            var slices: [String: ManifestSlice] = [:]
+            for localization in localizations {
+                guard let reference = origin.parts.localizations[localization],
+                      let slice = try await parts.files(reference, kind: .localization(localization)).files[modules[position].name]
+                else {
+                    rejected.append(DeviceRejection(name: modules[position].name, reason: "module has no slice for \(localization) in the index's parts"))
+                    failed.insert(position)
+                    break
+                }
+                slices[localization] = slice
+            }
+            modules[position].content = .sliced(base: base, slices: slices)
+        }
+        var kept: [DeviceModule] = []
+        for (position, module) in modules.enumerated() where !failed.contains(position) {
+            if let problem = caps.problem(with: module) { rejected.append(problem) } else { kept.append(module) }
+        }
+        return DeviceManifest(
+            source: .index, appVersion: index.appVersion, publishedAt: index.publishedAtTimestamp,
+            developmentRegion: index.developmentRegion, channel: index.channel,
+            rollout: index.rollout.map { .init(id: $0.id, basisPoints: $0.basisPoints, includesThisDevice: includes) },
+            modules: kept, rejected: rejected)
+    }
+
+    /// Which parts an entry's slices come from: the stable ones or the rollout's.
+    struct Origin {
+        var parts: IndexParts
+        var rolloutID: String?
+    }
+
+    private static func origins(
+        _ indexParts: IndexParts, rolloutID: String?, parts: any IndexPartSource
+    ) async throws(IndexPartFailure) -> (entries: [(entry: IndexBasePart.Entry, origin: Origin)], rejected: [DeviceRejection]) {
+        let base = try await parts.base(indexParts.base)
+        let origin = Origin(parts: indexParts, rolloutID: rolloutID)
+        return (base.modules.map { ($0, origin) }, base.rejectedModules.map(DeviceRejection.init))
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import OTALocalizationsCore
+
+/// The module entries one device uses from a publish, resolved once when the publish is acted on: the stable entries,
+/// or, on a device in the staged rollout, the rollout's entries in their place (and beside them) without the modules
+/// the rollout removes; each with what the device downloads for it (the full ZIP, or base and slices).
+///
+/// Built from the published index (``assemble(index:installID:choices:caps:parts:)``) or from `manifest.json`
+/// (``init(manifest:installID:selection:caps:)``). `state.json` stores it (``InstalledState``), so a `304` cycle has
+/// everything it checks without downloading anything.
+struct DeviceManifest: Sendable, Equatable {
+    /// The published file the publish was read from.
+    enum Source: String, Sendable {
+        /// `index.json` and its parts (format 2).
+        case index
+        /// `manifest.json` (format 1), on a host an older packager published.
+        case manifest
+    }
+
+    var source: Source
+    var appVersion: String
+    var publishedAt: ManifestTimestamp
+    var developmentRegion: String
+    var channel: String?
+    /// The staged rollout and whether this device is in it; nil without one.
+    var rollout: OTALocalizationCycleReport.Rollout?
+    /// The entries this device installs, skips and keeps, in publish order.
+    var modules: [DeviceModule]
+    /// The entries that fail on this device, with why.
+    var rejected: [DeviceRejection]
+
+    /// Every module name this device still lists: its entries and its rejected entries with a name. Installed
+    /// modules not listed are removed.
+    var listedNames: [String] {
+        modules.map(\.name) + rejected.compactMap(\.name)
+    }
+
+    /// How many module entries the publish lists for a device (the longest list: the stable entries with those a
+    /// rollout adds, and every rejected one), compared with ``OTALocalizationServiceConfiguration/maximumManifestModules``.
+    var entryCount: Int { modules.count + rejected.count }
+}
+
+/// One module entry a device uses.
+struct DeviceModule: Sendable, Equatable {
+    var name: String
+    /// The module's localizations (`.lproj` names), from which the device's languages choose.
+    var localizations: [String]
+    /// The rollout id the entry comes from; nil for a stable entry.
+    var rolloutID: String?
+    var content: Content
+
+    /// What the device downloads for the module.
+    enum Content: Sendable, Equatable {
+        /// The module's full ZIP.
+        case full(ManifestSlice)
+        /// Base and slices: every slice of the module (read from `manifest.json`), or those the device's languages
+        /// chose when the publish was read (read from the index); ``SlicePlan`` says when they no longer suffice.
+        case sliced(base: ManifestSlice, slices: [String: ManifestSlice])
+    }
+}
+
+/// A module entry that fails on this device: malformed, over a cap, or without a part it needs.
+struct DeviceRejection: Sendable, Equatable {
+    /// The entry's name, when it has a usable one.
+    var name: String?
+    var reason: String
+    var code: OTALocalizationCycleReport.Module.FailureCode
+
+    init(name: String?, reason: String, code: OTALocalizationCycleReport.Module.FailureCode = .manifest) {
+        self.name = name
+        self.reason = reason
+        self.code = code
+    }
+
+    init(_ rejected: RejectedModule) {
+        self.init(name: rejected.name, reason: rejected.reason)
+    }
+
+    /// The failed entry as the report shows it.
+    var report: OTALocalizationCycleReport.Module {
+        .init(name: name ?? "(unnamed)", outcome: .failed, reason: reason, code: code)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import OTALocalizations
+import OTALocalizationsCore
+
+/// The published index's parts for one cycle: from memory (a part read earlier in the cycle), from the device's cache
+/// (``OTAStorageLayout/indexPartsFolder``, each file named by its SHA-256 and checked against it when read), or from
+/// the host: a GET of at most the part's size, its size and SHA-256 checked against the root, then written to the
+/// cache inside the commit gate. A part is inflated (at most ``maximumInflatedBytes``) and decoded only after its
+/// bytes are verified.
+final class IndexPartLoader: IndexPartSource, @unchecked Sendable {
+    /// The largest inflated part accepted, in bytes: the limit of a `manifest.json`.
+    static let maximumInflatedBytes = Int(ManifestAdmission.maximumManifestBytes)
+
+    private let configuration: OTALocalizationServiceConfiguration
+    private let versionURL: URL
+    private let gate: CommitGate
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var decoded: [String: Decoded] = [:]
+    private var downloaded: Int64 = 0
+
+    private enum Decoded {
+        case base(IndexBasePart)
+        case files(IndexFilesPart)
+    }
+
+    init(configuration: OTALocalizationServiceConfiguration, versionURL: URL, gate: CommitGate) {
+        self.configuration = configuration
+        self.versionURL = versionURL
+        self.gate = gate
+    }
+
+    /// Part bytes downloaded from the host in this cycle (parts read from the cache cost nothing).
+    var downloadedBytes: Int64 { lock.withLock { downloaded } }
+
+    func base(_ reference: IndexPartReference) async throws(IndexPartFailure) -> IndexBasePart {
+        if case .base(let part)? = lock.withLock({ decoded[reference.sha256] }) { return part }
+        let json = try await inflated(reference)
+        do {
+            let part = try IndexBasePart(bytes: json)
+            lock.withLock { decoded[reference.sha256] = .base(part) }
+            return part
+        } catch {
+            throw IndexPartFailure(reason: "index part \(reference.path) rejected (\(error.code)): \(error.reason)", code: .manifest)
+        }
+    }
+
+    func files(_ reference: IndexPartReference, kind: IndexFilesPart.Kind) async throws(IndexPartFailure) -> IndexFilesPart {
+        if case .files(let part)? = lock.withLock({ decoded[reference.sha256] }), part.kind == kind { return part }
+        let json = try await inflated(reference)
+        do {
+            let part = try IndexFilesPart(bytes: json, kind: kind)
+            lock.withLock { decoded[reference.sha256] = .files(part) }
+            return part
+        } catch {
+            throw IndexPartFailure(reason: "index part \(reference.path) rejected (\(error.code)): \(error.reason)", code: .manifest)
+        }
+    }
+
+    /// Removes every cached part but those `keeping` names (by SHA-256), inside the gate.
+    func collect(keeping: Set<String>) {
+        let folder = configuration.layout.indexPartsFolder
+        for name in DurableFiles.contents(of: folder) where !keeping.contains(name) {
+            if !gate.attempt({ DurableFiles.remove(folder.appendingPathComponent(name)) }) { return }
+        }
+    }
+
+    private func inflated(_ reference: IndexPartReference) async throws(IndexPartFailure) -> Data {
+        let bytes = try await verifiedBytes(reference)
+        do {
+            return try GzipMember.decompress(bytes, maximumBytes: Self.maximumInflatedBytes)
+        } catch {
+            throw IndexPartFailure(reason: "index part \(reference.path) does not inflate (\(error.code)): \(error.reason)", code: .manifest)
+        }
+    }
+
+    private func verifiedBytes(_ reference: IndexPartReference) async throws(IndexPartFailure) -> Data {
+        let cached = configuration.layout.indexPartsFolder.appendingPathComponent(reference.sha256, isDirectory: false)
+        if let data = DurableFiles.readRegularFile(cached, maximumBytes: Int(clamping: reference.size)),
+           Int64(data.count) == reference.size, CoreFormats.sha256Hex(data) == reference.sha256 {
+            return data
+        }
+        let response: HTTPResponse
+        do {
+            response = try await ServiceHTTP.get(
+                URLPath.file(reference.path, in: versionURL), headers: [:], maximumBytes: reference.size, configuration: configuration)
+        } catch is CancellationError {
+            throw IndexPartFailure(reason: "cancelled", code: .cancelled)
+        } catch {
+            throw IndexPartFailure(reason: "index part \(reference.path) download failed: \(error)", code: .transport)
+        }
+        lock.withLock { downloaded += Int64(response.body.count) }
+        guard response.statusCode == 200 else {
+            throw IndexPartFailure(reason: "index part \(reference.path): HTTP status \(response.statusCode)", code: .transport)
+        }
+        let digest = CoreFormats.sha256Hex(response.body)
+        guard Int64(response.body.count) == reference.size, digest == reference.sha256 else {
+            throw IndexPartFailure(
+                reason: "index part \(reference.path): received \(response.body.count) bytes with SHA-256 \(digest), the root lists \(reference.size) bytes and \(reference.sha256)",
+                code: .verification)
+        }
+        gate.attempt {
+            let folder = configuration.layout.indexPartsFolder
+            guard (try? DurableFiles.ensureDirectory(folder, layout: configuration.layout)) != nil else { return }
+            try? DurableFiles.replaceFile(cached, with: response.body, temporaryFolder: configuration.layout.temporaryFolder)
+        }
+        return response.body
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What `lstat(2)` says of a path, as far as a change to the file shows in it: device and inode (a replaced file has
+/// another), type and permissions, size, and the modification and status-change times to the nanosecond. Any write
+/// moves the change time (POSIX.1-2017, "File Times Update"), which no call can set back, so equal values mean the
+/// file was not written since, short of the system clock being set back.
+struct FileStat: Sendable, Equatable {
+    var device: UInt64
+    var inode: UInt64
+    var mode: UInt32
+    var size: Int64
+    var modified: Int64
+    var modifiedNanoseconds: Int64
+    var changed: Int64
+    var changedNanoseconds: Int64
+
+    /// `lstat` of `path` (a final symbolic link is not followed), or nil when it fails.
+    init?(path: String) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
+        mode = UInt32(status.st_mode)
+        size = Int64(status.st_size)
+        #if canImport(Darwin)
+        (modified, modifiedNanoseconds) = (Int64(status.st_mtimespec.tv_sec), Int64(status.st_mtimespec.tv_nsec))
+        (changed, changedNanoseconds) = (Int64(status.st_ctimespec.tv_sec), Int64(status.st_ctimespec.tv_nsec))
+        #else
+        (modified, modifiedNanoseconds) = (Int64(status.st_mtim.tv_sec), Int64(status.st_mtim.tv_nsec))
+        (changed, changedNanoseconds) = (Int64(status.st_ctim.tv_sec), Int64(status.st_ctim.tv_nsec))
+        #endif
+    }
+}
