@@ -49,12 +49,17 @@ public enum OTALocalizedString {
     /// A module installed from slices (docs/design.md, "Slices") is left out too when its installed localizations do
     /// not cover `selection` (the user switched language since): its embedded bundle serves it until the next cycle
     /// installs the missing slice. Pass the service's `localizationSelection`; the default is the device's languages.
+    ///
+    /// With `trustedKeyIDs` (the keyids of the service's trusted keys, 64 lowercase hex digits: `OTALocalizationsSync` has
+    /// `loadBundlesFromDisk(configuration:)`, which passes them), a module is served only when its vouch record names
+    /// its installed folder and one of these keyids: a build that trusts signing keys never serves text that no
+    /// trusted key vouched for, from its first launch, offline included (docs/signing.md).
     @MainActor
     public static func loadBundlesFromDisk(
-        storageRoot: URL, appVersion: String, selection: OTALocalizationSelection = .device
+        storageRoot: URL, appVersion: String, selection: OTALocalizationSelection = .device, trustedKeyIDs: Set<String> = []
     ) {
         let layout = OTAStorageLayout(storageRoot: storageRoot, appVersion: appVersion)
-        BundleRegistry.shared.replace(with: BundleDiskLoader.load(layout, selection: selection))
+        BundleRegistry.shared.replace(with: BundleDiskLoader.load(layout, selection: selection, trustedKeyIDs: trustedKeyIDs))
     }
 
     /// Empties the cache: every ``bundle(for:)`` returns nil (the embedded bundles) from now on.

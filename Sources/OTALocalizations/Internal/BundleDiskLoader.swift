@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsDigest
 import OTALocalizationsNames
 
 /// Reads the installed bundles of one app version from disk; never writes or deletes.
@@ -22,8 +23,13 @@ package enum BundleDiskLoader {
     /// whose slice is not installed, and Apple's `Bundle` would show the development region instead (no per-key
     /// fallback, docs/apple-platform.md F1); the embedded bundle, which has every language, serves the module until
     /// a cycle installs the slice.
+    ///
+    /// With `trustedKeyIDs`, a module is left out too unless its vouch record
+    /// (``OTAStorageLayout/vouchRecordFile(module:)``) names the folder its pointer names and one of these keyids: a
+    /// configuration that trusts signing keys never serves text no trusted key vouched for (installed by a build that
+    /// trusted none, or by a key since retired), offline included.
     static func load(
-        _ layout: OTAStorageLayout, selection: OTALocalizationSelection = .device
+        _ layout: OTAStorageLayout, selection: OTALocalizationSelection = .device, trustedKeyIDs: Set<String> = []
     ) -> [String: String] {
         guard layout.hasUsableAppVersion else { return [:] }
         let fileManager = FileManager.default
@@ -36,6 +42,12 @@ package enum BundleDiskLoader {
             guard let module = OTAStorageLayout.moduleName(fromStorageName: name) else { continue }
             let modulePath = modulesPath + "/" + name
             guard let folderName = pointedFolderName(modulePath + "/" + OTAStorageLayout.currentPointerFileName) else { continue }
+            if !trustedKeyIDs.isEmpty {
+                guard let vouch = SmallFile.prefix(modulePath + "/" + OTAStorageLayout.vouchRecordFileName, count: 257)
+                        .flatMap(OTAStorageLayout.parseVouchRecord),
+                      vouch.folderName == folderName, trustedKeyIDs.contains(vouch.keyID)
+                else { continue }
+            }
             let folderPath = modulePath + "/" + folderName
             guard isReadableBundleFolder(atPath: folderPath), covers(folderPath, selection) else { continue }
             folders[module] = folderPath
@@ -76,14 +88,22 @@ package enum BundleDiskLoader {
     }
 
     /// Whether the folder at `path` shows what the module's full bundle shows for `selection`: always for a folder
-    /// installed from the full ZIP (no record); for one assembled from slices, per its ``SliceRecord``.
+    /// installed from the full ZIP (no record); for one assembled from slices, per its ``SliceRecord``, which is
+    /// trusted only when its SHA-256 is the folder's name (the installer names the folder so): a record edited after
+    /// the install, or one too large to read, leaves the module out.
     package static func covers(_ path: String, _ selection: OTALocalizationSelection) -> Bool {
-        let recordPath = path + "/" + SliceRecord.fileName
-        guard let data = SmallFile.read(recordPath, maximumBytes: SliceRecord.maximumBytes) else {
-            return SmallFile.prefix(recordPath, count: 1) == nil
+        switch SmallFile.contents(path + "/" + SliceRecord.fileName, maximumBytes: SliceRecord.maximumBytes) {
+        case .missing:
+            return true
+        case .unreadable:
+            return false
+        case .data(let data):
+            let folderName = String(path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...])
+            guard OTAStorageLayout.sha256(ofInstallFolderName: folderName) == OTASHA256.hexString(data),
+                  let record = SliceRecord(parsing: data)
+            else { return false }
+            return selection.covers(installed: record.installed, available: record.available, developmentRegion: record.developmentRegion)
         }
-        guard let record = SliceRecord(parsing: data) else { return false }
-        return selection.covers(installed: record.installed, available: record.available, developmentRegion: record.developmentRegion)
     }
 
     private static let xmlStart = Array("<?xml".utf8)

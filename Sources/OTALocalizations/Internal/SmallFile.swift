@@ -14,6 +14,28 @@ enum SmallFile {
         return readUpTo(descriptor, Int(info.st_size))
     }
 
+    /// What reading a small file found.
+    enum Contents {
+        /// Nothing is at the path (`ENOENT`).
+        case missing
+        /// Something is there but it cannot be read as a regular file of at most the size asked for.
+        case unreadable
+        case data(Data)
+    }
+
+    /// The file's bytes, telling a missing file from one that cannot be read, in one `open(2)`.
+    static func contents(_ path: String, maximumBytes: Int) -> Contents {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return errno == ENOENT ? .missing : .unreadable }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
+              info.st_size >= 0, Int(info.st_size) <= maximumBytes,
+              let data = readUpTo(descriptor, Int(info.st_size))
+        else { return .unreadable }
+        return .data(data)
+    }
+
     /// At most the first `count` bytes of the file (fewer when it is shorter), or nil when it cannot be opened or
     /// read. Three system calls (open, read, close): for launch-path checks that need only the start of a file.
     /// `O_NONBLOCK` keeps a FIFO from blocking; a folder fails to read.

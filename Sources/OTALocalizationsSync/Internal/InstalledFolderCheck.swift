@@ -13,9 +13,9 @@ import OTALocalizationsCore
 /// Measured cost: docs/benchmarks.md ("After the failure-path work").
 package enum InstalledFolderCheck {
     /// Whether `folder` is intact for a manifest whose development region is `developmentRegion`. With `sliced`, the
-    /// folder must be one assembled from slices: its record (``SliceRecord``) is sealed and its SHA-256 is the
-    /// folder's name, so a record edited after the install, or removed, fails the check (the read side decides
-    /// coverage from it).
+    /// folder must be one assembled from slices: its record (``SliceRecord``) is sealed, at most the
+    /// ``SliceRecord/maximumBytes`` the read side reads, and its SHA-256 is the folder's name, so a record edited after
+    /// the install, removed, or too large fails the check (the read side decides coverage from it).
     package static func isIntact(_ folder: URL, developmentRegion: String, sliced: Bool = false) -> Bool {
         // Path strings, not URLs: URL arithmetic on storage names (they hold `%`) costs more than the reads.
         let root = folder.path
@@ -43,7 +43,7 @@ package enum InstalledFolderCheck {
             else { return false }
         }
         let record = seal.files.first { $0.path == SliceRecord.fileName }
-        guard (record != nil) == sliced else { return false }
+        guard (record != nil) == sliced, (record?.size ?? 0) <= Int64(SliceRecord.maximumBytes) else { return false }
         if let record, OTAStorageLayout.sha256(ofInstallFolderName: folder.lastPathComponent) != record.sha256 {
             return false
         }
