@@ -17,19 +17,29 @@ let package = Package(
     ],
     targets: [
         // MARK: Runtime (the app)
+        // Each Swift target an app links ships its privacy manifest, copied into the target's resource bundle
+        // (docs/integration.md, "App Store"); PrivacyManifestTests compares each with the target's sources.
         // Read side every feature module imports: Foundation only, no networking.
-        .target(name: "OTALocalizations", dependencies: ["OTALocalizationsNames", "OTALocalizationsDigest", "COTAAtomics"]),
+        .target(
+            name: "OTALocalizations", dependencies: ["OTALocalizationsNames", "OTALocalizationsDigest", "COTAAtomics"],
+            resources: [.copy("PrivacyInfo.xcprivacy")]
+        ),
         // The app's actor service: update cycle, HTTP transport, installer, reports.
-        .target(name: "OTALocalizationsSync", dependencies: ["OTALocalizations", "OTALocalizationsCore", "OTALocalizationsNames"]),
+        .target(
+            name: "OTALocalizationsSync", dependencies: ["OTALocalizations", "OTALocalizationsCore", "OTALocalizationsNames"],
+            resources: [.copy("PrivacyInfo.xcprivacy")]
+        ),
 
         // MARK: Formats shared by the app and CI
         // The name rules the read side and Core both check, which cannot import each other, and the bundle-path model
         // (localization folder, table kind and its suffix) every side reads paths with. No dependencies.
-        .target(name: "OTALocalizationsNames"),
-        // SHA-256 for the read side and Core (CryptoKit on Apple platforms, libcrypto elsewhere), package symbols only.
+        .target(name: "OTALocalizationsNames", resources: [.copy("PrivacyInfo.xcprivacy")]),
+        // SHA-256 for the read side and Core (CryptoKit on Apple platforms, libcrypto elsewhere), and MD5 for the
+        // packager's S3 ETag comparison; package symbols only.
         .target(
             name: "OTALocalizationsDigest",
-            dependencies: [.target(name: "COTALibCrypto", condition: .when(platforms: [.linux, .android, .windows]))]
+            dependencies: [.target(name: "COTALibCrypto", condition: .when(platforms: [.linux, .android, .windows]))],
+            resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
         .target(
             name: "OTALocalizationsCore",
@@ -38,7 +48,8 @@ let package = Package(
                 "OTALocalizationsDigest",
                 "COTAZlib",
                 .target(name: "COTALibCrypto", condition: .when(platforms: [.linux, .android, .windows])),
-            ]
+            ],
+            resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
 
         // MARK: Tooling (CI)
@@ -88,7 +99,10 @@ let package = Package(
             name: "OTATestSupport", dependencies: ["OTALocalizationsTooling", "OTALocalizationsSync", "OTALocalizationsCore"],
             path: "Tests/OTATestSupport"
         ),
-        .testTarget(name: "OTALocalizationsTests", dependencies: ["OTALocalizations", "OTATestSupport"]),
+        .testTarget(
+            name: "OTALocalizationsTests",
+            dependencies: ["OTALocalizations", "OTALocalizationsCore", "OTALocalizationsSourceLint", "OTATestSupport"]
+        ),
         .testTarget(
             name: "OTALocalizationsSyncTests",
             dependencies: [

@@ -25,6 +25,10 @@ public enum TestPaths {
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 
+    /// The folder `swift build` writes its products to (`.build/<triple>/debug`): the built tools and each target's
+    /// resource bundle.
+    public static var buildProducts: URL { cliExecutable.deletingLastPathComponent() }
+
     /// The built `ota-localizations` executable, beside the test bundle in the build folder.
     ///
     /// The test bundle is `<build>/debug/<Package>PackageTests.xctest`: on Linux a file that is the process itself;

@@ -7,7 +7,8 @@ import Foundation
 /// calls in the `targets:` array of `Package(...)`, each with a `name:` string and an optional `dependencies:` array
 /// whose elements are a string (`"OTALocalizationsCore"`) or a call with a `name:` string
 /// (`.target(name:condition:)`, `.product(name:package:)`, `.byName(name:)`), optionally with
-/// `condition: .when(platforms: [.linux, ...])`.
+/// `condition: .when(platforms: [.linux, ...])`; and a target's `path:` string and `resources:` rules
+/// (`.copy("PrivacyInfo.xcprivacy")`, `.process("Resources")`).
 struct PackageManifestText {
     /// One dependency arrow: the target depended on and, when conditional, its platforms in the manifest's order.
     struct Dependency: Hashable, CustomStringConvertible {
@@ -17,8 +18,20 @@ struct PackageManifestText {
         var description: String { platforms.isEmpty ? name : "\(name) [\(platforms.joined(separator: ", "))]" }
     }
 
+    /// One `resources:` rule: `.copy("PrivacyInfo.xcprivacy")` is the rule `copy` on the path `PrivacyInfo.xcprivacy`.
+    struct Resource: Hashable, CustomStringConvertible {
+        var rule: String
+        var path: String
+
+        var description: String { ".\(rule)(\"\(path)\")" }
+    }
+
     /// Target name → its dependencies, in the order `Package.swift` lists them.
     private(set) var dependencies: [(target: String, dependencies: [Dependency])] = []
+    /// Target name → its `path:` argument, for the targets that have one.
+    private(set) var paths: [String: String] = [:]
+    /// Target name → its `resources:` rules in the manifest's order, for the targets that have them.
+    private(set) var resources: [String: [Resource]] = [:]
 
     enum ParseError: Error, CustomStringConvertible {
         case missing(String)
@@ -46,7 +59,19 @@ struct PackageManifestText {
                 }
             }
             dependencies.append((name, arrows))
+            if let path = labels["path"].flatMap(Self.stringLiteral) { paths[name] = path }
+            if let list = labels["resources"] {
+                resources[name] = try Self.splitTopLevel(try Self.enclosed(in: list, open: "[", close: "]")).map(Self.resource)
+            }
         }
+    }
+
+    private static func resource(_ item: Substring) throws -> Resource {
+        let item = item.trimmingCharacters(in: .whitespacesAndNewlines)[...]
+        guard item.hasPrefix("."), let open = item.firstIndex(of: "("), let path = stringLiteral(item[open...]) else {
+            throw ParseError.missing("a resource rule in \(item)")
+        }
+        return Resource(rule: String(item[item.index(after: item.startIndex)..<open]), path: path)
     }
 
     private static func dependency(_ item: Substring) throws -> Dependency {

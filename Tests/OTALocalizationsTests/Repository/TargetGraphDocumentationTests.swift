@@ -58,13 +58,14 @@ import Testing
     }
 
     @Test func packageReaderFindsTheShapesTheManifestUses() throws {
-        // Given: a manifest with every dependency shape the reader supports, and comments that must not count.
+        // Given: a manifest with every dependency and resource shape the reader supports, and comments that must not
+        // count.
         let text = """
             let package = Package(
                 name: "X", // targets: ["Ignored"]
                 products: [.library(name: "A", targets: ["A"])],
                 targets: [
-                    .target(name: "A"),
+                    .target(name: "A", resources: [.copy("PrivacyInfo.xcprivacy"), .process("Resources", localization: .base)]),
                     /* .target(name: "Commented"), */
                     .target(name: "B", dependencies: ["A", .target(name: "C", condition: .when(platforms: [.windows, .linux]))]),
                     .executableTarget(name: "tool", dependencies: [.product(name: "P", package: "p"), .byName(name: "B")]),
@@ -82,5 +83,8 @@ import Testing
         #expect(graph.dependencies.map { $0.dependencies.map(\.description) } == [
             [], ["A", "C [windows, linux]"], ["P", "B"], [], ["B"],
         ])
+        // And the one path and the resource rules, in their written order.
+        #expect(graph.paths == ["C": "Sources/C"])
+        #expect(graph.resources.mapValues { $0.map(\.description) } == ["A": [#".copy("PrivacyInfo.xcprivacy")"#, #".process("Resources")"#]])
     }
 }
