@@ -93,6 +93,13 @@ import Testing
         #expect(same.stdout == "No differences in 2 modules.\n")
     }
 
+    @Test func packagingDocShowsThisOutput() throws {
+        let text = try String(contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/packaging.md"), encoding: .utf8)
+        let section = try #require(MarkdownText.section("## Comparing with what is published: `ota-localizations diff`", in: text))
+        let block = try #require(MarkdownText.fencedBlocks("text", in: section).first)
+        #expect(block.joined(separator: "\n") + "\n" == Self.expectedText)
+    }
+
     @Test func jsonHasEveryDifferenceWithBothValues() throws {
         let (before, after) = (try TemporaryDirectory("diff-json-before"), try TemporaryDirectory("diff-json-after"))
         defer { before.remove(); after.remove() }

@@ -15,7 +15,7 @@ struct TopLevel {
             \(commands.map { "  " + Output.padded($0.name, width) + $0.summary }.joined(separator: "\n"))
 
             Run 'ota-localizations help <command>' (or '<command> --help') for a command's options. A command that
-            takes --json prints {"error": {"code", "message"}} on stdout when it cannot run.
+            takes --json prints {"error": {"code": "usage", "message"}} on stdout on a usage error.
             """
     }
 
