@@ -207,6 +207,32 @@ import Testing
             + "Run 'ota-localizations diff' with these two locations for the whole list.\n"))
     }
 
+    @Test func aPublishedTableThatDoesNotParseIsListedAsNotCompared() throws {
+        // Given: a version folder made by hand (Info-ZIP's zip, sha256sum) whose ZIP holds a broken table.
+        let work = try TemporaryDirectory("diff-broken")
+        defer { work.remove() }
+        try work.write("bundle/en.lproj/Localizable.strings", "\"a\" = \"A\"\n")
+        try work.write("repo/Shop/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        try FileManager.default.createDirectory(at: work.url.appendingPathComponent("1.0"), withIntermediateDirectories: true)
+        let zip = work.url.appendingPathComponent("1.0/Shop-1.zip")
+        #expect(try ExternalTool.run("zip", ["-X", "-q", "-r", zip.path, "."], currentDirectory: work.url.appendingPathComponent("bundle")).status == 0)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: zip.path)[.size] as? Int)
+        try work.write("1.0/manifest.json", """
+            {"formatVersion":1,"appVersion":"1.0","publishedAt":"2026-07-24T10:00:00Z","developmentRegion":"en",
+             "modules":[{"name":"Shop","path":"Shop-1.zip","sha256":"\(try ExternalTool.sha256sum(zip))","size":\(size),"localizations":["en"]}]}
+            """)
+
+        let result = try cli(["diff", "1.0", "repo"], in: work.url)
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == """
+            Shop
+              en.lproj/Localizable.strings: not compared: the published table cannot be read (Shop/en.lproj/Localizable.strings:1:10: expected ';' after the value of "a", found end of file)
+            Differences in 1 of 1 module: 0 keys added, 0 removed, 0 changed; 1 table not compared.
+
+            """)
+    }
+
     @Test func usageErrorsAndUnreadableSidesExitWithTheirStatus() throws {
         let missing = try cli(["diff", "only-one", "--json"])
         #expect(missing.status == 2)

@@ -39,7 +39,7 @@ public struct PublishedVersionReader: StringsLocationReading {
                 switch file.content {
                 case .strings(let table): tables[id] = StringsSnapshot.Table(.strings(table))
                 case .stringsDict(let table): tables[id] = StringsSnapshot.Table(.stringsDict(table))
-                case .unreadable(let error): tables[id] = StringsSnapshot.Table(entries: [:], unreadableReason: "\(error)")
+                case .unreadable(let error): tables[id] = StringsSnapshot.Table(entries: [:], unreadableReason: Self.withoutBaselineFolder("\(error)"))
                 }
             }
         }
@@ -73,6 +73,12 @@ public struct PublishedVersionReader: StringsLocationReading {
                 || (name.hasPrefix("manifest.") && name.hasSuffix(".json") && !name.hasSuffix(".dsse.json")
                     && name.split(separator: ".").count == 3)
         }
+    }
+
+    /// A table's error with its path inside the version folder: `baseline/Shop/fr.lproj/X.strings:2:1: …` (how
+    /// `--baseline` shows it) becomes `Shop/fr.lproj/X.strings:2:1: …`.
+    static func withoutBaselineFolder(_ message: String) -> String {
+        message.hasPrefix("baseline/") ? String(message.dropFirst("baseline/".count)) : message
     }
 
     /// `--baseline`'s messages without the option's name: `--baseline: cannot read …` becomes `cannot read …`.

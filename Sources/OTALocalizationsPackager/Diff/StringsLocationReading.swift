@@ -49,13 +49,15 @@ public enum StringsLocations {
                 + "root; give one of those")
     }
 
-    /// `s3` for `s3://bucket/prefix`, `file` for `file:/…`: the scheme of a location written as a URL, else nil.
+    /// `s3` for `s3://bucket/prefix`, `file` for `file:/…`: the scheme of a location written as a URL (a scheme
+    /// followed by `://`, or `file:`), else nil, so that a path with a colon in a folder name stays a path.
     static func scheme(of location: String) -> String? {
         guard let colon = location.firstIndex(of: ":") else { return nil }
         let scheme = location[..<colon]
-        guard let first = scheme.first, first.isASCII, first.isLetter, scheme.count > 1,
+        guard let first = scheme.first, first.isASCII, first.isLetter,
               scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
         else { return nil }
-        return scheme.lowercased()
+        let lowercased = scheme.lowercased()
+        return location[colon...].hasPrefix("://") || lowercased == "file" ? lowercased : nil
     }
 }

@@ -47,6 +47,21 @@ import Testing
         }
     }
 
+    @Test func aPublishedTableThatDoesNotParseIsKeptWithItsReason() throws {
+        let root = try TemporaryDirectory("diff-unreadable")
+        defer { root.remove() }
+        try root.write("bundle/en.lproj/Broken.strings", "\"a\" = \"A\"\n")
+        let version = try publishedFolder(root)
+
+        let snapshot = try PublishedVersionReader().snapshot(of: version.path)
+
+        let broken = try #require(snapshot.tables[StringsSnapshot.TableID(module: "Shop", localization: "en", fileName: "Broken.strings")])
+        #expect(broken.entries.isEmpty)
+        // The path inside the version folder's module, the line and column after the value, then the parser's reason.
+        #expect(broken.unreadableReason?.hasPrefix("Shop/en.lproj/Broken.strings:1:") == true, "\(broken.unreadableReason ?? "nil")")
+        #expect(snapshot.tables[english]?.unreadableReason == nil)
+    }
+
     @Test func aZipThatDiffersFromItsManifestIsRefusedInOneLineWithoutBaselineWords() throws {
         let root = try TemporaryDirectory("diff-damaged")
         defer { root.remove() }
@@ -90,6 +105,8 @@ import Testing
         #expect(reader.reads("https://strings.example.com/ios/1.0"))
         #expect(reader.reads("http://127.0.0.1:8080/ios/1.0/manifest.json"))
         #expect(!reader.reads("s3://bucket/ios/1.0"))
+        // A colon in a folder name is no scheme.
+        #expect(!reader.reads(repository.url.appendingPathComponent("a:b").path))
         #expect(!reader.reads(repository.path))
         #expect(RepositoryReader().reads(repository.path))
         #expect(!RepositoryReader().reads("https://strings.example.com/ios/1.0"))
