@@ -8,8 +8,8 @@ import OTALocalizationsValidation
 /// Reads `http(s)://…/<version>` and `file:` URLs (a folder URL gets `/manifest.json`; a URL ending in `.json` is
 /// the manifest itself, such as `manifest.staging.json`), a manifest file on disk, and a folder on disk holding
 /// `manifest.json` or exactly one `manifest.<channel>.json`. The manifest's `modules` are read (the stable entries;
-/// a staged rollout's modules are not). The reading is `--baseline`'s (`PublishedBaseline`), so both accept the
-/// same locations. Blocking: call it from a command-line tool.
+/// a staged rollout's modules are not). The manifest is read by `--baseline`'s reading (`PublishedBaseline`), with
+/// its checks and its messages (without the option's name). Blocking: call it from a command-line tool.
 public struct PublishedVersionReader: StringsLocationReading {
     public init() {}
 

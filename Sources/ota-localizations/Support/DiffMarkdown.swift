@@ -7,10 +7,12 @@ import OTALocalizationsPackager
 /// mention or `#` reference inside them (GitHub Flavored Markdown 0.29, "Code spans"; a `|` in a table cell is
 /// escaped, "Tables"). Values are quoted and escaped as JSON strings, as in the text output.
 enum DiffMarkdown {
-    /// GitHub refuses a comment body over 65,536 characters; the output stays under this many UTF-8 bytes (never
-    /// fewer characters), leaving room for a marker line the workflow adds.
+    /// GitHub refuses a comment body over 65,536 characters. The output stays within this many UTF-8 bytes, so
+    /// within as many characters (a character is one byte or more), leaving room for a marker line the workflow adds.
     static let maximumBytes = 65_000
 
+    /// The comment: a heading, the two locations as given, the total line, then per module one Markdown table per
+    /// table file (Change, Key, Published, New), cut before a line to fit `maximumBytes`.
     static func markdown(_ diff: StringsDiff, published: String, new: String, maximumBytes: Int = maximumBytes) -> String {
         var head = ["### Strings: " + (diff.isEmpty ? "no differences" : "what this publish changes"), ""]
         head += ["Published: \(code(published, inTable: false)) · new: \(code(new, inTable: false))", "", DiffText.total(diff)]

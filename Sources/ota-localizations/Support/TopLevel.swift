@@ -32,12 +32,11 @@ struct TopLevel {
             return .success
         case "help":
             return help(rest)
-        case "--version":
-            return VersionCommand.run(rest)
         default:
             break
         }
-        guard let command = command(named: first) else {
+        // `--version` is the `version` command, as `--help` is `help`.
+        guard let command = command(named: first == "--version" ? VersionCommand.name : first) else {
             return unknownCommand(first, json: ErrorJSON.isRequested(in: rest))
         }
         if rest.contains("--help") || rest.contains("-h") {
