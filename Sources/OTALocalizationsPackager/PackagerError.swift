@@ -25,6 +25,11 @@ public struct PackagerError: Error, Sendable, Equatable, CustomStringConvertible
         public static let publishFailed = Code(rawValue: "publish-failed")
         /// A tool a destination needs (the AWS CLI for `s3://`) is not installed.
         public static let toolMissing = Code(rawValue: "tool-missing")
+        /// The `--validation-baseline` file is not JSON of the baseline shape (`ValidationBaselineError`'s code).
+        public static let baselineMalformed = Code(rawValue: "baseline-malformed")
+        /// The `--validation-baseline` file's `version` is one this release does not read (`ValidationBaselineError`'s
+        /// code).
+        public static let baselineUnsupportedVersion = Code(rawValue: "baseline-unsupported-version")
         /// `publish`, `promote` or `rollout` refused a change that would leave devices a manifest listing a ZIP that is
         /// not there, overwrite an immutable ZIP, or leave a signature vouching for an older manifest.
         public static let refused = Code(rawValue: "refused")

@@ -24,7 +24,7 @@ import Testing
             #expect(NSDictionary(dictionary: workflow.foundationObject as? [String: Any] ?? [:]).isEqual(to: python as? [String: Any] ?? [:]))
         }
         #expect(workflow["on"]?.keys == ["pull_request", "push", "workflow_dispatch"])
-        #expect(workflow["jobs"]?.keys == ["validate", "publish", "promote"])
+        #expect(workflow["jobs"]?.keys == ["validate", "diff", "publish", "promote"])
         let jobs = try #require(workflow["jobs"])
         #expect(jobs["validate"]?["if"]?.string == "github.event_name == 'pull_request'")
         #expect(runs(jobs["validate"]).last == "ota-localizations validate . --format github")
@@ -41,6 +41,22 @@ import Testing
         let upload = try #require(publish.range(of: "ota-localizations publish"))
         #expect(package.upperBound < upload.lowerBound)
         #expect(runs(jobs["promote"]).joined().contains("ota-localizations promote \"$FOLDER\" --from staging"))
+    }
+
+    @Test func releasePullRequestsGetTheDiffAsOneComment() throws {
+        let workflow = try YAMLSubset.parse(try workflowText())
+        let job = try #require(workflow["jobs"]?["diff"])
+        #expect(job["if"]?.string == "github.event_name == 'pull_request' && startsWith(github.head_ref, 'release/')")
+        // Commenting needs pull-requests: write; reading the CDN needs no AWS role.
+        #expect(job["permissions"]?["pull-requests"]?.string == "write")
+        #expect(job["permissions"]?["id-token"] == nil)
+        let script = runs(job).joined(separator: "\n")
+        #expect(script.contains("ota-localizations diff \"$PUBLIC_BASE/$V\" . --format github > strings-diff.md"))
+        #expect(workflow["env"]?["PUBLIC_BASE"]?.string?.hasPrefix("https://") == true)
+        let post = try #require((job["steps"]?.items ?? []).first { $0["uses"]?.string?.hasPrefix("actions/github-script@v") == true })
+        let code = try #require(post["with"]?["script"]?.string)
+        #expect(code.contains("readFileSync('strings-diff.md'"))
+        #expect(code.contains("updateComment") && code.contains("createComment"))
     }
 
     @Test func everyOptionTheWorkflowPassesIsInTheCommandsHelp() throws {

@@ -33,7 +33,9 @@ import Testing
             #expect(zip == "\(name)-\(hex.prefix(16)).zip")
             let size = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)
             let padded = name + String(repeating: " ", count: width - name.count)
-            return "  \(padded)  \(localizations) localizations, \(tables) tables, \(grouped(size)) bytes, sha256 \(hex.prefix(16))"
+            // The slices are the other ZIPs named after the module, counted on disk.
+            let slices = all.filter { $0.hasPrefix(name + "-") }.count - 1
+            return "  \(padded)  \(localizations) localizations, \(tables) tables, \(grouped(size)) bytes, sha256 \(hex.prefix(16)), \(slices) slices"
         }
         let expected = [
             "Packaged 4 modules for app version 1.0.0:",

@@ -10,7 +10,8 @@ import UIKit
 
 // Every ```swift block of docs/integration.md, docs/hosting.md, docs/operations.md, docs/signing.md and the articles of the two DocC
 // catalogs (Sources/OTALocalizations/OTALocalizations.docc, Sources/OTALocalizationsSync/OTALocalizationsSync.docc)
-// is copied below, verbatim (only indentation differs), so the compiler checks it against the real API.
+// is copied below, verbatim (only indentation differs), so the compiler checks it against the real API; package
+// manifests (integration.md's) are read by SwiftPM in PackageSnippetTests instead.
 // `swiftBlocksAppearVerbatimHere` fails when a doc sample and its copy here drift apart.
 //
 // None of the samples that touch `OTALocalizedString`'s process-wide cache is run here: the read-side suites
@@ -252,7 +253,9 @@ struct SyncArticleSamples {
         let sourceLines = trimmed(source.split(separator: "\n", omittingEmptySubsequences: false))
         var counts: [String: Int] = [:]
         for path in Self.documents + Self.articles.map(\.0) {
-            let swiftBlocks = blocks("swift", in: try document(path))
+            // A package manifest (`// swift-tools-version:` first) compiles against PackageDescription, not here:
+            // PackageSnippetTests has SwiftPM read it.
+            let swiftBlocks = blocks("swift", in: try document(path)).filter { $0.first?.hasPrefix("// swift-tools-version:") != true }
             counts[path] = swiftBlocks.count
             for block in swiftBlocks {
                 let lines = trimmed(block)

@@ -29,7 +29,10 @@ public struct ValidationOptions: Sendable {
 
     /// Reads the baselines named by the options.
     ///
-    /// - Throws: ``PackagerError`` `configuration` when a baseline cannot be read.
+    /// - Throws: ``PackagerError`` `configuration` when a baseline cannot be read (the `--validation-baseline` file
+    ///   missing or unreadable, or the `--baseline` location unreadable, damaged or without a table);
+    ///   `baseline-malformed` or `baseline-unsupported-version` (``ValidationBaselineError``'s codes) when the
+    ///   `--validation-baseline` file is not in the format.
     func resolve(_ configuration: PackagerConfiguration) throws -> PublishValidation {
         let developmentRegion = configuration.developmentRegion
         var validation = PublishValidation(pluralCountsOfMillions: configuration.pluralCountsOfMillions)
@@ -50,7 +53,10 @@ public struct ValidationOptions: Sendable {
                 validation.adoptionBaseline = try ValidationBaseline(data: data)
             } catch let error as ValidationBaselineError {
                 let place = error.line.map { ":\($0):\(error.column ?? 1)" } ?? ""
-                throw PackagerError(code: .configuration, reason: "--validation-baseline \(file.path)\(place): \(error.reason)")
+                // The file's own code (`baseline-malformed`, `baseline-unsupported-version`), as docs/validation.md lists it.
+                throw PackagerError(
+                    code: PackagerError.Code(rawValue: error.code.rawValue),
+                    reason: "--validation-baseline \(file.path)\(place): \(error.reason)")
             }
         }
         return validation

@@ -24,7 +24,8 @@ enum LintSourcesCommand: Command {
           --lookup-function <name>
                             A lookup function or macro of the project (L, tr, #localized), repeatable or
                             comma-separated: a call of it that passes bundle: .module or bundle: .main is a finding.
-          --json            Print a JSON array of {file, line, column, rule, message} on stdout.
+          --json            Print a JSON array of {file, line, column, rule, message} on stdout; when the run
+                            cannot start or a file cannot be read, {"error": {"code", "message"}} instead.
           -h, --help        Show this help.
 
         EXIT STATUS: 0 no findings, 1 findings (or a file that cannot be read), 2 usage error (or a missing path).
@@ -34,6 +35,7 @@ enum LintSourcesCommand: Command {
         let args: ArgumentList
         let files: [URL]
         let findings: [SourceLintFinding]
+        let wantsJSON = ErrorJSON.isRequested(in: arguments)
         do {
             args = try ArgumentList(arguments, valueOptions: [], flagOptions: ["json"], repeatableOptions: ["lookup-function"])
             guard !args.positionals.isEmpty else { throw UsageError(message: "missing <path>") }
@@ -45,11 +47,13 @@ enum LintSourcesCommand: Command {
             files = try SourceLinter.swiftFiles(at: args.positionals.map { URL(fileURLWithPath: $0) })
             findings = try SourceLinter.lint(paths: files, lookupFunctions: functions)
         } catch let error as UsageError {
-            return usageError(error.message)
+            return usageError(error.message, json: wantsJSON)
         } catch let error as SourceLintError {
+            if wantsJSON { Output.out(ErrorJSON.text(code: error.code.rawValue, message: error.reason)) }
             Output.err("error: \(error.reason)")
             return error.code == .missingPath ? .usage : .failure
         } catch {
+            if wantsJSON { Output.out(ErrorJSON.text(code: "error", message: "\(error)")) }
             Output.err("error: \(error)")
             return .failure
         }

@@ -17,7 +17,8 @@ enum ModulesCommand: Command {
 
         OPTIONS:
           --config <file>   Configuration file (default: <repo-root>/ota-localizations.json if present).
-          --json            Print one JSON object on stdout.
+          --json            Print one JSON object on stdout; also when the run cannot start or fails:
+                            {"error": {"code", "message"}}.
           -h, --help        Show this help.
 
         EXIT STATUS: 0 success, 1 bad input (a name collision, a missing folder), 2 usage error.
@@ -26,6 +27,7 @@ enum ModulesCommand: Command {
     static func run(_ arguments: [String]) -> Output.Status {
         let result: DiscoveryResult
         let args: ArgumentList
+        let wantsJSON = ErrorJSON.isRequested(in: arguments)
         do {
             args = try ArgumentList(arguments, valueOptions: ["config"], flagOptions: ["json"])
             let root = URL(fileURLWithPath: try args.onePositional("repo-root"))
@@ -39,11 +41,13 @@ enum ModulesCommand: Command {
                 modules: load.modules.map(\.module),
                 skipped: (discovered.skipped + load.skipped).sorted { $0.path < $1.path })
         } catch let error as UsageError {
-            return usageError(error.message)
+            return usageError(error.message, json: wantsJSON)
         } catch let error as PackagerError {
+            if wantsJSON { Output.out(ErrorJSON.text(code: error.code.rawValue, message: error.reason)) }
             Output.err("error: \(error.reason)")
             return .failure
         } catch {
+            if wantsJSON { Output.out(ErrorJSON.text(code: "error", message: "\(error)")) }
             Output.err("error: \(error)")
             return .failure
         }

@@ -11,8 +11,9 @@ enum PackageCommand: Command {
 
         USAGE: ota-localizations package <repo-root> --app-version <version> --output <dir> [options]
 
-        Writes <dir>/<version>/<Module>-<sha256 prefix>.zip for each module and, last, <dir>/<version>/manifest.json
-        (and, with --signing-key, manifest.dsse.json, docs/signing.md); with --channel <c>, manifest.<c>.json (and
+        Writes <dir>/<version>/<Module>-<sha256 prefix>.zip for each module, its slices beside it (a base slice and
+        one per other localization; the summary counts them) and, last, <dir>/<version>/manifest.json (and, with
+        --signing-key, manifest.dsse.json, docs/signing.md); with --channel <c>, manifest.<c>.json (and
         manifest.<c>.dsse.json) instead, beside the same ZIPs. 'ota-localizations publish' uploads the folder.
         Every table must parse and pass validation (docs/validation.md) first; otherwise nothing is written.
 
@@ -156,6 +157,9 @@ enum PackageCommand: Command {
             var line = "  " + Output.padded(module.name, nameWidth)
             line += "  \(Output.count(module.localizations.count, "localization")), \(Output.count(module.files, "table")), "
             line += "\(Output.grouped(module.size)) bytes, sha256 \(module.sha256.prefix(16))"
+            if let slices = result.manifest.modules.first(where: { $0.name == module.name })?.slices {
+                line += ", \(Output.count(1 + slices.localizations.count, "slice"))"
+            }
             if let changed = module.changed { line += changed ? ", changed" : ", unchanged" }
             lines.append(line)
         }

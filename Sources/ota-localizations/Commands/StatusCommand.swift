@@ -33,6 +33,7 @@ enum StatusCommand: Command {
         let layout: OTAStorageLayout
         let selection: OTALocalizationSelection
         let json: Bool
+        let wantsJSON = ErrorJSON.isRequested(in: arguments)
         do {
             let args = try ArgumentList(arguments, valueOptions: ["into", "app-version", "languages"], flagOptions: ["json"])
             guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'") }
@@ -44,10 +45,9 @@ enum StatusCommand: Command {
             selection = try LanguagesArgument.selection(args.value("languages"), absent: .device)
             json = args.flag("json")
         } catch let error as UsageError {
-            return usageError(error.message)
+            return usageError(error.message, json: wantsJSON)
         } catch {
-            Output.err("error: \(error)")
-            return .usage
+            return usageError("\(error)", json: wantsJSON)
         }
         let modules = InstalledModuleStatus.read(layout, selection: selection)
         if json {

@@ -64,6 +64,7 @@ enum SyncCommand: Command {
         let selection: OTALocalizationSelection
         var channel: String?
         var deadlines: (request: TimeInterval, cycle: TimeInterval) = (120, 300)
+        let wantsJSON = ErrorJSON.isRequested(in: arguments)
         do {
             let args = try ArgumentList(
                 arguments, valueOptions: ["base-url", "app-version", "into", "timeout", "request-deadline", "cycle-deadline", "channel", "languages"],
@@ -96,10 +97,9 @@ enum SyncCommand: Command {
                 channel = ManifestChannel.recorded(name)
             }
         } catch let error as UsageError {
-            return usageError(error.message)
+            return usageError(error.message, json: wantsJSON)
         } catch {
-            Output.err("error: \(error)")
-            return .usage
+            return usageError("\(error)", json: wantsJSON)
         }
 
         // Installed before the lock is taken, so a delete that sees this process as the holder can stop it.

@@ -62,38 +62,10 @@ struct ArgumentList {
         }
     }
 
-    /// `"; did you mean '--strict'?"` for the known option closest to `name`, or "" when none is close: at most
-    /// two edits (insert, delete, replace or swap two neighbours; three for names of ten letters and more), or a
-    /// known name that starts with `name`.
+    /// `"; did you mean '--strict'?"` for the known option closest to `name` by ``Suggestion/closest(to:among:)``
+    /// (`--help` included), or "" when none is close.
     static func suggestion(for name: String, among known: Set<String>) -> String {
-        let candidates = (known.union(["help"])).sorted()
-        let limit = name.count >= 10 ? 3 : 2
-        var best: (name: String, distance: Int)?
-        for candidate in candidates {
-            let distance = candidate.hasPrefix(name) && !name.isEmpty ? 1 : editDistance(name, candidate)
-            if distance <= limit, distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
-        }
-        return best.map { "; did you mean '--\($0.name)'?" } ?? ""
-    }
-
-    /// The optimal string alignment distance (Damerau–Levenshtein without repeated edits of one substring).
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let x = Array(a), y = Array(b)
-        guard !x.isEmpty else { return y.count }
-        guard !y.isEmpty else { return x.count }
-        var table = Array(repeating: Array(repeating: 0, count: y.count + 1), count: x.count + 1)
-        for i in 0...x.count { table[i][0] = i }
-        for j in 0...y.count { table[0][j] = j }
-        for i in 1...x.count {
-            for j in 1...y.count {
-                let cost = x[i - 1] == y[j - 1] ? 0 : 1
-                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
-                if i > 1, j > 1, x[i - 1] == y[j - 2], x[i - 2] == y[j - 1] {
-                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return table[x.count][y.count]
+        Suggestion.closest(to: name, among: Array(known.union(["help"]))).map { "; did you mean '--\($0)'?" } ?? ""
     }
 
     func value(_ name: String) -> String? { options[name] }

@@ -17,4 +17,11 @@ extension Command {
         Output.err("error: \(message)\nRun 'ota-localizations \(name) --help' for usage.")
         return .usage
     }
+
+    /// ``usageError(_:)``, and first, when `json`, the error as ``ErrorJSON`` on stdout (code `usage`): what every
+    /// command that takes `--json` does.
+    static func usageError(_ message: String, json: Bool) -> Output.Status {
+        if json { Output.out(ErrorJSON.text(code: "usage", message: message)) }
+        return usageError(message)
+    }
 }

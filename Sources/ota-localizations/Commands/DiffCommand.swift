@@ -1,0 +1,84 @@
+import Foundation
+import OTALocalizationsCore
+import OTALocalizationsPackager
+
+/// `ota-localizations diff`: what a publish changes, key by key, for a reviewer.
+enum DiffCommand: Command {
+    static let name = "diff"
+    static let summary = "Show the keys a publish adds, removes and changes, per module and localization"
+    static let help = """
+        OVERVIEW: Show what publishing <new> over <published> changes: per module and localization, every key added,
+        removed or changed, with its published and new value, so a reviewer approves text, not hashes. Each string
+        of a .stringsdict entry (its format key, each plural form) is compared on its own. A module, localization or
+        table only on one side is marked and its keys listed. docs/ci.md posts it on a release pull request.
+
+        USAGE: ota-localizations diff <published> <new> [--format text|json|github] [--config <file>] [--exit-code]
+
+        ARGUMENTS:
+          <published>   What devices have: a published version folder as an http(s) or file: URL (the folder the
+                        app reads, e.g. https://strings.example.com/ios/1.0.0), a version folder on disk, or a
+                        manifest in one (.../manifest.staging.json). Every ZIP its manifest lists is read and checked
+                        against the manifest's size and SHA-256.
+          <new>         What would be published: a version folder 'package' wrote (or its manifest), or a repository
+                        root, read as 'package' reads it (discovery, String Catalogs compiled) without validation.
+                        Either argument takes any of these forms.
+
+        OPTIONS:
+          --format <text|json|github>
+                            Output format (default text); github is Markdown for a pull-request comment; --json is
+                            short for --format json. JSON is printed also when the run cannot start or a side cannot
+                            be read: {"error": {"code", "message"}}.
+          --config <file>   Configuration file of a side read as a repository (default: its ota-localizations.json).
+          --exit-code       Exit 1 when there are differences, as 'git diff --exit-code' does.
+          -h, --help        Show this help.
+
+        EXIT STATUS: 0 compared, with or without differences (with --exit-code: no differences), 1 differences under
+        --exit-code, or a side that cannot be read or verified, 2 usage error.
+        """
+
+    static func run(_ arguments: [String]) -> Output.Status {
+        let wantsJSON = ErrorJSON.isRequested(in: arguments)
+        let args: ArgumentList
+        let format: String
+        do {
+            args = try ArgumentList(arguments, valueOptions: ["format", "config"], flagOptions: ["json", "exit-code"])
+            guard args.positionals.count == 2 else {
+                throw UsageError(message: args.positionals.count < 2
+                    ? "missing <\(args.positionals.isEmpty ? "published" : "new")>; give the published location and the new version folder"
+                    : "expected <published> and <new>, got \(args.positionals.count) arguments")
+            }
+            format = args.flag("json") ? "json" : (args.value("format") ?? "text")
+            guard ["text", "json", "github"].contains(format) else { throw UsageError(message: "--format must be text, json or github") }
+        } catch let error as UsageError {
+            return usageError(error.message, json: wantsJSON)
+        } catch {
+            return usageError("\(error)", json: wantsJSON)
+        }
+        let readers = StringsLocations.standardReaders(configurationFile: args.value("config").map { URL(fileURLWithPath: $0) })
+        var snapshots: [StringsSnapshot] = []
+        for (role, location) in zip(["<published>", "<new>"], args.positionals) {
+            do {
+                snapshots.append(try StringsLocations.snapshot(of: location, readers: readers))
+            } catch let error as PackagerError {
+                return failure(code: error.code.rawValue, message: "\(role): \(error.reason)", details: error.details, json: wantsJSON)
+            } catch {
+                return failure(code: "error", message: "\(role): \(error)", details: [], json: wantsJSON)
+            }
+        }
+        let diff = StringsDiff(published: snapshots[0], new: snapshots[1])
+        let (published, new) = (args.positionals[0], args.positionals[1])
+        switch format {
+        case "json": Output.out(DiffText.json(diff, published: published, new: new))
+        case "github": Output.out(DiffMarkdown.markdown(diff, published: published, new: new))
+        default: Output.out(DiffText.text(diff))
+        }
+        return args.flag("exit-code") && !diff.isEmpty ? .failure : .success
+    }
+
+    private static func failure(code: String, message: String, details: [String], json: Bool) -> Output.Status {
+        if json { Output.out(ErrorJSON.text(code: code, message: ([message] + details).joined(separator: "\n"))) }
+        Output.err("error: \(message)")
+        for detail in details { Output.err(detail) }
+        return .failure
+    }
+}

@@ -1,0 +1,32 @@
+import OTALocalizationsCore
+
+/// `ota-localizations version` (also `--version`): prints the release this tool was built from.
+enum VersionCommand: Command {
+    static let name = "version"
+    static let summary = "Print this tool's version (also: ota-localizations --version)"
+    static let help = """
+        OVERVIEW: Print the release of OTALocalizations this tool was built from, one line such as 0.1.0: the
+        latest heading of CHANGELOG.md and the tag a SwiftPM requirement resolves to.
+
+        USAGE: ota-localizations version
+               ota-localizations --version
+
+        OPTIONS:
+          -h, --help    Show this help.
+
+        EXIT STATUS: 0 printed, 2 usage error.
+        """
+
+    static func run(_ arguments: [String]) -> Output.Status {
+        do {
+            let args = try ArgumentList(arguments, valueOptions: [], flagOptions: [])
+            guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'") }
+        } catch let error as UsageError {
+            return usageError(error.message)
+        } catch {
+            return usageError("\(error)")
+        }
+        Output.out(OTALocalizationsVersion.current)
+        return .success
+    }
+}

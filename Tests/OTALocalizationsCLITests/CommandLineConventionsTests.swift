@@ -1,0 +1,91 @@
+import Foundation
+import OTATestSupport
+import Testing
+
+/// What every command shares: `help <command>`, the "did you mean" of a mistyped command, and JSON usage errors.
+@Suite struct CommandLineConventionsTests {
+    private func cli(_ arguments: [String]) throws -> ToolResult {
+        try ExternalTool.run(TestPaths.cliExecutable.path, arguments)
+    }
+
+    /// The command names the top-level help lists (its `COMMANDS:` lines).
+    private func commandNames() throws -> [String] {
+        let top = try cli(["--help"])
+        let lines = top.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        let start = try #require(lines.firstIndex(of: "COMMANDS:"))
+        return lines[(start + 1)...].prefix { !$0.isEmpty }.map { String($0.split(separator: " ")[0]) }
+    }
+
+    @Test func helpWithACommandShowsThatCommandsHelp() throws {
+        let names = try commandNames()
+        #expect(names.count >= 17)
+        #expect(names.contains("diff") && names.contains("version"))
+        for name in names {
+            let help = try cli(["help", name])
+            let option = try cli([name, "--help"])
+            #expect(help.status == 0, "\(name)")
+            #expect(help.stdout.hasPrefix("OVERVIEW: "), "\(name)")
+            #expect(help.stdout.contains("USAGE: ota-localizations \(name)"), "\(name)")
+            #expect(help.stdout == option.stdout, "\(name)")
+        }
+        #expect(try cli(["help"]).stdout == (try cli(["--help"])).stdout)
+        let unknown = try cli(["help", "pakage"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr == "error: unknown command 'pakage'; did you mean 'package'?\nRun 'ota-localizations --help' for the list.\n")
+        let two = try cli(["help", "package", "diff"])
+        #expect(two.status == 2)
+        #expect(two.stderr == "error: help takes one command, got 2: package diff\nRun 'ota-localizations help' for the list.\n")
+    }
+
+    @Test func aMistypedCommandGetsTheClosestCommand() throws {
+        let cases = [("pakage", "package"), ("valdiate", "validate"), ("stauts", "status"), ("dif", "diff"),
+                     ("--verison", "--version"), ("hlep", "help")]
+        for (typed, meant) in cases {
+            let result = try cli([typed])
+            #expect(result.status == 2, "\(typed)")
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr == "error: unknown command '\(typed)'; did you mean '\(meant)'?\nRun 'ota-localizations --help' for the list.\n")
+        }
+        let far = try cli(["xyzzy"])
+        #expect(far.stderr == "error: unknown command 'xyzzy'\nRun 'ota-localizations --help' for the list.\n")
+        let json = try cli(["pakage", "--json"])
+        #expect(json.stdout == "{\"error\":{\"code\":\"usage\",\"message\":\"unknown command 'pakage'; did you mean 'package'?\"}}\n")
+    }
+
+    @Test func everyCommandThatTakesJSONPrintsAnErrorObjectOnAUsageError() throws {
+        // Given: the commands whose help lists --json.
+        var checked: [String] = []
+        for name in try commandNames() where try cli([name, "--help"]).stdout.contains("--json") {
+            // When: an option no command has.
+            let result = try cli([name, "--json", "--no-such-option"])
+            // Then: the error object on stdout, the usage line on stderr, exit status 2.
+            #expect(result.status == 2, "\(name)")
+            #expect(result.stdout == "{\"error\":{\"code\":\"usage\",\"message\":\"unknown option '--no-such-option'\"}}\n", "\(name)")
+            #expect(result.stderr == "error: unknown option '--no-such-option'\nRun 'ota-localizations \(name) --help' for usage.\n", "\(name)")
+            checked.append(name)
+        }
+        #expect(Set(checked).isSuperset(of: ["package", "diff", "publish", "promote", "rollout", "modules", "validate",
+                                             "lint-sources", "sync", "status"]))
+        // The four that printed nothing before, with their own usage errors.
+        let own = [
+            (["modules", "--json"], "missing <repo-root>"),
+            (["lint-sources", "--json"], "missing <path>"),
+            (["sync", "--json", "--app-version", "1.0", "--into", "/tmp/x"], "missing --base-url <value>"),
+            (["status", "--json", "--into", "/tmp/x"], "missing --app-version <value>"),
+        ]
+        for (arguments, message) in own {
+            let result = try cli(arguments)
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stdout == "{\"error\":{\"code\":\"usage\",\"message\":\"\(message)\"}}\n", "\(arguments)")
+        }
+    }
+
+    @Test func modulesAndLintSourcesPrintAnErrorObjectWhenTheyCannotRun() throws {
+        let modules = try cli(["modules", "/nonexistent/ota-repo", "--json"])
+        #expect(modules.status == 1)
+        #expect(modules.stdout == "{\"error\":{\"code\":\"missing-folder\",\"message\":\"/nonexistent/ota-repo: the repository root does not exist; check the path\"}}\n")
+        let lint = try cli(["lint-sources", "/nonexistent/Sources", "--json"])
+        #expect(lint.status == 2)
+        #expect(lint.stdout.hasPrefix("{\"error\":{\"code\":\"missing-path\",\"message\":"))
+    }
+}
