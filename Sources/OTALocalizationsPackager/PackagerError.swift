@@ -33,6 +33,12 @@ public struct PackagerError: Error, Sendable, Equatable, CustomStringConvertible
         /// `publish`, `promote` or `rollout` refused a change that would leave devices a manifest listing a ZIP that is
         /// not there, overwrite an immutable ZIP, or leave a signature vouching for an older manifest.
         public static let refused = Code(rawValue: "refused")
+        /// `promote`, `rollout` or `verify` found a manifest no trusted key vouches for: unsigned, its envelope missing,
+        /// malformed, signed by another key, or signing other bytes (docs/signing.md). Nothing was signed or written.
+        public static let signature = Code(rawValue: "signature")
+        /// Another `publish`, `promote` or `rollout` changed the destination's manifests after this one read them: the
+        /// write is a compare-and-swap, so this one wrote no manifest (its ZIPs are there, and harmless). Run it again.
+        public static let lostRace = Code(rawValue: "lost-race")
     }
 
     public var code: Code

@@ -73,8 +73,11 @@ import Testing
         #expect(dryRun.status == 0, "\(dryRun.stderr)")
         #expect(!FileManager.default.fileExists(atPath: www.path))
         let planned = dryRun.stdout.split(separator: "\n").dropFirst().map { String($0.prefix(9)) }
-        // 32 ZIPs (4 full, 28 slices), one line for their checks, then the manifest.
-        #expect(planned == Array(repeating: "  upload ", count: 32) + ["  check  ", "  upload "])
+        // 32 ZIPs (4 full, 28 slices) and the index's 8 parts (base, full, 6 localizations), one line for their checks,
+        // then manifest.json and index.json.
+        let contentAddressed = names(source).filter { $0.hasSuffix(".zip") || $0.hasSuffix(".json.gz") }
+        #expect(contentAddressed.count == 32 + 8)
+        #expect(planned == Array(repeating: "  upload ", count: 40) + ["  check  ", "  write  ", "  write  "])
 
         let first = try cli(["publish", source.path, "--to", www.path])
         #expect(first.status == 0, "\(first.stderr)")
@@ -83,16 +86,16 @@ import Testing
         for name in names(source) {
             #expect(try Data(contentsOf: published.appendingPathComponent(name)) == Data(contentsOf: source.appendingPathComponent(name)))
         }
-        // Progress: ZIPs, then each checked, then the manifest.
-        let steps = first.stderr.split(separator: "\n").map { $0.hasPrefix("check") ? "check" : String($0.split(separator: " ").last ?? "") }
-        #expect(steps.prefix(32).allSatisfy { $0 == "bytes)" })
-        #expect(Array(steps[32..<64]) == Array(repeating: "check", count: 32))
-        #expect(first.stderr.split(separator: "\n").last?.contains("manifest.json") == true)
+        // Progress: the files in one batch, their check, then the manifest and the index, in that order.
+        let steps = first.stderr.split(separator: "\n").map { String($0.split(separator: " ").prefix(2).joined(separator: " ")) }
+        #expect(steps == ["copy 40", "check 40", "write \(published.path)/manifest.json", "write \(published.path)/index.json"])
 
+        // The same folder again: every file is there with its bytes, so nothing at all is written.
         let again = try cli(["publish", source.path, "--to", www.path, "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any])
         #expect((object["archives"] as? [[String: Any]])?.allSatisfy { $0["action"] as? String == "skip" } == true)
-        #expect(object["written"] as? [String] == ["manifest.json"])
+        #expect((object["manifests"] as? [[String: Any]])?.map { $0["action"] as? String } == ["skip", "skip"])
+        #expect(object["written"] as? [String] == [])
         #expect(object["destination"] as? String == published.path)
     }
 
@@ -104,23 +107,32 @@ import Testing
         let published = www.appendingPathComponent("1.0.0")
         let manifest = try Data(contentsOf: published.appendingPathComponent("manifest.json"))
 
-        // A ZIP of the same name and another size at the destination.
-        let zip = try #require(names(published).first { $0.hasSuffix(".zip") })
+        // A ZIP of the same name with other bytes at the destination (cut short, and one of the same size): each is
+        // uploaded again, with a warning, before the new manifest is written.
+        let zips = names(published).filter { $0.hasSuffix(".zip") }
+        let (zip, other) = (zips[0], zips[1])
         let original = try Data(contentsOf: published.appendingPathComponent(zip))
         try Data(original.dropLast()).write(to: published.appendingPathComponent(zip))
+        let otherOriginal = try Data(contentsOf: published.appendingPathComponent(other))
+        var flipped = otherOriginal
+        flipped[flipped.count - 1] ^= 0xFF
+        try flipped.write(to: published.appendingPathComponent(other))
         try package(output, at: "2026-07-25T10:00:00Z")
         let altered = try cli(["publish", source.path, "--to", www.path, "--json"])
-        #expect(altered.status == 1)
-        #expect(altered.stdout.contains("\"code\":\"refused\""))
-        #expect(altered.stderr.contains("exists with \(original.count - 1) bytes, not \(original.count); published ZIPs are immutable"))
-        #expect(try Data(contentsOf: published.appendingPathComponent("manifest.json")) == manifest)
-        try original.write(to: published.appendingPathComponent(zip))
+        #expect(altered.status == 0, "\(altered.stderr)")
+        #expect(altered.stderr.contains("warning: \(published.path)/\(zip) holds \(original.count - 1) bytes that are not this file's \(original.count)"))
+        #expect(altered.stderr.contains("warning: \(published.path)/\(other) holds \(otherOriginal.count) bytes that are not this file's \(otherOriginal.count)"))
+        let actions = try #require((try JSONSerialization.jsonObject(with: Data(altered.stdout.utf8)) as? [String: Any])?["archives"] as? [[String: Any]])
+        #expect(actions.filter { $0["action"] as? String == "replace" }.compactMap { $0["name"] as? String }.sorted() == [zip, other].sorted())
+        #expect(try Data(contentsOf: published.appendingPathComponent(zip)) == original)
+        #expect(try Data(contentsOf: published.appendingPathComponent(other)) == otherOriginal)
+        #expect(try Data(contentsOf: published.appendingPathComponent("manifest.json")) != manifest)
 
         // An older manifest than the destination's.
         try package(output, at: "2026-07-01T10:00:00Z")
         let older = try cli(["publish", source.path, "--to", www.path])
         #expect(older.status == 1)
-        #expect(older.stderr.contains("was published at 2026-07-24T10:00:00Z, later than this one (2026-07-01T10:00:00Z)"), "\(older.stderr)")
+        #expect(older.stderr.contains("was published at 2026-07-25T10:00:00Z, later than this one (2026-07-01T10:00:00Z)"), "\(older.stderr)")
 
         // An unsigned publish over a signed one.
         let key = temp.url.appendingPathComponent("key.pem")

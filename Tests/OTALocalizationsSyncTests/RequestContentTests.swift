@@ -30,12 +30,14 @@ import Testing
             .trimmingCharacters(in: .newlines)
         #expect(installID.count == 32)
 
-        // Every request names the manifest or a ZIP the manifests list, under the app version's folder.
+        // Every request names the index's root (this host has none: 404), the manifest or a ZIP the manifests list,
+        // under the app version's folder: index.json, manifest.json and two ZIPs; manifest.json (304); manifest.json
+        // (200), index.json (a state read from manifest.json that changed asks for the index too) and Profile's ZIP.
         let requests = fixture.transport.requests
-        let published = Set(["manifest.json", checkout.path, copy.path, profile.path, newProfile.path].map {
+        let published = Set(["index.json", "manifest.json", checkout.path, copy.path, profile.path, newProfile.path].map {
             SyncFixture.url("1.0", URLEncoding.component($0))
         })
-        #expect(requests.count == 6, "\(requests.map(\.url))")
+        #expect(requests.count == 8, "\(requests.map(\.url))")
         #expect(requests.allSatisfy { published.contains($0.url) }, "\(requests.map(\.url))")
         // The only header is If-None-Match, on manifest requests, carrying an ETag the host sent (ScriptedTransport's
         // "etag-<n>" values).

@@ -33,11 +33,15 @@ public enum SwiftTypecheck {
             standIn = folder
         }
         defer { standIn?.remove() }
-        // The read side's C module (its atomics): SwiftPM writes its module map beside the products, and a client
-        // of OTALocalizations loads it as SwiftPM's own builds do.
+        // The read side's C modules (its atomics, and libcrypto under its digest off Apple platforms): SwiftPM writes
+        // the atomics' module map beside the products and uses the system library's from the sources, and a client
+        // of OTALocalizations loads them as SwiftPM's own builds do.
         let products = TestPaths.cliExecutable.deletingLastPathComponent()
-        let atomics = products.appendingPathComponent("COTAAtomics.build/module.modulemap")
-        let cModules = FileManager.default.fileExists(atPath: atomics.path) ? ["-Xcc", "-fmodule-map-file=" + atomics.path] : []
+        let maps = [
+            products.appendingPathComponent("COTAAtomics.build/module.modulemap"),
+            TestPaths.packageRoot.appendingPathComponent("Sources/COTALibCrypto/module.modulemap"),
+        ]
+        let cModules = maps.filter { FileManager.default.fileExists(atPath: $0.path) }.flatMap { ["-Xcc", "-fmodule-map-file=" + $0.path] }
         return try ExternalTool.run("swiftc", [
             "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", moduleName,
             "-I", modulesFolder.path,

@@ -15,6 +15,13 @@ enum FileSystem {
         components.isEmpty ? rootPath : rootPath + "/" + components.joined(separator: "/")
     }
 
+    /// The size in bytes of the regular file at `url` (not following a final symbolic link), nil for anything else.
+    static func size(of url: URL) -> Int64? {
+        var info = stat()
+        guard lstat(url.path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int64(info.st_size)
+    }
+
     static func isDirectory(_ url: URL) -> Bool {
         var isDirectory: ObjCBool = false
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue

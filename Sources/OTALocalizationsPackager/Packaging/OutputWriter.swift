@@ -33,9 +33,10 @@ enum OutputWriter {
         return Plan(archives: archives, toWrite: toWrite)
     }
 
-    /// Writes the planned ZIPs, then the manifest (`manifest.json`, or `manifest.<channel>.json` for a manifest whose
-    /// ``Manifest/channel`` is set), then its envelope signed by `signingKeys`; returns the manifest's location and the
-    /// stale temporary files of killed runs it removed from the folder first.
+    /// Writes the planned ZIPs, then the published index's parts, then the manifest (`manifest.json`, or
+    /// `manifest.<channel>.json` for a manifest whose ``Manifest/channel`` is set), its envelope signed by
+    /// `signingKeys`, the index's root (`index.json`, `index.<channel>.json`) and its envelope; returns the manifest's
+    /// location and the stale temporary files of killed runs it removed from the folder first.
     ///
     /// - Throws: ``PackagerError`` `io` naming the file that could not be written.
     static func write(
@@ -53,11 +54,18 @@ enum OutputWriter {
         for file in plan.archives.flatMap(\.publishedFiles) where plan.toWrite.contains(file.name) {
             try atomicWrite(file.bytes, to: folder.appendingPathComponent(file.name), flushed: false)
         }
-        let manifestURL = folder.appendingPathComponent(ManifestChannel.manifestFileName(channel: manifest.channel))
-        let manifestBytes = manifest.encoded()
-        try atomicWrite(manifestBytes, to: manifestURL)
-        try writeEnvelope(of: manifestBytes, signedBy: signingKeys, channel: manifest.channel, in: folder)
-        return (manifestURL, removed)
+        let files = try ReleaseFiles.make(manifest, signingKeys: signingKeys, manifestHeaders: .manifest())
+        for part in files.contentAddressed {
+            let url = folder.appendingPathComponent(part.name)
+            if (try? Data(contentsOf: url)) != (try part.bytes()) { try atomicWrite(try part.bytes(), to: url, flushed: false) }
+        }
+        for file in files.manifests { try atomicWrite(try file.bytes(), to: folder.appendingPathComponent(file.name)) }
+        if signingKeys.isEmpty {
+            for name in [ManifestChannel.envelopeFileName(channel: manifest.channel), ManifestChannel.indexEnvelopeFileName(channel: manifest.channel)] {
+                try removeStaleEnvelope(folder.appendingPathComponent(name))
+            }
+        }
+        return (folder.appendingPathComponent(ManifestChannel.manifestFileName(channel: manifest.channel)), removed)
     }
 
     /// Writes `data` to a temporary file beside `url`, then renames it to `url`. `flushed` false leaves out the

@@ -1,5 +1,5 @@
 /// The `Content-Type` and `Cache-Control` an uploaded object gets (docs/hosting.md, "Cache-Control and ETags").
-public struct ObjectHeaders: Sendable, Equatable {
+public struct ObjectHeaders: Sendable, Hashable {
     public var contentType: String
     public var cacheControl: String
 

@@ -1,25 +1,35 @@
 import Foundation
 
-/// What `publish` will do, computed before anything is written (``Publisher/plan(_:)``): every ZIP to upload or
-/// skip, the manifest files written last, and the CloudFront paths invalidated after them. `--dry-run` prints it.
+/// What `publish` will do, computed before anything is written (``Publisher/plan(_:)``): every content-addressed file
+/// to upload, skip or replace, the manifests written last, and the CloudFront paths invalidated after them.
+/// `--dry-run` prints it.
 public struct PublishPlan: Sendable, Equatable {
-    /// What an object is.
-    public enum Kind: String, Sendable {
-        case archive, manifest, envelope
+    /// What happens to one file.
+    public enum Action: String, Sendable {
+        /// Not at the destination (or a manifest that differs): written.
+        case upload
+        /// Already at the destination with these exact bytes.
+        case skip
+        /// A content-addressed file whose name the destination holds with other bytes (planted, or cut short by a
+        /// failed upload): written again, since no reader can use other bytes under a name that says what they are.
+        case replace
     }
 
-    /// One object of the version folder.
+    /// One file of the version folder.
     public struct Item: Sendable, Equatable {
         /// The file name inside the version folder.
         public var name: String
-        public var kind: Kind
+        public var kind: ReleaseFile.Kind
         /// Bytes.
         public var size: Int64
-        /// False for a ZIP already at the destination with the same size (ZIPs are content-addressed, so it is the
-        /// same file); manifests are always written.
-        public var upload: Bool
+        public var action: Action
         /// The headers an S3 upload sets; a local folder's server sets its own.
         public var headers: ObjectHeaders
+        /// Why the file is replaced, for ``Action/replace``.
+        public var note: String?
+
+        /// Whether it is written.
+        public var upload: Bool { action != .skip }
     }
 
     /// The app version (the source folder's name).
@@ -30,25 +40,30 @@ public struct PublishPlan: Sendable, Equatable {
     public var source: URL
     /// The destination's version folder (`<destination>/<appVersion>`).
     public var destination: PublishLocation
-    /// Every ZIP the manifest lists, in manifest order; written first, then each checked.
+    /// Every content-addressed file (ZIPs, slices, index parts), in manifest order; written first, then each checked.
     public var archives: [Item]
-    /// The manifest, then its envelope when the source folder has one; written last.
+    /// The channel's manifests in the order they are written (`manifest.json`, its envelope, `index.json`, its
+    /// envelope), last.
     public var manifests: [Item]
     /// The CloudFront distribution invalidated after the manifests, or nil.
     public var distribution: String?
     /// The invalidated paths (only the manifests'), empty without a distribution.
     public var invalidationPaths: [String]
 
-    /// The ZIPs that will be uploaded.
+    /// The files and what the destination held when the plan was made (each manifest write is conditional on it).
+    var files: ReleaseFiles
+    var listed: [String: StoredObject]
+
+    /// The content-addressed files that will be written.
     public var uploads: [Item] { archives.filter(\.upload) }
 }
 
 /// What ``Publisher/publish(_:environment:progress:)`` did.
 public struct PublishResult: Sendable, Equatable {
     public var plan: PublishPlan
-    /// The names written, in order (ZIPs, then manifest files).
+    /// The names written, in order (content-addressed files, then manifests).
     public var written: [String]
-    /// ZIPs whose size the destination confirmed after the uploads (all of them).
+    /// Content-addressed files the destination's listing confirmed after the uploads (all of them).
     public var verified: [String]
     /// The CloudFront invalidation's id, or nil.
     public var invalidationID: String?
@@ -58,10 +73,12 @@ public struct PublishResult: Sendable, Equatable {
 
 /// A step of a publish, reported as it starts (for progress lines).
 public enum PublishStep: Sendable, Equatable {
-    /// Uploading the `index`-th of `count` objects to write.
-    case upload(name: String, size: Int64, index: Int, count: Int)
-    /// Checking that the destination has the ZIP with its size.
-    case verify(name: String)
+    /// Uploading content-addressed files; the text says how many, how large and where.
+    case upload(String)
+    /// Checking every content-addressed file at the destination.
+    case verify(count: Int)
+    /// Writing one manifest (a compare-and-swap).
+    case write(name: String, size: Int64)
     /// Invalidating the manifest paths.
     case invalidate(paths: [String])
 }

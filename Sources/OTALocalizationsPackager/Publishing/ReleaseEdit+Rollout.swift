@@ -14,14 +14,16 @@ extension ReleaseEdit {
     }
 
     /// Ends the rollout for everyone: its module entries replace (or join) the stable ones, and `rollout` is dropped.
+    /// The modules the rollout removes are removed for every device.
     public static func finishRollout(_ options: ReleaseEditOptions) throws(PackagerError) -> ReleaseEditResult {
         try editRollout(options) { manifest, _ in
-            manifest.modules = manifest.modules(inRollout: true).sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+            manifest.modules = manifest.modules(inRollout: true).sorted { ManifestSorting.byteOrder($0.name, $1.name) }
             manifest.rollout = nil
         }
     }
 
-    /// Ends the rollout for no one: drops `rollout` and keeps the stable modules; devices in it go back to them.
+    /// Ends the rollout for no one: drops `rollout` and keeps the stable modules (also those it removed); devices in it
+    /// go back to them.
     public static func cancelRollout(_ options: ReleaseEditOptions) throws(PackagerError) -> ReleaseEditResult {
         try editRollout(options) { manifest, _ in manifest.rollout = nil }
     }
@@ -47,19 +49,22 @@ extension ReleaseEdit {
     }
 
     private static func editRollout(
-        _ options: ReleaseEditOptions, _ change: (inout Manifest, ManifestRollout) -> Void
+        _ options: ReleaseEditOptions, _ change: @escaping (inout Manifest, ManifestRollout) -> Void
     ) throws(PackagerError) -> ReleaseEditResult {
         let store = try VersionFolderStores.open(options.versionFolder, environment: options.environment)
-        let name = ManifestChannel.manifestFileName(channel: nil)
-        guard let current = try ManifestFiles.read(name, channel: nil, from: store)?.manifest else {
-            throw PackagerError(code: .refused, reason: "\(options.versionFolder.display(name)): no such manifest; publish and promote first")
+        return try store.withLock { () throws(PackagerError) -> ReleaseEditResult in
+            let listed = try store.list()
+            let name = ManifestChannel.manifestFileName(channel: nil)
+            guard let current = try ChannelManifest.read(nil, from: store, listed: listed, trustedKeys: options.verifyingKeys) else {
+                throw PackagerError(code: .refused, reason: "\(options.versionFolder.display(name)): no such manifest; publish and promote first")
+            }
+            guard let rollout = current.rollout else {
+                throw PackagerError(code: .refused, reason: "\(options.versionFolder.display(name)) has no rollout; start one with 'promote --rollout <percent>'")
+            }
+            var manifest = current
+            change(&manifest, rollout)
+            manifest.publishedAtTimestamp = ManifestFiles.nextPublishedAt(after: current.publishedAtTimestamp, now: options.now)
+            return try write(manifest, replacing: current, in: store, listed: listed, options)
         }
-        guard let rollout = current.rollout else {
-            throw PackagerError(code: .refused, reason: "\(options.versionFolder.display(name)) has no rollout; start one with 'promote --rollout <percent>'")
-        }
-        var manifest = current
-        change(&manifest, rollout)
-        manifest.publishedAtTimestamp = ManifestFiles.nextPublishedAt(after: current.publishedAtTimestamp, now: options.now)
-        return try write(manifest, replacing: current, as: ManifestChannel.production, in: store, options)
     }
 }

@@ -2,19 +2,26 @@ import Foundation
 import OTALocalizationsCore
 
 /// Edits a published version folder's manifests in place: promoting one channel's modules to another and running a
-/// staged rollout on production (docs/rollouts.md). Every edit writes a new manifest with a `publishedAt` strictly
-/// later than the one it replaces, signs it again when keys are given, and refuses to leave a manifest that lists a
-/// ZIP the folder lacks. Nothing is deleted.
+/// staged rollout on production (docs/rollouts.md).
+///
+/// Every edit reads what it changes the way a device with the same keys would: with signing or trusted keys, only
+/// through verified envelopes, so nothing is signed that a trusted key did not sign before. It checks that every file
+/// the new manifest lists is there with its size, and by SHA-256 each file the manifest it replaces did not already
+/// list; writes the new manifest (a `publishedAt` strictly later than the one it replaces), its published index and,
+/// with keys, their envelopes, each a compare-and-swap against what it read. Nothing is deleted.
 ///
 /// Thread safety: each call is independent and blocks while the AWS CLI runs.
 public enum ReleaseEdit {
     /// Gives channel `target` exactly the modules of channel `source`, or, with `rolloutBasisPoints`, makes the
-    /// modules of `source` that differ from production's the rollout of production, with a fresh random id.
+    /// modules of `source` that differ from production's (and the removal of those it no longer has) the rollout of
+    /// production, with a fresh random id. Without a production manifest, the rollout starts on one with no stable
+    /// modules (devices outside it keep their embedded strings).
     ///
-    /// - Throws: ``PackagerError``: `refused` when the source manifest is missing or lists a ZIP the folder lacks, a
-    ///   rollout is asked for a channel other than production or there is no production manifest to roll out on, the
-    ///   source has nothing that differs, or the target is signed and no key is given; `configuration` for a bad
-    ///   channel name; `publishFailed`, `toolMissing`.
+    /// - Throws: ``PackagerError``: `signature` when a manifest read is not signed by a trusted key (with keys);
+    ///   `refused` when the source manifest is missing or lists a file the folder lacks or holds with other bytes, a
+    ///   rollout is asked for a channel other than production, the source has nothing that differs, or the target is
+    ///   signed and no key is given; `lostRace` when another run changed the target meanwhile; `configuration` for a
+    ///   bad channel name; `publishFailed`, `toolMissing`.
     public static func promote(
         from source: String, to target: String = ManifestChannel.production, rolloutBasisPoints: Int? = nil,
         _ options: ReleaseEditOptions
@@ -25,87 +32,92 @@ public enum ReleaseEdit {
         guard source != target else {
             throw PackagerError(code: .configuration, reason: "--from and --to are both \(source); promote copies one channel's modules to another")
         }
-        let store = try VersionFolderStores.open(options.versionFolder, environment: options.environment)
-        let sourceName = ManifestChannel.manifestFileName(channel: source)
-        guard let (staged, _) = try ManifestFiles.read(sourceName, channel: source, from: store) else {
-            throw PackagerError(
-                code: .refused,
-                reason: "\(options.versionFolder.display(sourceName)): no such manifest; publish the channel first "
-                    + "(package --channel \(source), then publish --channel \(source))")
-        }
-        if staged.rollout != nil {
-            throw PackagerError(code: .refused, reason: "\(options.versionFolder.display(sourceName)) carries a rollout; only production's manifest may")
-        }
-        let missing = ManifestFiles.missing(staged, in: try store.listSizes())
-        guard missing.isEmpty else {
-            throw PackagerError(
-                code: .refused,
-                reason: "\(options.versionFolder.display(sourceName)) lists files the folder lacks, so promoting it would break "
-                    + "every device that reads it; publish the \(source) channel again (its ZIPs first)",
-                details: missing)
-        }
         let targetChannel = ManifestChannel.recorded(target)
-        let targetName = ManifestChannel.manifestFileName(channel: target)
-        let current = try ManifestFiles.read(targetName, channel: target, from: store)?.manifest
-        var manifest: Manifest
-        if let rolloutBasisPoints {
-            guard targetChannel == nil else {
-                throw PackagerError(code: .refused, reason: "--rollout runs on production only; promote to production")
-            }
-            guard let current else {
+        if rolloutBasisPoints != nil, targetChannel != nil {
+            throw PackagerError(code: .refused, reason: "--rollout runs on production only; promote to production")
+        }
+        let store = try VersionFolderStores.open(options.versionFolder, environment: options.environment)
+        return try store.withLock { () throws(PackagerError) -> ReleaseEditResult in
+            let listed = try store.list()
+            let sourceName = ManifestChannel.manifestFileName(channel: source)
+            guard let staged = try ChannelManifest.read(ManifestChannel.recorded(source), from: store, listed: listed, trustedKeys: options.verifyingKeys) else {
                 throw PackagerError(
                     code: .refused,
-                    reason: "\(options.versionFolder.display(targetName)): no production manifest to roll out on; promote without "
-                        + "--rollout first")
+                    reason: "\(options.versionFolder.display(sourceName)): no such manifest; publish the channel first "
+                        + "(package --channel \(source), then publish --channel \(source))")
             }
-            let stable = Dictionary(current.modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-            let changed = staged.modules.filter { stable[$0.name] != $0 }
-            guard !changed.isEmpty else {
-                throw PackagerError(code: .refused, reason: "every module of \(sourceName) is already production's; there is nothing to roll out")
+            if staged.rollout != nil {
+                throw PackagerError(code: .refused, reason: "\(options.versionFolder.display(sourceName)) carries a rollout; only production's manifest may")
             }
-            manifest = current
-            manifest.rollout = ManifestRollout(id: randomRolloutID(), basisPoints: rolloutBasisPoints, modules: changed)
-        } else {
-            manifest = staged
-            manifest.channel = targetChannel
-            manifest.rollout = nil
+            let current = try ChannelManifest.read(targetChannel, from: store, listed: listed, trustedKeys: options.verifyingKeys)
+            var manifest: Manifest
+            if let rolloutBasisPoints {
+                manifest = try rollout(of: staged, onto: current, sourceName: sourceName, basisPoints: rolloutBasisPoints)
+            } else {
+                manifest = staged
+                manifest.channel = targetChannel
+                manifest.rollout = nil
+            }
+            manifest.publishedAtTimestamp = ManifestFiles.nextPublishedAt(after: current?.publishedAtTimestamp, now: options.now)
+            return try write(manifest, replacing: current, in: store, listed: listed, options)
         }
-        manifest.publishedAtTimestamp = ManifestFiles.nextPublishedAt(after: current?.publishedAtTimestamp, now: options.now)
-        return try write(manifest, replacing: current, as: target, in: store, options)
     }
 
-    /// Checks that every listed file is there, then writes the manifest and, with keys, its envelope.
-    static func write(
-        _ manifest: Manifest, replacing previous: Manifest?, as channel: String, in store: any VersionFolderStore,
-        _ options: ReleaseEditOptions
-    ) throws(PackagerError) -> ReleaseEditResult {
-        let manifestName = ManifestChannel.manifestFileName(channel: channel)
-        let envelopeName = ManifestChannel.envelopeFileName(channel: channel)
-        let sizes = try store.listSizes()
-        let missing = ManifestFiles.missing(manifest, in: sizes)
-        guard missing.isEmpty else {
-            throw PackagerError(
-                code: .refused,
-                reason: "the new \(manifestName) would list files \(options.versionFolder) lacks; nothing was written",
-                details: missing)
+    /// Production with `staged`'s differences as a rollout: the changed and added modules, and the removal of those
+    /// `staged` no longer lists.
+    private static func rollout(
+        of staged: Manifest, onto current: Manifest?, sourceName: String, basisPoints: Int
+    ) throws(PackagerError) -> Manifest {
+        var base = current ?? staged
+        if current == nil { base.modules = [] }
+        base.channel = nil
+        let stable = Dictionary(base.modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let changed = staged.modules.filter { stable[$0.name] != $0 }
+        let kept = Set(staged.modules.map(\.name))
+        let removed = base.modules.map(\.name).filter { !kept.contains($0) }.sorted(by: ManifestSorting.byteOrder)
+        guard !changed.isEmpty || !removed.isEmpty else {
+            throw PackagerError(code: .refused, reason: "every module of \(sourceName) is already production's; there is nothing to roll out")
         }
-        if options.signingKeys.isEmpty, sizes[envelopeName] != nil {
+        base.rollout = ManifestRollout(id: randomRolloutID(), basisPoints: basisPoints, modules: changed, removedModules: removed)
+        return base
+    }
+
+    /// Checks every file the new manifest lists, then writes its files: the index parts it needs, then its manifests.
+    static func write(
+        _ manifest: Manifest, replacing previous: Manifest?, in store: any VersionFolderStore,
+        listed: [String: StoredObject], _ options: ReleaseEditOptions
+    ) throws(PackagerError) -> ReleaseEditResult {
+        let channel = manifest.channel
+        let manifestName = ManifestChannel.manifestFileName(channel: channel)
+        var problems = ManifestFiles.missing(manifest, in: listed)
+        if problems.isEmpty { problems = try ManifestFiles.damaged(manifest, in: store, known: previous) }
+        guard problems.isEmpty else {
             throw PackagerError(
                 code: .refused,
-                reason: "\(options.versionFolder.display(envelopeName)) exists, so this channel is signed: pass --signing-key "
+                reason: "the new \(manifestName) would list files \(options.versionFolder) lacks or holds with other bytes; nothing was written. "
+                    + "Publish the channel again (its files first)",
+                details: problems)
+        }
+        let signed = [ManifestChannel.envelopeFileName(channel: channel), ManifestChannel.indexEnvelopeFileName(channel: channel)]
+        if options.signingKeys.isEmpty, let envelope = signed.first(where: { listed[$0] != nil }) {
+            throw PackagerError(
+                code: .refused,
+                reason: "\(options.versionFolder.display(envelope)) exists, so this channel is signed: pass --signing-key "
                     + "(or set OTA_SIGNING_KEY_FILE), or the old signature would keep vouching for the old manifest")
         }
+        let files = try ReleaseFiles.make(
+            manifest, signingKeys: options.signingKeys, manifestHeaders: .manifest(maxAgeSeconds: options.manifestMaxAgeSeconds))
         let result = ReleaseEditResult(
-            manifestName: manifestName, envelopeName: options.signingKeys.isEmpty ? nil : envelopeName, previous: previous,
-            manifest: manifest, written: !options.dryRun)
+            manifestName: manifestName,
+            envelopeName: options.signingKeys.isEmpty ? nil : ManifestChannel.envelopeFileName(channel: channel),
+            previous: previous, manifest: manifest, written: !options.dryRun)
         guard !options.dryRun else { return result }
         _ = store.removeStaleTemporaries()
-        let bytes = manifest.encoded()
-        let headers = ObjectHeaders.manifest(maxAgeSeconds: options.manifestMaxAgeSeconds)
-        try store.write(bytes, as: manifestName, headers: headers)
-        if !options.signingKeys.isEmpty {
-            try store.write(ManifestEnvelope(signing: bytes, with: options.signingKeys).encoded(), as: envelopeName, headers: headers)
-        }
+        let actions = try DestinationCheck.actions(for: files.contentAddressed, listed: listed, in: store)
+        let parts = files.contentAddressed.filter { file in actions.contains { $0.name == file.name && $0.upload } }
+        if !parts.isEmpty { try store.upload(parts) { _ in } }
+        _ = try DestinationCheck.confirm(files.contentAddressed, uploaded: Set(parts.map(\.name)), in: store)
+        for file in files.manifests { try store.write(file, replacing: listed[file.name]) }
         return result
     }
 }

@@ -6,8 +6,11 @@ public struct ReleaseEditOptions: Sendable {
     /// The published version folder (`<base>/<appVersion>`), local or `s3://`.
     public var versionFolder: PublishLocation
     /// Keys that sign the new manifest (one signature each, docs/signing.md); required when the folder already has
-    /// the channel's envelope.
+    /// the channel's envelope. Their public keys count as trusted keys.
     public var signingKeys: [ManifestSigningKey]
+    /// Further public keys whose signature makes a published manifest acceptable as the source of the edit. With
+    /// these or ``signingKeys``, every manifest read is read through its envelope and verified first.
+    public var trustedKeys: [ManifestPublicKey]
     /// The manifests' `max-age` on S3, nil for `no-cache`.
     public var manifestMaxAgeSeconds: Int?
     /// The environment the AWS CLI is found in and run with.
@@ -17,12 +20,17 @@ public struct ReleaseEditOptions: Sendable {
     /// Compute and return the new manifest without writing it.
     public var dryRun: Bool
 
+    /// The keys a manifest read as the edit's source must be signed by: ``trustedKeys`` and the signing keys' own.
+    var verifyingKeys: [ManifestPublicKey] { trustedKeys + signingKeys.map(\.publicKey) }
+
     public init(
-        versionFolder: PublishLocation, signingKeys: [ManifestSigningKey] = [], manifestMaxAgeSeconds: Int? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date(), dryRun: Bool = false
+        versionFolder: PublishLocation, signingKeys: [ManifestSigningKey] = [], trustedKeys: [ManifestPublicKey] = [],
+        manifestMaxAgeSeconds: Int? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
+        now: Date = Date(), dryRun: Bool = false
     ) {
         self.versionFolder = versionFolder
         self.signingKeys = signingKeys
+        self.trustedKeys = trustedKeys
         self.manifestMaxAgeSeconds = manifestMaxAgeSeconds
         self.environment = environment
         self.now = now

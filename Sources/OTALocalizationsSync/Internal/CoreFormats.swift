@@ -45,12 +45,12 @@ enum CoreFormats {
 }
 
 /// Why one module could not be installed: a stable code and one sentence for the cycle report.
-struct InstallFailure: Error, Sendable, CustomStringConvertible {
-    var code: OTALocalizationCycleReport.Module.FailureCode
-    var reason: String
+package struct InstallFailure: Error, Sendable, CustomStringConvertible {
+    package var code: OTALocalizationCycleReport.Module.FailureCode
+    package var reason: String
     init(_ code: OTALocalizationCycleReport.Module.FailureCode, _ reason: String) {
         self.code = code
         self.reason = reason
     }
-    var description: String { reason }
+    package var description: String { reason }
 }

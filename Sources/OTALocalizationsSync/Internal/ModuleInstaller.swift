@@ -131,7 +131,7 @@ struct ModuleInstaller: Sendable {
             }
             let download = Download(file: part.slice, kind: part.localization.map(Download.Kind.slice) ?? .baseSlice)
             let tables = try await install(download, into: &folder, bytes: &bytes) { path throws(InstallFailure) in
-                guard plan.belongs(path, to: part) else {
+                guard SlicePlan.belongs(path, toSlice: part.localization, developmentRegion: plan.record.developmentRegion) else {
                     throw InstallFailure(.content, "\(download.label) holds \(path), which belongs to another slice")
                 }
             }
@@ -159,7 +159,7 @@ struct ModuleInstaller: Sendable {
         let archive = try await fetch(download, bytes: &bytes)
         let entries: [ZipEntry]
         do {
-            entries = try Self.bundleEntries(of: archive, requireInfoPlist: download.holdsInfoPlist)
+            entries = try BundleArchiveRules.bundleEntries(of: archive, requireInfoPlist: download.holdsInfoPlist)
         } catch {
             throw InstallFailure(error.code, download.reasonPrefix + error.reason)
         }
@@ -173,7 +173,7 @@ struct ModuleInstaller: Sendable {
             try checkCancellation()
             try await reserve(Int64(entry.uncompressedSize), in: context.tableBytes, or: "")
             defer { context.tableBytes.release(Int64(entry.uncompressedSize)) }
-            try folder.write(try checkedContents(of: entry, in: archive), path: entry.path)
+            try folder.write(try BundleArchiveRules.checkedContents(of: entry, in: archive, developmentRegion: developmentRegion), path: entry.path)
         }
         return entries.filter { $0.path != BundlePath.infoPlist }.count
     }
@@ -203,27 +203,6 @@ struct ModuleInstaller: Sendable {
         }
         try checkCancellation()
         return try CoreFormats.open(response.body, limits: limits)
-    }
-
-    /// One kept entry's bytes as they are installed: a table that parses, or the canonical `Info.plist`.
-    private func checkedContents(of entry: ZipEntry, in archive: ZipArchive) throws(InstallFailure) -> Data {
-        let data = try CoreFormats.contents(of: entry, in: archive)
-        guard entry.path == BundlePath.infoPlist else {
-            try CoreFormats.validateTable(data, path: entry.path)
-            return data
-        }
-        // The project's own reader: Foundation's leaks memory on malformed input (docs/apple-platform.md X8).
-        let declared: String?
-        do {
-            declared = try BundleInfoPlist.developmentRegion(in: data)
-        } catch {
-            throw InstallFailure(.content, "Info.plist is not a property-list dictionary")
-        }
-        guard let declared else { throw InstallFailure(.content, "Info.plist has no string CFBundleDevelopmentRegion") }
-        guard declared == developmentRegion else {
-            throw InstallFailure(.content, "Info.plist declares CFBundleDevelopmentRegion \"\(declared)\", not the manifest's developmentRegion \"\(developmentRegion)\"")
-        }
-        return BundleInfoPlist.bytes(developmentRegion: developmentRegion)
     }
 
     /// Inside the gate: the staged folder goes into place under a name no loaded folder has, then `current`
@@ -289,28 +268,5 @@ struct ModuleInstaller: Sendable {
 
     private func checkCancellation() throws(InstallFailure) {
         if Task.isCancelled || context.gate.isRevoked { throw InstallFailure(.cancelled, "cancelled") }
-    }
-
-    /// The entries to install, `Info.plist` first: `Info.plist` (required when `requireInfoPlist`) and every
-    /// `<name>.lproj/<table>.strings|.stringsdict`. Other entries are ignored and never inflated.
-    static func bundleEntries(of archive: ZipArchive, requireInfoPlist: Bool = true) throws(InstallFailure) -> [ZipEntry] {
-        var kept: [ZipEntry] = []
-        var infoPlist: ZipEntry?
-        for entry in archive.entries where !entry.isDirectory {
-            let path = BundlePath(entry.path)
-            if path.isInfoPlist {
-                infoPlist = entry
-            } else if path.tableKind != nil {
-                guard !entry.path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-                    throw InstallFailure(.archive, "archive rejected: \(entry.path.debugDescription) has a control character in its name")
-                }
-                kept.append(entry)
-            }
-        }
-        guard let infoPlist else {
-            guard !requireInfoPlist else { throw InstallFailure(.content, "ZIP has no Info.plist at its root") }
-            return kept
-        }
-        return [infoPlist] + kept
     }
 }

@@ -33,7 +33,7 @@ struct ReusableFolder {
         let held = part.localization.map { record.localizations[$0] } ?? record.baseSHA256
         guard held == part.slice.sha256 else { return nil }
         var files: [(path: String, data: Data)] = []
-        for file in seal.files where file.path != SliceRecord.fileName && plan.belongs(file.path, to: part) {
+        for file in seal.files where file.path != SliceRecord.fileName && SlicePlan.belongs(file.path, toSlice: part.localization, developmentRegion: plan.record.developmentRegion) {
             guard let data = DurableFiles.readRegularFile(folder.appendingPathComponent(file.path), maximumBytes: Int(clamping: file.size)),
                   Int64(data.count) == file.size, CoreFormats.sha256Hex(data) == file.sha256
             else { return nil }

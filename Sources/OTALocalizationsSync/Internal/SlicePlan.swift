@@ -66,11 +66,11 @@ struct SlicePlan: Sendable, Equatable {
         Array(Set(localizations.filter { $0 != LocalizationFolder.base })).sorted(by: ManifestSorting.byteOrder)
     }
 
-    /// The ZIP paths a part may hold: base holds `Info.plist`, `<development region>.lproj/` and `Base.lproj/`;
-    /// a localization slice holds its `.lproj/` alone.
-    func belongs(_ path: String, to part: Part) -> Bool {
+    /// Whether a slice may hold the ZIP path `path`: base (`localization` nil) holds `Info.plist`,
+    /// `<development region>.lproj/` and `Base.lproj/`; a localization slice holds its `.lproj/` alone.
+    static func belongs(_ path: String, toSlice localization: String?, developmentRegion: String) -> Bool {
         let path = BundlePath(path)
-        if let localization = part.localization { return path.localization == localization }
-        return path.isInfoPlist || path.localization == record.developmentRegion || path.localization == LocalizationFolder.base
+        if let localization { return path.localization == localization }
+        return path.isInfoPlist || path.localization == developmentRegion || path.localization == LocalizationFolder.base
     }
 }

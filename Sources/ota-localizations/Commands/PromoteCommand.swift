@@ -15,8 +15,11 @@ enum PromoteCommand: Command {
         Without --rollout, manifest.json (or --to's manifest) gets exactly the modules of manifest.<from>.json. With
         --rollout <percent> (production only), the modules that differ from production's become production's rollout,
         with a fresh random id, on that share of devices; 'rollout' changes the percent or finishes it.
-        The new manifest gets a new publishedAt, later than the one it replaces, and is signed again with the keys
-        given. Refused, with nothing written, when a ZIP the --from manifest lists is missing from the folder.
+        With keys, the --from manifest and the one it replaces are read only through their envelopes and must verify
+        with a trusted key; only those bytes are signed again. The new manifest gets a new publishedAt, later than the
+        one it replaces. Refused, with nothing written, when a file the new manifest lists is missing from the folder,
+        or holds other bytes than its SHA-256 (checked for every file the replaced manifest did not list already).
+        Without a production manifest, --rollout starts on one with no stable modules.
 
         OPTIONS:
           --from <channel>          The channel promoted, e.g. staging.
@@ -30,7 +33,7 @@ enum PromoteCommand: Command {
         do {
             let args = try ArgumentList(
                 arguments, valueOptions: ReleaseEditArguments.valueOptions.union(["from", "to", "rollout"]),
-                flagOptions: ReleaseEditArguments.flagOptions, repeatableOptions: ["signing-key"])
+                flagOptions: ReleaseEditArguments.flagOptions, repeatableOptions: ["signing-key", "trusted-key"])
             let options = try ReleaseEditArguments.options(args)
             guard let from = try ReleaseArguments.channel(try args.required("from"), option: "--from") else {
                 throw UsageError(message: "missing --from <channel>")

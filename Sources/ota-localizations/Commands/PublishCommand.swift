@@ -15,12 +15,16 @@ enum PublishCommand: Command {
         <destination> is s3://<bucket>/<prefix> or a local folder (the root of nginx or any static server); the version
         folder's name is appended: publishing out/2.0.0 to s3://strings/ios writes s3://strings/ios/2.0.0/...
 
-        Order: every ZIP the manifest lists (one already there with the same size is skipped: ZIPs are named by their
-        content), then a check of each ZIP's size at the destination (HEAD), then the manifest, then manifest.dsse.json
-        when the folder has one, then the CloudFront invalidation of the manifest paths. Nothing is ever deleted.
-        S3 uploads set Content-Type application/zip and Cache-Control "public, max-age=31536000, immutable" on ZIPs,
-        application/json and "no-cache" on manifests. A local folder gets each file under a temporary name, then
-        renamed into place.
+        Order: every ZIP, slice and index part the manifest needs that the destination does not already hold with its
+        bytes (one listing tells: the SHA-256 of a folder's file, the MD5 that is an S3 ETag; a name holding other bytes
+        is uploaded again, with a warning), in bulk; then one listing that confirms each; then manifest.json, its
+        envelope, index.json and its envelope, each written only if the destination still holds what this run read
+        (a compare-and-swap: of two publishes at once, the later one fails and writes no manifest); then the
+        CloudFront invalidation of the manifest paths. Nothing is ever deleted. S3 uploads set Content-Type
+        application/zip (application/gzip for index parts) and Cache-Control "public, max-age=31536000, immutable"
+        on content-addressed files, application/json and "no-cache" on manifests, and a SHA-256 checksum S3 checks.
+        A local folder is locked while it is written, and gets each file under a temporary name, then renamed into
+        place.
 
         S3 goes through the AWS CLI ('aws' on PATH, or $OTA_AWS_CLI), so its usual credentials (environment, profiles,
         SSO, web identity in CI, instance roles), AWS_PROFILE, AWS_REGION and AWS_ENDPOINT_URL apply unchanged.
@@ -70,6 +74,9 @@ enum PublishCommand: Command {
         let quiet = args.flag("quiet")
         do {
             let plan = try Publisher.plan(options)
+            if !quiet {
+                for item in plan.archives where item.action == .replace { Output.err("warning: \(item.note ?? item.name)") }
+            }
             if args.flag("dry-run") {
                 Output.out(args.flag("json") ? ReleaseText.json(plan, result: nil) : ReleaseText.planText(plan))
                 return .success
@@ -77,10 +84,12 @@ enum PublishCommand: Command {
             let result = try Publisher.publish(plan, environment: options.environment) { step in
                 guard !quiet else { return }
                 switch step {
-                case .upload(let name, let size, let index, let count):
-                    Output.err("[\(index)/\(count)] upload \(name) (\(Output.grouped(size)) bytes)")
-                case .verify(let name):
-                    Output.err("check \(plan.destination.display(name))")
+                case .upload(let text):
+                    Output.err(text)
+                case .verify(let count):
+                    Output.err("check \(Output.count(count, "file")) at \(plan.destination)")
+                case .write(let name, let size):
+                    Output.err("write \(plan.destination.display(name)) (\(Output.grouped(size)) bytes)")
                 case .invalidate(let paths):
                     Output.err("invalidate \(paths.joined(separator: " ")) on \(plan.distribution ?? "")")
                 }

@@ -13,9 +13,10 @@ enum RolloutCommand: Command {
 
         <version folder> is a published <base>/<version>: s3://<bucket>/<prefix>/<version> or a local folder.
         --percent keeps the rollout's id, so raising it only adds devices and lowering it only removes some. --finish
-        puts the rollout's modules into production's modules for every device and drops the rollout; --cancel drops it
-        and keeps production's modules. Each writes manifest.json with a new publishedAt and signs it again with the
-        keys given.
+        puts the rollout's modules into production's modules for every device (and removes those it removes) and drops
+        the rollout; --cancel drops it and keeps production's modules. Each writes manifest.json and index.json with a
+        new publishedAt; with keys, production's manifest is read only through its envelope, verified, and the bytes
+        it signed are what is signed again.
 
         OPTIONS:
           --percent <p>             0 to 100, at most two decimals (e.g. 25 or 12.5).
@@ -29,7 +30,7 @@ enum RolloutCommand: Command {
         do {
             let args = try ArgumentList(
                 arguments, valueOptions: ReleaseEditArguments.valueOptions.union(["percent"]),
-                flagOptions: ReleaseEditArguments.flagOptions.union(["finish", "cancel"]), repeatableOptions: ["signing-key"])
+                flagOptions: ReleaseEditArguments.flagOptions.union(["finish", "cancel"]), repeatableOptions: ["signing-key", "trusted-key"])
             let options = try ReleaseEditArguments.options(args)
             let chosen = [args.value("percent") != nil, args.flag("finish"), args.flag("cancel")].filter { $0 }.count
             guard chosen == 1 else {

@@ -1,113 +1,68 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsTooling
 
-/// `ota-localizations verify`: checks a published, signed version folder the way a device would.
+/// `ota-localizations verify`: checks a published version folder the way a device with the same keys and channel
+/// would, with the service's own admission and archive rules (``PublishVerifier``).
 enum VerifyCommand: Command {
     static let name = "verify"
-    static let summary = "Check a published signed manifest and every ZIP it lists"
+    static let summary = "Check a published version folder as a device with these keys and channel would"
     static let help = """
-        OVERVIEW: Check a published version folder the way a device with trusted keys would (docs/signing.md).
+        OVERVIEW: Check a published version folder the way a device with these trusted keys and this channel would
+        (docs/signing.md): exit 0 exactly when such a device, whatever its languages and wherever it falls in the
+        rollout, would accept the publish and install every module.
 
-        USAGE: ota-localizations verify <version-dir or URL> --trusted-key <base64> [--trusted-key <base64> ...]
+        USAGE: ota-localizations verify <version-dir, URL or s3://…> [--trusted-key <base64> ...] [--channel <name>]
 
-        Reads manifest.dsse.json, checks that a signature by a trusted key verifies over its payload, decodes the
-        signed manifest (its appVersion must be the folder's name), compares it with manifest.json beside it, then
-        downloads every ZIP it lists and checks its size and SHA-256. Prints one line per check and names exactly
-        what does not match.
+        Reads the published index (index.json, or index.dsse.json with --trusted-key) and its parts, and the manifest
+        (manifest.json, or manifest.dsse.json), and admits each with the app's own code: the signature first, then the
+        app version (the folder's name), the channel, the number of modules and a publishedAt no later than an hour
+        from now. Both must describe the same modules; with keys, the unsigned files must hold the signed bytes. Then
+        every full ZIP and every slice of every stable and rollout entry is read and checked as the app's installer
+        checks it (size, SHA-256, the archive's entries, Info.plist's development region, every table parses).
+        Prints one line per check and names exactly what does not match. s3:// goes through the AWS CLI, as publish.
 
         OPTIONS:
           --trusted-key <base64>    A trusted public key (base64 of its 32 bytes, as keygen prints); repeatable.
+                                    Without one, the folder is checked as an app without keys reads it.
+          --channel <name>          The channel devices read (manifest.<name>.json); default production.
           -h, --help                Show this help.
 
-        EXIT STATUS: 0 everything matches, 1 something does not (or cannot be read), 2 usage error.
+        EXIT STATUS: 0 a device would install everything, 1 something does not pass (or cannot be read), 2 usage
+        error.
         """
 
     static func run(_ arguments: [String]) -> Output.Status {
         let folder: PublishedFolder
         let keys: [ManifestPublicKey]
+        let channel: String?
         do {
-            let args = try ArgumentList(arguments, valueOptions: [], flagOptions: [], repeatableOptions: ["trusted-key"])
-            folder = PublishedFolder(try args.onePositional("version-dir or URL"))
+            let args = try ArgumentList(arguments, valueOptions: ["channel"], flagOptions: [], repeatableOptions: ["trusted-key"])
+            folder = try PublishedFolder(try args.onePositional("version-dir, URL or s3://…"))
             keys = try SigningKeyArguments.trustedKeys(args.values("trusted-key"))
-            guard !keys.isEmpty else { throw UsageError(message: "missing --trusted-key <base64>") }
+            channel = ManifestChannel.recorded(try ReleaseArguments.channel(args.value("channel"), option: "--channel"))
         } catch let error as UsageError {
             return usageError(error.message)
         } catch {
             return usageError("\(error)")
         }
-        var problems = 0
-        func problem(_ line: String) {
-            problems += 1
-            Output.out("FAIL  " + line)
+        var verifier = PublishVerifier(reader: folder, channel: channel, trustedKeys: keys)
+        let (lines, manifest) = verifier.run()
+        for line in lines { Output.out((line.passed ? "ok    " : "FAIL  ") + line.text) }
+        let problems = lines.filter { !$0.passed }.count
+        if problems == 0, let manifest {
+            Output.out("Verified: \(Output.count(manifest.modules.count, "module")) for app version \(manifest.appVersion), published \(ManifestDate.format(manifest.publishedAtTimestamp)).")
+            return .success
         }
+        Output.out("\(Output.count(max(problems, 1), "problem")) found.")
+        return .failure
+    }
+}
 
-        let envelopeName = "manifest.dsse.json"
-        let payload: Data
-        switch folder.read(envelopeName, maximumBytes: 6 * 1024 * 1024) {
-        case .failure(let failure):
-            problem(failure.message)
-            return .failure
-        case .success(let envelope):
-            do {
-                let verified = try ManifestEnvelope(bytes: envelope).verifiedPayload(trustedKeys: keys)
-                payload = verified.payload
-                Output.out("ok    \(folder.display(envelopeName)): signed by trusted keyid \(verified.keyID)")
-            } catch {
-                problem("\(folder.display(envelopeName)): \(error.reason) (\(error.code))")
-                return .failure
-            }
+extension PublishedFolder: PublishedFileReading {
+    func contents(_ names: [String], maximumBytes: [String: Int64]) -> [String: Result<Data, PublishedFileFailure>] {
+        read(names, maximumBytes: maximumBytes).mapValues { result in
+            result.mapError { PublishedFileFailure(message: $0.message, isMissing: $0.isMissing) }
         }
-        let manifest: Manifest
-        do {
-            manifest = try Manifest(bytes: payload)
-        } catch {
-            problem("signed manifest: \(error)")
-            return .failure
-        }
-        if manifest.appVersion != folder.appVersion {
-            problem("signed manifest is for app version \"\(manifest.appVersion)\", but the folder is \"\(folder.appVersion)\"")
-        }
-        for rejected in manifest.rejectedModules {
-            problem("signed manifest entry \(rejected.name ?? "(unnamed)"): \(rejected.reason)")
-        }
-        switch folder.read("manifest.json", maximumBytes: 4 * 1024 * 1024) {
-        case .success(let unsigned) where unsigned == payload:
-            Output.out("ok    \(folder.display("manifest.json")): the same bytes as the signed payload")
-        case .success:
-            problem("\(folder.display("manifest.json")): differs from the signed payload (clients without keys see other content)")
-        case .failure(let failure):
-            problem(failure.message)
-        }
-        for module in manifest.modules {
-            let files = [(module.path, module.sha256, module.size, "")]
-                + (module.slices.map { slices in
-                    [(slices.base.path, slices.base.sha256, slices.base.size, " (base slice)")]
-                        + slices.localizations.sorted { $0.key < $1.key }.map { ($0.value.path, $0.value.sha256, $0.value.size, " (slice \($0.key))") }
-                } ?? [])
-            var checked = 0
-            for (path, expectedSHA256, expectedSize, label) in files {
-                switch folder.read(path, maximumBytes: expectedSize + 1) {
-                case .failure(let failure):
-                    problem("\(module.name)\(label): \(failure.message)")
-                case .success(let zip):
-                    let sha256 = SHA256Digest.hexString(zip)
-                    if Int64(zip.count) != expectedSize {
-                        problem("\(module.name)\(label): \(folder.display(path)) is \(zip.count) bytes, the signed manifest says \(expectedSize)")
-                    } else if sha256 != expectedSHA256 {
-                        problem("\(module.name)\(label): \(folder.display(path)) has SHA-256 \(sha256), the signed manifest says \(expectedSHA256)")
-                    } else {
-                        checked += 1
-                    }
-                }
-            }
-            if checked == files.count {
-                let slices = files.count > 1 ? " and \(files.count - 1) slices" : ""
-                Output.out("ok    \(module.name): \(module.path), \(Output.grouped(module.size)) bytes\(slices), sha256 matches")
-            }
-        }
-        Output.out(problems == 0
-            ? "Verified: \(Output.count(manifest.modules.count, "module")) for app version \(manifest.appVersion), published \(ManifestDate.format(manifest.publishedAtTimestamp))."
-            : "\(Output.count(problems, "problem")) found.")
-        return problems == 0 ? .success : .failure
     }
 }

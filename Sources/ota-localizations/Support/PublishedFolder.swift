@@ -1,48 +1,99 @@
 import Dispatch
 import Foundation
+import OTALocalizationsPackager
 import OTALocalizationsSync
 
-/// A published version folder, local (`<output>/<version>`) or on a host (`https://cdn/base/<version>`), read
-/// file by file as a device would: whole bodies, status 200 only.
+/// A published version folder read as a device reads it: on disk (`<output>/<version>`), on a host
+/// (`https://cdn/base/<version>`: whole bodies, status 200 only), or in S3 (`s3://bucket/prefix/<version>`, through
+/// the AWS CLI as `publish` writes it).
 struct PublishedFolder {
-    let location: URL
-    let isRemote: Bool
+    enum Location {
+        case folder(URL)
+        case http(URL)
+        case s3(PublishLocation)
+    }
 
-    /// `text` as an http(s) URL when it starts with a scheme, else a folder path.
-    init(_ text: String) {
+    let location: Location
+
+    /// `text` as an http(s) URL, an `s3://` location, or a folder path.
+    /// - Throws: ``UsageError`` for an `s3://` text without a bucket.
+    init(_ text: String) throws {
         if text.hasPrefix("http://") || text.hasPrefix("https://"), let url = URL(string: text) {
-            location = url
-            isRemote = true
+            location = .http(url)
+        } else if text.hasPrefix("s3://") {
+            location = .s3(try ReleaseArguments.location(text, option: "<version-dir or URL>"))
         } else {
-            location = URL(fileURLWithPath: text, isDirectory: true)
-            isRemote = false
+            location = .folder(URL(fileURLWithPath: text, isDirectory: true))
         }
     }
 
     /// The folder's last path component: the app version it is published for.
-    var appVersion: String { location.standardized.lastPathComponent }
+    var appVersion: String {
+        switch location {
+        case .folder(let url), .http(let url): url.standardized.lastPathComponent
+        case .s3(let place): place.lastComponent
+        }
+    }
 
     /// Where `name` is, as shown in messages.
     func display(_ name: String) -> String {
-        isRemote ? url(name).absoluteString : location.appendingPathComponent(name).path
+        switch location {
+        case .folder(let url): url.appendingPathComponent(name).path
+        case .http: url(name).absoluteString
+        case .s3(let place): place.display(name)
+        }
+    }
+
+    /// Why a file could not be read; `isMissing` for a file that is not there (no file, HTTP 404, no object).
+    struct ReadFailure: Error {
+        var message: String
+        var isMissing = false
+    }
+
+    /// The bytes of `name`, or why there are none.
+    func read(_ name: String, maximumBytes: Int64) -> Result<Data, ReadFailure> {
+        read([name], maximumBytes: [name: maximumBytes])[name] ?? .failure(ReadFailure(message: "\(display(name)): cannot be read"))
+    }
+
+    /// The bytes of each of `names` (from S3 in one download), or why there are none.
+    func read(_ names: [String], maximumBytes: [String: Int64]) -> [String: Result<Data, ReadFailure>] {
+        var results: [String: Result<Data, ReadFailure>] = [:]
+        switch location {
+        case .folder(let folder):
+            for name in names {
+                let file = folder.appendingPathComponent(name)
+                if let data = FileManager.default.contents(atPath: file.path) {
+                    results[name] = .success(data)
+                } else {
+                    let missing = !FileManager.default.fileExists(atPath: file.path)
+                    results[name] = .failure(ReadFailure(message: "\(file.path): " + (missing ? "no such file" : "cannot be read"), isMissing: missing))
+                }
+            }
+        case .http:
+            for name in names { results[name] = get(name, maximumBytes: maximumBytes[name] ?? 6 * 1024 * 1024) }
+        case .s3(let place):
+            do {
+                let found = try PublishedObjects.read(names, from: place)
+                for name in names {
+                    results[name] = found[name].map { .success($0) }
+                        ?? .failure(ReadFailure(message: "\(display(name)): no such object", isMissing: true))
+                }
+            } catch {
+                for name in names { results[name] = .failure(ReadFailure(message: "\(display(name)): \(error.reason)")) }
+            }
+        }
+        return results
     }
 
     private func url(_ name: String) -> URL {
-        var text = location.absoluteString
+        guard case .http(let base) = location else { return URL(fileURLWithPath: name) }
+        var text = base.absoluteString
         while text.hasSuffix("/") { text.removeLast() }
         let encoded = name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? name
-        return URL(string: text + "/" + encoded) ?? location
+        return URL(string: text + "/" + encoded) ?? base
     }
 
-    /// The bytes of `name`, or a sentence saying why there are none.
-    func read(_ name: String, maximumBytes: Int64) -> Result<Data, ReadFailure> {
-        guard isRemote else {
-            let file = location.appendingPathComponent(name)
-            guard let data = FileManager.default.contents(atPath: file.path) else {
-                return .failure(ReadFailure(message: "\(file.path): cannot be read"))
-            }
-            return .success(data)
-        }
+    private func get(_ name: String, maximumBytes: Int64) -> Result<Data, ReadFailure> {
         let target = url(name)
         let box = ResultBox()
         let done = DispatchSemaphore(value: 0)
@@ -51,7 +102,7 @@ struct PublishedFolder {
                 let response = try await URLSessionTransport().get(target, headers: [:], timeout: 30, maximumBytes: maximumBytes)
                 box.value = response.statusCode == 200
                     ? .success(response.body)
-                    : .failure(ReadFailure(message: "GET \(target.absoluteString): HTTP status \(response.statusCode)"))
+                    : .failure(ReadFailure(message: "GET \(target.absoluteString): HTTP status \(response.statusCode)", isMissing: response.statusCode == 404))
             } catch {
                 box.value = .failure(ReadFailure(message: "GET \(target.absoluteString): \(error)"))
             }
@@ -59,10 +110,6 @@ struct PublishedFolder {
         }
         done.wait()
         return box.value ?? .failure(ReadFailure(message: "GET \(target.absoluteString): no response"))
-    }
-
-    struct ReadFailure: Error {
-        var message: String
     }
 
     private final class ResultBox: @unchecked Sendable {

@@ -8,9 +8,13 @@ enum ReleaseEditArguments {
     static let flagOptions: Set<String> = ["dry-run", "json"]
 
     static let sharedHelp = """
-          --signing-key <pem>       Sign the new manifest (manifest.dsse.json) with this Ed25519 private key;
-                                    repeatable. Default: $OTA_SIGNING_KEY_FILE when set. Required when the folder
-                                    already has the channel's envelope (docs/signing.md).
+          --signing-key <pem>       Sign the new manifest and index (manifest.dsse.json, index.dsse.json) with this
+                                    Ed25519 private key; repeatable. Default: $OTA_SIGNING_KEY_FILE when set.
+                                    Required when the folder already has the channel's envelope (docs/signing.md).
+          --trusted-key <base64>    A public key whose signature makes a published manifest a valid source;
+                                    repeatable. With this or --signing-key (whose own public key counts), every
+                                    manifest read is read through its envelope and verified first: an unsigned or
+                                    mismatching one is refused (code signature) and nothing is signed.
           --manifest-max-age <s>    Cache-Control "public, max-age=<s>" on S3 instead of "no-cache".
           --dry-run                 Print the manifest that would be written; write nothing.
           --json                    Print one JSON object on stdout (also for errors: {"error": {"code", "message"}}).
@@ -27,6 +31,7 @@ enum ReleaseEditArguments {
         ReleaseEditOptions(
             versionFolder: try ReleaseArguments.location(try args.onePositional("version folder"), option: "<version folder>"),
             signingKeys: try SigningKeyArguments.signingKeys(args.values("signing-key"), environment: ProcessInfo.processInfo.environment),
+            trustedKeys: try SigningKeyArguments.trustedKeys(args.values("trusted-key")),
             manifestMaxAgeSeconds: try ReleaseArguments.maxAge(args.value("manifest-max-age")),
             dryRun: args.flag("dry-run"))
     }

@@ -6,12 +6,17 @@ enum ReleaseText {
     static func planText(_ plan: PublishPlan) -> String {
         var lines = ["Plan: publish \(plan.source.path) to \(plan.destination) (dry run, nothing written):"]
         for item in plan.archives {
-            lines.append("  \(item.upload ? "upload" : "skip  ") \(item.name) (\(Output.grouped(item.size)) bytes)"
-                + (item.upload ? "" : ", already there with this size"))
+            let note = switch item.action {
+            case .upload: ""
+            case .skip: ", already there with these bytes"
+            case .replace: ", there with other bytes"
+            }
+            lines.append("  \(item.action.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))\(item.name) (\(Output.grouped(item.size)) bytes)\(note)")
         }
-        lines.append("  check  every ZIP's size at the destination")
+        lines.append("  check  every file at the destination")
         for item in plan.manifests {
-            lines.append("  upload \(item.name) (\(Output.grouped(item.size)) bytes), last")
+            lines.append("  \(item.upload ? "write " : "skip  ") \(item.name) (\(Output.grouped(item.size)) bytes), last"
+                + (item.upload ? "" : ", already there with these bytes"))
         }
         if let distribution = plan.distribution {
             lines.append("  invalidate \(plan.invalidationPaths.joined(separator: " ")) on CloudFront \(distribution)")
@@ -22,9 +27,12 @@ enum ReleaseText {
     static func resultText(_ result: PublishResult) -> String {
         let plan = result.plan
         let skipped = plan.archives.count - plan.uploads.count
+        let replaced = plan.archives.filter { $0.action == .replace }.count
         var lines = ["Published app version \(plan.appVersion)" + (plan.channel.map { " (channel \($0))" } ?? "") + " to \(plan.destination):"]
-        lines.append("  \(Output.count(plan.uploads.count, "ZIP")) uploaded, \(skipped) already there, \(result.verified.count) checked")
-        lines.append("  " + plan.manifests.map(\.name).joined(separator: ", ") + " written last")
+        lines.append("  \(Output.count(plan.uploads.count, "file")) uploaded" + (replaced > 0 ? " (\(replaced) replacing other bytes)" : "")
+            + ", \(skipped) already there, \(result.verified.count) checked")
+        let written = plan.manifests.filter(\.upload).map(\.name)
+        lines.append("  " + (written.isEmpty ? "no manifest changed" : written.joined(separator: ", ") + " written last"))
         if let id = result.invalidationID {
             lines.append("  CloudFront \(plan.distribution ?? ""): invalidation \(id) of \(plan.invalidationPaths.joined(separator: " "))")
         }
@@ -33,9 +41,11 @@ enum ReleaseText {
 
     static func json(_ plan: PublishPlan, result: PublishResult?) -> String {
         let archives = plan.archives.map {
-            "{\"name\":\(JSONText.quoted($0.name)),\"size\":\($0.size),\"action\":\"\($0.upload ? "upload" : "skip")\"}"
+            "{\"name\":\(JSONText.quoted($0.name)),\"kind\":\"\($0.kind.rawValue)\",\"size\":\($0.size),\"action\":\"\($0.action.rawValue)\"}"
         }
-        let manifests = plan.manifests.map { "{\"name\":\(JSONText.quoted($0.name)),\"size\":\($0.size)}" }
+        let manifests = plan.manifests.map {
+            "{\"name\":\(JSONText.quoted($0.name)),\"kind\":\"\($0.kind.rawValue)\",\"size\":\($0.size),\"action\":\"\($0.action.rawValue)\"}"
+        }
         let invalidation = plan.distribution.map { distribution in
             "{\"distribution\":\(JSONText.quoted(distribution)),\"paths\":[\(plan.invalidationPaths.map(JSONText.quoted).joined(separator: ","))],"
                 + "\"id\":\(result?.invalidationID.map(JSONText.quoted) ?? "null")}"

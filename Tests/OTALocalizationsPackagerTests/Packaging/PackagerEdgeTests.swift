@@ -97,8 +97,10 @@ import OTALocalizationsValidation
         #expect(result.removedTemporaries == [".App-0123456789abcdef.zip.\(dead).tmp", ".manifest.json.\(dead).tmp"])
         let left = try FileManager.default.contentsOfDirectory(atPath: out.url.appendingPathComponent("1.0").path).sorted()
         let slices = try #require(result.manifest.modules[0].slices)
-        #expect(left == ([".manifest.json.1.tmp", ".notes.txt", result.modules[0].path, slices.base.path, "manifest.json"]
-            + slices.localizations.values.map(\.path)).sorted())
+        let parts = left.filter { $0.hasPrefix("index-") && $0.hasSuffix(".json.gz") }
+        #expect(parts.count == 2 + slices.localizations.count)
+        #expect(left == ([".manifest.json.1.tmp", ".notes.txt", result.modules[0].path, slices.base.path, "manifest.json", "index.json"]
+            + slices.localizations.values.map(\.path) + parts).sorted())
     }
 
     @Test func temporaryFileNamesAreRecognised() {

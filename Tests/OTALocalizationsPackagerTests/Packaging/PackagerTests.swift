@@ -63,8 +63,37 @@ import Testing
         #expect(result.skipped.map(\.path) == ["Kit/Sources/Cart/Resources/de.lproj/InfoPlist.strings"])
         #expect(result.modules.map(\.changed) == [nil, nil])
         let slicePaths = manifest.modules.flatMap { [$0.slices!.base.path] + $0.slices!.localizations.values.map(\.path) }
+        // The published index, read with Python alone: each part's SHA-256 and size are the root's, and the parts say
+        // what manifest.json says.
+        let index = try ExternalTool.python("""
+            import sys, json, gzip, hashlib, os
+            folder = sys.argv[1]
+            root = json.load(open(os.path.join(folder, "index.json")))
+            manifest = json.load(open(os.path.join(folder, "manifest.json")))
+            parts = [root["parts"]["base"], root["parts"]["full"]] + [root["parts"]["localizations"][k] for k in sorted(root["parts"]["localizations"])]
+            for part in parts:
+                data = open(os.path.join(folder, part["path"]), "rb").read()
+                assert hashlib.sha256(data).hexdigest() == part["sha256"] and len(data) == part["size"], part
+                print(part["path"])
+            base = json.loads(gzip.decompress(open(os.path.join(folder, root["parts"]["base"]["path"]), "rb").read()))
+            full = json.loads(gzip.decompress(open(os.path.join(folder, root["parts"]["full"]["path"]), "rb").read()))
+            de = json.loads(gzip.decompress(open(os.path.join(folder, root["parts"]["localizations"]["de"]["path"]), "rb").read()))
+            print(root["formatVersion"], root["appVersion"], root["publishedAt"] == manifest["publishedAt"])
+            print([(m["name"], m["localizations"], m["base"] == x["slices"]["base"]) for m, x in zip(base["modules"], manifest["modules"])])
+            print([(m["name"], m["sha256"] == x["sha256"]) for m, x in zip(full["modules"], manifest["modules"])])
+            print([(m["name"], m["path"] == manifest["modules"][1]["slices"]["localizations"]["de"]["path"]) for m in de["modules"]])
+            """, [folder.path])
+        let indexLines = index.split(separator: "\n").map(String.init)
+        let partNames = Array(indexLines.prefix(3))
+        #expect(partNames.map { $0.split(separator: "-").prefix(2).joined(separator: "-") } == ["index-base", "index-full", "index-de"])
+        #expect(Array(indexLines.dropFirst(3)) == [
+            "2 2.1.0 True",
+            "[('App', ['en'], True), ('Cart', ['de', 'en'], True)]",
+            "[('App', True), ('Cart', True)]",
+            "[('Cart', True)]",
+        ])
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-                == ([result.modules[0].path, result.modules[1].path, "manifest.json"] + slicePaths).sorted())
+                == ([result.modules[0].path, result.modules[1].path, "manifest.json", "index.json"] + slicePaths + partNames).sorted())
         // App has only the development region: its slices are base alone; Cart has base and de.
         #expect(manifest.modules.map { $0.slices!.localizations.keys.sorted() } == [[], ["de"]])
     }

@@ -133,20 +133,21 @@ import Testing
 
     // MARK: Which targets, which files
 
-    @Test func appsLinkTheReadSideTheServiceTheirTwoFormatTargetsAndTwoCShims() throws {
+    @Test func appsLinkTheReadSideTheServiceTheirThreeFormatTargetsAndTwoCShims() throws {
         // Given: Package.swift's graph, followed from the two libraries an app links.
         let linked = appLinkedTargets(try package())
 
         // Then: the targets docs/design.md draws under the app and the formats, without the Linux-only libcrypto shim.
         #expect(linked == [
-            "COTAAtomics", "COTAZlib", "OTALocalizations", "OTALocalizationsCore", "OTALocalizationsNames", "OTALocalizationsSync",
+            "COTAAtomics", "COTAZlib", "OTALocalizations", "OTALocalizationsCore", "OTALocalizationsDigest", "OTALocalizationsNames",
+            "OTALocalizationsSync",
         ])
     }
 
     @Test func exactlyTheSwiftTargetsAnAppLinksCopyAManifestIntoTheirResourceBundles() throws {
         let package = try package()
         let expected = try manifests().map(\.target)
-        #expect(expected == ["OTALocalizations", "OTALocalizationsCore", "OTALocalizationsNames", "OTALocalizationsSync"])
+        #expect(expected == ["OTALocalizations", "OTALocalizationsCore", "OTALocalizationsDigest", "OTALocalizationsNames", "OTALocalizationsSync"])
 
         // Every target folder holding a manifest is one of them (a CI target's manifest would mean nothing to an app) ...
         let sources = Self.root.appendingPathComponent("Sources")

@@ -1,22 +1,32 @@
 import Foundation
+import OTALocalizationsCore
 
 /// A version folder on this machine (the root of nginx or another static server). Headers are the server's
 /// business (docs/hosting.md has an nginx block); each file is written to a temporary name beside its final one and
-/// renamed into place, so a server never sends half a file.
+/// renamed into place, so a server never sends half a file. Two publishes to one folder hold its `flock(2)` in turn,
+/// and each manifest write checks, under the lock, that the file is still what the publish read.
 struct LocalFolderStore: VersionFolderStore {
     let folder: URL
     var location: PublishLocation { .folder(folder) }
 
-    func listSizes() throws(PackagerError) -> [String: Int64] {
-        var sizes: [String: Int64] = [:]
+    func list() throws(PackagerError) -> [String: StoredObject] {
+        var objects: [String: StoredObject] = [:]
         for entry in DirectoryListing.sortedEntries(ofPath: folder.path) where entry.type != .directory {
-            if let size = fileSize(entry.name) { sizes[entry.name] = size }
+            if let object = stored(entry.name) { objects[entry.name] = object }
         }
-        return sizes
+        return objects
     }
 
-    func size(of name: String) throws(PackagerError) -> Int64? {
-        fileSize(name)
+    func holds(_ file: ReleaseFile, listed: StoredObject) throws(PackagerError) -> Bool? {
+        listed.size == file.size && listed.etag == "sha256:" + file.sha256
+    }
+
+    func download(_ names: [String]) throws(PackagerError) -> [String: Data] {
+        var result: [String: Data] = [:]
+        for name in names {
+            if let data = try read(name) { result[name] = data }
+        }
+        return result
     }
 
     func read(_ name: String) throws(PackagerError) -> Data? {
@@ -28,17 +38,56 @@ struct LocalFolderStore: VersionFolderStore {
         return data
     }
 
-    func upload(_ file: URL, as name: String, headers: ObjectHeaders) throws(PackagerError) {
-        guard let data = FileManager.default.contents(atPath: file.path) else {
-            throw PackagerError(code: .publishFailed, reason: "\(file.path): cannot be read")
+    func upload(_ files: [ReleaseFile], progress: (String) -> Void) throws(PackagerError) {
+        let bytes = files.reduce(Int64(0)) { $0 + $1.size }
+        progress("copy \(files.count) file\(files.count == 1 ? "" : "s") (\(bytes) bytes) to \(folder.path)")
+        for file in files { try put(try file.bytes(), as: file.name) }
+    }
+
+    func write(_ file: ReleaseFile, replacing expected: StoredObject?) throws(PackagerError) {
+        guard stored(file.name) == expected else {
+            throw PackagerError(
+                code: .lostRace,
+                reason: "\(folder.appendingPathComponent(file.name).path) changed after this run read it: another publish, promote or rollout wrote it. Nothing more was written; run this one again")
         }
-        try write(data, as: name, headers: headers)
+        try put(try file.bytes(), as: file.name)
+    }
+
+    func withLock<Value>(_ body: () throws(PackagerError) -> Value) throws(PackagerError) -> Value {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw PackagerError(code: .publishFailed, reason: "\(folder.path): cannot create the folder (\(error.localizedDescription))")
+        }
+        let descriptor = open(folder.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw PackagerError(code: .publishFailed, reason: "\(folder.path): cannot be opened to lock it (\(String(cString: strerror(errno))))")
+        }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                throw PackagerError(code: .publishFailed, reason: "\(folder.path): cannot be locked (\(String(cString: strerror(errno))))")
+            }
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
+    }
+
+    func removeStaleTemporaries() -> [String] {
+        TemporaryFiles.removeStale(in: folder)
+    }
+
+    /// What the listing says of `name`: its size and the SHA-256 of its bytes; nil when it is not a regular file.
+    private func stored(_ name: String) -> StoredObject? {
+        let url = folder.appendingPathComponent(name)
+        guard let size = FileSystem.size(of: url), let digest = try? SHA256Digest.hexString(ofFileAt: url) else { return nil }
+        return StoredObject(size: size, etag: "sha256:" + digest)
     }
 
     /// Writes through `.<name>.<pid>.tmp` and a rename. A replaced file's modification time moves at least one second
     /// past the old one: nginx's ETag is the time in whole seconds and the size, so two writes of the same size in
     /// one second would otherwise keep the ETag, and devices would be answered 304 for the new manifest.
-    func write(_ data: Data, as name: String, headers: ObjectHeaders) throws(PackagerError) {
+    private func put(_ data: Data, as name: String) throws(PackagerError) {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
@@ -50,9 +99,8 @@ struct LocalFolderStore: VersionFolderStore {
         do {
             try data.write(to: temporary)
             if let previous {
-                let now = Date()
                 let floor = previous.timeIntervalSince1970.rounded(.down) + 1
-                if now.timeIntervalSince1970 < floor {
+                if Date().timeIntervalSince1970 < floor {
                     try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: floor)], ofItemAtPath: temporary.path)
                 }
             }
@@ -65,15 +113,5 @@ struct LocalFolderStore: VersionFolderStore {
             try? FileManager.default.removeItem(at: temporary)
             throw PackagerError(code: .publishFailed, reason: "\(target.path): rename failed (\(String(cString: strerror(code))))")
         }
-    }
-
-    func removeStaleTemporaries() -> [String] {
-        TemporaryFiles.removeStale(in: folder)
-    }
-
-    private func fileSize(_ name: String) -> Int64? {
-        var info = stat()
-        guard stat(folder.appendingPathComponent(name).path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        return Int64(info.st_size)
     }
 }

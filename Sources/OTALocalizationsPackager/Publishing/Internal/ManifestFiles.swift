@@ -68,11 +68,26 @@ enum ManifestFiles {
         }
     }
 
-    /// The files `manifest` lists that `sizes` (a store's listing) lacks or has with another size, one sentence each.
-    static func missing(_ manifest: Manifest, in sizes: [String: Int64]) -> [String] {
+    /// The files `manifest` lists that `listing` (a store's) lacks or has with another size, one sentence each.
+    static func missing(_ manifest: Manifest, in listing: [String: StoredObject]) -> [String] {
         listed(by: manifest).compactMap { file in
-            guard let size = sizes[file.path] else { return "\(file.path) is missing" }
-            return size == file.size ? nil : "\(file.path) is \(size) bytes, the manifest lists \(file.size)"
+            guard let object = listing[file.path] else { return "\(file.path) is missing" }
+            return object.size == file.size ? nil : "\(file.path) is \(object.size) bytes, the manifest lists \(file.size)"
+        }
+    }
+
+    /// The files `manifest` lists whose bytes at the destination do not have the listed SHA-256, one sentence each:
+    /// every file for a folder (reading it is cheap), the files `known` does not already list with the same SHA-256
+    /// for S3 (read in bulk: a listing carries no checksums; `known` is the manifest being replaced, whose files were
+    /// checked when they were published).
+    static func damaged(_ manifest: Manifest, in store: any VersionFolderStore, known: Manifest?) throws(PackagerError) -> [String] {
+        let trusted = store is LocalFolderStore ? [] : Set((known.map(listed(by:)) ?? []).map { "\($0.path) \($0.sha256)" })
+        let toRead = listed(by: manifest).filter { !trusted.contains("\($0.path) \($0.sha256)") }
+        let bytes = try store.download(toRead.map(\.path))
+        return toRead.compactMap { file in
+            guard let data = bytes[file.path] else { return "\(file.path) is missing" }
+            let digest = SHA256Digest.hexString(data)
+            return digest == file.sha256 ? nil : "\(file.path) has SHA-256 \(digest), the manifest lists \(file.sha256)"
         }
     }
 

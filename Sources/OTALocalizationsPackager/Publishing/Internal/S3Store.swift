@@ -1,8 +1,17 @@
 import Foundation
+import OTALocalizationsCore
+import OTALocalizationsDigest
 
-/// A version folder in S3, `s3://<bucket>/<prefix>/`, through `aws s3api`: `list-objects-v2` to list, `head-object`
-/// to check, `get-object` to read, `put-object` to write (one request per object, so S3's ETag is the MD5 of the
-/// body for a bucket without SSE-KMS, and a reader gets the old object or the new one, never a part).
+/// A version folder in S3, `s3://<bucket>/<prefix>/`, through the AWS CLI: one `s3api list-objects-v2` to learn what
+/// is there (sizes and ETags), `s3 cp --recursive` to upload or download many objects in one process (the CLI runs
+/// its requests in parallel), and one `s3api put-object` per manifest, conditional on the ETag read before
+/// (`--if-match`, or `--if-none-match '*'` for a new one: S3 conditional writes).
+///
+/// Every upload sends a SHA-256 checksum (`--checksum-algorithm SHA256`), which S3 checks against the body before it
+/// stores it. A listing gives no checksum values (Amazon S3 API Reference, ListObjectsV2 `Object`: the algorithm
+/// only), so an object already there is recognised by its size and its ETag, the MD5 of the body for a single-part
+/// upload without SSE-KMS (API Reference, "Common Response Headers"); an ETag of another form is settled by reading
+/// the bytes.
 struct S3Store: VersionFolderStore {
     let bucket: String
     /// The version folder's key prefix, without a trailing `/`.
@@ -12,33 +21,41 @@ struct S3Store: VersionFolderStore {
     var location: PublishLocation { .s3(bucket: bucket, prefix: prefix) }
 
     private func key(_ name: String) -> String { prefix.isEmpty ? name : prefix + "/" + name }
+    private var folderPrefix: String { prefix.isEmpty ? "" : prefix + "/" }
+    private var folderURI: String { "s3://\(bucket)/\(folderPrefix)" }
 
-    func listSizes() throws(PackagerError) -> [String: Int64] {
-        let folderPrefix = prefix.isEmpty ? "" : prefix + "/"
+    func list() throws(PackagerError) -> [String: StoredObject] {
         let object = try cli.object(
             ["s3api", "list-objects-v2", "--bucket", bucket, "--prefix", folderPrefix],
             what: "LIST \(location.display(""))")
-        var sizes: [String: Int64] = [:]
+        var objects: [String: StoredObject] = [:]
         for case let entry as [String: Any] in object["Contents"] as? [Any] ?? [] {
             guard let key = entry["Key"] as? String, key.hasPrefix(folderPrefix) else { continue }
             let name = String(key.dropFirst(folderPrefix.count))
             guard !name.isEmpty, !name.contains("/"), let size = (entry["Size"] as? NSNumber)?.int64Value else { continue }
-            sizes[name] = size
+            objects[name] = StoredObject(size: size, etag: entry["ETag"] as? String ?? "")
         }
-        return sizes
+        return objects
     }
 
-    func size(of name: String) throws(PackagerError) -> Int64? {
-        let what = "HEAD \(location.display(name))"
-        let result = try cli.run(["s3api", "head-object", "--bucket", bucket, "--key", key(name)])
-        if result.status != 0 {
-            if result.isNotFound { return nil }
-            throw cli.failure(result, what: what)
+    func holds(_ file: ReleaseFile, listed: StoredObject) throws(PackagerError) -> Bool? {
+        guard listed.size == file.size else { return false }
+        guard let md5 = Self.plainMD5(listed.etag) else { return nil }
+        return md5 == OTASHA256.hex(md5Digest(try file.bytes()))
+    }
+
+    func download(_ names: [String]) throws(PackagerError) -> [String: Data] {
+        guard !names.isEmpty else { return [:] }
+        let folder = try Self.temporaryFolder("ota-s3-download")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var arguments = ["s3", "cp", folderURI, folder.path, "--recursive", "--only-show-errors", "--exclude", "*"]
+        for name in names { arguments += ["--include", Self.literalPattern(name)] }
+        _ = try cli.object(arguments, what: "GET \(names.count) objects of \(location.display(""))")
+        var result: [String: Data] = [:]
+        for name in names {
+            if let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) { result[name] = data }
         }
-        guard let object = (try? JSONSerialization.jsonObject(with: result.stdout)) as? [String: Any],
-              let size = (object["ContentLength"] as? NSNumber)?.int64Value
-        else { throw PackagerError(code: .publishFailed, reason: "\(what): aws printed no ContentLength") }
-        return size
+        return result
     }
 
     func read(_ name: String) throws(PackagerError) -> Data? {
@@ -55,22 +72,50 @@ struct S3Store: VersionFolderStore {
         return data
     }
 
-    func write(_ data: Data, as name: String, headers: ObjectHeaders) throws(PackagerError) {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("ota-s3-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: file) }
-        do {
-            try data.write(to: file)
-        } catch {
-            throw PackagerError(code: .publishFailed, reason: "\(file.path): cannot be written (\(error.localizedDescription))")
+    func upload(_ files: [ReleaseFile], progress: (String) -> Void) throws(PackagerError) {
+        let batches = Dictionary(grouping: files, by: \.headers)
+        for headers in batches.keys.sorted(by: { $0.contentType < $1.contentType }) {
+            let batch = batches[headers]!
+            let folder = try Self.temporaryFolder("ota-s3-upload")
+            defer { try? FileManager.default.removeItem(at: folder) }
+            for file in batch { try Self.stage(file, in: folder) }
+            let bytes = batch.reduce(Int64(0)) { $0 + $1.size }
+            progress("upload \(batch.count) file\(batch.count == 1 ? "" : "s") (\(bytes) bytes, \(headers.contentType)) to \(folderURI)")
+            _ = try cli.object(
+                ["s3", "cp", folder.path, folderURI, "--recursive", "--only-show-errors", "--checksum-algorithm", "SHA256",
+                 "--content-type", headers.contentType, "--cache-control", headers.cacheControl],
+                what: "PUT \(batch.count) objects to \(location.display(""))")
         }
-        try upload(file, as: name, headers: headers)
     }
 
-    func upload(_ file: URL, as name: String, headers: ObjectHeaders) throws(PackagerError) {
-        _ = try cli.object(
-            ["s3api", "put-object", "--bucket", bucket, "--key", key(name), "--body", file.path,
-             "--content-type", headers.contentType, "--cache-control", headers.cacheControl],
-            what: "PUT \(location.display(name))")
+    func write(_ file: ReleaseFile, replacing expected: StoredObject?) throws(PackagerError) {
+        let body = FileManager.default.temporaryDirectory.appendingPathComponent("ota-s3-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: body) }
+        do {
+            try file.bytes().write(to: body)
+        } catch let error as PackagerError {
+            throw error
+        } catch {
+            throw PackagerError(code: .publishFailed, reason: "\(body.path): cannot be written (\(error.localizedDescription))")
+        }
+        let condition = expected.map { ["--if-match", $0.etag] } ?? ["--if-none-match", "*"]
+        let what = "PUT \(location.display(file.name))"
+        let result = try cli.run(
+            ["s3api", "put-object", "--bucket", bucket, "--key", key(file.name), "--body", body.path,
+             "--content-type", file.headers.contentType, "--cache-control", file.headers.cacheControl,
+             "--checksum-algorithm", "SHA256"] + condition)
+        guard result.status == 0 else {
+            if result.stderr.contains("PreconditionFailed") || result.stderr.contains("ConditionalRequestConflict") || result.stderr.contains("(412)") {
+                throw PackagerError(
+                    code: .lostRace,
+                    reason: "\(location.display(file.name)) changed after this run read it: another publish, promote or rollout wrote it. Nothing more was written; run this one again")
+            }
+            throw cli.failure(result, what: what)
+        }
+    }
+
+    func withLock<Value>(_ body: () throws(PackagerError) -> Value) throws(PackagerError) -> Value {
+        try body()
     }
 
     func removeStaleTemporaries() -> [String] { [] }
@@ -81,5 +126,47 @@ struct S3Store: VersionFolderStore {
             ["cloudfront", "create-invalidation", "--distribution-id", distribution, "--paths"] + paths,
             what: "CloudFront invalidation of \(paths.joined(separator: " ")) on \(distribution)")
         return ((object["Invalidation"] as? [String: Any])?["Id"] as? String) ?? ""
+    }
+
+    /// The 32 lowercase hex digits of an ETag that is a plain MD5 (`"<md5>"`), nil for any other form.
+    static func plainMD5(_ etag: String) -> String? {
+        let bare = etag.hasPrefix("\"") && etag.hasSuffix("\"") && etag.count >= 2 ? String(etag.dropFirst().dropLast()) : etag
+        guard bare.utf8.count == 32, bare.utf8.allSatisfy({ (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }) else { return nil }
+        return bare
+    }
+
+    /// `name` as an `aws s3` filter that matches only itself: `*`, `?` and `[` as one-character classes (fnmatch).
+    static func literalPattern(_ name: String) -> String {
+        var out = ""
+        for character in name {
+            switch character {
+            case "*", "?", "[": out += "[\(character)]"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+
+    private static func temporaryFolder(_ prefix: String) throws(PackagerError) -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw PackagerError(code: .publishFailed, reason: "\(folder.path): cannot be created (\(error.localizedDescription))")
+        }
+        return folder
+    }
+
+    /// Puts `file` in `folder` under its name: a symbolic link to a local file (the CLI follows it), or its bytes.
+    private static func stage(_ file: ReleaseFile, in folder: URL) throws(PackagerError) {
+        let target = folder.appendingPathComponent(file.name)
+        do {
+            switch file.source {
+            case .file(let url): try FileManager.default.createSymbolicLink(at: target, withDestinationURL: url.standardizedFileURL)
+            case .bytes(let data): try data.write(to: target)
+            }
+        } catch {
+            throw PackagerError(code: .publishFailed, reason: "\(target.path): cannot be staged for upload (\(error.localizedDescription))")
+        }
     }
 }

@@ -1,24 +1,42 @@
 import Foundation
 
-/// One published version folder, read and written object by object: a local folder or an S3 prefix.
+/// What a destination's listing says of one object.
+struct StoredObject: Sendable, Equatable {
+    /// Bytes.
+    var size: Int64
+    /// S3: the object's ETag as listed (quoted; the MD5 of the body for a single-part upload without SSE-KMS). A
+    /// folder: `sha256:<hex>` of the file's bytes.
+    var etag: String
+}
+
+/// One published version folder: a local folder or an S3 prefix. Content-addressed files are uploaded in bulk;
+/// each manifest is written alone, as a compare-and-swap against what the destination held when the publish read it.
 ///
 /// Never deletes. Every write replaces the object whole: readers see the old bytes or the new ones, never a mix
 /// (a rename for a folder, a single PUT for S3).
 protocol VersionFolderStore {
     /// The version folder.
     var location: PublishLocation { get }
-    /// The size of every object directly inside the folder, by file name.
-    func listSizes() throws(PackagerError) -> [String: Int64]
-    /// The object's size as the store reports it now (an S3 `HEAD`), nil when there is none.
-    func size(of name: String) throws(PackagerError) -> Int64?
+    /// Every object directly inside the folder, by file name (one `list-objects-v2` on S3).
+    func list() throws(PackagerError) -> [String: StoredObject]
+    /// Whether the object listed as `listed` holds exactly `file`'s bytes; nil when the listing cannot tell (an S3
+    /// ETag that is not an MD5: multipart upload, SSE-KMS), so that the bytes must be read (``download(_:)``).
+    func holds(_ file: ReleaseFile, listed: StoredObject) throws(PackagerError) -> Bool?
+    /// The bytes of each of `names` that exists (one `aws s3 cp --recursive` on S3).
+    func download(_ names: [String]) throws(PackagerError) -> [String: Data]
     /// The object's bytes, nil when there is none.
     func read(_ name: String) throws(PackagerError) -> Data?
-    /// Writes `data` as `name`, replacing any object of that name.
-    func write(_ data: Data, as name: String, headers: ObjectHeaders) throws(PackagerError)
-    /// Writes the local file `file` as `name`, replacing any object of that name.
-    func upload(_ file: URL, as name: String, headers: ObjectHeaders) throws(PackagerError)
+    /// Writes content-addressed `files` (S3: one `aws s3 cp --recursive` per set of headers, each body checked by S3
+    /// against the SHA-256 the CLI sends). `progress` gets one line per batch.
+    func upload(_ files: [ReleaseFile], progress: (String) -> Void) throws(PackagerError)
+    /// Writes one manifest only if the object is still `expected` (nil: only if there is none).
+    /// - Throws: ``PackagerError`` `lostRace` when it is not, `publishFailed`.
+    func write(_ file: ReleaseFile, replacing expected: StoredObject?) throws(PackagerError)
+    /// Runs `body` holding the destination's publish lock: a folder's `flock(2)`, so that two publishes to it run
+    /// one after the other; nothing on S3, whose manifest writes are conditional.
+    func withLock<Value>(_ body: () throws(PackagerError) -> Value) throws(PackagerError) -> Value
     /// Removes the temporary files a killed run left (`.<name>.<pid>.tmp` of a process that no longer runs); returns
-    /// their names. Only a folder has them: an S3 upload is one request.
+    /// their names. Only a folder has them: an S3 upload is one request per object.
     func removeStaleTemporaries() -> [String]
 }
 

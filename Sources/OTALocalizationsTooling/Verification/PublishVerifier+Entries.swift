@@ -1,0 +1,81 @@
+import Foundation
+import OTALocalizationsCore
+import OTALocalizationsSync
+
+extension PublishVerifier {
+    /// The module entries themselves: none rejected, no name twice, and no more than a device accepts.
+    mutating func checkEntries(_ manifest: Manifest) {
+        for rejected in manifest.rejectedModules + (manifest.rollout?.rejectedModules ?? []) {
+            fail("module entry \(rejected.name ?? "(unnamed)"): \(rejected.reason)")
+        }
+        for entries in [manifest.modules, manifest.rollout?.modules ?? []] {
+            var seen: Set<String> = []
+            for module in entries where !seen.insert(module.name).inserted {
+                fail("module \(module.name) is listed twice: devices fail the second entry")
+            }
+        }
+        let count = manifest.modules(inRollout: true).count + manifest.rejectedModules.count + (manifest.rollout?.rejectedModules.count ?? 0)
+        do {
+            try ManifestAdmission.checkEntryCount(count, rules: rules)
+        } catch {
+            fail("\(error.reason) (\(error.code))")
+        }
+    }
+
+    /// Every full ZIP and slice of every stable and rollout entry: read (in one batch), size and SHA-256 against the
+    /// manifest, then checked as a device's installer checks it.
+    mutating func checkArchives(_ manifest: Manifest) {
+        struct Item {
+            var module: String
+            var file: ManifestSlice
+            /// nil: the full ZIP; "": the base slice; else the localization.
+            var slice: String?
+            var label: String
+        }
+        var items: [Item] = []
+        for module in manifest.modules + (manifest.rollout?.modules ?? []) {
+            items.append(Item(module: module.name, file: ManifestSlice(path: module.path, sha256: module.sha256, size: module.size), slice: nil, label: ""))
+            if let slices = module.slices {
+                items.append(Item(module: module.name, file: slices.base, slice: "", label: " (base slice)"))
+                for name in slices.localizations.keys.sorted(by: ManifestSorting.byteOrder) {
+                    items.append(Item(module: module.name, file: slices.localizations[name]!, slice: name, label: " (slice \(name))"))
+                }
+            }
+        }
+        let names = Array(Set(items.map(\.file.path)))
+        let read = reader.contents(names, maximumBytes: Dictionary(items.map { ($0.file.path, $0.file.size + 1) }, uniquingKeysWith: max))
+        var failed: Set<String> = []
+        for item in items {
+            guard let problem = problem(with: item.file, read: read[item.file.path], slice: item.slice, developmentRegion: manifest.developmentRegion) else { continue }
+            fail("\(item.module)\(item.label): \(problem)")
+            failed.insert(item.module)
+        }
+        for module in manifest.modules + (manifest.rollout?.modules ?? []) where !failed.contains(module.name) {
+            let slices = module.slices.map { " and \($0.localizations.count + 1) slices" } ?? ""
+            pass("\(module.name): \(module.path), \(module.size) bytes\(slices), sha256 matches")
+        }
+    }
+
+    private func problem(
+        with file: ManifestSlice, read: Result<Data, PublishedFileFailure>?, slice: String?, developmentRegion: String
+    ) -> String? {
+        switch read {
+        case .failure(let failure)?: return failure.message
+        case nil: return "\(reader.display(file.path)): cannot be read"
+        case .success(let bytes)?:
+            if Int64(bytes.count) != file.size {
+                return "\(reader.display(file.path)) is \(bytes.count) bytes, the signed manifest says \(file.size)"
+            }
+            let digest = SHA256Digest.hexString(bytes)
+            if digest != file.sha256 {
+                return "\(reader.display(file.path)) has SHA-256 \(digest), the signed manifest says \(file.sha256)"
+            }
+            do {
+                try BundleArchiveRules.check(bytes, slice: slice, developmentRegion: developmentRegion, limits: ZipLimits())
+                return nil
+            } catch {
+                return "\(reader.display(file.path)): a device refuses it (\(error.code)): \(error.reason)"
+            }
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+import OTALocalizationsCore
+import OTALocalizationsSync
+
+/// `ota-localizations verify`: checks a published version folder the way a device of the given channel and keys
+/// does, with the service's own admission (``ManifestAdmission``) and archive rules (``BundleArchiveRules``), over
+/// every entry a device could install: stable and rollout entries, each full ZIP and every slice.
+///
+/// It passes exactly when such a device, whatever its languages and wherever it falls in the rollout, would admit
+/// the publish and install every module. Both published formats are checked when present: the published index
+/// (`index.json` and its parts, which devices read) and `manifest.json` (which apps released before the index read),
+/// and they must describe the same modules.
+package struct PublishVerifier {
+    /// One line of the verdict.
+    package struct Line: Sendable, Equatable {
+        package var passed: Bool
+        package var text: String
+    }
+
+    let reader: any PublishedFileReading
+    let rules: ManifestAdmission.Rules
+    let now: Date
+    private(set) var lines: [Line] = []
+
+    /// A verifier of `reader`'s folder for a device reading `channel` (nil: production) with `trustedKeys` (empty: an
+    /// unsigned device); limits and tolerances are the service's defaults.
+    package init(reader: any PublishedFileReading, channel: String?, trustedKeys: [ManifestPublicKey], now: Date = Date()) {
+        let defaults = OTALocalizationServiceConfiguration(
+            baseURL: URL(fileURLWithPath: "/"), appVersion: reader.appVersion, trustedKeys: trustedKeys, channel: channel)
+        self.reader = reader
+        self.rules = ManifestAdmission.Rules(defaults)
+        self.now = now
+    }
+
+    /// Runs every check; the lines say what passed and what did not.
+    package mutating func run() -> (lines: [Line], manifest: Manifest?) {
+        let signed = !rules.trustedKeys.isEmpty
+        let manifest = admitted(.manifest).flatMap { content -> Manifest? in
+            if case .manifest(let manifest) = content { return manifest }
+            return nil
+        }
+        let fromIndex = admittedIndex()
+        if let manifest, let fromIndex, !sameContent(manifest, fromIndex) {
+            fail("\(reader.display(ManifestAdmission.Format.index.fileName(channel: rules.channel, signed: signed))) and \(reader.display(ManifestAdmission.Format.manifest.fileName(channel: rules.channel, signed: signed))) describe different modules: devices would install different text depending on the format they read")
+        }
+        if signed {
+            checkUnsignedTwin(.manifest)
+            if fromIndex != nil { checkUnsignedTwin(.index) }
+        }
+        guard let described = fromIndex ?? manifest else { return (lines, nil) }
+        checkEntries(described)
+        checkArchives(described)
+        return (lines, described)
+    }
+
+    mutating func pass(_ text: String) { lines.append(Line(passed: true, text: text)) }
+    mutating func fail(_ text: String) { lines.append(Line(passed: false, text: text)) }
+
+    /// The format's file, admitted as a device admits it; nil (with a failure line) when it is refused.
+    private mutating func admitted(_ format: ManifestAdmission.Format, missingIsFailure: Bool = true) -> ManifestAdmission.Content? {
+        let name = format.fileName(channel: rules.channel, signed: !rules.trustedKeys.isEmpty)
+        switch reader.contents([name], maximumBytes: [name: ManifestAdmission.maximumEnvelopeBytes])[name] {
+        case .success(let body)?:
+            do {
+                let admitted = try ManifestAdmission.admit(
+                    body, format: format, rules: rules, serverDate: nil, deviceClock: ManifestTimestamp(now))
+                pass("\(reader.display(name)): admitted" + (admitted.keyID.map { ", signed by trusted keyid \($0)" } ?? ""))
+                return admitted.content
+            } catch {
+                fail("\(reader.display(name)): \(error.reason) (\(error.code))")
+            }
+        case .failure(let failure)?:
+            if failure.isMissing && !missingIsFailure {
+                pass("\(reader.display(name)): not published (a publish by an older packager: devices read the manifest)")
+            } else {
+                fail(failure.message)
+            }
+        case nil:
+            fail("\(reader.display(name)): cannot be read")
+        }
+        return nil
+    }
+
+    /// The manifest the published index and its parts describe, every part checked; nil without an index.
+    private mutating func admittedIndex() -> Manifest? {
+        guard case .index(let index)? = admitted(.index, missingIsFailure: false) else { return nil }
+        let references = index.referencedParts
+        let read = reader.contents(references.map(\.path), maximumBytes: Dictionary(uniqueKeysWithValues: references.map { ($0.path, $0.size) }))
+        var decoded: [String: Data] = [:]
+        for reference in references {
+            switch read[reference.path] {
+            case .success(let bytes)?:
+                let digest = SHA256Digest.hexString(bytes)
+                guard Int64(bytes.count) == reference.size, digest == reference.sha256 else {
+                    fail("\(reader.display(reference.path)): \(bytes.count) bytes with SHA-256 \(digest), the index lists \(reference.size) and \(reference.sha256)")
+                    continue
+                }
+                do {
+                    decoded[reference.path] = try GzipMember.decompress(bytes, maximumBytes: Int(ManifestAdmission.maximumManifestBytes))
+                } catch {
+                    fail("\(reader.display(reference.path)): does not inflate (\(error.code))")
+                }
+            case .failure(let failure)?: fail(failure.message)
+            case nil: fail("\(reader.display(reference.path)): cannot be read")
+            }
+        }
+        guard decoded.count == references.count else { return nil }
+        do throws(ManifestError) {
+            let stable = try contents(index.parts, decoded)
+            var rollout: IndexContents?
+            if let running = index.rollout { rollout = try contents(running.parts, decoded) }
+            pass("\(references.count) index parts: sizes and SHA-256 match")
+            return index.manifest(stable: stable, rollout: rollout)
+        } catch {
+            fail("index part rejected (\(error.code)): \(error.reason)")
+            return nil
+        }
+    }
+
+    private func contents(_ parts: IndexParts, _ decoded: [String: Data]) throws(ManifestError) -> IndexContents {
+        var localizations: [String: IndexFilesPart] = [:]
+        for (name, reference) in parts.localizations {
+            localizations[name] = try IndexFilesPart(bytes: decoded[reference.path]!, kind: .localization(name))
+        }
+        return IndexContents(
+            base: try IndexBasePart(bytes: decoded[parts.base.path]!),
+            full: try IndexFilesPart(bytes: decoded[parts.full.path]!, kind: .full), localizations: localizations)
+    }
+
+    private func sameContent(_ a: Manifest, _ b: Manifest) -> Bool {
+        a.appVersion == b.appVersion && a.publishedAtTimestamp == b.publishedAtTimestamp
+            && a.developmentRegion == b.developmentRegion && a.channel == b.channel && a.modules == b.modules
+            && a.rollout?.id == b.rollout?.id && a.rollout?.basisPoints == b.rollout?.basisPoints
+            && a.rollout?.modules == b.rollout?.modules && a.rollout?.removedModules == b.rollout?.removedModules
+    }
+
+    /// With keys: the unsigned file beside the envelope must hold the signed bytes (apps without keys read it).
+    private mutating func checkUnsignedTwin(_ format: ManifestAdmission.Format) {
+        let envelopeName = format.fileName(channel: rules.channel, signed: true)
+        let name = format.fileName(channel: rules.channel, signed: false)
+        let read = reader.contents([envelopeName, name], maximumBytes: [envelopeName: ManifestAdmission.maximumEnvelopeBytes, name: ManifestAdmission.maximumManifestBytes])
+        guard case .success(let envelope)? = read[envelopeName],
+              let payload = try? ManifestEnvelope(bytes: envelope, payloadType: format == .index ? ManifestEnvelope.indexPayloadType : ManifestEnvelope.payloadType).payload
+        else { return }
+        switch read[name] {
+        case .success(let bytes)? where bytes == payload:
+            pass("\(reader.display(name)): the same bytes as the signed payload")
+        case .success?:
+            fail("\(reader.display(name)): differs from the signed payload (clients without keys see other content)")
+        case .failure(let failure)?:
+            fail(failure.message)
+        case nil:
+            fail("\(reader.display(name)): cannot be read")
+        }
+    }
+}
