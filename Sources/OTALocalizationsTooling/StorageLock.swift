@@ -142,18 +142,21 @@ public final class StorageLock: @unchecked Sendable {
         close(fd)
     }
 
-    /// Deletes every entry under the storage root except the lock file, while the lock is held.
+    /// Deletes every entry under the storage root except what the app's kill switch keeps
+    /// (``OTAStorageLayout/keptByDeletion``: this lock file, the install ID and the anti-rollback record), while the
+    /// lock is held.
     ///
     /// Crash-safe like the app's kill switch: each entry is first made unreachable by one atomic rename to a trash
     /// name at the root (`.ota-trash-<id>`, which no reader looks at), the root marker last, then the trash is
     /// removed; trash left by an earlier, killed delete is removed too. A process killed in the middle leaves
     /// complete entries and trash, never a half bundle. With ``releaseRemovingFile()`` afterwards this leaves the
-    /// storage root empty. The lock file goes last so that no other process can lock the root while its contents
-    /// are being deleted.
+    /// storage root with the install ID and the anti-rollback record only, as the kill switch does, so that a
+    /// manifest older than what was installed is still ignored afterwards. The lock file goes last so that no other
+    /// process can lock the root while its contents are being deleted.
     /// - Returns: The paths that could not be deleted (empty on success).
     @discardableResult
     public func removeContentsExceptLockFile() -> [String] {
-        DurableFiles.deleteContents(of: storageRoot, keeping: [Self.fileName])
+        DurableFiles.deleteContents(of: storageRoot, keeping: OTAStorageLayout.keptByDeletion)
     }
 
     // MARK: Internals

@@ -12,14 +12,16 @@ enum DeleteCommand: Command {
     static let name = "delete"
     static let summary = "Delete every installed bundle under a storage root (the kill switch)"
     static let help = """
-        OVERVIEW: Delete everything under a storage root: every app version's bundles, state and temporary files.
+        OVERVIEW: Delete every app version's bundles, state and temporary files under a storage root, as the app's kill
+        switch does: the install ID (the device's place in staged rollouts) and the anti-rollback record (so that an
+        older manifest is still ignored afterwards) stay.
 
         USAGE: ota-localizations delete --into <storage root>
 
         Takes the storage root's lock (<storage root>/.ota-localizations.lock). When a sync holds it, that sync is
         asked to stop (SIGUSR1: it cancels its cycle and deletes, as the app's deleteAllBundles() does), and this
-        command waits for the lock. With the lock held it deletes every entry, the lock file last, so nothing is
-        left under the storage root; a sync that starts afterwards installs again. Each entry is first renamed to a
+        command waits for the lock. With the lock held it deletes every other entry, the lock file last; a sync that
+        starts afterwards installs again. Each entry is first renamed to a
         trash name (.ota-trash-<id>) and only then removed: a delete killed in the middle never leaves a half
         bundle, and the next sync or delete removes the trash.
 
@@ -78,7 +80,7 @@ enum DeleteCommand: Command {
             Output.err("error: could not delete: \(failures.joined(separator: ", "))")
             return .failure
         }
-        Output.out("Deleted everything under \(root.path).")
+        Output.out("Deleted every bundle under \(root.path) (kept: the install ID and the anti-rollback record, as the app's kill switch does).")
         return .success
     }
 }

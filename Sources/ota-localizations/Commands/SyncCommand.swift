@@ -157,10 +157,10 @@ enum SyncCommand: Command {
             Output.err("error: the cycle ended without a report")
             return .failure
         }
-        let requested = manifestURL(
+        let requested = transport.lastRootURL?.absoluteString ?? manifestURL(
             base: configuration.baseURL, appVersion: configuration.appVersion,
             fileName: trustedKeys.isEmpty
-                ? ManifestChannel.manifestFileName(channel: channel) : ManifestChannel.envelopeFileName(channel: channel))
+                ? ManifestChannel.indexFileName(channel: channel) : ManifestChannel.indexEnvelopeFileName(channel: channel))
         Output.out(configuration.json
             ? report.jsonText()
             : summary(report, manifestURL: requested, manifestHadETag: transport.manifestHadETag))
@@ -188,8 +188,8 @@ enum SyncCommand: Command {
                     || report.errorCode == .channel)
             head += " (\(error)\(fetch ? manifestURL.map { "; GET \($0)" } ?? "" : ""))"
             if signature {
-                head += "; nothing was installed. Upload manifest.json and manifest.dsse.json of one signed package run "
-                    + "together, and check that the app trusts a key that signed it (docs/signing.md)"
+                head += "; nothing was installed. Upload every file of one signed package run together (publish does), and "
+                    + "check that the app trusts a key that signed it (docs/signing.md)"
             }
         }
         if report.stateSaved {
@@ -212,7 +212,7 @@ enum SyncCommand: Command {
             lines.append(line)
         }
         if manifestHadETag == false, report.manifest == .updated {
-            let file = manifestURL.flatMap { URL(string: $0)?.lastPathComponent } ?? "manifest.json"
+            let file = manifestURL.flatMap { URL(string: $0)?.lastPathComponent } ?? "index.json"
             lines.append("hint: the host sent \(file) without an ETag, so the client cannot revalidate it: every cycle "
                 + "downloads the whole manifest again and reports it updated. Serve it with an ETag (docs/hosting.md, "
                 + "\"Cache-Control and ETags\").")

@@ -1,40 +1,58 @@
 import Foundation
 import OTALocalizationsSync
 
-/// A transport that passes every request to another one and notes whether the last manifest response (`manifest.json`,
-/// `manifest.dsse.json` or a channel's `manifest.<channel>[.dsse].json`) with a
-/// body (status 200) carried an `ETag`, for `sync`'s hint: without one the client cannot revalidate, so every cycle
-/// downloads the whole manifest (docs/hosting.md, "Cache-Control and ETags").
+/// A transport that passes every request to another one and notes whether the last response with a body (status 200)
+/// to a publish's root (`index.json`, `manifest.json`, their envelopes or a channel's files) carried an `ETag`, and
+/// which file it was, for `sync`'s hint: without one the client cannot revalidate, so every cycle downloads the whole
+/// root again (docs/hosting.md, "Cache-Control and ETags").
 ///
 /// Safe to call concurrently, as ``HTTPTransport`` requires: the note is behind a lock.
 final class ManifestETagProbe: HTTPTransport, @unchecked Sendable {
     private let base: any HTTPTransport
     private let lock = NSLock()
     private var sentETag: Bool?
+    private var file: String?
 
     init(_ base: any HTTPTransport) {
         self.base = base
     }
 
-    /// True or false for the last 200 response to a `manifest.json` request; nil when there was none (a 304, an
-    /// error).
+    /// True or false for the last 200 response to a root request; nil when there was none (a 304, an error).
     var manifestHadETag: Bool? {
         lock.lock()
         defer { lock.unlock() }
         return sentETag
     }
 
-    private func record(_ present: Bool) {
+    /// The file name of that response (`index.json`, `manifest.json`, …).
+    var manifestFile: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return file
+    }
+
+    private func record(_ present: Bool, _ name: String) {
         lock.lock()
         defer { lock.unlock() }
         sentETag = present
+        file = name
     }
 
+    /// The URL of the last root request (answered or not), as the service sent it.
+    var lastRootURL: URL? {
+        lock.lock()
+        defer { lock.unlock() }
+        return lastRequested
+    }
+    private var lastRequested: URL?
+
     func get(_ url: URL, headers: [String: String], timeout: TimeInterval, maximumBytes: Int64?) async throws -> HTTPResponse {
-        let response = try await base.get(url, headers: headers, timeout: timeout, maximumBytes: maximumBytes)
         let name = url.lastPathComponent
-        if name.hasPrefix("manifest."), name.hasSuffix(".json"), response.statusCode == 200 {
-            record(!(response.value(forHeader: "ETag") ?? "").isEmpty)
+        let isRoot = (name.hasPrefix("manifest.") || name.hasPrefix("index.")) && name.hasSuffix(".json")
+        if isRoot { lock.withLock { lastRequested = url } }
+        let response = try await base.get(url, headers: headers, timeout: timeout, maximumBytes: maximumBytes)
+        if isRoot, response.statusCode == 200 {
+            record(!(response.value(forHeader: "ETag") ?? "").isEmpty, name)
         }
         return response
     }

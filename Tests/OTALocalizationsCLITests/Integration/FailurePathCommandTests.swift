@@ -178,7 +178,7 @@ extension NginxIntegrationTests {
         private static func expectEveryCurrentComplete(
             _ root: URL, _ trees: [String: [String: String]], iteration: Int
         ) throws {
-            let allowed: Set<String> = [".ota-localizations.lock", ".ota-localizations-root.json", ".ota-install-id", H.appVersion]
+            let allowed: Set<String> = [".ota-localizations.lock", ".ota-localizations-root.json", ".ota-install-id", ".ota-anti-rollback.json", H.appVersion]
             for entry in H.entries(root) {
                 #expect(allowed.contains(entry) || entry.hasPrefix(".ota-trash-"), "iteration \(iteration): \(entry) at the root")
             }

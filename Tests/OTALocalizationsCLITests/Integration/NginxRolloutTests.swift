@@ -62,7 +62,7 @@ extension NginxIntegrationTests {
                 } else {
                     next.modules = next.modules.map { $0.name == "Checkout" ? copy : $0 }
                 }
-                try next.encoded().write(to: publication.versionFolder.appendingPathComponent("manifest.json"))
+                try publication.write(next)
                 try server.publish(publication.output)
 
                 for (device, root) in zip(Self.devices, roots) {
@@ -119,24 +119,26 @@ extension NginxIntegrationTests {
             try publication.package(publishedAt: "2026-01-01T00:00:00Z")
             var staging = try manifest(publication)
             staging.channel = "staging"
-            try staging.encoded().write(to: publication.versionFolder.appendingPathComponent("manifest.staging.json"))
+            try publication.write(staging)
             try server.publish(publication.output)
 
             let (result, report) = try H.sync(server.baseURL, into: storage.url, extraArguments: ["--channel", "staging"])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(report["manifest"] as? String == "updated" && report["stateSaved"] as? Bool == true)
-            #expect(server.requests().first?.uri == "/1.0.0/manifest.staging.json")
+            #expect(server.requests().first?.uri == "/1.0.0/index.staging.json")
 
-            // The production manifest served under the staging name is refused; nothing changes.
-            try FileManager.default.removeItem(at: publication.versionFolder.appendingPathComponent("manifest.staging.json"))
-            try FileManager.default.copyItem(at: publication.versionFolder.appendingPathComponent("manifest.json"),
-                                             to: publication.versionFolder.appendingPathComponent("manifest.staging.json"))
+            // The production files served under the staging names are refused; nothing changes.
+            for (production, staged) in [("manifest.json", "manifest.staging.json"), ("index.json", "index.staging.json")] {
+                try FileManager.default.removeItem(at: publication.versionFolder.appendingPathComponent(staged))
+                try FileManager.default.copyItem(at: publication.versionFolder.appendingPathComponent(production),
+                                                 to: publication.versionFolder.appendingPathComponent(staged))
+            }
             try server.publish(publication.output)
             let snapshot = H.snapshot(storage.url)
             let refused = try H.cli(["sync", "--base-url", server.baseURL, "--app-version", H.appVersion, "--into",
                                      storage.path, "--channel", "staging"])
             #expect(refused.status == 1)
-            #expect(refused.stdout.hasPrefix("Manifest: failed (manifest.staging.json names the channel production, but this app reads the channel \"staging\"; nothing was installed; GET \(server.baseURL)1.0.0/manifest.staging.json), state not saved\n"), "\(refused.stdout)")
+            #expect(refused.stdout.hasPrefix("Manifest: failed (index.staging.json names the channel production, but this app reads the channel \"staging\"; nothing was installed; GET \(server.baseURL)1.0.0/index.staging.json), state not saved\n"), "\(refused.stdout)")
             #expect(H.snapshot(storage.url) == snapshot)
 
             let usage = try H.cli(["sync", "--base-url", server.baseURL, "--app-version", H.appVersion, "--into",

@@ -26,13 +26,13 @@ extension NginxIntegrationTests {
             try server.publish(publication.output)
             let published = try publication.modules()
 
-            // 200: the envelope, then every ZIP; never manifest.json.
+            // 200: the index's envelope, its parts, then every ZIP; never an unsigned file, never the manifest.
             let (first, report) = try H.sync(server.baseURL, into: storage.url, extraArguments: ["--trusted-key", publicKey])
             #expect(first.status == 0, "\(first.stderr)")
             #expect(report["manifest"] as? String == "updated" && report["stateSaved"] as? Bool == true)
             let requests = server.requests()
-            #expect(requests.first?.uri == "/1.0.0/manifest.dsse.json" && requests.first?.status == 200)
-            #expect(!requests.contains { $0.uri.hasSuffix("/manifest.json") })
+            #expect(requests.first?.uri == "/1.0.0/index.dsse.json" && requests.first?.status == 200)
+            #expect(!requests.contains { $0.uri.hasSuffix("/manifest.json") || $0.uri.hasSuffix("/index.json") || $0.uri.hasSuffix("/manifest.dsse.json") })
             #expect(requests.filter { $0.uri.hasSuffix(".zip") }.count == published.count)
             try H.expectInstalled(published, from: publication.versionFolder, into: storage.url)
             let text = try H.lookup(storage.url, module: "Checkout", localization: "de", key: "cart.title").stdout
@@ -44,15 +44,15 @@ extension NginxIntegrationTests {
             #expect(second.status == 0)
             #expect(notModified["manifest"] as? String == "notModified")
             let revalidation = Array(server.requests().dropFirst(before))
-            #expect(revalidation.map(\.uri) == ["/1.0.0/manifest.dsse.json"] && revalidation.first?.status == 304)
+            #expect(revalidation.map(\.uri) == ["/1.0.0/index.dsse.json"] && revalidation.first?.status == 304)
             #expect(revalidation.first?.ifNoneMatch != nil)
 
             // `verify` over HTTP agrees.
             let verified = try H.cli(["verify", "\(server.baseURL)/1.0.0", "--trusted-key", publicKey])
             #expect(verified.status == 0, "\(verified.stdout)")
 
-            // Tamper with the payload on the server: the next cycle is refused and nothing on disk changes.
-            let envelopeFile = server.webRoot.appendingPathComponent("1.0.0/manifest.dsse.json")
+            // Tamper with the signed index's payload on the server: the next cycle is refused and nothing on disk changes.
+            let envelopeFile = server.webRoot.appendingPathComponent("1.0.0/index.dsse.json")
             let envelope = try String(contentsOf: envelopeFile, encoding: .utf8)
             let object = try #require(try JSONSerialization.jsonObject(with: Data(envelope.utf8)) as? [String: Any])
             let payload = try #require(object["payload"] as? String)

@@ -55,7 +55,8 @@ extension NginxIntegrationTests {
             #expect(german.values.allSatisfy { $0["covered"] as? Bool == true })
             #expect(german["Checkout"]?["slices"] as? [String] == ["en", "de"])
 
-            // A fix in French: the German device fetches the manifest and no ZIP.
+            // A fix in French: the German device fetches the index's root alone (its base and German parts did not
+            // change), and no ZIP.
             try site.publication.edit(Self.checkoutFrench, replacing: "\"Votre panier\"", with: "\"Votre chariot\"")
             try site.publish(at: "2026-01-02T00:00:00Z")
             let second = try manifest(site)
@@ -66,7 +67,10 @@ extension NginxIntegrationTests {
             var before = site.server.requests().count
             let (fixResult, fixReport) = try H.sync(site.server.baseURL, into: site.storage.url, extraArguments: ["--languages", "de"])
             #expect(fixResult.status == 0, "\(fixResult.stderr)")
-            #expect(Array(site.server.requests().dropFirst(before)).map(\.uri) == ["/1.0.0/manifest.json"])
+            let fixRequests = Array(site.server.requests().dropFirst(before))
+            #expect(fixRequests.map(\.uri) == ["/1.0.0/index.json"])
+            let rootBytes = try Data(contentsOf: site.publication.versionFolder.appendingPathComponent("index.json")).count
+            #expect(fixRequests.first?.bodyBytes == rootBytes)
             #expect(fixReport["bytesDownloaded"] as? Int == 0)
             #expect(fixReport["skipped"] as? Int == second.modules.count)
 
@@ -76,9 +80,12 @@ extension NginxIntegrationTests {
             before = site.server.requests().count
             let (switchResult, switchReport) = try H.sync(site.server.baseURL, into: site.storage.url, extraArguments: ["--languages", "fr"])
             #expect(switchResult.status == 0, "\(switchResult.stderr)")
-            // Only the French slices: base is copied from the installed folder.
+            // Only the French slices and the index's French part: base is copied from the installed folder, the base
+            // part comes from the device's cache.
             let frenchSlices = second.modules.map { "/1.0.0/" + $0.slices!.localizations["fr"]!.path }
-            #expect(zipURIs(Array(site.server.requests().dropFirst(before))) == frenchSlices.sorted())
+            let switchRequests = Array(site.server.requests().dropFirst(before))
+            #expect(zipURIs(switchRequests) == frenchSlices.sorted())
+            #expect(switchRequests.filter { $0.uri.hasSuffix(".json.gz") }.map { $0.uri.split(separator: "-").prefix(2).joined(separator: "-") } == ["/1.0.0/index-fr"])
             #expect(switchReport["updated"] as? Int == second.modules.count)
             #expect(try status(site, languages: "fr").values.allSatisfy { $0["covered"] as? Bool == true })
             #expect(try H.lookup(site.storage.url, module: "Checkout", localization: "fr", key: "cart.title").stdout == "Votre chariot\n")

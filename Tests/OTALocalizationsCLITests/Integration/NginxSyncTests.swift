@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsCore
 import OTATestSupport
 import Testing
 import OTALocalizationsTooling
@@ -66,8 +67,12 @@ extension NginxIntegrationTests {
             #expect(report["updated"] as? Int == published.count)
             #expect(report["bytesDownloaded"] as? Int == sizes.reduce(0, +))
             let requests = server.requests()
-            #expect(requests.first == .init(method: "GET", uri: "/1.0.0/manifest.json", status: 200,
+            // The index's root, then its base and full parts (the CLI installs every localization: the full ZIPs).
+            #expect(requests.first == .init(method: "GET", uri: "/1.0.0/index.json", status: 200,
                                             bodyBytes: try manifestSize(publication), ifNoneMatch: nil))
+            #expect(requests.dropFirst().prefix(2).map { $0.uri.split(separator: "-").prefix(2).joined(separator: "-") }
+                    == ["/1.0.0/index-base", "/1.0.0/index-full"])
+            #expect(!requests.contains { $0.uri.hasSuffix("/manifest.json") })
             #expect(Set(zipRequests(requests).map(\.uri)) == Set(published.map { "/1.0.0/" + $0.path }))
             #expect(zipRequests(requests).count == published.count)
             #expect(requests.allSatisfy { $0.status == 200 })
@@ -111,10 +116,10 @@ extension NginxIntegrationTests {
             #expect(result.status == 0, "\(result.stderr)")
             let new = Array(server.requests().dropFirst(before))
             // nginx's ETag is "<mtime hex>-<size hex>" of the file (ngx_http_core_module, `etag`).
-            let manifest = server.webRoot.appendingPathComponent("1.0.0/manifest.json")
+            let manifest = server.webRoot.appendingPathComponent("1.0.0/index.json")
             let stat = try ExternalTool.run("stat", ["-c", "%Y %s", manifest.path]).stdout.split(separator: " ")
             let etag = "\"\(String(Int(stat[0])!, radix: 16))-\(String(Int(stat[1].trimmingCharacters(in: .whitespacesAndNewlines))!, radix: 16))\""
-            #expect(new == [.init(method: "GET", uri: "/1.0.0/manifest.json", status: 304, bodyBytes: 0, ifNoneMatch: etag)])
+            #expect(new == [.init(method: "GET", uri: "/1.0.0/index.json", status: 304, bodyBytes: 0, ifNoneMatch: etag)])
             #expect(report["manifest"] as? String == "notModified")
             #expect(report["bytesDownloaded"] as? Int == 0)
             #expect(report["skipped"] as? Int == published.count)
@@ -146,10 +151,11 @@ extension NginxIntegrationTests {
             let human = try H.cli(["sync", "--base-url", server.noETagBaseURL, "--app-version", H.appVersion, "--into", storage.path])
             #expect(human.status == 0)
             let new = Array(server.requests().dropFirst(before))
-            #expect(new.map(\.uri) == ["/no-etag/1.0.0/manifest.json"] && new.first?.status == 200 && new.first?.ifNoneMatch == nil)
+            // The index's parts that did not change are not asked for again.
+            #expect(new.map(\.uri) == ["/no-etag/1.0.0/index.json"] && new.first?.status == 200 && new.first?.ifNoneMatch == nil)
             let lines = human.stdout.split(separator: "\n").map(String.init)
             #expect(lines.first == "Manifest: updated, state saved")
-            #expect(lines.last == "hint: the host sent manifest.json without an ETag, so the client cannot revalidate it: every cycle downloads the whole manifest again and reports it updated. Serve it with an ETag (docs/hosting.md, \"Cache-Control and ETags\").")
+            #expect(lines.last == "hint: the host sent index.json without an ETag, so the client cannot revalidate it: every cycle downloads the whole manifest again and reports it updated. Serve it with an ETag (docs/hosting.md, \"Cache-Control and ETags\").")
             // --json is the report alone, unchanged; a host that sends ETags gets no hint.
             let json = try H.sync(server.noETagBaseURL, into: storage.url)
             #expect(!json.result.stdout.contains("hint") && json.report["manifest"] as? String == "updated")
@@ -175,12 +181,13 @@ extension NginxIntegrationTests {
 
             #expect(result.status == 0, "\(result.stderr)")
             let new = Array(server.requests().dropFirst(before))
-            #expect(new.map(\.uri) == ["/1.0.0/manifest.json", "/1.0.0/" + changed[0].path])
-            #expect(new.map(\.status) == [200, 200])
+            // The root and the full part (a full ZIP's hash changed) then the ZIP: the base part did not change.
+            #expect(new.map(\.uri) == ["/1.0.0/index.json", try fullPart(publication), "/1.0.0/" + changed[0].path])
+            #expect(new.map(\.status) == [200, 200, 200])
             let modules = H.modules(report)
             #expect(modules["Checkout"]?.outcome == "updated")
             #expect(modules.filter { $0.value.outcome == "skipped" }.keys.sorted() == ["Profile", "SampleApp", "Search"])
-            #expect(report["bytesDownloaded"] as? Int == new[1].bodyBytes)
+            #expect(report["bytesDownloaded"] as? Int == new[2].bodyBytes)
             #expect(report["stateSaved"] as? Bool == true)
             try H.expectInstalled(second, from: publication.versionFolder, into: storage.url)
             #expect(try H.lookup(storage.url, module: "Checkout", localization: "de", key: "cart.title").stdout == "Ihr Warenkorb\n")
@@ -225,7 +232,8 @@ extension NginxIntegrationTests {
             let (healed, healedReport) = try H.sync(server.baseURL, into: storage.url)
             #expect(healed.status == 0, "\(healed.stderr)")
             let new = Array(server.requests().dropFirst(before))
-            #expect(new.map(\.uri) == ["/1.0.0/manifest.json", "/1.0.0/" + checkout.path])
+            // The state was not saved: the root is read again (its parts come from the device's cache).
+            #expect(new.map(\.uri) == ["/1.0.0/index.json", "/1.0.0/" + checkout.path])
             #expect(new.map(\.status) == [200, 200])
             #expect(H.modules(healedReport)["Checkout"]?.outcome == "updated")
             #expect(healedReport["stateSaved"] as? Bool == true)
@@ -251,7 +259,7 @@ extension NginxIntegrationTests {
             let silent = try LoopbackSocket.silentListener()
             defer { close(silent.descriptor) }
             let cases: [(base: String, timeout: String?, error: String, uri: String?)] = [
-                (server.errorBaseURL, nil, "manifest HTTP status 500", "/error/1.0.0/manifest.json"),
+                (server.errorBaseURL, nil, "manifest HTTP status 500", "/error/1.0.0/index.json"),
                 (server.baseURL + "missing/", nil, "manifest HTTP status 404", "/missing/1.0.0/manifest.json"),
                 ("http://127.0.0.1:\(refusedPort)/", nil, "cannot-connect", nil),
                 ("http://127.0.0.1:\(silent.port)/", "1", "timed-out", nil),
@@ -274,7 +282,9 @@ extension NginxIntegrationTests {
                 #expect(report["bytesDownloaded"] as? Int == 0)
                 #expect(H.snapshot(storage.url) == snapshot, "\(item.base) changed the storage root")
                 let new = Array(server.requests().dropFirst(before))
-                #expect(new.map(\.uri) == (item.uri.map { [$0] } ?? []))
+                // A missing index (404) is followed by the manifest of an older packager's publish (404 too).
+                let expected = item.uri.map { $0.hasSuffix("manifest.json") ? [$0.replacingOccurrences(of: "manifest.json", with: "index.json"), $0] : [$0] } ?? []
+                #expect(new.map(\.uri) == expected)
             }
         }
 
@@ -301,7 +311,8 @@ extension NginxIntegrationTests {
             #expect(moved.status == 0, "\(moved.stdout) \(moved.stderr)")
             #expect(movedReport["updated"] as? Int == published.count)
             let requests = Array(server.requests().dropFirst(10))
-            #expect(requests.filter { $0.status == 302 }.count == published.count + 1)
+            // Every file is redirected once: the root, the base and full parts, every ZIP.
+            #expect(requests.filter { $0.status == 302 }.count == published.count + 3)
             #expect(requests.filter { $0.status == 200 }.map(\.uri).allSatisfy { $0.hasPrefix("/1.0.0/") })
             try H.expectInstalled(published, from: publication.versionFolder, into: storage.url)
         }
@@ -313,15 +324,15 @@ extension NginxIntegrationTests {
             defer { site.remove() }
             let (server, publication, storage) = (site.server, site.publication, site.storage)
             try publication.package(publishedAt: Self.firstPublish)
-            // The manifest lies: Checkout's ZIP is announced at 1,000 bytes.
-            let manifestFile = publication.versionFolder.appendingPathComponent("manifest.json")
-            var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: manifestFile)) as? [String: Any])
-            var modules = try #require(manifest["modules"] as? [[String: Any]])
-            let index = try #require(modules.firstIndex { $0["name"] as? String == "Checkout" })
-            let checkoutPath = try #require(modules[index]["path"] as? String)
-            modules[index]["size"] = 1000
-            manifest["modules"] = modules
-            try JSONSerialization.data(withJSONObject: manifest).write(to: manifestFile)
+            // The manifest lies: Checkout's ZIP is announced at 1,000 bytes (in the index's full part too).
+            let lying = try publication.rewrite { manifest in
+                manifest.modules = manifest.modules.map { module in
+                    var module = module
+                    if module.name == "Checkout" { module.size = 1000 }
+                    return module
+                }
+            }
+            let checkoutPath = try #require(lying.modules.first { $0.name == "Checkout" }?.path)
             try server.publish(publication.output)
             let gzipped = try ExternalTool.run("sh", ["-c", "gzip -c < \"$1\" | wc -c", "sh",
                                                       publication.versionFolder.appendingPathComponent(checkoutPath).path])
@@ -365,7 +376,7 @@ extension NginxIntegrationTests {
 
             // The manifest has arrived (logged) and ZIP responses are being written.
             let started = NginxServer.wait(upTo: 30) {
-                server.requests().contains { $0.uri == "/slow/1.0.0/manifest.json" && $0.status == 200 }
+                server.requests().contains { $0.uri == "/slow/1.0.0/index.json" && $0.status == 200 }
                     && server.responsesInProgress() > 0
             }
             #expect(started)
@@ -375,15 +386,15 @@ extension NginxIntegrationTests {
             let delete = try H.cli(["delete", "--into", storage.path])
 
             #expect(delete.status == 0, "\(delete.stderr)")
-            #expect(delete.stdout == "Deleted everything under \(storage.path).\n")
-            #expect(H.entries(storage.url) == [])
+            #expect(delete.stdout == "Deleted every bundle under \(storage.path) (kept: the install ID and the anti-rollback record, as the app's kill switch does).\n")
+            #expect(H.entries(storage.url) == [".ota-anti-rollback.json", ".ota-install-id"])
             sync.waitUntilExit()
             #expect(sync.terminationStatus == 1)
             // nginx has logged every ZIP request it started (the connections are closed), and still nothing is there.
             #expect(NginxServer.wait(upTo: 30) { server.responsesInProgress() == 0 })
             #expect(zipRequests(server.requests()).allSatisfy { $0.uri.hasPrefix("/slow/") })
             #expect(zipRequests(server.requests()).count <= published.count)
-            #expect(H.entries(storage.url) == [])
+            #expect(H.entries(storage.url) == [".ota-anti-rollback.json", ".ota-install-id"])
             // A later sync installs everything again.
             #expect(try H.sync(server.baseURL, into: storage.url).result.status == 0)
             try H.expectInstalled(published, from: publication.versionFolder, into: storage.url)
@@ -428,12 +439,19 @@ extension NginxIntegrationTests {
             #expect(b["manifest"] as? String == "notModified" && b["bytesDownloaded"] as? Int == 0)
             let requests = server.requests()
             #expect(zipRequests(requests).count == published.count)
-            #expect(requests.filter { $0.uri.hasSuffix("manifest.json") }.map(\.status) == [200, 304])
+            #expect(requests.filter { $0.uri.hasSuffix("/index.json") }.map(\.status) == [200, 304])
             try H.expectInstalled(published, from: publication.versionFolder, into: storage.url)
         }
 
+        /// The size of the published index's root, the first file a device reads.
         private func manifestSize(_ publication: H.Publication) throws -> Int {
-            try Data(contentsOf: publication.versionFolder.appendingPathComponent("manifest.json")).count
+            try Data(contentsOf: publication.versionFolder.appendingPathComponent("index.json")).count
+        }
+
+        /// The URI of the published index's full part.
+        private func fullPart(_ publication: H.Publication) throws -> String {
+            let root = try ManifestIndex(bytes: Data(contentsOf: publication.versionFolder.appendingPathComponent("index.json")))
+            return "/1.0.0/" + root.parts.full.path
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsCore
 import OTATestSupport
 import Testing
 
@@ -30,21 +31,28 @@ extension NginxIntegrationTests {
             let first = try publication.package(publishedAt: "2026-01-01T00:00:00Z")
             let files = try publication.files()  // full ZIPs and their slices
 
+            let parts = try partNames(publication)   // the published index's parts
+            let contentAddressed = files + parts
+
             let published = try publish(publication.versionFolder, to: "s3://strings/ios", ["--json"], in: moto)
             #expect(published.status == 0, "\(published.stderr)")
             let report = try json(published.stdout)
             #expect(report["destination"] as? String == "s3://strings/ios/1.0.0")
-            #expect((report["archives"] as? [[String: Any]])?.map { $0["action"] as? String } == files.map { _ in "upload" })
-            // ZIPs first, the manifest last, and every ZIP checked.
-            #expect(report["written"] as? [String] == files + ["manifest.json"])
-            #expect(report["verified"] as? Int == files.count)
+            #expect((report["archives"] as? [[String: Any]])?.map { $0["action"] as? String } == contentAddressed.map { _ in "upload" })
+            // Content-addressed files first (in bulk), then the manifest and the index's root, every file checked.
+            #expect(report["written"] as? [String] == contentAddressed + ["manifest.json", "index.json"])
+            #expect(report["verified"] as? Int == contentAddressed.count)
             let requests = moto.requests()
             let puts = requests.filter { $0.method == "PUT" && $0.path.hasPrefix("/strings/ios/") }.map(\.path)
-            #expect(puts == files.map { "/strings/ios/1.0.0/\($0)" } + ["/strings/ios/1.0.0/manifest.json"])
-            let lastHead = try #require(requests.lastIndex { $0.method == "HEAD" })
-            let manifestPut = try #require(requests.lastIndex { $0.method == "PUT" })
-            #expect(lastHead < manifestPut)
-            #expect(requests.filter { $0.method == "HEAD" }.count == files.count)
+            #expect(Set(puts.dropLast(2)) == Set(contentAddressed.map { "/strings/ios/1.0.0/\($0)" }) && puts.count == contentAddressed.count + 2)
+            #expect(Array(puts.suffix(2)) == ["/strings/ios/1.0.0/manifest.json", "/strings/ios/1.0.0/index.json"])
+            // What is there is learnt from listings, one before the uploads and one after them; no object is asked for
+            // one by one.
+            #expect(requests.filter { $0.method == "HEAD" }.isEmpty)
+            let listings = requests.indices.filter { requests[$0].method == "GET" && requests[$0].path.hasPrefix("/strings?") }
+            let manifestPut = try #require(requests.lastIndex { $0.method == "PUT" && $0.path.hasSuffix("/manifest.json") })
+            let lastArchivePut = try #require(requests.lastIndex { $0.method == "PUT" && ($0.path.hasSuffix(".zip") || $0.path.hasSuffix(".json.gz")) })
+            #expect(listings.count == 2 && listings[1] > lastArchivePut && listings[1] < manifestPut, "\(requests)")
 
             // Headers, as S3 reports them to head-object; the ETag is the body's MD5 (python's hashlib).
             for module in first {
@@ -52,6 +60,9 @@ extension NginxIntegrationTests {
                 #expect(head["ContentType"] as? String == "application/zip")
                 #expect(head["CacheControl"] as? String == "public, max-age=31536000, immutable")
             }
+            let partHead = try moto.head("strings", "ios/1.0.0/\(parts[0])")
+            #expect(partHead["ContentType"] as? String == "application/gzip" && partHead["ContentEncoding"] == nil)
+            #expect(partHead["CacheControl"] as? String == "public, max-age=31536000, immutable")
             let manifestHead = try moto.head("strings", "ios/1.0.0/manifest.json")
             #expect(manifestHead["ContentType"] as? String == "application/json")
             #expect(manifestHead["CacheControl"] as? String == "no-cache")
@@ -59,7 +70,8 @@ extension NginxIntegrationTests {
                                               [publication.versionFolder.appendingPathComponent("manifest.json").path])
             #expect(manifestHead["ETag"] as? String == "\"\(md5)\"")
 
-            // The client, from the bucket's HTTP endpoint: 200 and every ZIP.
+            // The client, from the bucket's HTTP endpoint: 200 for the index's root, its base and full parts (the CLI
+            // installs every localization), and every full ZIP.
             let storage = try TemporaryDirectory("root")
             defer { storage.remove() }
             let base = "\(moto.endpoint)/strings/ios/"
@@ -69,48 +81,58 @@ extension NginxIntegrationTests {
             #expect(firstSync.report["manifest"] as? String == "updated")
             #expect(firstSync.report["updated"] as? Int == first.count)
             var gets = Array(moto.requests()[before...])
-            #expect(gets.first == .init(method: "GET", path: "/strings/ios/1.0.0/manifest.json", status: 200))
-            #expect(Set(gets.dropFirst().map(\.path)) == Set(first.map { "/strings/ios/1.0.0/\($0.path)" }))
-            #expect(gets.count == first.count + 1)
+            #expect(gets.first == .init(method: "GET", path: "/strings/ios/1.0.0/index.json", status: 200))
+            #expect(Set(gets.dropFirst(3).map(\.path)) == Set(first.map { "/strings/ios/1.0.0/\($0.path)" }))
+            #expect(gets.count == first.count + 3)
             try H.expectInstalled(first, from: publication.versionFolder, into: storage.url)
 
             // Nothing changed: one request, answered 304 to the stored ETag.
             before = moto.requests().count
             let secondSync = try H.sync(base, into: storage.url)
             #expect(secondSync.report["manifest"] as? String == "notModified")
-            #expect(Array(moto.requests()[before...]) == [.init(method: "GET", path: "/strings/ios/1.0.0/manifest.json", status: 304)])
+            #expect(Array(moto.requests()[before...]) == [.init(method: "GET", path: "/strings/ios/1.0.0/index.json", status: 304)])
 
-            // One changed string: publish uploads one ZIP and the manifest; the client downloads exactly those.
+            // One changed string: publish uploads two ZIPs, two parts and the manifests; the client downloads the root,
+            // the full part and the one ZIP.
             try publication.edit(Self.checkoutGerman, replacing: "\"Dein Warenkorb\"", with: "\"Ihr Warenkorb\"")
             let second = try publication.package(publishedAt: "2026-01-02T00:00:00Z")
             let changed = second.filter { !first.contains($0) }
             #expect(changed.map(\.name) == ["Checkout"])
-            // Uploaded: Checkout's full ZIP and its de slice, the only files whose bytes changed.
+            // Uploaded: Checkout's full ZIP and its de slice, the only files whose bytes changed, and the full and de parts.
             let changedFiles = try publication.files().filter { !files.contains($0) }
             #expect(changedFiles.count == 2 && changedFiles[0] == changed[0].path && changedFiles[1].hasPrefix("Checkout-de-"))
+            let changedParts = try partNames(publication).filter { !parts.contains($0) }
+            #expect(changedParts.map { $0.split(separator: "-").prefix(2).joined(separator: "-") } == ["index-full", "index-de"])
             let dryRun = try json(try publish(publication.versionFolder, to: "s3://strings/ios",
                                               ["--cloudfront-distribution", distribution, "--dry-run", "--json"], in: moto).stdout)
             #expect((dryRun["archives"] as? [[String: Any]])?.compactMap { $0["action"] as? String == "upload" ? $0["name"] as? String : nil }
-                    == changedFiles)
+                    == changedFiles + changedParts)
             #expect(dryRun["written"] as? [String] == [])
             #expect(try moto.head("strings", "ios/1.0.0/manifest.json")["ETag"] as? String == "\"\(md5)\"")
             let republished = try json(try publish(publication.versionFolder, to: "s3://strings/ios",
                                                    ["--cloudfront-distribution", distribution, "--json", "--quiet"], in: moto).stdout)
-            #expect(republished["written"] as? [String] == changedFiles + ["manifest.json"])
+            #expect(republished["written"] as? [String] == changedFiles + changedParts + ["manifest.json", "index.json"])
             let invalidation = try #require(republished["invalidation"] as? [String: Any])
-            #expect(invalidation["paths"] as? [String] == ["/ios/1.0.0/manifest.json"])
+            #expect(invalidation["paths"] as? [String] == ["/ios/1.0.0/manifest.json", "/ios/1.0.0/index.json"])
             let id = try #require(invalidation["id"] as? String)
             let stored = try json(try moto.awsOK(["cloudfront", "get-invalidation", "--distribution-id", distribution, "--id", id, "--output", "json"]))
             let batch = (stored["Invalidation"] as? [String: Any])?["InvalidationBatch"] as? [String: Any]
-            #expect((batch?["Paths"] as? [String: Any])?["Items"] as? [String] == ["/ios/1.0.0/manifest.json"])
+            #expect((batch?["Paths"] as? [String: Any])?["Items"] as? [String] == ["/ios/1.0.0/manifest.json", "/ios/1.0.0/index.json"])
             before = moto.requests().count
             let thirdSync = try H.sync(base, into: storage.url)
             #expect(thirdSync.report["manifest"] as? String == "updated")
             #expect(thirdSync.report["updated"] as? Int == 1)
             gets = Array(moto.requests()[before...])
-            #expect(gets == [.init(method: "GET", path: "/strings/ios/1.0.0/manifest.json", status: 200),
+            #expect(gets == [.init(method: "GET", path: "/strings/ios/1.0.0/index.json", status: 200),
+                             .init(method: "GET", path: "/strings/ios/1.0.0/\(changedParts[0])", status: 200),
                              .init(method: "GET", path: "/strings/ios/1.0.0/\(changed[0].path)", status: 200)])
             try H.expectInstalled(second, from: publication.versionFolder, into: storage.url)
+        }
+
+        /// The published index's parts the version folder's `index.json` names: base, full, then each localization.
+        private func partNames(_ publication: H.Publication) throws -> [String] {
+            let root = try ManifestIndex(bytes: Data(contentsOf: publication.versionFolder.appendingPathComponent("index.json")))
+            return root.parts.all.map(\.path)
         }
 
         @Test func promoteAndRolloutEditTheBucketAndRefuseAMissingZIP() throws {

@@ -24,7 +24,7 @@ extension NginxIntegrationTests {
             let cycle = Task { await service.start() }
             var started = false
             for _ in 0..<1500 where !started {
-                started = server.requests().contains { $0.uri == "/slow/1.0.0/manifest.json" && $0.status == 200 }
+                started = server.requests().contains { $0.uri == "/slow/1.0.0/index.json" && $0.status == 200 }
                     && server.responsesInProgress() > 0
                 if !started { try await Task.sleep(nanoseconds: 20_000_000) }
             }
@@ -33,8 +33,8 @@ extension NginxIntegrationTests {
 
             await service.deleteAllBundles()
 
-            // Only the install ID stays (docs/rollouts.md, "The install ID").
-            #expect(H.entries(storage.url) == [".ota-install-id"])
+            // Only the install ID and the anti-rollback record stay (docs/rollouts.md, "The install ID"; docs/signing.md).
+            #expect(H.entries(storage.url) == [".ota-anti-rollback.json", ".ota-install-id"])
             await cycle.value
             #expect(reports.all.count == 1)
             #expect(reports.all.first?.stateSaved == false)
@@ -45,7 +45,7 @@ extension NginxIntegrationTests {
                 if !finished { try await Task.sleep(nanoseconds: 20_000_000) }
             }
             #expect(finished)
-            #expect(H.entries(storage.url) == [".ota-install-id"])
+            #expect(H.entries(storage.url) == [".ota-anti-rollback.json", ".ota-install-id"])
         }
     }
 }

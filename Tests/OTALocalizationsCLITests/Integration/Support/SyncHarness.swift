@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsCore
 import OTATestSupport
 import Testing
 import OTALocalizationsTooling
@@ -93,6 +94,26 @@ enum SyncHarness {
                     .compactMap { $0.value["path"] as? String }
                 return [entry["path"] as? String].compactMap { $0 } + [base].compactMap { $0 } + named
             }
+        }
+
+        /// Rewrites the published manifest of `channel` (default production) with `change` applied, and the published
+        /// index beside it (`index.json` and its parts, built from it as `package` builds them), as a publish would
+        /// carry them; other files stay. Returns the new manifest.
+        @discardableResult
+        func rewrite(channel: String? = nil, _ change: (inout Manifest) -> Void) throws -> Manifest {
+            let file = versionFolder.appendingPathComponent(ManifestChannel.manifestFileName(channel: channel))
+            var manifest = try Manifest(bytes: Data(contentsOf: file))
+            change(&manifest)
+            try write(manifest)
+            return manifest
+        }
+
+        /// Writes `manifest` as its channel's `manifest.json` and the published index built from it.
+        func write(_ manifest: Manifest) throws {
+            try manifest.encoded().write(to: versionFolder.appendingPathComponent(ManifestChannel.manifestFileName(channel: manifest.channel)))
+            let built = try ManifestIndex.build(from: manifest)
+            for part in built.files { try part.bytes.write(to: versionFolder.appendingPathComponent(part.name)) }
+            try built.index.encoded().write(to: versionFolder.appendingPathComponent(ManifestChannel.indexFileName(channel: manifest.channel)))
         }
 
         /// Replaces `old` by `new` in one source file (UTF-8).

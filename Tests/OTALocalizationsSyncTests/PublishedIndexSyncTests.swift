@@ -1,0 +1,158 @@
+import Foundation
+import OTALocalizations
+import OTALocalizationsCore
+import OTATestSupport
+import Testing
+@testable import OTALocalizationsSync
+
+/// A device reading the published index (docs/design.md, "The published index"): the root, the base part and the
+/// parts of its own languages, each only when its hash changed; a fix in a language the device does not show costs it
+/// the root alone.
+@Suite struct PublishedIndexSyncTests {
+    static let german = OTALocalizationSelection(preferredLanguages: ["de"])
+    static let french = OTALocalizationSelection(preferredLanguages: ["fr"])
+
+    static func modules(french: String = "Bonjour") throws -> [SlicedModule] {
+        try ["Checkout", "Profile"].map { try SlicedModule.make($0, ["en": "Hello \($0)", "de": "Hallo \($0)", "fr": "\(french) \($0)"]) }
+    }
+
+    @Test func aGermanDeviceReadsTheRootTheBaseAndTheGermanPartsAndInstallsBaseAndGermanSlices() async throws {
+        let fixture = try SyncFixture()
+        let modules = try Self.modules()
+        let manifest = try fixture.publishIndexed(modules)
+        let built = try ManifestIndex.build(from: manifest)
+
+        await fixture.makeService(selection: Self.german).start()
+
+        let report = try #require(fixture.reports.last)
+        #expect(report.manifest == .updated && report.stateSaved && report.updated == 2, "\(report.jsonText())")
+        let parts = built.index.parts
+        #expect(fixture.requestedNames.prefix(3) == ["index.json", parts.base.path, parts.localizations["de"]!.path])
+        #expect(Set(fixture.requestedNames.dropFirst(3)) == Set(modules.flatMap { [$0.slices["base"]!.path, $0.slices["de"]!.path] }))
+        #expect(!fixture.requestedNames.contains("manifest.json") && !fixture.requestedNames.contains(parts.full.path))
+        #expect(!fixture.requestedNames.contains(parts.localizations["fr"]!.path))
+        // The parts the device read are kept, each named by its SHA-256, for the next publish.
+        let cached = try FileManager.default.contentsOfDirectory(atPath: fixture.url("1.0/index-parts").path).sorted()
+        #expect(cached == [parts.base.sha256, parts.localizations["de"]!.sha256].sorted())
+        #expect(fixture.stateObject?["source"] as? String == "index")
+    }
+
+    @Test func aFrenchFixCostsAGermanDeviceTheRootAloneAndAFrenchOneItsPartAndSlice() async throws {
+        let german = try SyncFixture()
+        let french = try SyncFixture()
+        for (fixture, selection) in [(german, Self.german), (french, Self.french)] {
+            try fixture.publishIndexed(try Self.modules())
+            await fixture.makeService(selection: selection).start()
+            #expect(fixture.reports.last?.stateSaved == true)
+        }
+        let fixed = try Self.modules(french: "Salut")
+        var published: Manifest?
+        for fixture in [german, french] {
+            published = try fixture.publishIndexed([fixed[0], try Self.modules()[1]], publishedAt: "2026-07-25T10:00:00Z")
+            fixture.transport.clearLog()
+        }
+        let built = try ManifestIndex.build(from: try #require(published))
+
+        await german.makeService(selection: Self.german).start()
+        await french.makeService(selection: Self.french).start()
+
+        #expect(german.requestedNames == ["index.json"])
+        #expect(german.reports.last?.modules.map(\.outcome) == [.skipped, .skipped])
+        #expect(german.reports.last?.stateSaved == true)
+        #expect(french.requestedNames == ["index.json", built.index.parts.localizations["fr"]!.path, fixed[0].slices["fr"]!.path])
+        #expect(french.reports.last?.modules.map(\.outcome) == [.updated, .skipped])
+        let folder = try #require(french.read("1.0/modules/Checkout/current")).dropLast()
+        #expect(french.read("1.0/modules/Checkout/\(String(decoding: folder, as: UTF8.self))/fr.lproj/Localizable.strings")
+                == Data("\"greeting\" = \"Salut Checkout\";\n".utf8))
+    }
+
+    @Test func nothingChangedIsOneConditionalRequestAnswered304() async throws {
+        let fixture = try SyncFixture()
+        try fixture.publishIndexed(try Self.modules())
+        let service = fixture.makeService(selection: Self.german)
+        await service.start()
+        fixture.transport.clearLog()
+        await service.start()
+        await fixture.makeService(selection: Self.german).start()
+        #expect(fixture.transport.requests.map(\.url) == [SyncFixture.url("1.0", "index.json"), SyncFixture.url("1.0", "index.json")])
+        #expect(fixture.transport.requests.allSatisfy { $0.headers["If-None-Match"] != nil })
+        #expect(fixture.reports.all.suffix(2).map(\.manifest) == [.notModified, .notModified])
+    }
+
+    @Test func aNewLanguageReadsItsPartAndSliceOnlyAndKeepsTheRest() async throws {
+        let fixture = try SyncFixture()
+        let manifest = try fixture.publishIndexed(try Self.modules())
+        let parts = try ManifestIndex.build(from: manifest).index.parts
+        await fixture.makeService(selection: Self.german).start()
+        fixture.transport.clearLog()
+
+        // The user switches to French: the stored publish holds no French slice, so the root is read again in full.
+        await fixture.makeService(selection: Self.french).start()
+
+        #expect(fixture.requestedNames.first == "index.json")
+        #expect(fixture.transport.requests[1].headers["If-None-Match"] == nil)
+        let fetched = Set(fixture.requestedNames.dropFirst(2))
+        #expect(fetched == Set([parts.localizations["fr"]!.path] + (try Self.modules()).map { $0.slices["fr"]!.path }))
+        #expect(fixture.reports.last?.modules.map(\.outcome) == [.updated, .updated])
+    }
+
+    @Test func aPartWithOtherBytesThanTheRootSaysFailsThePublishAndChangesNothing() async throws {
+        let fixture = try SyncFixture()
+        try fixture.publishIndexed(try Self.modules())
+        await fixture.makeService(selection: Self.german).start()
+        let manifest = try fixture.publishIndexed(try Self.modules(french: "Salut"), publishedAt: "2026-07-25T10:00:00Z")
+        let base = try ManifestIndex.build(from: manifest).index.parts.base
+        var tampered = fixture.transport.body(SyncFixture.url("1.0", base.path))
+        tampered[tampered.count - 1] ^= 0xFF
+        fixture.transport.serve(SyncFixture.url("1.0", base.path), tampered)
+        try FileManager.default.removeItem(at: fixture.url("1.0/index-parts"))
+        let before = fixture.snapshot().filter { !$0.key.hasPrefix(".ota-anti-rollback") }
+
+        await fixture.makeService(selection: Self.german).start()
+
+        let report = try #require(fixture.reports.last)
+        #expect(report.manifest == .failed && report.errorCode == .verification, "\(report.jsonText())")
+        #expect(report.error?.contains("index part \(base.path)") == true)
+        #expect(fixture.snapshot().filter { !$0.key.hasPrefix(".ota-anti-rollback") && !$0.key.hasPrefix("1.0/index-parts") } == before)
+    }
+
+    @Test func aSignedDeviceReadsTheSignedIndexAlone() async throws {
+        let key = ManifestSigningKey.generate()
+        let fixture = try SyncFixture()
+        try fixture.publishIndexed(try Self.modules(), signedBy: [key])
+        await fixture.makeService(trustedKeys: [key.publicKey], selection: Self.german).start()
+        #expect(fixture.reports.last?.stateSaved == true)
+        #expect(fixture.requestedNames.first == "index.dsse.json")
+        #expect(!fixture.requestedNames.contains("index.json") && !fixture.requestedNames.contains("manifest.dsse.json"))
+        #expect(fixture.stateObject?["keyid"] as? String == key.publicKey.keyID)
+        // The unsigned root replaced by another publish's changes nothing for it.
+        fixture.transport.serve(SyncFixture.url("1.0", "index.json"), Data("{}".utf8))
+        fixture.transport.clearLog()
+        await fixture.makeService(trustedKeys: [key.publicKey], selection: Self.german).start()
+        #expect(fixture.requestedNames == ["index.dsse.json"])
+        #expect(fixture.reports.last?.manifest == .notModified)
+    }
+
+    @Test func aDeviceInARolloutDropsTheModulesItRemovesAndOthersKeepThem() async throws {
+        let modules = try Self.modules()
+        let copy = try SlicedModule.make("Checkout", ["en": "Hi", "de": "Hallo!", "fr": "Salut"])
+        for (basisPoints, inside) in [(10_000, true), (0, false)] {
+            let fixture = try SyncFixture()
+            try fixture.publishIndexed(modules)
+            await fixture.makeService(selection: Self.german).start()
+            try fixture.publishIndexed(modules, rollout: [copy], basisPoints: basisPoints, removed: ["Profile"], publishedAt: "2026-07-25T10:00:00Z")
+
+            await fixture.makeService(selection: Self.german).start()
+
+            let report = try #require(fixture.reports.last)
+            #expect(report.rollout?.includesThisDevice == inside)
+            if inside {
+                #expect(report.modules.map(\.outcome) == [.updated, .removed], "\(report.jsonText())")
+                #expect(!fixture.exists("1.0/modules/Profile/current"))
+            } else {
+                #expect(report.modules.map(\.outcome) == [.skipped, .skipped], "\(report.jsonText())")
+                #expect(fixture.exists("1.0/modules/Profile/current"))
+            }
+        }
+    }
+}
