@@ -13,6 +13,9 @@ extension ModuleValidator {
             guard let reference = references[name] else { continue }
             reportLiteralPercents(reference, into: &developmentSink)
         }
+        // Another region of the development language (en-GB for en) is a reference for formats, not for which keys
+        // a table must have: the development region's keys are unknown.
+        let checksMissingKeys = !TableIndex.isStandIn(development, for: input.developmentRegion)
         let localizations = index.tables.keys.sorted().filter { $0 != development }
         let perLocalization = ParallelMap.map(localizations) { localization -> [ValidationDiagnostic] in
             var sink = DiagnosticSink(module: input.module)
@@ -30,7 +33,7 @@ extension ModuleValidator {
                     let shared = compareDicts(dict, with: reference, into: &sink)
                     complete = complete && shared == referenceDict.table.entries.count
                 }
-                if !complete {
+                if !complete, checksMissingKeys {
                     reportMissingKeys(pair, reference: reference, developmentName: development, into: &sink)
                 }
             }
@@ -139,6 +142,13 @@ extension ModuleValidator {
             let percent = spaced.isEmpty ? "" : " ('\(spaced[0].text)' is a percent sign and a space, which printf reads as a conversion with the space flag: if it is meant as a percent sign, write %%)"
             problem = difference + stray + percent
             omissionOnly = FormatArguments.mismatch(translation: translated, development: developed, allowsOmittedArguments: true) == nil
+            if omissionOnly, literals.isEmpty,
+               let omitted = TrailingOmission.omitted(translation: translated, format: translatedFormat, development: developed, text: value) {
+                reportTrailingOmission(
+                    omitted, key: key, value: value, development: development.value, developmentFormat: developmentFormat,
+                    developmentName: developmentName, file: file, line: line, column: column, into: &sink)
+                return
+            }
         }
         let consequence = omissionOnly
             ? "the translation loses a value the app passes (and, without %n$, the later ones shift)"

@@ -90,6 +90,13 @@ public struct ValidationInput: Sendable {
     /// about folders: `rootPath + "/" + folder`. Empty means folder paths are shown relative to the root.
     public var rootPath: String
 
+    /// The localization translations are compared with: the development region's `.lproj` (matched without regard
+    /// to letter case, `-` and `_` alike), else `Base`, else the first `.lproj` of the same language (`en-GB` for
+    /// `en`, which then stands in for formats only: no `missing-key` is measured against it), else nil.
+    public var developmentLocalization: String? {
+        TableIndex.developmentLocalization(for: developmentRegion, among: Set(files.compactMap(\.localization)))
+    }
+
     public init(module: String, developmentRegion: String, files: [File], folders: [String] = [], rootPath: String = "") {
         self.module = module
         self.developmentRegion = developmentRegion

@@ -66,11 +66,13 @@ struct PublishValidation: Sendable {
             ))
         }
         if !module.tables.isEmpty, !covered {
+            // Another region of the language (en-GB for en) stands in for the formats only (docs/validation.md).
+            let compared = input.developmentLocalization.map { " (only their format specifiers are compared with \($0))" } ?? ""
             found.append(ValidationDiagnostic(
                 code: .developmentRegionMissing, module: module.module.name, table: nil,
                 localization: developmentRegion, file: module.module.folders.first ?? "",
                 message: "the module has no \(developmentRegion).lproj table, so translations are not checked against the "
-                    + "development region and Bundle has no copy to fall back to; add \(developmentRegion).lproj or set "
+                    + "development region\(compared) and Bundle has no copy to fall back to; add \(developmentRegion).lproj or set "
                     + "developmentRegion in \(PackagerConfiguration.fileName)"
             ))
         }
