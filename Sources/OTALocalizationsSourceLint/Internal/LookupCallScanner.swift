@@ -171,8 +171,17 @@ struct LookupCallScanner {
         return checkBundleArgument(bundle, callee: name.text, callLine: name.line)
     }
 
-    /// `Bundle.main.localizedString(` or `Bundle.module.localizedString(` starting at `index`.
+    /// `Bundle.main.localizedString(`, `Bundle.module.localizedString(` or `Bundle(for: X.self).localizedString(`
+    /// starting at `index`.
     private func checkBundleLookup(at index: Int) -> Hit? {
+        if let end = classBundleEnd(at: index), token(end + 1)?.isPunctuation(".") == true,
+           token(end + 2)?.isIdentifier("localizedString") == true, token(end + 3)?.isPunctuation("(") == true {
+            let name = tokens[index]
+            return Hit(
+                rule: .classBundle, line: name.line, column: name.column, callLine: name.line,
+                message: "Bundle(for:).localizedString reads \(Self.classBundleName) only, which over-the-air updates "
+                    + "never reach; call Bundle.localizationBundle.localizedString instead")
+        }
         guard token(index + 1)?.isPunctuation(".") == true,
               let which = token(index + 2), which.isIdentifier("main") || which.isIdentifier("module"),
               token(index + 3)?.isPunctuation(".") == true,
@@ -191,9 +200,14 @@ struct LookupCallScanner {
     /// A hit when a `bundle:` argument is exactly `.module`, `Bundle.module`, `.main`, `Bundle.main` or `nil`
     /// (which `String(localized:)` and `Text` read as the main bundle).
     private func checkBundleArgument(_ argument: Argument, callee: String, callLine: Int) -> Hit? {
-        guard let label = argument.labelToken,
-              argument.value.allSatisfy({ $0.kind == .identifier || $0.kind == .punctuation })
-        else { return nil }
+        guard let label = argument.labelToken else { return nil }
+        if let start = argument.value.indices.first, classBundleEnd(at: start) == argument.value.indices.last {
+            return Hit(
+                rule: .classBundle, line: label.line, column: label.column, callLine: callLine,
+                message: "\(callee) with bundle: Bundle(for:) reads \(Self.classBundleName) only, which over-the-air "
+                    + "updates never reach; pass bundle: .localizationBundle")
+        }
+        guard argument.value.allSatisfy({ $0.kind == .identifier || $0.kind == .punctuation }) else { return nil }
         var value = argument.value.map(\.text)
         if value.first == "Foundation", value.dropFirst().first == "." { value.removeFirst(2) }
         if value.first == "Bundle", value.count == 3 { value.removeFirst() }
@@ -215,11 +229,28 @@ struct LookupCallScanner {
         isMain ? "the app's main bundle" : "the module's embedded bundle"
     }
 
-    /// Whether an unlabelled `Text` argument is looked up as a key: a non-blank string literal (interpolated or
-    /// not, which Swift turns into a `LocalizedStringKey`) or an explicit `LocalizedStringKey(…)`.
+    private static let classBundleName = "the embedded bundle that holds the class's code"
+
+    /// The index of the `)` that ends `Bundle(for: …)` (also `Bundle.init(for:`, `Foundation.Bundle(for:`) starting
+    /// at `index`, or nil.
+    private func classBundleEnd(at index: Int) -> Int? {
+        var name = index
+        if token(name)?.isIdentifier("Foundation") == true, token(name + 1)?.isPunctuation(".") == true { name += 2 }
+        guard token(name)?.isIdentifier("Bundle") == true else { return nil }
+        var open = name + 1
+        if token(open)?.isPunctuation(".") == true, token(open + 1)?.isIdentifier("init") == true { open += 2 }
+        guard token(open)?.isPunctuation("(") == true, token(open + 1)?.isIdentifier("for") == true,
+              token(open + 2)?.isPunctuation(":") == true, let end = closing[open], end < tokens.count
+        else { return nil }
+        return end
+    }
+
+    /// Whether an unlabelled `Text` argument is looked up as a key with text to translate: a non-blank string
+    /// literal (which Swift turns into a `LocalizedStringKey`) that is not interpolations and punctuation alone, or an
+    /// explicit `LocalizedStringKey(…)`.
     private func isLocalizedKeyExpression(_ value: ArraySlice<SwiftToken>) -> Bool {
         guard let first = value.first else { return false }
-        if value.count == 1 { return first.kind == .string && !first.isBlankStringLiteral }
+        if value.count == 1 { return first.kind == .string && !first.isBlankStringLiteral && !first.isPlaceholdersOnly }
         guard first.isIdentifier("LocalizedStringKey") else { return false }
         var open = value.startIndex + 1
         if tokens[open].isPunctuation("."), open + 1 < value.endIndex, tokens[open + 1].isIdentifier("init") {
