@@ -2,23 +2,33 @@ import OTALocalizationsCore
 
 extension ModuleValidator {
     /// Compares a localization's `.stringsdict` entries with the development region's (prepared once in
-    /// `reference`) and reports each entry whose format arguments differ.
+    /// `reference`), and each key the development table lacks with its value in the sources as a plain-string entry
+    /// (``KeyReferences``), and reports each entry whose format arguments differ.
     /// - Returns: how many of the table's keys the development table has.
     func compareDicts(
-        _ dict: TableIndex.Dict, with reference: ReferenceTable, into sink: inout DiagnosticSink
+        _ dict: TableIndex.Dict, with reference: ReferenceTable, keys: inout KeyReferences, into sink: inout DiagnosticSink
     ) -> Int {
-        guard let referenceDict = reference.pair.dict else { return 0 }
+        let referenceDict = reference.pair.dict
         var shared = 0
         // Any order: the validator sorts what it finds. The entries that could be read first (no lookup on this
         // side), then the keys whose entry could not be read, which are few.
         for (key, mine) in dict.entries {
-            guard let theirs = reference.dictEntries[key] else {
-                if referenceDict.table.entries[key] != nil { shared += 1 }
+            let theirs: ReferenceDictEntry
+            let developmentName: String
+            if let own = reference.dictEntries[key], let referenceDict {
+                shared += 1
+                (theirs, developmentName) = (own, referenceDict.file.localization ?? "the development region")
+            } else if referenceDict?.table.entries[key] != nil {
+                shared += 1
+                continue
+            } else if reference.strings[key] != nil {
+                continue   // The development value is a `.strings` value.
+            } else if let code = keys.reference(for: key) {
+                (theirs, developmentName) = (code.dictEntry, code.origin)
+            } else {
                 continue
             }
-            shared += 1
             guard let (problem, path) = Self.entryMismatch(mine, theirs), let value = dict.table.entries[key] else { continue }
-            let developmentName = referenceDict.file.localization ?? "the development region"
             // The whole entry is the value (its identity in baselines); the line is that of the string that differs.
             let line = dict.table.line(ofKey: key, path: path)
             if let omitted = problem.omitted {
@@ -31,7 +41,7 @@ extension ModuleValidator {
                      message: "\"\(key)\": the format specifiers differ from \(developmentName): \(problem.text); at run time this crashes or prints garbage. Use the same specifiers and value types.",
                      value: Self.describe(value))
         }
-        if dict.entries.count < dict.table.entries.count {
+        if let referenceDict, dict.entries.count < dict.table.entries.count {
             for key in dict.table.entries.keys where dict.entries[key] == nil && referenceDict.table.entries[key] != nil {
                 shared += 1
             }

@@ -52,6 +52,7 @@ import Testing
         // A full-width percent sign and Qt's %1 read nothing but show "％ld" and "%1" as text.
         #expect(findings("Importing item %ld of %ld", "導入％ld的項目％ld").map(\.code) == [.formatSpecifierMismatch])
         #expect(findings("You and %ld more joined", "Ви та ще %1 приєдналися").map(\.code) == [.formatSpecifierMismatch])
+        #expect(findings("Importing item %ld of %ld", "استيراد العنصر ٪ ld من ٪ ld").map(\.code) == [.formatSpecifierMismatch])
         #expect(findings("%@ and %@", "a %@").first?.severity == .error)
     }
 

@@ -16,36 +16,15 @@ struct LookupCallScanner {
     /// The project's own lookup functions and macros (`L`, `#localized`): a call of one that passes `bundle: .module`
     /// or `bundle: .main` is a hit; one without a `bundle:` argument is not (its default is unknown).
     private let lookupFunctions: Set<String>
+    /// Bracket pairs and top-level arguments of ``tokens``.
+    private let calls: CallSyntax
     /// For each opening bracket's index, the index of the bracket that closes it (or `tokens.count`).
-    private var closing: [Int: Int] = [:]
+    private var closing: [Int: Int] { calls.closing }
 
     init(tokens: [SwiftToken], lookupFunctions: Set<String> = []) {
         self.tokens = tokens
         self.lookupFunctions = lookupFunctions
-        var stack: [Int] = []
-        // How many of each opening bracket the stack holds, so a stray closer costs no search.
-        var open: [String: Int] = [:]
-        let pairs: [String: String] = [")": "(", "]": "[", "}": "{"]
-        for (index, token) in tokens.enumerated() where token.kind == .punctuation {
-            switch token.text {
-            case "(", "[", "{":
-                stack.append(index)
-                open[token.text, default: 0] += 1
-            case ")", "]", "}":
-                // A stray closer (unbalanced source) closes the nearest bracket of its own kind, if any.
-                guard let opener = pairs[token.text], open[opener, default: 0] > 0,
-                      let match = stack.lastIndex(where: { tokens[$0].text == opener })
-                else { continue }
-                for closed in stack[match...] {
-                    closing[closed] = index
-                    open[tokens[closed].text, default: 0] -= 1
-                }
-                stack.removeSubrange(match...)
-            default:
-                continue
-            }
-        }
-        for open in stack { closing[open] = tokens.count }
+        calls = CallSyntax(tokens: tokens)
     }
 
     /// Every hit in this stream and, recursively, inside every string interpolation.
@@ -199,7 +178,7 @@ struct LookupCallScanner {
 
     /// A hit when a `bundle:` argument is exactly `.module`, `Bundle.module`, `.main`, `Bundle.main` or `nil`
     /// (which `String(localized:)` and `Text` read as the main bundle).
-    private func checkBundleArgument(_ argument: Argument, callee: String, callLine: Int) -> Hit? {
+    private func checkBundleArgument(_ argument: CallSyntax.Argument, callee: String, callLine: Int) -> Hit? {
         guard let label = argument.labelToken else { return nil }
         if let start = argument.value.indices.first, classBundleEnd(at: start) == argument.value.indices.last {
             return Hit(
@@ -259,45 +238,5 @@ struct LookupCallScanner {
         return open < value.endIndex && tokens[open].isPunctuation("(") && closing[open] == value.endIndex - 1
     }
 
-    // MARK: Arguments
-
-    /// One top-level argument of a call.
-    struct Argument {
-        var label: String?
-        var labelToken: SwiftToken?
-        /// The tokens after the label and its colon (all of them when there is no label).
-        var value: ArraySlice<SwiftToken>
-    }
-
-    /// The top-level arguments of the call whose `(` is at `open`, split at commas outside nested brackets.
-    private func arguments(of open: Int) -> [Argument] {
-        let end = closing[open] ?? tokens.count
-        var result: [Argument] = []
-        var start = open + 1
-        var index = start
-        func finish() {
-            guard start < index else { return }
-            let slice = tokens[start..<index]
-            if slice.count >= 2, slice[start].kind == .identifier, slice[start + 1].isPunctuation(":") {
-                result.append(Argument(label: slice[start].text, labelToken: slice[start], value: slice.dropFirst(2)))
-            } else {
-                result.append(Argument(label: nil, labelToken: nil, value: slice))
-            }
-        }
-        while index < end {
-            let current = tokens[index]
-            if current.kind == .punctuation, ["(", "[", "{"].contains(current.text) {
-                index = (closing[index] ?? end) + 1
-                continue
-            }
-            if current.isPunctuation(",") {
-                finish()
-                start = index + 1
-            }
-            index += 1
-        }
-        index = min(index, end)
-        finish()
-        return result
-    }
+    private func arguments(of open: Int) -> [CallSyntax.Argument] { calls.arguments(of: open) }
 }

@@ -12,8 +12,8 @@
 /// same types, and no other argument could be the one dropped: the translation reads none (k = 0), or names every
 /// position it reads (`%1$@`), or the types tell the kept arguments apart (for "%@ and %@" → "and %@" either `%@`
 /// could have been dropped, so it stays a mismatch). A translation with a `%` that starts no specifier (Qt's `%1`,
-/// `%K`, a trailing `%`) or a full-width percent sign (`％ld`, U+FF05, or the small form U+FE6A) is none either: it
-/// reads nothing there but most likely shows a specifier it meant as text.
+/// `%K`, a trailing `%`) or another script's percent sign (full-width `％ld` U+FF05, small U+FE6A, Arabic `٪ ld`
+/// U+066A) is none either: it reads nothing there but most likely shows a specifier it meant as text.
 enum TrailingOmission {
     /// The positions left out (k+1…n), or nil when the difference is anything but a trailing omission.
     /// - Parameter text: the translation's text, when it is not the whole of `format`'s source (nil: not checked).
@@ -21,7 +21,7 @@ enum TrailingOmission {
         translation: FormatArguments, format: ParsedFormat, development: FormatArguments, text: String? = nil
     ) -> ClosedRange<Int>? {
         guard format.invalid.isEmpty else { return nil }
-        if let text, text.unicodeScalars.contains(where: { $0 == "\u{FF05}" || $0 == "\u{FE6A}" }) { return nil }
+        if let text, text.unicodeScalars.contains(where: { $0 == "\u{FF05}" || $0 == "\u{FE6A}" || $0 == "\u{066A}" }) { return nil }
         guard translation.conflicts.isEmpty, development.conflicts.isEmpty,
               let developed = contiguousCount(development.positions),
               let kept = contiguousCount(translation.positions), kept < developed else { return nil }
