@@ -224,6 +224,7 @@ struct SwiftLexer {
                     pieces.append(.interpolation)
                 } else if multiLine, let next = peek(), next == " " || next == "\t" || next == "\n" || next == "\r" {
                     skipLineContinuation()
+                    pieces.append(.lineContinuation)
                 } else if let escaped = peek() {
                     // The escaped character (`\"`, `\\`, `\n`, the `u` of `\u{…}`) is content, never a delimiter.
                     literal.text.unicodeScalars.append(escaped)
