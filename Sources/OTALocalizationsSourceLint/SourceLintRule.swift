@@ -11,7 +11,8 @@ public struct SourceLintRule: RawRepresentable, Hashable, Sendable, Codable, Cus
     /// argument: the lookup reads `Bundle.main`.
     public static let missingBundle = SourceLintRule(rawValue: "missing-bundle")
     /// SwiftUI `Text("literal")` or `Text(LocalizedStringKey(…))` with no `bundle:` argument: the key is looked
-    /// up in `Bundle.main`.
+    /// up in `Bundle.main`. Not a literal of interpolations and punctuation alone (`Text("\(total)")`), whose key
+    /// (`%lld`) has nothing to translate.
     public static let textMissingBundle = SourceLintRule(rawValue: "text-missing-bundle")
     /// A lookup in the module's embedded bundle: `bundle: .module`, `bundle: Bundle.module`, or
     /// `Bundle.module.localizedString(…)`.
