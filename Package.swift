@@ -57,12 +57,17 @@ let package = Package(
         .target(name: "OTALocalizationsValidation", dependencies: ["OTALocalizationsCore", "OTALocalizationsNames"]),
         // The String Catalog (`.xcstrings`) reader and compiler.
         .target(name: "OTALocalizationsCatalogs", dependencies: ["OTALocalizationsCore", "OTALocalizationsNames"]),
-        // `lint-sources`: finds lookups in Swift sources that bypass a module's bundle. Foundation only.
+        // `lint-sources`: finds lookups in Swift sources that bypass a module's bundle, and reads the development values
+        // lookups write beside their keys. Foundation only.
         .target(name: "OTALocalizationsSourceLint"),
-        // Configuration, discovery, loading, packing, publishing: one pipeline for `package` and `validate`.
+        // Configuration, discovery, loading, packing, publishing: one pipeline for `package` and `validate`, which hands
+        // validation the development values of each module's Swift sources.
         .target(
             name: "OTALocalizationsPackager",
-            dependencies: ["OTALocalizationsCore", "OTALocalizationsNames", "OTALocalizationsValidation", "OTALocalizationsCatalogs"]
+            dependencies: [
+                "OTALocalizationsCore", "OTALocalizationsNames", "OTALocalizationsValidation", "OTALocalizationsCatalogs",
+                "OTALocalizationsSourceLint",
+            ]
         ),
         // What the command-line tool, the benchmark and the tests share and apps do not link: the storage-root lock,
         // reading installed tables, a report recorder, loopback sockets for a local nginx.

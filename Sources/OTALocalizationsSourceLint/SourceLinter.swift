@@ -24,8 +24,9 @@ public enum SourceLinter {
     ///   - source: the Swift source text.
     ///   - path: the path to report in each finding's ``SourceLintFinding/file``.
     ///   - lookupFunctions: the project's own lookup functions and macros (`L`, `tr`, `#localized`): a call of one
-    ///     that passes `bundle: .module` or `bundle: .main` (or `Bundle.module`, `Bundle.main`, `nil`) is reported
-    ///   like the same argument of `NSLocalizedString`; a call without `bundle:` is not (its default is unknown).
+    ///     that passes `bundle: .module` or `bundle: .main` (or `Bundle.module`, `Bundle.main`, `nil`, `Bundle(for:)`)
+    ///     is reported like the same argument of `NSLocalizedString`; a call without `bundle:` is not (its default is
+    ///     unknown).
     /// - Returns: the findings, sorted by line, then column.
     public static func lint(source: String, path: String, lookupFunctions: Set<String> = []) -> [SourceLintFinding] {
         var lexer = SwiftLexer(source)

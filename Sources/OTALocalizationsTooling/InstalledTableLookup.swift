@@ -15,6 +15,9 @@ import OTALocalizationsNames
 /// variables, Apple: "Stringsdict File Format"), which is also what `NSLocalizedString` returns before
 /// formatting; a `.stringsdict` key whose value is a plain string (docs/apple-platform.md P1, P2) returns that string.
 ///
+/// Errors name the module, the app version and the file inside the bundle (`fr.lproj/Localizable.strings`), never a
+/// path below `modules/`, whose folder names are storage names (`%43heckout` for `Checkout`, `OTAStorageLayout`).
+///
 /// Used by `ota-localizations lookup`. Reads only; safe from any thread.
 public struct InstalledTableLookup: Sendable {
     /// Where a value was found.
@@ -69,7 +72,8 @@ public struct InstalledTableLookup: Sendable {
         guard isDirectory(lproj) else {
             throw InstalledTableLookupError(
                 code: .localizationMissing,
-                reason: "module \(module) has no \(lprojName) in \(folder.path)")
+                reason: "module \(module) has no \(lprojName) in its installed bundle for app version \(layout.appVersion); "
+                    + "pass one it has: \(localizations(in: folder))")
         }
         let stringsDictFile = lproj.appendingPathComponent(TableKind.stringsDict.fileName(table: table), isDirectory: false)
         let stringsFile = lproj.appendingPathComponent(TableKind.strings.fileName(table: table), isDirectory: false)
@@ -80,15 +84,20 @@ public struct InstalledTableLookup: Sendable {
                 code: .tableMissing,
                 reason: "module \(module) has neither \(stringsFile.lastPathComponent) nor \(stringsDictFile.lastPathComponent) in \(lprojName)")
         }
-        if hasStringsDict, case .stringsDict(let parsed) = try parse(stringsDictFile), let entry = parsed.entries[key] {
+        let stringsDictName = "\(lprojName)/\(stringsDictFile.lastPathComponent)"
+        if hasStringsDict, case .stringsDict(let parsed) = try parse(stringsDictFile, module: module, named: stringsDictName),
+           let entry = parsed.entries[key] {
             if let text = entry.stringValue ?? entry.dictionaryValue?["NSStringLocalizedFormatKey"]?.stringValue {
                 return Value(text: text, source: .stringsDict, file: stringsDictFile)
             }
             throw InstalledTableLookupError(
                 code: .unreadableTable,
-                reason: "\(stringsDictFile.path): key \"\(key)\" has no NSStringLocalizedFormatKey string")
+                reason: "module \(module)'s \(stringsDictName): key \"\(key)\" has no NSStringLocalizedFormatKey string; "
+                    + "publish the entry with its format string")
         }
-        if hasStrings, case .strings(let parsed) = try parse(stringsFile), let text = parsed.values[key] {
+        let stringsName = "\(lprojName)/\(stringsFile.lastPathComponent)"
+        if hasStrings, case .strings(let parsed) = try parse(stringsFile, module: module, named: stringsName),
+           let text = parsed.values[key] {
             return Value(text: text, source: .strings, file: stringsFile)
         }
         throw InstalledTableLookupError(
@@ -99,28 +108,47 @@ public struct InstalledTableLookup: Sendable {
     /// The folder `current` names, checked to exist.
     private func installedFolder(module: String) throws(InstalledTableLookupError) -> URL {
         let pointer = layout.currentPointerFile(module: module)
+        let place = "app version \(layout.appVersion) in \(layout.storageRoot.path)"
         guard let data = FileManager.default.contents(atPath: pointer.path) else {
             throw InstalledTableLookupError(
                 code: .notInstalled,
-                reason: "module \(module) is not installed for app version \(layout.appVersion) (no \(pointer.path))")
+                reason: "module \(module) is not installed for \(place) (it has no current pointer); "
+                    + "check --module against 'ota-localizations status', or run 'ota-localizations sync'")
         }
         guard let folderName = OTAStorageLayout.parseCurrentPointer(data) else {
-            throw InstalledTableLookupError(code: .notInstalled, reason: "\(pointer.path) does not name an installed folder")
+            throw InstalledTableLookupError(
+                code: .notInstalled,
+                reason: "module \(module)'s current pointer for \(place) names no installed folder; "
+                    + "run 'ota-localizations sync' to install it again")
         }
         let folder = layout.installFolder(module: module, folderName: folderName)
         guard isDirectory(folder) else {
-            throw InstalledTableLookupError(code: .notInstalled, reason: "\(pointer.path) names \(folder.path), which is missing")
+            throw InstalledTableLookupError(
+                code: .notInstalled,
+                reason: "module \(module)'s current pointer for \(place) names folder \(folderName), which is missing; "
+                    + "run 'ota-localizations sync' to install it again")
         }
         return folder
     }
 
-    private func parse(_ file: URL) throws(InstalledTableLookupError) -> LocalizationTable {
+    /// Parses an installed table; an error names it as `module`'s `name` (`fr.lproj/Localizable.strings`).
+    private func parse(_ file: URL, module: String, named name: String) throws(InstalledTableLookupError) -> LocalizationTable {
         do {
             let data = try Data(contentsOf: file)
-            return try LocalizationTable.parse(data, path: file.path)
+            return try LocalizationTable.parse(data, path: name)
+        } catch let error as TableError {
+            throw InstalledTableLookupError(code: .unreadableTable, reason: "module \(module)'s \(error.description)")
         } catch {
-            throw InstalledTableLookupError(code: .unreadableTable, reason: "\(file.path): \(error)")
+            throw InstalledTableLookupError(
+                code: .unreadableTable, reason: "module \(module)'s \(name) cannot be read: \(error.localizedDescription)")
         }
+    }
+
+    /// The `.lproj` names of a bundle folder without the extension, sorted and comma-separated (`none` when empty).
+    private func localizations(in folder: URL) -> String {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .compactMap(LocalizationFolder.localization(ofFolder:)).sorted()
+        return names.isEmpty ? "none" : names.joined(separator: ", ")
     }
 
     private func isDirectory(_ url: URL) -> Bool {

@@ -1,4 +1,5 @@
 import OTALocalizationsCore
+import OTALocalizationsNames
 
 extension ModuleValidator {
     /// Checks one table on its own: readability, duplicate and empty values, `.stringsdict` structure and
@@ -55,7 +56,9 @@ extension ModuleValidator {
         entries.reserveCapacity(table.entries.count)
         let language = file.localization == "Base" ? developmentRegion : file.localization
         // A table outside any `.lproj` has no language: only the rules every language shares (other) apply.
-        let plurals = PluralCheck(language: language ?? "", countsOfMillions: pluralCountsOfMillions)
+        let isDevelopment = file.localization.map { $0 == LocalizationFolder.base || TableIndex.normalized($0) == TableIndex.normalized(developmentRegion) } ?? false
+        let plurals = PluralCheck(
+            language: language ?? "", countsOfMillions: pluralCountsOfMillions, isDevelopmentLanguage: isDevelopment)
         var reader = StringsDictEntryReader()
         for duplicate in table.duplicateKeys {
             let entry = duplicate.entry ?? duplicate.key

@@ -2,41 +2,78 @@ import OTALocalizationsCore
 
 extension ModuleValidator {
     /// Compares every localization's tables with the development region's: format arguments, missing
-    /// keys, whitespace and values equal to their key. Localizations are checked on every core; the development
-    /// side of each table is read once (``ReferenceTable``) and shared.
+    /// keys, whitespace and values equal to their key. A key the development table lacks is compared with its
+    /// development value in the module's Swift sources (``ValidationInput/sourceValues``) when there is one, and
+    /// counted in one `development-value-missing` finding per table when there is none. Localizations are checked on
+    /// every core; the development side of each table is read once (``ReferenceTable``) and shared.
     func checkTranslations(_ input: ValidationInput, index: TableIndex) -> [ValidationDiagnostic] {
-        guard let development = index.developmentLocalization(for: input.developmentRegion),
-              let developmentTables = index.tables[development] else { return [] }
-        let references = developmentTables.mapValues(ReferenceTable.init)
+        let development = index.developmentLocalization(for: input.developmentRegion)
+        let sources = SourceReferences(input.sourceValues)
+        guard development != nil || !sources.isEmpty else { return [] }
+        let references = (development.flatMap { index.tables[$0] } ?? [:]).mapValues(ReferenceTable.init)
         var developmentSink = DiagnosticSink(module: input.module)
         for name in references.keys.sorted() {
             guard let reference = references[name] else { continue }
             reportLiteralPercents(reference, into: &developmentSink)
         }
+        // Another region of the development language (en-GB for en) is a reference for formats, not for which keys
+        // a table must have: the development region's keys are unknown.
+        let checksMissingKeys = development.map { !TableIndex.isStandIn($0, for: input.developmentRegion) } ?? false
         let localizations = index.tables.keys.sorted().filter { $0 != development }
-        let perLocalization = ParallelMap.map(localizations) { localization -> [ValidationDiagnostic] in
-            var sink = DiagnosticSink(module: input.module)
-            guard let tables = index.tables[localization] else { return [] }
-            for tableName in tables.keys.sorted() {
-                guard let pair = tables[tableName], let reference = references[tableName] else { continue }
-                // A file the localization lacks is taken whole from the development region (docs/apple-platform.md F1,
-                // F5); a file that has every development key lacks none, which the comparisons count as they go.
-                var complete = true
-                if let strings = pair.strings {
-                    let shared = compareStrings(strings, with: reference, developmentName: development, into: &sink)
-                    complete = shared == (reference.pair.strings?.definitions.count ?? 0)
-                }
-                if let dict = pair.dict, let referenceDict = reference.pair.dict {
-                    let shared = compareDicts(dict, with: reference, into: &sink)
+        let perLocalization = ParallelMap.map(localizations) { localization -> TranslationFindings in
+            guard let tables = index.tables[localization] else { return TranslationFindings() }
+            return checkLocalization(
+                tables, module: input.module, references: references, sources: sources,
+                developmentName: development ?? input.developmentRegion, checksMissingKeys: checksMissingKeys)
+        }
+        var unvalued: [String: Set<String>] = [:]
+        for found in perLocalization { unvalued.merge(found.unvalued) { $0.union($1) } }
+        var diagnostics = developmentSink.diagnostics + perLocalization.flatMap(\.diagnostics)
+        if let development {
+            diagnostics += reportKeysWithoutDevelopmentValue(
+                unvalued, module: input.module, development: development, references: references, index: index)
+        }
+        return diagnostics
+    }
+
+    /// What one localization's comparison found: its findings, and per table the keys that have no development value.
+    struct TranslationFindings: Sendable {
+        var diagnostics: [ValidationDiagnostic] = []
+        var unvalued: [String: Set<String>] = [:]
+    }
+
+    /// Compares one localization's tables (table name → files) with the development tables and the Swift sources.
+    private func checkLocalization(
+        _ tables: [String: TableIndex.Pair], module: String, references: [String: ReferenceTable],
+        sources: SourceReferences, developmentName: String, checksMissingKeys: Bool
+    ) -> TranslationFindings {
+        var sink = DiagnosticSink(module: module)
+        var found = TranslationFindings()
+        for tableName in tables.keys.sorted() {
+            guard let pair = tables[tableName] else { continue }
+            // A table the development region lacks is compared with the sources alone.
+            let reference = references[tableName] ?? ReferenceTable(TableIndex.Pair())
+            var keys = KeyReferences(table: tableName, sources: sources)
+            // A file the localization lacks is taken whole from the development region (docs/apple-platform.md F1,
+            // F5); a file that has every development key lacks none, which the comparisons count as they go.
+            var complete = true
+            if let strings = pair.strings {
+                let shared = compareStrings(strings, with: reference, keys: &keys, developmentName: developmentName, into: &sink)
+                complete = shared == (reference.pair.strings?.definitions.count ?? 0)
+            }
+            if let dict = pair.dict {
+                let shared = compareDicts(dict, with: reference, keys: &keys, into: &sink)
+                if let referenceDict = reference.pair.dict {
                     complete = complete && shared == referenceDict.table.entries.count
                 }
-                if !complete {
-                    reportMissingKeys(pair, reference: reference, developmentName: development, into: &sink)
-                }
             }
-            return sink.diagnostics
+            if !complete, checksMissingKeys {
+                reportMissingKeys(pair, reference: reference, developmentName: developmentName, into: &sink)
+            }
+            if !keys.unvalued.isEmpty { found.unvalued[tableName] = keys.unvalued }
         }
-        return developmentSink.diagnostics + perLocalization.flatMap { $0 }
+        found.diagnostics = sink.diagnostics
+        return found
     }
 
     /// Reports each development value holding a `%` that reads as a conversion but is a literal percent sign.
@@ -63,17 +100,28 @@ extension ModuleValidator {
         }
     }
 
+    /// Compares a translated `.strings` table with the development table's values, and each key that table lacks
+    /// with its value in the sources (``KeyReferences``).
     /// - Returns: how many of the table's keys the development table has.
     private func compareStrings(
-        _ strings: TableIndex.Strings, with reference: ReferenceTable, developmentName: String,
-        into sink: inout DiagnosticSink
+        _ strings: TableIndex.Strings, with reference: ReferenceTable, keys: inout KeyReferences,
+        developmentName tableName: String, into sink: inout DiagnosticSink
     ) -> Int {
-        guard reference.pair.strings != nil else { return 0 }
         var shared = 0
         // Any order: the validator sorts what it finds.
         for (key, definition) in strings.definitions {
-            guard let development = reference.strings[key] else { continue }
-            shared += 1
+            let development: ReferenceTable.Value
+            let developmentName: String
+            if let own = reference.strings[key] {
+                shared += 1
+                (development, developmentName) = (own, tableName)
+            } else if reference.pair.dict?.table.entries[key] != nil {
+                continue   // The development value is a `.stringsdict` entry.
+            } else if let code = keys.reference(for: key) {
+                (development, developmentName) = (code.value, code.origin)
+            } else {
+                continue
+            }
             let developmentValue = development.value
             let (value, line, column) = definition
             // Neither value has a `%`: neither reads an argument, so they cannot differ.
@@ -139,6 +187,13 @@ extension ModuleValidator {
             let percent = spaced.isEmpty ? "" : " ('\(spaced[0].text)' is a percent sign and a space, which printf reads as a conversion with the space flag: if it is meant as a percent sign, write %%)"
             problem = difference + stray + percent
             omissionOnly = FormatArguments.mismatch(translation: translated, development: developed, allowsOmittedArguments: true) == nil
+            if omissionOnly, literals.isEmpty,
+               let omitted = TrailingOmission.omitted(translation: translated, format: translatedFormat, development: developed, text: value) {
+                reportTrailingOmission(
+                    omitted, key: key, value: value, development: development.value, developmentFormat: developmentFormat,
+                    developmentName: developmentName, file: file, line: line, column: column, into: &sink)
+                return
+            }
         }
         let consequence = omissionOnly
             ? "the translation loses a value the app passes (and, without %n$, the later ones shift)"

@@ -7,7 +7,9 @@ import OTALocalizationsCore
 ///   `.lproj` names that are not language identifiers (docs/apple-platform.md L13, F3, F4, F8, E1–E3);
 /// - each table: duplicate keys, empty values, the structure of every `.stringsdict` entry;
 /// - each translation against the development region: printf arguments (``FormatArguments``), missing
-///   keys, whitespace, values equal to their key, CLDR plural categories (``PluralCategories``);
+///   keys, whitespace, values equal to their key, CLDR plural categories (``PluralCategories``); a key the
+///   development table lacks against its development value in Swift code (``ValidationInput/sourceValues``), and
+///   the keys with neither counted per table;
 /// - optionally, against a baseline (what was published or embedded before): keys and tables dropped.
 ///
 /// Diagnostics come out in a stable order: by file path, then line, then code.

@@ -132,14 +132,14 @@ public struct ValidationBaseline: Sendable, Equatable, Codable {
     ///
     /// A diagnostic whose identity is not recorded, or whose code is never baselined, is returned unchanged. Each
     /// record absorbs one diagnostic, in the order given: when a file holds one more finding of an identity than
-    /// was recorded, the last one is new. A `missing-key` diagnostic is recorded when a recorded finding of the same
-    /// module, table and localization listed every key it lists.
+    /// was recorded, the last one is new. A `missing-key` or `development-value-missing` diagnostic (a list of keys)
+    /// is recorded when a recorded finding of the same code, module, table and localization listed every key it lists.
     /// - Returns: the diagnostics in the same order.
     public func apply(to diagnostics: [ValidationDiagnostic]) -> [ValidationDiagnostic] {
         var remaining: [Finding: Int] = [:]
         var missingKeys: [Finding: Set<Substring>] = [:]
         for finding in findings {
-            if finding.code == ValidationDiagnostic.Code.missingKey.rawValue {
+            if Self.keyListCodes.contains(ValidationDiagnostic.Code(rawValue: finding.code)) {
                 var place = finding.place
                 place.key = nil
                 missingKeys[place, default: []].formUnion(Self.keys(of: finding))
@@ -151,7 +151,7 @@ public struct ValidationBaseline: Sendable, Equatable, Codable {
             guard !ValidationDiagnostic.Code.neverBaselined.contains(diagnostic.code) else { return diagnostic }
             let finding = Finding(diagnostic)
             var isRecorded = false
-            if diagnostic.code == .missingKey {
+            if Self.keyListCodes.contains(diagnostic.code) {
                 var place = finding.place
                 place.key = nil
                 isRecorded = missingKeys[place].map { Self.keys(of: finding).isSubset(of: $0) } ?? false
@@ -185,14 +185,18 @@ public struct ValidationBaseline: Sendable, Equatable, Codable {
         guard !withoutKeyPath.isEmpty else { return 0 }
         let withoutValue = Set(findings.filter { $0.keyPath == nil && $0.value == nil }.map(\.place))
         return diagnostics.filter { diagnostic in
-            guard !diagnostic.baselined, diagnostic.code != .missingKey else { return false }
+            guard !diagnostic.baselined, !Self.keyListCodes.contains(diagnostic.code) else { return false }
             let place = Finding(diagnostic).place
             if diagnostic.keyPath != nil { return withoutKeyPath.contains(place) }
             return diagnostic.value != nil && withoutValue.contains(place)
         }.count
     }
 
-    /// The keys a `missing-key` finding lists: its value, one key per line (the key itself for a single key).
+    /// The codes whose finding lists keys in its value, one per line, and stays recorded while it lists only recorded
+    /// keys.
+    static let keyListCodes: Set<ValidationDiagnostic.Code> = [.missingKey, .developmentValueMissing]
+
+    /// The keys a key-list finding lists: its value, one key per line (the key itself for a single key).
     private static func keys(of finding: Finding) -> Set<Substring> {
         guard let value = finding.value else { return Set([finding.key.map { Substring($0) } ?? ""]) }
         return Set(value.split(separator: "\n", omittingEmptySubsequences: false))

@@ -16,9 +16,17 @@ extension ValidationDiagnostic.Code {
     public static let duplicateKeySameValue = Self(rawValue: "duplicate-key-same-value")
     /// A translation whose printf arguments differ from the development region's value. Error.
     public static let formatSpecifierMismatch = Self(rawValue: "format-specifier-mismatch")
+    /// A translation that reads the development value's arguments except the last ones ("Smazat?" for "Delete
+    /// %@?"): `String(format:)` ignores arguments a format does not read, so nothing shifts or crashes, but the value
+    /// is not shown. Warning. Leaving out an argument that others follow stays a ``formatSpecifierMismatch``.
+    public static let trailingArgumentOmitted = Self(rawValue: "trailing-argument-omitted")
     /// A key of the development region's table that a translation of the table lacks (no per-key
     /// fallback: docs/apple-platform.md F2). Warning.
     public static let missingKey = Self(rawValue: "missing-key")
+    /// Keys of a table that translations have and that have no development value, neither in the development
+    /// region's table nor in the module's Swift sources (`NSLocalizedString`'s `value:`, `defaultValue:`): their
+    /// formats were not checked. One finding per module and table, the keys in its value. Warning.
+    public static let developmentValueMissing = Self(rawValue: "development-value-missing")
     /// An empty value. Warning.
     public static let emptyValue = Self(rawValue: "empty-value")
     /// A translation equal to its key where the development value is not the key. Warning.

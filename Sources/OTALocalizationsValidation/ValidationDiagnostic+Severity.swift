@@ -16,7 +16,7 @@ extension ValidationDiagnostic.Code {
     /// The codes whose findings are warnings; every other known code but `stringsdict-missing-million-category`
     /// is an error.
     private static let warnings: Set<Self> = [
-        .duplicateKeySameValue, .missingKey, .emptyValue, .valueEqualsKey, .whitespaceMismatch,
+        .duplicateKeySameValue, .trailingArgumentOmitted, .missingKey, .developmentValueMissing, .emptyValue, .valueEqualsKey, .whitespaceMismatch,
         .developmentLiteralPercent, .stringsDictUnusedVariable, .stringsDictMissingDecimalOther,
         .stringsDictMissingPluralCategory, .stringsDictUnusedPluralCategory, .developmentRegionMissing,
         .invalidLocalizationName,

@@ -77,6 +77,36 @@ public struct ValidationInput: Sendable {
         }
     }
 
+    /// A development value written in the module's Swift code beside its key, for a key its development table lacks
+    /// (`NSLocalizedString`'s `value:`, `String(localized:)`'s and `LocalizedStringResource`'s `defaultValue:`).
+    ///
+    /// Translations of such a key are compared with it as with a development table's value, and each finding names
+    /// the file and line it came from (docs/validation.md, "Development values in Swift code").
+    public struct SourceValue: Sendable, Equatable {
+        /// The table the call names; `Localizable` when it names none.
+        public var table: String
+        public var key: String
+        /// The value's text between its interpolations (one segment for a plain literal). Each interpolation of a
+        /// `String.LocalizationValue` is an argument whose type only the compiler knows, so any type matches it.
+        public var segments: [String]
+        /// The Swift file as shown in findings (relative to the repository root), and the call's line.
+        public var file: String
+        public var line: Int
+
+        public init(table: String, key: String, segments: [String], file: String, line: Int) {
+            self.table = table
+            self.key = key
+            self.segments = segments.isEmpty ? [""] : segments
+            self.file = file
+            self.line = line
+        }
+
+        /// The value as one text, each interpolation written `\(…)`.
+        public var text: String { segments.joined(separator: "\\(…)") }
+        /// Where it came from, as findings name it: `Sources/Shared/Strings.swift:12`.
+        public var origin: String { "\(file):\(line)" }
+    }
+
     /// The module's name, as shown in diagnostics.
     public var module: String
     /// The development region (`CFBundleDevelopmentRegion`), for example `en`: translations are compared
@@ -89,6 +119,16 @@ public struct ValidationInput: Sendable {
     /// The display path of the resource root (the folder holding the `.lproj` folders), used for findings
     /// about folders: `rootPath + "/" + folder`. Empty means folder paths are shown relative to the root.
     public var rootPath: String
+    /// Development values from the module's Swift sources, for the keys its development tables lack; the first of
+    /// one table and key counts. Empty unless the caller read them (``needsSourceValues``).
+    public var sourceValues: [SourceValue] = []
+
+    /// The localization translations are compared with: the development region's `.lproj` (matched without regard
+    /// to letter case, `-` and `_` alike), else `Base`, else the first `.lproj` of the same language (`en-GB` for
+    /// `en`, which then stands in for formats only: no `missing-key` is measured against it), else nil.
+    public var developmentLocalization: String? {
+        TableIndex.developmentLocalization(for: developmentRegion, among: Set(files.compactMap(\.localization)))
+    }
 
     public init(module: String, developmentRegion: String, files: [File], folders: [String] = [], rootPath: String = "") {
         self.module = module

@@ -42,6 +42,31 @@ import Testing
         #expect(result.stderr == "")
     }
 
+    @Test func aClassBundleIsFlaggedAndPlaceholderTextIsNot() throws {
+        let repo = try TemporaryDirectory("lint-cli")
+        defer { repo.remove() }
+        try repo.write("App/Cart.swift", #"""
+            import SwiftUI
+            final class Cart {}
+            let title = NSLocalizedString("cart.title", bundle: Bundle(for: Cart.self), comment: "")
+            struct Total: View {
+                let total: Int
+                var body: some View { Text("\(total)") }
+            }
+
+            """#)
+
+        let result = try cli(["lint-sources", "App"], in: repo.url)
+
+        #expect(result.status == 1)
+        #expect(result.stdout == """
+            App/Cart.swift:3:45: error: NSLocalizedString with bundle: Bundle(for:) reads the embedded bundle that holds \
+            the class's code only, which over-the-air updates never reach; pass bundle: .localizationBundle [class-bundle]
+            1 finding in 1 file (1 Swift file checked).
+
+            """)
+    }
+
     @Test func jsonOutputIsAnArrayOfFindings() throws {
         let repo = try makeRepository()
         defer { repo.remove() }

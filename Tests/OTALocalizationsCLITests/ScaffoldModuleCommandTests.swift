@@ -58,8 +58,9 @@ import Testing
 
     @Test(arguments: [
         (["scaffold-module"], "error: missing <name>"),
-        (["scaffold-module", "Check-out"], "error: module name 'Check-out' contains '-'; use ASCII letters, digits and '_' "
-            + "only (a Swift identifier that is also a plain file name), e.g. Checkout"),
+        (["scaffold-module", "Check/out"], "error: module name 'Check/out' contains '/', which no module name can (it is "
+            + "one file name on the device); pass the module's name as 'ota-localizations modules' lists it"),
+        (["scaffold-module", "A", "--fallback", "framework"], "error: --fallback must be module or main, not 'framework'"),
         (["scaffold-module", "A", "B"], "error: expected one <name>, got 2"),
         (["scaffold-module", "A", "--force"], "error: unknown option '--force'"),
     ])
@@ -100,6 +101,53 @@ import Testing
         let lint = try cli(["lint-sources", "Sources"], in: repo.url)
         #expect(lint.status == 0)
         #expect(lint.stdout == "No findings in 3 Swift files.\n")
+    }
+
+    @Test func anExtensionNameWithSpacesGetsAnIdentifierAndTheMainFallback() throws {
+        let repo = try TemporaryDirectory("scaffold")
+        defer { repo.remove() }
+
+        let result = try cli(["scaffold-module", "Widget Extension", "--output", "Widget Extension", "--fallback", "main"], in: repo.url)
+
+        #expect(result.status == 0)
+        #expect(result.stdout == """
+            Wrote Widget Extension/Bundle+LocalizationBundle.swift
+            Wrote Widget Extension/WidgetExtensionStrings.swift
+            Wrote Widget Extension/.swiftlint.yml
+            Pass bundle: .localizationBundle (or use WidgetExtensionStrings) in every lookup of the module.
+
+            """)
+        let folder = repo.url.appendingPathComponent("Widget Extension")
+        let bundle = try String(contentsOf: folder.appendingPathComponent("Bundle+LocalizationBundle.swift"), encoding: .utf8)
+        #expect(bundle.contains("        OTALocalizedString.bundle(for: \"Widget Extension\") ?? .main\n"))
+    }
+
+    @Test(arguments: [("Widget Extension", "main"), ("My \"Beta\" Café", "module"), ("2FA", "module")])
+    func scaffoldedSourcesCompileForNamesThatAreNoIdentifiers(_ name: String, _ fallback: String) throws {
+        let repo = try TemporaryDirectory("scaffold")
+        defer { repo.remove() }
+        #expect(try cli(["scaffold-module", name, "--output", "M", "--fallback", fallback], in: repo.url).status == 0)
+        let folder = repo.url.appendingPathComponent("M")
+        let sources = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
+            .map { folder.appendingPathComponent($0) }
+        let helper = try #require(sources.map(\.lastPathComponent).first { $0 != "Bundle+LocalizationBundle.swift" })
+        let type = String(helper.dropLast(".swift".count))
+        // A caller that passes the development text in code, as apps that keep English in Swift do.
+        let caller = try repo.write("M/Caller.swift", """
+            import Foundation
+
+            enum Caller {
+                static var title: String { \(type).string("cart.title", table: "Shop", value: "Your cart") }
+                static func items(_ count: Int) -> String { \(type).format("cart.items", value: "%d items", count) }
+            }
+
+            """)
+
+        let compiled = try SwiftTypecheck.check(sources + [caller], moduleName: "M", withModuleBundle: fallback == "module")
+
+        #expect(sources.count == 2)
+        #expect(compiled.status == 0, "\(compiled.stderr)")
+        #expect(compiled.stderr == "")
     }
 
     @Test func aCopyWithABareLookupIsReportedByLintSources() throws {

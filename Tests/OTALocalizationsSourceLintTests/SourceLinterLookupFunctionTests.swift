@@ -25,6 +25,10 @@ import Testing
         #expect(hits(source, ["#localized"]) == ["3:29 main-bundle", "7:29 module-bundle"])
     }
 
+    @Test func aCallThatPassesTheBundleOfAClassIsFound() {
+        #expect(hits("let a = L(\"title\", bundle: Bundle(for: Cart.self))", ["L"]) == ["1:20 class-bundle"])
+    }
+
     @Test func withoutNamesNothingChanges() {
         #expect(hits(source, []) == [])
     }

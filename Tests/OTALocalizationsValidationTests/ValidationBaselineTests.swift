@@ -111,8 +111,9 @@ import Testing
     }
 
     @Test func eachRuleOfAnEntryIsRecordedApart() throws {
-        // ProtonVPN's `_step_of` ("%#@STEP@ %#@STEPS@"): each rule lacks en's `one`, each its own finding.
-        let both = ValidationFixtures.validate([try stringsDict(["other": "%d"], rules: ["STEP", "STEPS"])])
+        // After ProtonVPN's `_step_of` ("%#@STEP@ %#@STEPS@"), with a zero form added: each rule lacks en's `one`, each
+        // its own finding. (A rule whose only form is other is no finding in the development language.)
+        let both = ValidationFixtures.validate([try stringsDict(["zero": "none", "other": "%d"], rules: ["STEP", "STEPS"])])
             .filter { $0.code == .stringsDictMissingPluralCategory }
         #expect(both.map(\.keyPath) == ["STEP", "STEPS"])
         #expect(Set(both.map(ValidationBaseline.Finding.init)).count == 2)

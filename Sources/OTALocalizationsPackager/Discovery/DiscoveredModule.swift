@@ -60,10 +60,15 @@ public struct DiscoveredModule: Sendable, Equatable {
     public var tables: [TableFile]
     /// Every String Catalog, sorted by path; their languages are known only once they are read.
     public var catalogs: [CatalogFile]
+    /// The folders whose Swift files are the module's sources, relative to the repository root (`""` for the root),
+    /// sorted: the folder that named the module (`Sources/<Target>` of an SPM target, the nearest non-generic folder
+    /// of an Xcode target, the root for rule 3 of ``ModuleNamingRule``), or for a module named in the configuration
+    /// the configured folders that hold its tables. Validation reads development values there (docs/validation.md).
+    public var sourceFolders: [String]
 
     public init(
         name: String, rule: String, folders: [String], tables: [TableFile], catalogs: [CatalogFile] = [],
-        ruleDetail: String = ""
+        ruleDetail: String = "", sourceFolders: [String] = []
     ) {
         self.name = name
         self.rule = rule
@@ -71,6 +76,7 @@ public struct DiscoveredModule: Sendable, Equatable {
         self.folders = folders
         self.tables = tables
         self.catalogs = catalogs
+        self.sourceFolders = sourceFolders
     }
 
     /// The `.lproj` names (without extension) of the module's `.lproj` tables, sorted (`Base` included when shipped).

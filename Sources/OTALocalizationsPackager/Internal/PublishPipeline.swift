@@ -12,6 +12,8 @@ struct PublishPipeline {
     /// Files discovery and loading left out, sorted by path.
     let skipped: [SkippedFile]
     let validation: PublishValidation
+    /// The repository root as discovery resolved it, where the modules' Swift sources are read.
+    let repositoryRoot: URL
 
     /// - Parameters:
     ///   - tablesMustParse: `package` stops at a table that does not parse (``PackagerError`` `invalidTables`);
@@ -25,6 +27,7 @@ struct PublishPipeline {
     ) throws {
         configuration = try PackagerConfiguration.load(repositoryRoot: repositoryRoot, explicitFile: configurationFile)
         let discovery = try ModuleDiscovery.discover(repositoryRoot: repositoryRoot, configuration: configuration)
+        self.repositoryRoot = discovery.repositoryRoot
         try afterDiscovery(discovery)
         validation = try options.resolve(configuration)
         load = try tablesMustParse ? TableLoader.loadAllOrThrow(discovery.modules) : TableLoader.loadAll(discovery.modules)
@@ -33,6 +36,8 @@ struct PublishPipeline {
 
     /// Every finding of ``PublishValidation`` for the loaded modules, in its report order.
     func diagnostics() -> [ValidationDiagnostic] {
-        validation.diagnostics(for: load.modules, skipped: skipped, developmentRegion: configuration.developmentRegion)
+        validation.diagnostics(
+            for: load.modules, skipped: skipped, developmentRegion: configuration.developmentRegion,
+            repositoryRoot: repositoryRoot)
     }
 }

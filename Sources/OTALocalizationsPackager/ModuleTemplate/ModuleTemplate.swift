@@ -4,15 +4,27 @@ import Foundation
 /// `ota-localizations scaffold-module` writes it (docs/source-linting.md, "The per-module boilerplate").
 ///
 /// Three files for the module's source folder (`Sources/<Module>/`):
-/// - `Bundle+LocalizationBundle.swift`: the one-line, computed `localizationBundle` with `.module` as the fallback;
-/// - `<Module>Strings.swift`: a small enum whose lookups always pass `bundle: .localizationBundle`;
+/// - `Bundle+LocalizationBundle.swift`: the one-line, computed `localizationBundle` with the embedded bundle as the
+///   fallback: `.module` for a SwiftPM target, `.main` for an Xcode app or app extension target (``Fallback``);
+/// - `<Identifier>Strings.swift`: a small enum whose lookups always pass `bundle: .localizationBundle`, with an
+///   optional `value:` for apps that keep the development text in code;
 /// - `.swiftlint.yml`: SwiftLint `custom_rules` that flag lookups without a bundle or in `.module`/`.main`. SwiftLint
 ///   applies a nested configuration to the files of its folder and below, so the rules cover this module only.
 ///
-/// The name is the module's name as `ota-localizations modules` lists it (by default the SwiftPM target's name): it
-/// is written into `bundle(for:)`, so it must match the manifest. Building a template reads and writes nothing;
-/// ``write(into:)`` writes. Safe to use from any thread.
+/// The name is the module's name as `ota-localizations modules` lists it (by default the SwiftPM target's name, or
+/// the folder of an Xcode target, spaces included: `Widget Extension`): it is written into `bundle(for:)` as a string
+/// literal, so it must match the manifest. Type and file names use ``identifier`` (`WidgetExtension`). Building a
+/// template reads and writes nothing; ``write(into:)`` writes. Safe to use from any thread.
 public struct ModuleTemplate: Sendable, Equatable {
+    /// The bundle `localizationBundle` falls back to when no over-the-air bundle is installed.
+    public enum Fallback: String, Sendable, Equatable, CaseIterable {
+        /// `?? .module`: the resource bundle SwiftPM builds for a package target.
+        case module
+        /// `?? .main`: the bundle of the running target itself, for an Xcode app target or app extension target (in
+        /// an extension, `Bundle.main` is the extension's own bundle), which have no `Bundle.module`.
+        case main
+    }
+
     /// One file of the template: its name inside the output folder and its UTF-8 text.
     public struct File: Sendable, Equatable {
         public var name: String
@@ -26,24 +38,39 @@ public struct ModuleTemplate: Sendable, Equatable {
 
     /// The module name written into the files.
     public let moduleName: String
+    /// The Swift identifier made from the name, which names the helper `<identifier>Strings` and its file: the name
+    /// itself when it is one (`Checkout`), else its ASCII letters, digits and `_` with each later word capitalized
+    /// (`Widget Extension` gives `WidgetExtension`), with `Module` in front when it would start with a digit.
+    public let identifier: String
+    /// The embedded bundle `localizationBundle` falls back to.
+    public let fallback: Fallback
 
     /// Creates the template of `moduleName`.
     ///
-    /// - Throws: ``ModuleTemplateError`` `invalid-name` unless the name is 1 to 64 ASCII letters, digits and `_`,
-    ///   does not start with a digit, and is neither `_`, a Swift keyword, nor `Foundation`, `OTALocalizations` or
-    ///   `Swift` (the modules the files import): a Swift identifier that is also a plain file name.
-    public init(moduleName: String) throws(ModuleTemplateError) {
+    /// - Parameters:
+    ///   - moduleName: the module's name, as `ota-localizations modules` lists it.
+    ///   - fallback: the embedded bundle to fall back to; `.module` (a SwiftPM target) by default.
+    /// - Throws: ``ModuleTemplateError`` `invalid-name` when the packager would not publish the name (empty, `.`, `..`,
+    ///   a `/`, `\` or control character, more than 200 UTF-8 bytes) or a device could not store it (more than 255
+    ///   bytes as a folder name, where each byte other than a lowercase ASCII letter, a digit, `-` or `_` takes 3).
+    public init(moduleName: String, fallback: Fallback = .module) throws(ModuleTemplateError) {
         if let problem = ModuleName.problem(with: moduleName) {
             throw ModuleTemplateError(code: .invalidName, reason: problem)
         }
         self.moduleName = moduleName
+        identifier = ModuleName.identifier(for: moduleName)
+        self.fallback = fallback
     }
 
     /// The files, in the order they are written.
     public var files: [File] {
-        [
-            File(name: "Bundle+LocalizationBundle.swift", contents: filled(ModuleTemplateText.localizationBundle)),
-            File(name: "\(moduleName)Strings.swift", contents: filled(ModuleTemplateText.stringsHelper)),
+        var bundle = filled(ModuleTemplateText.localizationBundle)
+        if fallback == .main {
+            bundle = bundle.replacingOccurrences(of: ModuleTemplateText.moduleFallback, with: "?? .main")
+        }
+        return [
+            File(name: "Bundle+LocalizationBundle.swift", contents: bundle),
+            File(name: "\(identifier)Strings.swift", contents: filled(ModuleTemplateText.stringsHelper)),
             File(name: ".swiftlint.yml", contents: ModuleTemplateText.swiftLintConfiguration),
         ]
     }
@@ -93,8 +120,12 @@ public struct ModuleTemplate: Sendable, Equatable {
         return targets.map(\.url)
     }
 
+    /// `text` with the identifier and the name in place; the name is escaped as a string literal's content where
+    /// it is one (`bundle(for: "<Module>")`), and written as it is in comments.
     private func filled(_ text: String) -> String {
-        text.replacingOccurrences(of: ModuleTemplateText.placeholder, with: moduleName)
+        text.replacingOccurrences(of: ModuleTemplateText.identifierPlaceholder, with: identifier)
+            .replacingOccurrences(of: "\"\(ModuleTemplateText.placeholder)\"", with: "\"\(ModuleName.literal(moduleName))\"")
+            .replacingOccurrences(of: ModuleTemplateText.placeholder, with: moduleName)
     }
 
     /// Whether `path` is a symbolic link (a dangling one is not seen by `fileExists`, and must not be written through).

@@ -29,17 +29,26 @@ struct PublishValidation: Sendable {
     ///
     /// Findings in tables compiled from a String Catalog are reported against the catalog, at the key's line
     /// in the catalog file (nil when the key cannot be located).
-    /// - Parameter skipped: files discovery left out; a table left at the root of a module's resource folder
-    ///   is reported as `table-outside-lproj`.
+    /// - Parameters:
+    ///   - skipped: files discovery left out; a table left at the root of a module's resource folder is reported as
+    ///     `table-outside-lproj`.
+    ///   - repositoryRoot: where the modules' source folders are: a module whose translations have keys its
+    ///     development tables lack gets the development values of its Swift sources and String Catalogs
+    ///     (``ModuleSourceValues``); nil reads no Swift source.
     func diagnostics(
-        for modules: [LoadedModule], skipped: [SkippedFile], developmentRegion: String
+        for modules: [LoadedModule], skipped: [SkippedFile], developmentRegion: String, repositoryRoot: URL? = nil
     ) -> [ValidationDiagnostic] {
         let validator = ModuleValidator(pluralCountsOfMillions: pluralCountsOfMillions)
         let baselines = publishedBaseline
+        let discovered = modules.map(\.module)
         // Modules are independent: check them on every core, then merge in a fixed order.
         let perModule: [[ValidationDiagnostic]] = ParallelMap.map(modules) { module in
-            Self.check(module, validator: validator, baseline: baselines[module.module.name],
-                       skipped: skipped, developmentRegion: developmentRegion)
+            var input = Self.input(for: module, developmentRegion: developmentRegion)
+            if input.needsSourceValues {
+                input.sourceValues = ModuleSourceValues.read(for: module, among: discovered, repositoryRoot: repositoryRoot)
+            }
+            return Self.check(module, input: input, validator: validator, baseline: baselines[module.module.name],
+                              skipped: skipped, developmentRegion: developmentRegion)
         }
         var all = perModule.flatMap { $0 }
         if let adoptionBaseline { all = adoptionBaseline.apply(to: all) }
@@ -47,10 +56,9 @@ struct PublishValidation: Sendable {
     }
 
     private static func check(
-        _ module: LoadedModule, validator: ModuleValidator, baseline: ValidationInput?, skipped: [SkippedFile],
-        developmentRegion: String
+        _ module: LoadedModule, input: ValidationInput, validator: ModuleValidator, baseline: ValidationInput?,
+        skipped: [SkippedFile], developmentRegion: String
     ) -> [ValidationDiagnostic] {
-        let input = Self.input(for: module, developmentRegion: developmentRegion)
         var found = validator.validate(input, baseline: baseline)
         found += Self.rootTables(of: module.module, in: skipped)
         // Base.lproj stands in for the development region (docs/apple-platform.md L13, F3), and a catalog in the
@@ -66,11 +74,13 @@ struct PublishValidation: Sendable {
             ))
         }
         if !module.tables.isEmpty, !covered {
+            // Another region of the language (en-GB for en) stands in for the formats only (docs/validation.md).
+            let compared = input.developmentLocalization.map { " (only their format specifiers are compared with \($0))" } ?? ""
             found.append(ValidationDiagnostic(
                 code: .developmentRegionMissing, module: module.module.name, table: nil,
                 localization: developmentRegion, file: module.module.folders.first ?? "",
                 message: "the module has no \(developmentRegion).lproj table, so translations are not checked against the "
-                    + "development region and Bundle has no copy to fall back to; add \(developmentRegion).lproj or set "
+                    + "development region\(compared) and Bundle has no copy to fall back to; add \(developmentRegion).lproj or set "
                     + "developmentRegion in \(PackagerConfiguration.fileName)"
             ))
         }

@@ -16,36 +16,15 @@ struct LookupCallScanner {
     /// The project's own lookup functions and macros (`L`, `#localized`): a call of one that passes `bundle: .module`
     /// or `bundle: .main` is a hit; one without a `bundle:` argument is not (its default is unknown).
     private let lookupFunctions: Set<String>
+    /// Bracket pairs and top-level arguments of ``tokens``.
+    private let calls: CallSyntax
     /// For each opening bracket's index, the index of the bracket that closes it (or `tokens.count`).
-    private var closing: [Int: Int] = [:]
+    private var closing: [Int: Int] { calls.closing }
 
     init(tokens: [SwiftToken], lookupFunctions: Set<String> = []) {
         self.tokens = tokens
         self.lookupFunctions = lookupFunctions
-        var stack: [Int] = []
-        // How many of each opening bracket the stack holds, so a stray closer costs no search.
-        var open: [String: Int] = [:]
-        let pairs: [String: String] = [")": "(", "]": "[", "}": "{"]
-        for (index, token) in tokens.enumerated() where token.kind == .punctuation {
-            switch token.text {
-            case "(", "[", "{":
-                stack.append(index)
-                open[token.text, default: 0] += 1
-            case ")", "]", "}":
-                // A stray closer (unbalanced source) closes the nearest bracket of its own kind, if any.
-                guard let opener = pairs[token.text], open[opener, default: 0] > 0,
-                      let match = stack.lastIndex(where: { tokens[$0].text == opener })
-                else { continue }
-                for closed in stack[match...] {
-                    closing[closed] = index
-                    open[tokens[closed].text, default: 0] -= 1
-                }
-                stack.removeSubrange(match...)
-            default:
-                continue
-            }
-        }
-        for open in stack { closing[open] = tokens.count }
+        calls = CallSyntax(tokens: tokens)
     }
 
     /// Every hit in this stream and, recursively, inside every string interpolation.
@@ -171,8 +150,17 @@ struct LookupCallScanner {
         return checkBundleArgument(bundle, callee: name.text, callLine: name.line)
     }
 
-    /// `Bundle.main.localizedString(` or `Bundle.module.localizedString(` starting at `index`.
+    /// `Bundle.main.localizedString(`, `Bundle.module.localizedString(` or `Bundle(for: X.self).localizedString(`
+    /// starting at `index`.
     private func checkBundleLookup(at index: Int) -> Hit? {
+        if let end = classBundleEnd(at: index), token(end + 1)?.isPunctuation(".") == true,
+           token(end + 2)?.isIdentifier("localizedString") == true, token(end + 3)?.isPunctuation("(") == true {
+            let name = tokens[index]
+            return Hit(
+                rule: .classBundle, line: name.line, column: name.column, callLine: name.line,
+                message: "Bundle(for:).localizedString reads \(Self.classBundleName) only, which over-the-air updates "
+                    + "never reach; call Bundle.localizationBundle.localizedString instead")
+        }
         guard token(index + 1)?.isPunctuation(".") == true,
               let which = token(index + 2), which.isIdentifier("main") || which.isIdentifier("module"),
               token(index + 3)?.isPunctuation(".") == true,
@@ -190,10 +178,15 @@ struct LookupCallScanner {
 
     /// A hit when a `bundle:` argument is exactly `.module`, `Bundle.module`, `.main`, `Bundle.main` or `nil`
     /// (which `String(localized:)` and `Text` read as the main bundle).
-    private func checkBundleArgument(_ argument: Argument, callee: String, callLine: Int) -> Hit? {
-        guard let label = argument.labelToken,
-              argument.value.allSatisfy({ $0.kind == .identifier || $0.kind == .punctuation })
-        else { return nil }
+    private func checkBundleArgument(_ argument: CallSyntax.Argument, callee: String, callLine: Int) -> Hit? {
+        guard let label = argument.labelToken else { return nil }
+        if let start = argument.value.indices.first, classBundleEnd(at: start) == argument.value.indices.last {
+            return Hit(
+                rule: .classBundle, line: label.line, column: label.column, callLine: callLine,
+                message: "\(callee) with bundle: Bundle(for:) reads \(Self.classBundleName) only, which over-the-air "
+                    + "updates never reach; pass bundle: .localizationBundle")
+        }
+        guard argument.value.allSatisfy({ $0.kind == .identifier || $0.kind == .punctuation }) else { return nil }
         var value = argument.value.map(\.text)
         if value.first == "Foundation", value.dropFirst().first == "." { value.removeFirst(2) }
         if value.first == "Bundle", value.count == 3 { value.removeFirst() }
@@ -215,11 +208,28 @@ struct LookupCallScanner {
         isMain ? "the app's main bundle" : "the module's embedded bundle"
     }
 
-    /// Whether an unlabelled `Text` argument is looked up as a key: a non-blank string literal (interpolated or
-    /// not, which Swift turns into a `LocalizedStringKey`) or an explicit `LocalizedStringKey(…)`.
+    private static let classBundleName = "the embedded bundle that holds the class's code"
+
+    /// The index of the `)` that ends `Bundle(for: …)` (also `Bundle.init(for:`, `Foundation.Bundle(for:`) starting
+    /// at `index`, or nil.
+    private func classBundleEnd(at index: Int) -> Int? {
+        var name = index
+        if token(name)?.isIdentifier("Foundation") == true, token(name + 1)?.isPunctuation(".") == true { name += 2 }
+        guard token(name)?.isIdentifier("Bundle") == true else { return nil }
+        var open = name + 1
+        if token(open)?.isPunctuation(".") == true, token(open + 1)?.isIdentifier("init") == true { open += 2 }
+        guard token(open)?.isPunctuation("(") == true, token(open + 1)?.isIdentifier("for") == true,
+              token(open + 2)?.isPunctuation(":") == true, let end = closing[open], end < tokens.count
+        else { return nil }
+        return end
+    }
+
+    /// Whether an unlabelled `Text` argument is looked up as a key with text to translate: a non-blank string
+    /// literal (which Swift turns into a `LocalizedStringKey`) that is not interpolations and punctuation alone, or an
+    /// explicit `LocalizedStringKey(…)`.
     private func isLocalizedKeyExpression(_ value: ArraySlice<SwiftToken>) -> Bool {
         guard let first = value.first else { return false }
-        if value.count == 1 { return first.kind == .string && !first.isBlankStringLiteral }
+        if value.count == 1 { return first.kind == .string && !first.isBlankStringLiteral && !first.isPlaceholdersOnly }
         guard first.isIdentifier("LocalizedStringKey") else { return false }
         var open = value.startIndex + 1
         if tokens[open].isPunctuation("."), open + 1 < value.endIndex, tokens[open + 1].isIdentifier("init") {
@@ -228,45 +238,5 @@ struct LookupCallScanner {
         return open < value.endIndex && tokens[open].isPunctuation("(") && closing[open] == value.endIndex - 1
     }
 
-    // MARK: Arguments
-
-    /// One top-level argument of a call.
-    struct Argument {
-        var label: String?
-        var labelToken: SwiftToken?
-        /// The tokens after the label and its colon (all of them when there is no label).
-        var value: ArraySlice<SwiftToken>
-    }
-
-    /// The top-level arguments of the call whose `(` is at `open`, split at commas outside nested brackets.
-    private func arguments(of open: Int) -> [Argument] {
-        let end = closing[open] ?? tokens.count
-        var result: [Argument] = []
-        var start = open + 1
-        var index = start
-        func finish() {
-            guard start < index else { return }
-            let slice = tokens[start..<index]
-            if slice.count >= 2, slice[start].kind == .identifier, slice[start + 1].isPunctuation(":") {
-                result.append(Argument(label: slice[start].text, labelToken: slice[start], value: slice.dropFirst(2)))
-            } else {
-                result.append(Argument(label: nil, labelToken: nil, value: slice))
-            }
-        }
-        while index < end {
-            let current = tokens[index]
-            if current.kind == .punctuation, ["(", "[", "{"].contains(current.text) {
-                index = (closing[index] ?? end) + 1
-                continue
-            }
-            if current.isPunctuation(",") {
-                finish()
-                start = index + 1
-            }
-            index += 1
-        }
-        index = min(index, end)
-        finish()
-        return result
-    }
+    private func arguments(of open: Int) -> [CallSyntax.Argument] { calls.arguments(of: open) }
 }

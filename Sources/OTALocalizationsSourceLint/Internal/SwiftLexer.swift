@@ -200,42 +200,88 @@ struct SwiftLexer {
 
     // MARK: Literals
 
-    /// A string literal starting at the cursor (on its first `#` or `"`).
+    /// A string literal starting at the cursor (on its first `#` or `"`), with its decoded text
+    /// (``SwiftToken/segments``: escapes resolved, a multi-line literal's indentation and delimiting line breaks
+    /// removed, as The Swift Programming Language, "String Literals" and "Multiline String Literals", describes).
     private mutating func stringLiteral(pounds: Int, line startLine: Int, column startColumn: Int) -> SwiftToken {
         var literal = SwiftToken(kind: .string, text: "", line: startLine, column: startColumn)
+        var pieces: [StringLiteralPiece] = []
         advance(pounds)
         let multiLine = peek() == "\"" && peek(1) == "\"" && peek(2) == "\""
+        literal.isMultiLine = multiLine
         advance(multiLine ? 3 : 1)
+        func finished() -> SwiftToken {
+            var token = literal
+            token.segments = StringLiteralPiece.segments(of: pieces, multiLine: multiLine)
+            return token
+        }
         while let scalar = peek() {
             if scalar == "\\", self.pounds(pounds, at: 1) {
                 advance(1 + pounds)
                 if peek() == "(" {
                     advance()
                     literal.interpolations.append(tokens(untilUnbalancedParenthesis: true))
-                } else if peek() != nil {
+                    pieces.append(.interpolation)
+                } else if multiLine, let next = peek(), next == " " || next == "\t" || next == "\n" || next == "\r" {
+                    skipLineContinuation()
+                    pieces.append(.lineContinuation)
+                } else if let escaped = peek() {
                     // The escaped character (`\"`, `\\`, `\n`, the `u` of `\u{…}`) is content, never a delimiter.
-                    literal.text.unicodeScalars.append(peek()!)
+                    literal.text.unicodeScalars.append(escaped)
                     advance()
+                    pieces.append(.escaped(escapeValue(escaped)))
                 }
                 continue
             }
             if multiLine {
                 if scalar == "\"", peek(1) == "\"", peek(2) == "\"", self.pounds(pounds, at: 3) {
                     advance(3 + pounds)
-                    return literal
+                    return finished()
                 }
             } else {
                 if scalar == "\"", self.pounds(pounds, at: 1) {
                     advance(1 + pounds)
-                    return literal
+                    return finished()
                 }
                 // An unterminated single-line literal ends with its line.
-                if scalar == "\n" || scalar == "\r" { return literal }
+                if scalar == "\n" || scalar == "\r" { return finished() }
             }
             literal.text.unicodeScalars.append(scalar)
+            pieces.append(.source(scalar))
             advance()
         }
-        return literal
+        return finished()
+    }
+
+    /// The character an escape stands for, with the cursor after the escaped character; `\u{…}` reads its digits
+    /// and brace too. An unknown escape (a compile error in Swift) stands for its character.
+    private mutating func escapeValue(_ escaped: Unicode.Scalar) -> Unicode.Scalar {
+        switch escaped {
+        case "0": return "\0"
+        case "t": return "\t"
+        case "n": return "\n"
+        case "r": return "\r"
+        case "u" where peek() == "{":
+            var digits = ""
+            var offset = 1
+            while let next = peek(offset), next != "}", next != "\n", digits.count < 8 {
+                digits.unicodeScalars.append(next)
+                offset += 1
+            }
+            guard peek(offset) == "}", let value = UInt32(digits, radix: 16), let decoded = Unicode.Scalar(value) else {
+                return escaped
+            }
+            advance(offset + 1)
+            return decoded
+        default: return escaped
+        }
+    }
+
+    /// Skips a multi-line literal's line continuation: a backslash, optional spaces or tabs, and the line break.
+    private mutating func skipLineContinuation() {
+        while let next = peek(), next == " " || next == "\t" { advance() }
+        if peek() == "\r" { advance() }
+        if peek() == "\n" { advance() }
     }
 
     /// Whether a `/` at the cursor opens a bare regex literal (`/[a-z]+/`) rather than being division.

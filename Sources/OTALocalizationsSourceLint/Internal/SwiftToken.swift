@@ -22,6 +22,11 @@ struct SwiftToken {
     var column: Int
     /// For a string literal: each interpolation's tokens, in order.
     var interpolations: [[SwiftToken]] = []
+    /// For a string literal: its decoded text between interpolations (escapes resolved, a multi-line literal's
+    /// indentation removed), one more than ``interpolations``.
+    var segments: [String] = [""]
+    /// For a string literal: whether it is written with `"""`.
+    var isMultiLine = false
 
     func isPunctuation(_ value: String) -> Bool { kind == .punctuation && text == value }
     func isIdentifier(_ value: String) -> Bool { kind == .identifier && text == value }
@@ -30,6 +35,15 @@ struct SwiftToken {
     /// can turn it into other text.
     var isBlankStringLiteral: Bool {
         kind == .string && interpolations.isEmpty && text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+    }
+}
+
+extension SwiftToken {
+    /// An interpolated string literal with no letter outside its interpolations (`"\(total)"`, `"\(done)/\(all)"`,
+    /// `"\(percent)%"`): SwiftUI's key is placeholders and punctuation (`%lld`), which leave nothing to translate.
+    var isPlaceholdersOnly: Bool {
+        kind == .string && !interpolations.isEmpty
+            && segments.allSatisfy { $0.unicodeScalars.allSatisfy { !$0.properties.isAlphabetic } }
     }
 }
 

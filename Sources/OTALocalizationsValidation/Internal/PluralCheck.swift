@@ -15,10 +15,14 @@ struct PluralCheck: Sendable {
     /// Whether the app formats numbers of a million and more in plurals (`pluralCountsOfMillions`): then a missing
     /// million category is a warning, else a note.
     let countsOfMillions: Bool
+    /// Whether the file is in the development language (its region's `.lproj` or `Base`): there a rule whose one
+    /// form is `other` is the text its authors chose for every count, and no category is missing.
+    let isDevelopmentLanguage: Bool
 
-    init(language: String, countsOfMillions: Bool = false) {
+    init(language: String, countsOfMillions: Bool = false, isDevelopmentLanguage: Bool = false) {
         self.language = language
         self.countsOfMillions = countsOfMillions
+        self.isDevelopmentLanguage = isDevelopmentLanguage
         let ruleSet = PluralCategories.ruleSet(forLocalization: language)
         categories = ruleSet.map { PluralCategorySet($0.categories) }
         integerCategories = PluralCategorySet(ruleSet?.integerCategories ?? [])
@@ -46,6 +50,7 @@ struct PluralCheck: Sendable {
             }
             if !rule.categories.contains(.other) { checkMissingOther(rule, key: key) { add($0, $1, $2, explanation: $3) } }
             guard let categories else { continue }
+            if isDevelopmentLanguage, rule.categories == .other { continue }
             let isInteger = rule.argumentType.map(\.isInteger) ?? true
             let required = isInteger ? integerCategories : categories
             let missing = required.subtracting(rule.categories).subtracting(.other)

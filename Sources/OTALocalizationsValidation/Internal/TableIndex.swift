@@ -60,12 +60,23 @@ struct TableIndex: Sendable {
     /// case-insensitively, `-` and `_` alike), else `Base`, else the first `.lproj` of the same language
     /// (`en-US` for `en`), else nil.
     func developmentLocalization(for region: String) -> String? {
-        let wanted = Self.normalized(region)
-        let names = tables.keys.sorted()
-        if let match = names.first(where: { Self.normalized($0) == wanted }) { return match }
-        if tables[LocalizationFolder.base] != nil { return LocalizationFolder.base }
+        Self.developmentLocalization(for: region, among: tables.keys)
+    }
+
+    /// ``developmentLocalization(for:)`` among the localization names `names`.
+    static func developmentLocalization(for region: String, among names: some Collection<String>) -> String? {
+        let wanted = normalized(region)
+        let names = names.sorted()
+        if let match = names.first(where: { normalized($0) == wanted }) { return match }
+        if names.contains(LocalizationFolder.base) { return LocalizationFolder.base }
         let language = wanted.split(separator: "-").first.map(String.init) ?? wanted
-        return names.first { Self.normalized($0).split(separator: "-").first.map(String.init) == language }
+        return names.first { normalized($0).split(separator: "-").first.map(String.init) == language }
+    }
+
+    /// Whether `localization` (a ``developmentLocalization(for:)``) only stands in for the development region: another
+    /// region of its language (`en-GB` for `en`), not the region's own `.lproj` nor `Base`.
+    static func isStandIn(_ localization: String, for region: String) -> Bool {
+        localization != LocalizationFolder.base && normalized(localization) != normalized(region)
     }
 
     static func normalized(_ name: String) -> String {

@@ -10,7 +10,8 @@ enum LintSourcesCommand: Command {
     static let help = """
         OVERVIEW: Flag string lookups in Swift sources that never see an over-the-air update: NSLocalizedString,
         String(localized:) and AttributedString(localized:) without a bundle: argument, SwiftUI Text with a
-        literal key and no bundle:, and lookups in .module or .main. Pass bundle: .localizationBundle instead.
+        literal key and no bundle:, and lookups in .module, .main or Bundle(for:). Pass bundle: .localizationBundle
+        instead.
         Silence one finding with '// ota-localizations:disable-next-line' on the line before the call, or
         '// ota-localizations:disable-line' at the end of its line. Rules: docs/source-linting.md.
 
@@ -23,7 +24,8 @@ enum LintSourcesCommand: Command {
         OPTIONS:
           --lookup-function <name>
                             A lookup function or macro of the project (L, tr, #localized), repeatable or
-                            comma-separated: a call of it that passes bundle: .module or bundle: .main is a finding.
+                            comma-separated: a call of it that passes bundle: .module, bundle: .main or
+                            bundle: Bundle(for: …) is a finding.
           --json            Print a JSON array of {file, line, column, rule, message} on stdout; when the run
                             cannot start or a file cannot be read, {"error": {"code", "message"}} instead.
           -h, --help        Show this help.

@@ -7,30 +7,39 @@ enum ScaffoldModuleCommand: Command {
     static let summary = "Write a new module's localizationBundle, strings helper and SwiftLint rules"
     static let help = """
         OVERVIEW: Write the localization boilerplate of a new feature module: the one-line localizationBundle
-        extension (its over-the-air bundle, else .module), a <Name>Strings helper whose lookups always pass
-        bundle: .localizationBundle, and a .swiftlint.yml whose custom rules flag lookups without a bundle or in
-        .module/.main. Existing files are never replaced. Details: docs/source-linting.md.
+        extension (its over-the-air bundle, else the embedded one), a <Identifier>Strings helper whose lookups always
+        pass bundle: .localizationBundle (with an optional value: for English kept in code), and a .swiftlint.yml
+        whose custom rules flag lookups without a bundle or in .module/.main. Existing files are never replaced.
+        Details: docs/source-linting.md.
 
-        USAGE: ota-localizations scaffold-module <name> [--output <dir>]
+        USAGE: ota-localizations scaffold-module <name> [--output <dir>] [--fallback <module|main>]
 
         ARGUMENTS:
-          <name>            The module's name as 'ota-localizations modules' lists it (by default the SwiftPM
-                            target's name): ASCII letters, digits and '_', not starting with a digit.
+          <name>                  The module's name as 'ota-localizations modules' lists it (by default the SwiftPM
+                                  target's name, or the folder of an Xcode target: "Widget Extension"). The helper's
+                                  name is its Swift identifier (WidgetExtensionStrings).
 
         OPTIONS:
-          --output <dir>    The module's source folder, created when missing (default: the current folder).
-          -h, --help        Show this help.
+          --output <dir>          The module's source folder, created when missing (default: the current folder).
+          --fallback <module|main>
+                                  The embedded bundle to fall back to: module (default) for a SwiftPM target, main
+                                  for an Xcode app or app extension target, which has no Bundle.module.
+          -h, --help              Show this help.
 
         EXIT STATUS: 0 written, 1 a file already exists (nothing is written) or cannot be written, 2 usage error
-        (or an invalid name).
+        (or a name the packager would not publish).
         """
 
     static func run(_ arguments: [String]) -> Output.Status {
         let template: ModuleTemplate
         let folder: URL
         do {
-            let args = try ArgumentList(arguments, valueOptions: ["output"], flagOptions: [])
-            template = try ModuleTemplate(moduleName: try args.onePositional("name"))
+            let args = try ArgumentList(arguments, valueOptions: ["output", "fallback"], flagOptions: [])
+            let fallbackName = args.value("fallback") ?? ModuleTemplate.Fallback.module.rawValue
+            guard let fallback = ModuleTemplate.Fallback(rawValue: fallbackName) else {
+                throw UsageError(message: "--fallback must be module or main, not '\(fallbackName)'")
+            }
+            template = try ModuleTemplate(moduleName: try args.onePositional("name"), fallback: fallback)
             folder = URL(fileURLWithPath: args.value("output") ?? ".", isDirectory: true)
         } catch let error as UsageError {
             return usageError(error.message)
@@ -47,7 +56,7 @@ enum ScaffoldModuleCommand: Command {
             Output.err("error: \(error.reason)")
             return .failure
         }
-        Output.out("Pass bundle: .localizationBundle (or use \(template.moduleName)Strings) in every lookup of the module.")
+        Output.out("Pass bundle: .localizationBundle (or use \(template.identifier)Strings) in every lookup of the module.")
         return .success
     }
 }

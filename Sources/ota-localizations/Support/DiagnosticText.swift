@@ -40,7 +40,8 @@ enum DiagnosticText {
                         code += ", explained above"
                     }
                     lines.append("    \(place)\(finding.severity.rawValue)\(mark): \(message) [\(code)]")
-                    if verbose, finding.code == .missingKey, finding.key == nil, let keys = finding.value {
+                    if verbose, finding.code == .missingKey || finding.code == .developmentValueMissing, finding.key == nil,
+                       let keys = finding.value {
                         lines += keys.split(separator: "\n", omittingEmptySubsequences: false).map { "      \($0)" }
                     }
                 }

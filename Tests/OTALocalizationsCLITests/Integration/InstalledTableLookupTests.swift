@@ -88,4 +88,39 @@ import Testing
         try root.write("\(Self.moduleFolder)/current", String(repeating: "cd", count: 32) + "\n")
         #expect(code("Checkout", "de", "a") == .notInstalled)
     }
+
+    @Test func errorsNameTheModuleAndTheFileInItsBundleNotTheStorageName() throws {
+        // Given: module Checkout, stored in modules/%43heckout/ (OTAStorageLayout's storage name).
+        let (root, lookup) = try fixture()
+        defer { root.remove() }
+        func reason(_ module: String, _ localization: String, _ key: String, _ table: String = "Localizable") -> String {
+            do {
+                _ = try lookup.value(module: module, localization: localization, key: key, table: table)
+                return ""
+            } catch {
+                return error.reason
+            }
+        }
+        let place = "app version 1.0.0 in \(root.path)"
+
+        // Then: every message names Checkout and the file inside the bundle, and none the folder %43heckout.
+        let reasons = [
+            reason("Checkout", "ja", "a"), reason("Checkout", "fr", "pay", "Broken"), reason("Checkout", "de", "broken"),
+            reason("Profile", "de", "a"),
+        ]
+        // Broken.strings is `"pay" = "Payer"` without its `;`: the place is right after the value, column 16.
+        #expect(reasons[1].hasPrefix("module Checkout's fr.lproj/Broken.strings:1:16: "))
+        #expect(reasons[1].hasSuffix(" found end of file"))
+        #expect(reasons.enumerated().filter { $0.offset != 1 }.map(\.element) == [
+            "module Checkout has no ja.lproj in its installed bundle for app version 1.0.0; pass one it has: de, fr",
+            "module Checkout's de.lproj/Localizable.stringsdict: key \"broken\" has no NSStringLocalizedFormatKey string; publish the entry with its format string",
+            "module Profile is not installed for \(place) (it has no current pointer); check --module against 'ota-localizations status', or run 'ota-localizations sync'",
+        ])
+        try root.write("\(Self.moduleFolder)/current", "not a hash\n")
+        #expect(reason("Checkout", "de", "a") == "module Checkout's current pointer for \(place) names no installed folder; run 'ota-localizations sync' to install it again")
+        let other = String(repeating: "cd", count: 32)
+        try root.write("\(Self.moduleFolder)/current", other + "\n")
+        #expect(reason("Checkout", "de", "a") == "module Checkout's current pointer for \(place) names folder \(other), which is missing; run 'ota-localizations sync' to install it again")
+        #expect(!reasons.joined().contains("%43"))
+    }
 }

@@ -69,8 +69,23 @@ import OTALocalizationsTooling
         let result = try H.lookup(folder.url, module: "Checkout", localization: "de", key: "cart.title")
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        let pointer = H.moduleFolder(folder.url, "Checkout").appendingPathComponent("current").path
-        #expect(result.stderr == "error: module Checkout is not installed for app version 1.0.0 (no \(pointer))\n")
+        #expect(result.stderr == "error: module Checkout is not installed for app version 1.0.0 in \(folder.path) (it has no current pointer); check --module against 'ota-localizations status', or run 'ota-localizations sync'\n")
+    }
+
+    @Test func lookupNamesTheModuleNotItsStorageFolder() throws {
+        // Given: module Blockzilla installed in modules/%42lockzilla/ with only de.lproj.
+        let folder = try TemporaryDirectory("lookup")
+        defer { folder.remove() }
+        let sha = String(repeating: "ab", count: 32)
+        let module = H.moduleFolder(folder.url, "Blockzilla").path.dropFirst(folder.path.count + 1)
+        try folder.write("\(module)/current", sha + "\n")
+        try folder.write("\(module)/\(sha)/de.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+
+        let result = try H.lookup(folder.url, module: "Blockzilla", localization: "fr", key: "a")
+
+        #expect(module.hasSuffix("/%42lockzilla"))
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: module Blockzilla has no fr.lproj in its installed bundle for app version 1.0.0; pass one it has: de\n")
     }
 
     @Test func syncAgainstNothingListeningExitsWith1AndAHumanSummary() throws {

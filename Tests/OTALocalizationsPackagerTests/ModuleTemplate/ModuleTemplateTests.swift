@@ -9,22 +9,38 @@ import Testing
 @Suite struct ModuleTemplateTests {
     // MARK: Names
 
-    @Test(arguments: ["Checkout", "Checkout2", "checkout_v2", "_Internal", "A", String(repeating: "M", count: 64)])
-    func swiftIdentifiersThatArePlainFileNamesAreAccepted(_ name: String) throws {
-        #expect(try ModuleTemplate(moduleName: name).moduleName == name)
+    @Test(arguments: [
+        ("Checkout", "Checkout"), ("checkout_v2", "checkout_v2"), ("_Internal", "_Internal"),
+        ("Widget Extension", "WidgetExtension"), ("ownCloud File Provider", "ownCloudFileProvider"),
+        ("SyncUI-iOS", "SyncUIIOS"), ("Café", "Cafe"), ("2FA", "Module2FA"), ("日本語", "Module"), ("class", "class"),
+        ("Foundation", "Foundation"), ("My \"Beta\" Module", "MyBetaModule"), (String(repeating: "M", count: 85), String(repeating: "M", count: 85)),
+    ])
+    func namesDiscoveryPublishesAreAcceptedWithAnIdentifier(_ name: String, _ identifier: String) throws {
+        let template = try ModuleTemplate(moduleName: name)
+        #expect(template.moduleName == name)
+        #expect(template.identifier == identifier)
+        #expect(template.files.map(\.name)[1] == "\(identifier)Strings.swift")
     }
 
     @Test(arguments: [
-        ("", "empty"), ("2fa", "starts with a digit"), ("Check-out", "contains '-'"), ("Check out", "contains ' '"),
-        ("Café", "contains U+00E9"), ("a/b", "contains '/'"), (".", "contains '.'"), ("..", "contains '.'"),
-        ("a\u{0}b", "contains U+0000"), ("class", "Swift keyword"), ("_", "Swift keyword"),
-        ("Foundation", "module the boilerplate imports"), ("OTALocalizations", "module the boilerplate imports"),
-        (String(repeating: "M", count: 65), "has 65 characters"),
+        ("", "empty"), ("a/b", "contains '/'"), ("a\\b", "contains '\\'"), (".", "not a file name"), ("..", "not a file name"),
+        ("a\u{0}b", "contains U+0000"), ("a\tb", "contains U+0009"),
+        (String(repeating: "m", count: 201), "has 201 UTF-8 bytes"),
+        // 86 capitals: 258 bytes as %4D… on the device, where 255 fit.
+        (String(repeating: "M", count: 86), "takes 258 bytes as a folder name on the device"),
     ])
     func otherNamesAreRefusedWithTheReason(_ name: String, _ reason: String) {
         let error = #expect(throws: ModuleTemplateError.self) { try ModuleTemplate(moduleName: name) }
         #expect(error?.code == .invalidName)
         #expect(error?.reason.contains(reason) == true, "\(error?.reason ?? "")")
+    }
+
+    @Test func theNameIsAStringLiteralAndTheFallbackIsChosen() throws {
+        let quoted = try ModuleTemplate(moduleName: "My \"Beta\" Module", fallback: .main).files
+        #expect(quoted[0].contents.contains("OTALocalizedString.bundle(for: \"My \\\"Beta\\\" Module\") ?? .main\n"))
+        #expect(quoted[1].contents.contains("/// My \"Beta\" Module's strings,"))
+        #expect(quoted[1].contents.contains("enum MyBetaModuleStrings {"))
+        #expect(try ModuleTemplate(moduleName: "Checkout").files[0].contents.contains("?? .module\n"))
     }
 
     // MARK: Files
@@ -43,9 +59,10 @@ import Testing
 
         #expect(files.map(\.name) == ["Bundle+LocalizationBundle.swift", "CheckoutStrings.swift", ".swiftlint.yml"])
         // The doc's first block is the boilerplate; the helper is the block that declares it. `<Module>` is the name.
-        let helper = try #require(swift.first { $0.contains("enum <Module>Strings {") })
+        let helper = try #require(swift.first { $0.contains("enum <ModuleIdentifier>Strings {") })
         #expect(files[0].contents == swift[0].replacingOccurrences(of: "<Module>", with: "Checkout") + "\n")
-        #expect(files[1].contents == helper.replacingOccurrences(of: "<Module>", with: "Checkout") + "\n")
+        #expect(files[1].contents == helper.replacingOccurrences(of: "<ModuleIdentifier>", with: "Checkout")
+            .replacingOccurrences(of: "<Module>", with: "Checkout") + "\n")
         #expect(files[2].contents == yaml[0] + "\n")
         #expect(files[0].contents.contains("OTALocalizedString.bundle(for: \"Checkout\") ?? .module"))
         #expect(files[1].contents.contains("enum CheckoutStrings {"))

@@ -8,6 +8,8 @@ struct ModuleGrouping {
         var ruleDetail: String
         var owner: String
         var folders: Set<String> = []
+        /// Where the module's Swift sources are (``DiscoveredModule/sourceFolders``).
+        var sourceFolders: Set<String> = []
         var tables: [TableFile] = []
         var catalogs: [CatalogFile] = []
     }
@@ -47,12 +49,13 @@ struct ModuleGrouping {
     private mutating func groupKey(for resourceFolder: [String]) -> String? {
         let folderPath = resourceFolder.joined(separator: "/")
         let key: String
-        if let configured = configuredModule(containing: folderPath) {
+        if let (configured, configuredFolder) = configuredModule(containing: folderPath) {
             key = "config:" + configured
             groups[key, default: Group(
                 name: configured, rule: "configuration",
                 ruleDetail: "named in \(PackagerConfiguration.fileName) (\"modules\")", owner: "configuration"
             )].folders.insert(folderPath)
+            groups[key]?.sourceFolders.insert(configuredFolder)
         } else if configuration.discoverOtherModules {
             var known = packageRoots
             let owner = ModuleNamingRule.owner(
@@ -75,26 +78,28 @@ struct ModuleGrouping {
             groups[key, default: Group(
                 name: owner.name, rule: owner.rule, ruleDetail: owner.detail, owner: owner.owner.joined(separator: "/")
             )].folders.insert(folderPath)
+            groups[key]?.sourceFolders.insert(owner.owner.joined(separator: "/"))
         } else {
             return nil
         }
         return key
     }
 
-    /// The configured module whose folder is, or contains, `folderPath`; the longest configured folder wins.
-    private func configuredModule(containing folderPath: String) -> String? {
-        var best: (name: String, length: Int)?
+    /// The configured module whose folder is, or contains, `folderPath`, with that folder (normalized); the longest
+    /// configured folder wins.
+    private func configuredModule(containing folderPath: String) -> (name: String, folder: String)? {
+        var best: (name: String, length: Int, folder: String)?
         for (name, folders) in configuration.modules {
             for folder in folders {
                 let normalized = GlobPattern(folder).normalizedPath
                 let contains = normalized.isEmpty || folderPath == normalized || folderPath.hasPrefix(normalized + "/")
                 if contains, normalized.count >= (best?.length ?? -1) {
                     if normalized.count == best?.length, let current = best?.name, current < name { continue }
-                    best = (name, normalized.count)
+                    best = (name, normalized.count, normalized)
                 }
             }
         }
-        return best?.name
+        return best.map { ($0.name, $0.folder) }
     }
 
     /// Modules with at least one table, sorted by name, and the `.lproj` tables a String Catalog of their module
@@ -167,7 +172,7 @@ struct ModuleGrouping {
             }
             return DiscoveredModule(
                 name: group.name, rule: group.rule, folders: group.folders.sorted(), tables: tables, catalogs: catalogs,
-                ruleDetail: group.ruleDetail
+                ruleDetail: group.ruleDetail, sourceFolders: group.sourceFolders.sorted()
             )
         }
         .sorted { $0.name < $1.name }

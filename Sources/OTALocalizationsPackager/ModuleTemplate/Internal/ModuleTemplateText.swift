@@ -1,7 +1,12 @@
-/// The text of the template's files, with `<Module>` where the module name goes. docs/source-linting.md shows the
-/// same text ("The per-module boilerplate", "The same checks in SwiftLint"); a test keeps the two identical.
+/// The text of the template's files, with `<Module>` where the module name goes (inside a string literal and in
+/// comments) and `<ModuleIdentifier>` where its Swift identifier does (`ModuleName.identifier(for:)`).
+/// docs/source-linting.md shows the same text ("The per-module boilerplate", "The same checks in SwiftLint"); a test
+/// keeps the two identical.
 enum ModuleTemplateText {
     static let placeholder = "<Module>"
+    static let identifierPlaceholder = "<ModuleIdentifier>"
+    /// The fallback as the boilerplate writes it; `--fallback main` writes `?? .main` instead.
+    static let moduleFallback = "?? .module"
 
     static let localizationBundle = """
         import Foundation
@@ -24,19 +29,22 @@ enum ModuleTemplateText {
         /// Give each key one property or function here, for example
         /// `static var title: String { string("title") }`, and call those instead of looking keys up elsewhere.
         /// SwiftUI takes the bundle directly: `Text("title", bundle: .localizationBundle)`.
-        enum <Module>Strings {
-            /// The value of `key` in `table` (default `Localizable`) for the language `Bundle` chose, or `key` itself
-            /// when that table lacks it: Apple's `Bundle` has no per-key fallback.
-            static func string(_ key: String, table: String? = nil, comment: String = "") -> String {
-                NSLocalizedString(key, tableName: table, bundle: .localizationBundle, comment: comment)
+        enum <ModuleIdentifier>Strings {
+            /// The value of `key` in `table` (default `Localizable`) for the language `Bundle` chose; when that table
+            /// lacks it, `value` (the development text kept in code), or `key` itself when `value` is empty: Apple's
+            /// `Bundle` has no per-key fallback.
+            static func string(_ key: String, table: String? = nil, value: String = "", comment: String = "") -> String {
+                NSLocalizedString(key, tableName: table, bundle: .localizationBundle, value: value, comment: comment)
             }
 
-            /// The value of `key` used as a format string and filled with `arguments` for `locale` (default: the
-            /// user's). A `.stringsdict` entry picks its plural form by the CLDR rules of `locale`'s language.
+            /// The value of `key` (or `value`, as in `string`) used as a format string and filled with `arguments` for
+            /// `locale` (default: the user's). A `.stringsdict` entry picks its plural form by the CLDR rules of
+            /// `locale`'s language.
             static func format(
-                _ key: String, table: String? = nil, locale: Locale = .current, _ arguments: any CVarArg...
+                _ key: String, table: String? = nil, value: String = "", locale: Locale = .current,
+                _ arguments: any CVarArg...
             ) -> String {
-                String(format: string(key, table: table), locale: locale, arguments: arguments)
+                String(format: string(key, table: table, value: value), locale: locale, arguments: arguments)
             }
         }
 
