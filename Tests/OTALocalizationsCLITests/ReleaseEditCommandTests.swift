@@ -10,39 +10,6 @@ import Testing
         try ExternalTool.run(TestPaths.cliExecutable.path, arguments)
     }
 
-    /// A folder with production at `2026-01-01` and staging, in which Checkout's German text changed.
-    private struct Published {
-        let publication: SyncHarness.Publication
-        let www: URL
-        var folder: URL { www.appendingPathComponent("1.0.0") }
-
-        init(signingKey: URL? = nil) throws {
-            publication = try SyncHarness.Publication()
-            www = publication.folder.url.appendingPathComponent("www")
-            let sign = signingKey.map { ["--signing-key", $0.path] } ?? []
-            try run(["package", publication.source.path, "--app-version", "1.0.0", "--output", publication.output.path,
-                     "--published-at", "2026-01-01T00:00:00Z", "--quiet"] + sign)
-            try run(["publish", publication.versionFolder.path, "--to", www.path, "--quiet"])
-            try publication.edit("Packages/Features/Sources/Checkout/Resources/de.lproj/Localizable.strings",
-                                 replacing: "\"Dein Warenkorb\"", with: "\"Ihr Warenkorb\"")
-            try run(["package", publication.source.path, "--app-version", "1.0.0", "--output", publication.output.path,
-                     "--published-at", "2026-01-02T00:00:00Z", "--channel", "staging", "--quiet"] + sign)
-            try run(["publish", publication.versionFolder.path, "--to", www.path, "--channel", "staging", "--quiet"])
-        }
-
-        private func run(_ arguments: [String]) throws {
-            let result = try ExternalTool.run(TestPaths.cliExecutable.path, arguments)
-            guard result.status == 0 else { throw ToolFailureText("\(arguments.first ?? "") failed: \(result.stderr)") }
-        }
-
-        /// `name`'s JSON object, read by Python and handed back re-serialized.
-        func manifest(_ name: String = "manifest.json") throws -> [String: Any] {
-            let text = try ExternalTool.python("import json, sys; print(json.dumps(json.load(open(sys.argv[1]))))",
-                                               [folder.appendingPathComponent(name).path])
-            return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        }
-    }
-
     /// An RFC 3339 `publishedAt`, with or without a fraction, as Foundation's ISO 8601 reader gives it.
     private func date(_ value: Any?) -> Date {
         let text = value as? String ?? ""
@@ -56,7 +23,7 @@ import Testing
     }
 
     @Test func promoteGivesProductionExactlyTheStagedModulesWithALaterPublishedAt() throws {
-        let site = try Published()
+        let site = try PublishedSite()
         let staged = try site.manifest("manifest.staging.json")
         let before = try site.manifest()
         let dryRun = try cli(["promote", site.folder.path, "--from", "staging", "--dry-run"])
@@ -76,7 +43,7 @@ import Testing
     }
 
     @Test func promoteRefusesWhenAStagedZIPIsMissingAndWritesNothing() throws {
-        let site = try Published()
+        let site = try PublishedSite()
         let staged = try site.manifest("manifest.staging.json")
         let checkout = try #require(paths(staged["modules"]).first { $0.hasPrefix("Checkout-") })
         let before = try Data(contentsOf: site.folder.appendingPathComponent("manifest.json"))
@@ -91,7 +58,7 @@ import Testing
     }
 
     @Test func rolloutStartsChangesKeepsItsIDAndFinishes() throws {
-        let site = try Published()
+        let site = try PublishedSite()
         let stable = try site.manifest()
         let staged = try site.manifest("manifest.staging.json")
         let changed = paths(staged["modules"]).filter { !paths(stable["modules"]).contains($0) }
@@ -136,7 +103,7 @@ import Testing
     }
 
     @Test func rolloutCancelKeepsTheStableModules() throws {
-        let site = try Published()
+        let site = try PublishedSite()
         let stable = try site.manifest()
         #expect(try cli(["promote", site.folder.path, "--from", "staging", "--rollout", "30"]).status == 0)
         #expect(try cli(["rollout", site.folder.path, "--cancel"]).status == 0)
@@ -152,7 +119,7 @@ import Testing
         let publicKey = try #require(keygen.stdout.split(separator: "\n").first { $0.hasPrefix("Public key:") }?
             .split(separator: " ").last.map(String.init))
         let key = keys.url.appendingPathComponent("manifest-signing-key.pem")
-        let site = try Published(signingKey: key)
+        let site = try PublishedSite(signingKey: key)
         // publish uploaded the staging envelope too.
         #expect(FileManager.default.fileExists(atPath: site.folder.appendingPathComponent("manifest.staging.dsse.json").path))
 

@@ -73,34 +73,47 @@ enum PublishCommand: Command {
         }
         let quiet = args.flag("quiet")
         do {
-            let plan = try Publisher.plan(options)
-            if !quiet {
-                for item in plan.archives where item.action == .replace { Output.err("warning: \(item.note ?? item.name)") }
-            }
-            if args.flag("dry-run") {
-                Output.out(args.flag("json") ? ReleaseText.json(plan, result: nil) : ReleaseText.planText(plan))
-                return .success
-            }
-            let result = try Publisher.publish(plan, environment: options.environment) { step in
-                guard !quiet else { return }
-                switch step {
-                case .upload(let text):
-                    Output.err(text)
-                case .verify(let count):
-                    Output.err("check \(Output.count(count, "file")) at \(plan.destination)")
-                case .write(let name, let size):
-                    Output.err("write \(plan.destination.display(name)) (\(Output.grouped(size)) bytes)")
-                case .invalidate(let paths):
-                    Output.err("invalidate \(paths.joined(separator: " ")) on \(plan.distribution ?? "")")
+            // A lost compare-and-swap means another publish wrote the manifests after this plan read them: plan again
+            // (this publish is refused if that one is newer) and write again, at most three times.
+            var attempt = 1
+            while true {
+                let plan = try Publisher.plan(options)
+                if !quiet {
+                    for item in plan.archives where item.action == .replace { Output.err("warning: \(item.note ?? item.name)") }
+                }
+                if args.flag("dry-run") {
+                    Output.out(args.flag("json") ? ReleaseText.json(plan, result: nil) : ReleaseText.planText(plan))
+                    return .success
+                }
+                do {
+                    let result = try Publisher.publish(plan, environment: options.environment) { step in
+                        if !quiet { Output.err(progressLine(step, plan)) }
+                    }
+                    if !result.removedTemporaries.isEmpty, !quiet {
+                        Output.err("Removed \(Output.count(result.removedTemporaries.count, "temporary file")) a killed run left in \(plan.destination): \(result.removedTemporaries.joined(separator: ", "))")
+                    }
+                    Output.out(args.flag("json") ? ReleaseText.json(plan, result: result) : ReleaseText.resultText(result))
+                    return .success
+                } catch where error.code == .lostRace && attempt < 3 {
+                    attempt += 1
+                    if !quiet { Output.err("\(error.reason.components(separatedBy: ". ").first ?? error.reason); planning again") }
                 }
             }
-            if !result.removedTemporaries.isEmpty, !quiet {
-                Output.err("Removed \(Output.count(result.removedTemporaries.count, "temporary file")) a killed run left in \(plan.destination): \(result.removedTemporaries.joined(separator: ", "))")
-            }
-            Output.out(args.flag("json") ? ReleaseText.json(plan, result: result) : ReleaseText.resultText(result))
-            return .success
         } catch {
             return ReleaseArguments.report(error, json: wantsJSON)
+        }
+    }
+
+    private static func progressLine(_ step: PublishStep, _ plan: PublishPlan) -> String {
+        switch step {
+        case .upload(let text):
+            return text
+        case .verify(let count):
+            return "check \(Output.count(count, "file")) at \(plan.destination)"
+        case .write(let name, let size):
+            return "write \(plan.destination.display(name)) (\(Output.grouped(size)) bytes)"
+        case .invalidate(let paths):
+            return "invalidate \(paths.joined(separator: " ")) on \(plan.distribution ?? "")"
         }
     }
 }

@@ -99,7 +99,7 @@ import OTALocalizationsTooling
         #expect(lines.count == 3 && lines[2].isEmpty)
         #expect(lines.first?.hasPrefix("Manifest: failed (manifest download failed: cannot-connect: ") == true)
         // The summary names the URL that was requested.
-        #expect(lines.first?.hasSuffix("; GET http://127.0.0.1:\(port)/1.0.0/manifest.json), state not saved") == true)
+        #expect(lines.first?.hasSuffix("; GET http://127.0.0.1:\(port)/1.0.0/index.json), state not saved") == true)
         #expect(lines.dropFirst().first == "0 updated, 0 skipped, 0 failed, 0 removed, 0 bytes downloaded")
         #expect(H.entries(folder.url) == [".ota-localizations.lock"])
     }

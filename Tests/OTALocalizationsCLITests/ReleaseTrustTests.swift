@@ -1,0 +1,143 @@
+import Foundation
+import OTALocalizationsCore
+import OTATestSupport
+import Testing
+
+/// Issue 23's attacks on `promote`, `rollout` and `verify`, run as someone who can write the published folder but holds
+/// no key: nothing is signed that a trusted key did not sign, files are checked by SHA-256, and `verify` passes only
+/// what a keyed device would install.
+@Suite struct ReleaseTrustTests {
+    private func cli(_ arguments: [String]) throws -> ToolResult {
+        try ExternalTool.run(TestPaths.cliExecutable.path, arguments)
+    }
+
+    /// A key pair made by `keygen`: the private key file and the public key's base64.
+    private func keys(_ folder: TemporaryDirectory) throws -> (file: URL, publicKey: String) {
+        let keygen = try cli(["keygen", "--output", folder.path])
+        let publicKey = try #require(keygen.stdout.split(separator: "\n").first { $0.hasPrefix("Public key:") }?
+            .split(separator: " ").last.map(String.init))
+        return (folder.url.appendingPathComponent("manifest-signing-key.pem"), publicKey)
+    }
+
+    private func modules(_ manifest: [String: Any]) -> [String] {
+        (manifest["modules"] as? [[String: Any]] ?? []).compactMap { $0["path"] as? String }
+    }
+
+    /// The staged manifest an attacker wrote: Checkout's entry points at the production ZIP of another module.
+    private func tamper(_ file: URL) throws -> Data {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let edited = text.replacingOccurrences(of: "\"name\": \"Search\"", with: "\"name\": \"Evil\"")
+        #expect(edited != text)
+        try edited.write(to: file, atomically: true, encoding: .utf8)
+        return Data(edited.utf8)
+    }
+
+    @Test func withAKeyPromoteSignsOnlyWhatTheStagedEnvelopeSignedAndRefusesAStagingWithoutOne() throws {
+        let keyFolder = try TemporaryDirectory("trust-keys")
+        defer { keyFolder.remove() }
+        let (key, publicKey) = try keys(keyFolder)
+        let site = try PublishedSite(signingKey: key)
+        let signedStaging = try site.manifest("manifest.staging.json")
+        let staged = site.folder.appendingPathComponent("manifest.staging.json")
+        _ = try tamper(staged)
+
+        // The envelope left as it was: promote reads staging through it and signs its bytes, not the edit.
+        let promoted = try cli(["promote", site.folder.path, "--from", "staging", "--signing-key", key.path])
+        #expect(promoted.status == 0, "\(promoted.stderr)")
+        let production = try site.manifest()
+        #expect(modules(production) == modules(signedStaging))
+        #expect(!(String(data: try Data(contentsOf: site.folder.appendingPathComponent("manifest.json")), encoding: .utf8) ?? "").contains("Evil"))
+        #expect(try cli(["verify", site.folder.path, "--trusted-key", publicKey]).status == 0)
+
+        // The envelope deleted: refused with the signature code, nothing written.
+        try FileManager.default.removeItem(at: site.folder.appendingPathComponent("manifest.staging.dsse.json"))
+        let before = try Data(contentsOf: site.folder.appendingPathComponent("manifest.json"))
+        let refused = try cli(["promote", site.folder.path, "--from", "staging", "--signing-key", key.path, "--json"])
+        #expect(refused.status == 1)
+        #expect(refused.stdout.contains("\"code\":\"signature\""), "\(refused.stdout)")
+        #expect(refused.stderr.contains("manifest.staging.json has no signed envelope"), "\(refused.stderr)")
+        #expect(try Data(contentsOf: site.folder.appendingPathComponent("manifest.json")) == before)
+
+        // --trusted-key alone makes the same demand (here with an envelope signed by another key).
+        let otherFolder = try TemporaryDirectory("other-keys")
+        defer { otherFolder.remove() }
+        let other = try keys(otherFolder)
+        let untrusted = try cli(["promote", site.folder.path, "--from", "production", "--to", "qa", "--trusted-key", other.publicKey, "--json"])
+        #expect(untrusted.status == 1)
+        #expect(untrusted.stdout.contains("\"code\":\"signature\""), "\(untrusted.stdout)")
+        #expect(untrusted.stderr.contains("(untrusted-key)"), "\(untrusted.stderr)")
+        let accepted = try cli(["promote", site.folder.path, "--from", "production", "--to", "qa", "--trusted-key", other.publicKey, "--signing-key", key.path])
+        #expect(accepted.status == 0, "the signing key's own public key counts as trusted: \(accepted.stderr)")
+    }
+
+    @Test func rolloutWithAKeyIgnoresAnEditedUnsignedManifest() throws {
+        let keyFolder = try TemporaryDirectory("trust-keys")
+        defer { keyFolder.remove() }
+        let (key, publicKey) = try keys(keyFolder)
+        let site = try PublishedSite(signingKey: key)
+        #expect(try cli(["promote", site.folder.path, "--from", "staging", "--rollout", "10", "--signing-key", key.path]).status == 0)
+        let signed = try site.manifest()
+        _ = try tamper(site.folder.appendingPathComponent("manifest.json"))
+
+        let raised = try cli(["rollout", site.folder.path, "--percent", "50", "--signing-key", key.path])
+
+        #expect(raised.status == 0, "\(raised.stderr)")
+        let production = try site.manifest()
+        #expect(modules(production) == modules(signed), "the edit was never read, so never signed")
+        #expect(((production["rollout"] as? [String: Any])?["percent"] as? NSNumber)?.intValue == 50)
+        #expect(try cli(["verify", site.folder.path, "--trusted-key", publicKey]).status == 0)
+    }
+
+    @Test func aStagedFileWithOtherBytesOfTheSameSizeIsRefusedBySHA256() throws {
+        let site = try PublishedSite()
+        let staged = try site.manifest("manifest.staging.json")
+        let production = try site.manifest()
+        let changed = try #require(modules(staged).first { !modules(production).contains($0) })
+        let file = site.folder.appendingPathComponent(changed)
+        var bytes = try Data(contentsOf: file)
+        bytes[bytes.count - 1] ^= 0xFF
+        try bytes.write(to: file)
+        let before = try Data(contentsOf: site.folder.appendingPathComponent("manifest.json"))
+
+        let refused = try cli(["promote", site.folder.path, "--from", "staging"])
+
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("\(changed) has SHA-256 \(try ExternalTool.sha256sum(file)), the manifest lists"), "\(refused.stderr)")
+        #expect(try Data(contentsOf: site.folder.appendingPathComponent("manifest.json")) == before)
+    }
+
+    @Test func aRolloutCarriesTheRemovalOfAModuleStagingDropped() throws {
+        let site = try PublishedSite()
+        let production = try site.manifest()
+        // QA removed Search on staging.
+        let staging = try site.publication.rewrite(channel: "staging") { manifest in
+            manifest.modules.removeAll { $0.name == "Search" }
+        }
+        #expect(staging.modules.count == modules(production).count - 1)
+        #expect(try cli(["publish", site.publication.versionFolder.path, "--to", site.www.path, "--channel", "staging", "--quiet"]).status == 0)
+
+        #expect(try cli(["promote", site.folder.path, "--from", "staging", "--rollout", "25"]).status == 0)
+        var manifest = try site.manifest()
+        #expect(modules(manifest) == modules(production), "devices outside the rollout keep Search")
+        #expect((manifest["rollout"] as? [String: Any])?["removedModules"] as? [String] == ["Search"])
+
+        #expect(try cli(["rollout", site.folder.path, "--finish"]).status == 0)
+        manifest = try site.manifest()
+        #expect(manifest["rollout"] == nil)
+        #expect(!(manifest["modules"] as? [[String: Any]] ?? []).contains { $0["name"] as? String == "Search" })
+        #expect(try cli(["verify", site.folder.path]).status == 0)
+    }
+
+    @Test func theFirstRolloutOfAVersionStartsOnAProductionWithNoStableModules() throws {
+        let site = try PublishedSite()
+        try FileManager.default.removeItem(at: site.folder.appendingPathComponent("manifest.json"))
+        try FileManager.default.removeItem(at: site.folder.appendingPathComponent("index.json"))
+
+        let started = try cli(["promote", site.folder.path, "--from", "staging", "--rollout", "10"])
+
+        #expect(started.status == 0, "\(started.stderr)")
+        let manifest = try site.manifest()
+        #expect(modules(manifest).isEmpty)
+        #expect(modules((manifest["rollout"] as? [String: Any]) ?? [:]) == modules(try site.manifest("manifest.staging.json")))
+    }
+}
