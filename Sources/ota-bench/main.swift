@@ -9,11 +9,14 @@ if arguments.contains("-h") || arguments.contains("--help") {
     print("""
         USAGE: swift run -c release ota-bench [--json] [--only <key>,...]
 
-        Runs seven benchmarks (bundle(for:), loadBundlesFromDisk, packaging, sync, extraction, memory, bytesPerDevice) and prints each
+        Runs eight benchmarks (bundle(for:), loadBundlesFromDisk, packaging, sync, extraction, memory, bytesPerDevice,
+        publish) and prints each
         figure as median and min over repeated runs beside its baseline, with the machine's description.
         --json prints one JSON object instead; --only runs the named sections (bundleFor, loadBundlesFromDisk,
-        packaging, sync, extraction, memory, bytesPerDevice; sync, extraction and memory need packaging's inputs, which then run unreported). Progress goes to standard error. Inputs: $OTA_SHARED/corpus
-        (default ../shared/corpus beside the package), nginx for the sync figures. See docs/benchmarks.md.
+        packaging, sync, extraction, memory, bytesPerDevice, publish; sync, extraction and memory need packaging's inputs,
+        which then run unreported). Progress goes to standard error. Inputs: $OTA_SHARED/corpus (default
+        ../shared/corpus beside the package), nginx for the sync figures, the AWS CLI and moto (.build/python, as
+        Scripts/test installs them) for the publish figures. See docs/benchmarks.md.
         """)
     exit(0)
 }
@@ -49,36 +52,42 @@ func guarded(_ key: String, _ title: String, _ work: () throws -> Section) -> Se
 }
 
 if wanted("bundleFor") {
-    progress("1/7 bundle(for:)")
+    progress("1/8 bundle(for:)")
     sections.append(guarded("bundleFor", "OTALocalizedString.bundle(for:)") { try BundleLookupBenchmark.run() })
 }
 if wanted("loadBundlesFromDisk") {
-    progress("2/7 loadBundlesFromDisk")
+    progress("2/8 loadBundlesFromDisk")
     sections.append(guarded("loadBundlesFromDisk", "OTALocalizedString.loadBundlesFromDisk()") { try DiskLoadBenchmark.run() })
 }
 if !["packaging", "sync", "extraction", "memory"].filter(wanted).isEmpty {
-    progress("3/7 packaging")
+    progress("3/8 packaging")
     let packaging = PackagingBenchmark.run(scratch: scratch, measuring: wanted("packaging"))
     if wanted("packaging") { sections.append(packaging.section) }
     if wanted("sync") {
-        progress("4/7 sync")
+        progress("4/8 sync")
         sections.append(await SyncBenchmark.run(monorepo: packaging.monorepo?.root, scratch: scratch))
     }
     if wanted("extraction") {
-        progress("5/7 extraction")
+        progress("5/8 extraction")
         let published = (packaging.corpus ?? packaging.monorepo).map { $0.output.appendingPathComponent("1.0.0", isDirectory: true) }
         sections.append(ExtractionBenchmark.run(published: published, scratch: scratch))
     }
     if wanted("memory") {
-        progress("6/7 memory")
+        progress("6/8 memory")
         sections.append(MemoryBenchmark.run(corpus: packaging.corpus, monorepo: packaging.monorepo, scratch: scratch))
     }
 }
-if wanted("bytesPerDevice") {
-    progress("7/7 bytes per device")
+if wanted("bytesPerDevice") || wanted("publish") {
     let monorepo = scratch.appendingPathComponent("slices-source-monorepo", isDirectory: true)
     let generated = (try? Fixtures.writeMonorepo(at: monorepo)) != nil
-    sections.append(BytesPerDeviceBenchmark.run(monorepo: generated ? monorepo : nil, scratch: scratch))
+    if wanted("bytesPerDevice") {
+        progress("7/8 bytes per device")
+        sections.append(BytesPerDeviceBenchmark.run(monorepo: generated ? monorepo : nil, scratch: scratch))
+    }
+    if wanted("publish") {
+        progress("8/8 publish")
+        sections.append(PublishBenchmark.run(monorepo: generated ? monorepo : nil, scratch: scratch))
+    }
 }
 
 let machine = MachineDescription.current()

@@ -3,7 +3,7 @@ import OTALocalizationsCore
 import OTATestSupport
 import Testing
 
-/// Issue 23's attacks on `promote`, `rollout` and `verify`, run as someone who can write the published folder but holds
+/// Attacks on `promote`, `rollout` and `verify`, run as someone who can write the published folder but holds
 /// no key: nothing is signed that a trusted key did not sign, files are checked by SHA-256, and `verify` passes only
 /// what a keyed device would install.
 @Suite struct ReleaseTrustTests {

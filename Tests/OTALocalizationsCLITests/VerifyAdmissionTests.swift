@@ -3,7 +3,7 @@ import OTALocalizationsCore
 import OTATestSupport
 import Testing
 
-/// `verify` passes exactly what a device with the same keys and channel would install (issue 23, item 2): each
+/// `verify` passes exactly what a device with the same keys and channel would install (docs/signing.md, "Verifying a published manifest by hand"): each
 /// publish below is one a keyed device refuses, or partly fails, and `verify` names why.
 @Suite struct VerifyAdmissionTests {
     private func cli(_ arguments: [String]) throws -> ToolResult {

@@ -48,12 +48,14 @@ struct IntegrationSamples {
         let service: OTALocalizationService
 
         init(reportHandler: @escaping @Sendable (OTALocalizationCycleReport) -> Void) {
-            // Strings installed by earlier launches take effect now, before the first frame.
-            OTALocalizedString.loadBundlesFromDisk()
-            service = OTALocalizationService(configuration: OTALocalizationServiceConfiguration(
+            let configuration = OTALocalizationServiceConfiguration(
                 baseURL: URL(string: "https://strings.example.com/ios")!,
                 reportHandler: reportHandler
-            ))
+            )
+            // Strings installed by earlier launches take effect now, before the first frame: the folders this
+            // configuration's service installed (and, with trusted keys, only those a trusted key vouched for).
+            OTALocalizedString.loadBundlesFromDisk(configuration: configuration)
+            service = OTALocalizationService(configuration: configuration)
         }
 
         /// At launch and on every foreground: one update cycle in the background.
@@ -82,6 +84,9 @@ struct IntegrationSamples {
             maximumDeletionWaitSeconds: 5,
             publishedAtToleranceSeconds: 3600,
             maximumManifestModules: 500,
+            maximumSlicesPerModule: 500,
+            maximumLocalizationsPerModule: 500,
+            maximumEnvelopeSignatures: 16,
             maximumCycleUncompressedBytes: 256 * 1024 * 1024,
             maximumBufferedArchiveBytes: 48 * 1024 * 1024,
             limits: ZipLimits(
@@ -120,7 +125,7 @@ extension IntegrationSamples {
 
 // MARK: - docs/signing.md
 
-enum SigningSamples {
+struct SigningSamples {
     // "The app": a service that installs only manifests signed by key A or key B.
     static func signedService() throws -> OTALocalizationService {
         let service = OTALocalizationService(configuration: OTALocalizationServiceConfiguration(
@@ -131,6 +136,13 @@ enum SigningSamples {
             ]
         ))
         return service
+    }
+
+    // "The app": the read side and the service from one configuration.
+    @MainActor
+    func launch(with configuration: OTALocalizationServiceConfiguration) -> OTALocalizationService {
+        OTALocalizedString.loadBundlesFromDisk(configuration: configuration)
+        return OTALocalizationService(configuration: configuration)
     }
 }
 
@@ -205,6 +217,17 @@ struct OperationsSamples {
     }
 }
 
+// MARK: - OTALocalizations.docc
+
+enum ReadSideArticleSamples {
+    // "Getting started": an app that links only the read side.
+    @MainActor
+    static func beforeTheFirstFrame() {
+        // Strings installed by earlier launches take effect now, before the first frame.
+        OTALocalizedString.loadBundlesFromDisk()
+    }
+}
+
 // MARK: - OTALocalizationsSync.docc
 
 /// The samples of the Sync catalog's getting-started article that no other document has.
@@ -267,11 +290,11 @@ struct SyncArticleSamples {
             }
         }
         // The docs as written: five samples in integration.md, none in hosting.md, two in operations.md, none in
-        // design.md, testing.md and packaging.md, one in signing.md, two in rollouts.md, four in the read side's getting-started
+        // design.md, testing.md and packaging.md, two in signing.md, two in rollouts.md, four in the read side's getting-started
         // article and two in the service's.
         #expect(counts == [
             "docs/integration.md": 5, "docs/hosting.md": 0, "docs/operations.md": 2, "docs/design.md": 0, "docs/testing.md": 0,
-            "docs/packaging.md": 0, "docs/signing.md": 1, "docs/rollouts.md": 2,
+            "docs/packaging.md": 0, "docs/signing.md": 2, "docs/rollouts.md": 2,
             "Sources/OTALocalizations/OTALocalizations.docc/OTALocalizations.md": 0,
             "Sources/OTALocalizations/OTALocalizations.docc/GettingStarted.md": 4,
             "Sources/OTALocalizationsSync/OTALocalizationsSync.docc/OTALocalizationsSync.md": 0,
@@ -294,6 +317,9 @@ struct SyncArticleSamples {
         #expect(documented.maximumDeletionWaitSeconds == defaults.maximumDeletionWaitSeconds)
         #expect(documented.publishedAtToleranceSeconds == defaults.publishedAtToleranceSeconds)
         #expect(documented.maximumManifestModules == defaults.maximumManifestModules)
+        #expect(documented.maximumSlicesPerModule == defaults.maximumSlicesPerModule)
+        #expect(documented.maximumLocalizationsPerModule == defaults.maximumLocalizationsPerModule)
+        #expect(documented.maximumEnvelopeSignatures == defaults.maximumEnvelopeSignatures)
         #expect(documented.maximumCycleUncompressedBytes == defaults.maximumCycleUncompressedBytes)
         #expect(documented.maximumBufferedArchiveBytes == defaults.maximumBufferedArchiveBytes)
         #expect(documented.limits == defaults.limits)

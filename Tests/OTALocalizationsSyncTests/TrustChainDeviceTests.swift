@@ -6,7 +6,7 @@ import Testing
 @testable import OTALocalizationsSync
 
 /// What the device keeps across the kill switch and across channels, and what a build with trusted keys serves
-/// (issue 23: the anti-rollback record, per-channel marks, vouch records, the slice record checked by the read side).
+/// (docs/design.md, "On the device": the anti-rollback record, per-channel marks, vouch records, the slice record checked by the read side).
 @Suite struct TrustChainDeviceTests {
     static let key = ManifestSigningKey.generate()
 

@@ -33,9 +33,9 @@ public struct PublishOptions: Sendable {
 /// a file which is not there (docs/hosting.md).
 ///
 /// Order: the content-addressed files (ZIPs, slices, the published index's parts) not already there with their bytes,
-/// in bulk; then one listing that confirms every one of them; then the manifests, each a compare-and-swap against what
-/// the destination held when the plan read it (so two publishes at once never leave the older one live, nor a
-/// manifest and its envelope from different publishes); then the CloudFront invalidation of those paths only. A run
+/// in bulk; then, when anything was uploaded, one listing that confirms every one of them; then the manifests, each a
+/// compare-and-swap against what the destination held when the plan read it (so two publishes at once never leave the
+/// older one live, nor a manifest and its envelope from different publishes); then the CloudFront invalidation of those paths only. A run
 /// killed at any point leaves the previous manifests, whose files are still there: nothing is ever deleted.
 ///
 /// Thread safety: each call is independent and blocks the calling thread while the AWS CLI runs.
@@ -93,8 +93,13 @@ public enum Publisher {
             let removedTemporaries = store.removeStaleTemporaries()
             let uploads = plan.files.contentAddressed.filter { file in plan.archives.contains { $0.name == file.name && $0.upload } }
             if !uploads.isEmpty { try store.upload(uploads) { progress(.upload($0)) } }
-            progress(.verify(count: plan.files.contentAddressed.count))
-            let verified = try DestinationCheck.confirm(plan.files.contentAddressed, uploaded: Set(uploads.map(\.name)), in: store)
+            // With nothing uploaded, the plan's listing already showed every file there with its bytes (each one
+            // skipped); nothing ever deletes, so it still holds.
+            var verified = plan.files.contentAddressed.map(\.name)
+            if !uploads.isEmpty {
+                progress(.verify(count: plan.files.contentAddressed.count))
+                verified = try DestinationCheck.confirm(plan.files.contentAddressed, uploaded: Set(uploads.map(\.name)), in: store)
+            }
             var written = uploads.map(\.name)
             for (file, item) in zip(plan.files.manifests, plan.manifests) where item.upload {
                 progress(.write(name: file.name, size: file.size))
@@ -134,6 +139,11 @@ public enum Publisher {
                     + "manifest on every app that trusts a key. Package with --signing-key (publish never deletes)")
         }
         let manifestName = ManifestChannel.manifestFileName(channel: channel)
+        // A destination manifest with exactly this publish's bytes (the listing tells) has its publishedAt: not read.
+        if let object = listed[manifestName], let file = files.manifests.first(where: { $0.name == manifestName }),
+           try store.holds(file, listed: object) == true {
+            return
+        }
         if listed[manifestName] != nil, let (current, _) = try ManifestFiles.read(manifestName, channel: channel, from: store),
            current.publishedAtTimestamp > files.manifest.publishedAtTimestamp {
             throw PackagerError(

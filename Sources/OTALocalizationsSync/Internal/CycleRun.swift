@@ -23,7 +23,12 @@ final class CycleRun: @unchecked Sendable {
 
     /// Starts `cycle` with a deadline of `seconds`.
     func start(_ cycle: UpdateCycle, deadlineSeconds seconds: TimeInterval) {
-        let work = Task { await cycle.run() }
+        // The work delivers its own outcome as it ends (one task, no extra hop to wait for it).
+        let work = Task { [result] in
+            let outcome = await cycle.run()
+            result.resume(with: .success(outcome))
+            return outcome
+        }
         let timer = DispatchWorkItem { [self] in
             stop(error: "cancelled: the cycle took longer than \(ServiceHTTP.text(seconds)) s (maximumCycleSeconds)")
         }
@@ -34,7 +39,6 @@ final class CycleRun: @unchecked Sendable {
         }
         // Stopped before its work began (the kill switch came first): the work starts cancelled, behind a revoked gate.
         if alreadyStopped { OffPoolCancellation.cancel(work) }
-        Task { [result] in result.resume(with: .success(await work.value)) }
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: timer)
     }
 

@@ -23,6 +23,25 @@ struct FileStat: Sendable, Equatable {
     init?(path: String) {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
+        self.init(status)
+    }
+
+    /// `fstatat(2)` of `relativePath` below the open directory `directory` (`AT_SYMLINK_NOFOLLOW`, as `lstat`): a
+    /// short path walk instead of the whole absolute path. Nil when it fails.
+    init?(directory: Int32, relativePath: String) {
+        var status = stat()
+        guard fstatat(directory, relativePath, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        self.init(status)
+    }
+
+    /// `fstat(2)` of the open file `descriptor`, or nil when it fails.
+    init?(descriptor: Int32) {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        self.init(status)
+    }
+
+    private init(_ status: stat) {
         device = UInt64(status.st_dev)
         inode = UInt64(status.st_ino)
         mode = UInt32(status.st_mode)
@@ -34,5 +53,10 @@ struct FileStat: Sendable, Equatable {
         (modified, modifiedNanoseconds) = (Int64(status.st_mtim.tv_sec), Int64(status.st_mtim.tv_nsec))
         (changed, changedNanoseconds) = (Int64(status.st_ctim.tv_sec), Int64(status.st_ctim.tv_nsec))
         #endif
+    }
+
+    /// Whether both name the same file (device and inode), whatever has been written to it since.
+    func isSameFile(as other: FileStat) -> Bool {
+        device == other.device && inode == other.inode
     }
 }

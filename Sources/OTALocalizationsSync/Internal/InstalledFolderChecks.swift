@@ -1,58 +1,63 @@
 import Foundation
 import OTALocalizations
 import OTALocalizationsNames
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The update cycle's answer to "which folder of this module is active, and is it intact?", with the full check
 /// (``InstalledFolderCheck``: every file's size and SHA-256) once per process per folder and, after it, a cheap one:
-/// the `lstat(2)` of the pointer, of the folder, of each of its `.lproj` folders and of each sealed file, compared
-/// with what they were when the full check passed (``FileStat``). A file written, replaced, added or removed since
-/// changes one of them, so the cheap check fails and the full check runs again; damage that leaves them all
-/// unchanged is found by the full check of the next process at the latest (docs/design.md, "Failure model").
+/// the `lstat(2)` of the `current` pointer and of the folder, compared with what they were when the full check passed
+/// (``FileStat``). Two system calls per module, whatever the folder holds, each a short walk from an open descriptor of
+/// the version's `modules/` folder (proven, once per batch, to still be the folder at that path), so a `304` cycle
+/// stays close to the cost of its one request. A pointer written or replaced, or the folder replaced, moved, or given or deprived of an entry (a
+/// table or `.lproj` added, removed or replaced by a rename, the seal removed) changes one of them, so the cheap check
+/// fails and the full check runs again. Damage deeper in the folder (a table inside an `.lproj` edited in place or
+/// removed) is found by the full check of the next process at the latest, before its first `304` is trusted
+/// (docs/design.md, "Failure model").
 ///
 /// One instance lives as long as the service; safe from any thread.
 final class InstalledFolderChecks: @unchecked Sendable {
     private struct Proof {
+        var pointerPath: String
+        var pointerRelativePath: String
         var pointer: FileStat
+        var folderPath: String
+        var folderRelativePath: String
+        var folder: FileStat
         var folderName: String
         var developmentRegion: String
         var sliced: Bool
-        var paths: [String]
-        var stats: [FileStat]
     }
 
     private let lock = NSLock()
-    // Guarded by `lock`: by the standardized path of the module's folder.
+    // Guarded by `lock`: by module name (one instance serves one service, whose storage layout never changes).
     private var proofs: [String: Proof] = [:]
+    // Guarded by `lock`: an open descriptor of the `modules/` folder and what `fstat` said of it when opened; closed
+    // when the folder at that path is another one, and by `deinit`.
+    private var modules: (descriptor: Int32, path: String, file: FileStat)?
+
+    deinit {
+        if let modules { close(modules.descriptor) }
+    }
+
+    /// Whether every folder of `wanted` is the active one of its module and intact (``intactFolderName(_:module:developmentRegion:sliced:)``).
+    func allIntact(_ layout: OTAStorageLayout, _ wanted: [ServiceMemory.WantedFolder], developmentRegion: String) -> Bool {
+        let directory = modulesDirectory(layout.modulesFolder.path)
+        return wanted.allSatisfy { folder in
+            guard let sha256 = folder.sha256 else { return false }
+            return intactFolderName(
+                layout, module: folder.module, developmentRegion: developmentRegion, sliced: folder.sliced, directory: directory
+            ).flatMap(OTAStorageLayout.sha256(ofInstallFolderName:)) == sha256
+        }
+    }
 
     /// The name of `module`'s active folder when it passes the check for `developmentRegion` (with `sliced`, as a
     /// folder assembled from slices); nil when there is none or it fails.
     func intactFolderName(_ layout: OTAStorageLayout, module: String, developmentRegion: String, sliced: Bool) -> String? {
-        let moduleFolder = layout.moduleFolder(module).path
-        let pointerPath = layout.currentPointerFile(module: module).path
-        if let proof = lock.withLock({ proofs[moduleFolder] }), proof.developmentRegion == developmentRegion, proof.sliced == sliced,
-           FileStat(path: pointerPath) == proof.pointer, proof.paths.map(FileStat.init(path:)) == proof.stats {
-            return proof.folderName
-        }
-        guard let pointerBefore = FileStat(path: pointerPath), let folder = layout.activeInstallFolder(module: module) else {
-            forget(moduleFolder)
-            return nil
-        }
-        let paths = Self.paths(of: folder)
-        let before = paths.map(FileStat.init(path:))
-        guard InstalledFolderCheck.isIntact(folder, developmentRegion: developmentRegion, sliced: sliced) else {
-            forget(moduleFolder)
-            return nil
-        }
-        let after = paths.map(FileStat.init(path:))
-        if !paths.isEmpty, before == after, !after.contains(nil), FileStat(path: pointerPath) == pointerBefore {
-            let proof = Proof(
-                pointer: pointerBefore, folderName: folder.lastPathComponent, developmentRegion: developmentRegion,
-                sliced: sliced, paths: paths, stats: after.compactMap { $0 })
-            lock.withLock { proofs[moduleFolder] = proof }
-        } else {
-            forget(moduleFolder)
-        }
-        return folder.lastPathComponent
+        intactFolderName(layout, module: module, developmentRegion: developmentRegion, sliced: sliced, directory: nil)
     }
 
     /// Forgets every proof: the next check of each folder is a full one.
@@ -60,23 +65,65 @@ final class InstalledFolderChecks: @unchecked Sendable {
         lock.withLock { proofs = [:] }
     }
 
-    private func forget(_ moduleFolder: String) {
-        lock.withLock { proofs[moduleFolder] = nil }
+    /// `directory`: a descriptor of the `modules/` folder the relative paths are looked up from, or nil for the
+    /// absolute paths.
+    private func intactFolderName(
+        _ layout: OTAStorageLayout, module: String, developmentRegion: String, sliced: Bool, directory: Int32?
+    ) -> String? {
+        if let proof = lock.withLock({ proofs[module] }), proof.developmentRegion == developmentRegion, proof.sliced == sliced {
+            let (pointer, folder) = if let directory {
+                (FileStat(directory: directory, relativePath: proof.pointerRelativePath),
+                 FileStat(directory: directory, relativePath: proof.folderRelativePath))
+            } else {
+                (FileStat(path: proof.pointerPath), FileStat(path: proof.folderPath))
+            }
+            if pointer == proof.pointer, folder == proof.folder { return proof.folderName }
+        }
+        let pointerPath = layout.currentPointerFile(module: module).path
+        guard let pointerBefore = FileStat(path: pointerPath), let folder = layout.activeInstallFolder(module: module) else {
+            forget(module)
+            return nil
+        }
+        let folderPath = folder.path
+        let before = FileStat(path: folderPath)
+        guard InstalledFolderCheck.isIntact(folder, developmentRegion: developmentRegion, sliced: sliced) else {
+            forget(module)
+            return nil
+        }
+        if let before, FileStat(path: folderPath) == before, FileStat(path: pointerPath) == pointerBefore {
+            let storageName = OTAStorageLayout.storageName(forModule: module)
+            let proof = Proof(
+                pointerPath: pointerPath, pointerRelativePath: storageName + "/" + OTAStorageLayout.currentPointerFileName,
+                pointer: pointerBefore, folderPath: folderPath, folderRelativePath: storageName + "/" + folder.lastPathComponent,
+                folder: before, folderName: folder.lastPathComponent, developmentRegion: developmentRegion, sliced: sliced)
+            lock.withLock { proofs[module] = proof }
+        } else {
+            forget(module)
+        }
+        return folder.lastPathComponent
     }
 
-    /// The folder, its `.lproj` folders and every file its seal lists (the seal included), as paths; empty when the
-    /// seal cannot be read.
-    private static func paths(of folder: URL) -> [String] {
-        let root = folder.path
-        guard let data = DurableFiles.readRegularFile(atPath: root + "/" + BundleSeal.fileName, maximumBytes: BundleSeal.maximumBytes),
-              let seal = BundleSeal(parsing: data)
-        else { return [] }
-        var folders: Set<String> = []
-        for file in seal.files {
-            let parts = file.path.split(separator: "/")
-            if parts.count == 2 { folders.insert(String(parts[0])) }
+    private func forget(_ module: String) {
+        lock.withLock { proofs[module] = nil }
+    }
+
+    /// A descriptor of the folder at `path` (the `modules/` folder), opened once and kept while `lstat(path)` names the
+    /// same file; nil when it cannot be opened (the checks then use absolute paths).
+    private func modulesDirectory(_ path: String) -> Int32? {
+        guard let current = FileStat(path: path) else { return nil }
+        return lock.withLock { () -> Int32? in
+            if let modules, modules.path == path, modules.file.isSameFile(as: current) { return modules.descriptor }
+            let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard descriptor >= 0 else { return nil }
+            guard let opened = FileStat(descriptor: descriptor), opened.isSameFile(as: current) else {
+                close(descriptor)
+                return nil
+            }
+            // A stopped cycle may still use the replaced descriptor for a moment; if its number is reused meanwhile,
+            // its lookups fail or find other files, and a mismatch only makes the full check run.
+            if let modules { close(modules.descriptor) }
+            modules = (descriptor, path, opened)
+            return descriptor
         }
-        return [root, root + "/" + BundleSeal.fileName] + folders.sorted().map { root + "/" + $0 }
-            + seal.files.map { root + "/" + $0.path }
     }
 }

@@ -3,29 +3,68 @@ import OTALocalizations
 
 /// What one ``OTALocalizationService`` remembers from cycle to cycle, so that a `304` cycle costs about its one
 /// request whatever is installed: the folders it proved intact (``InstalledFolderChecks``), the stored state it read
-/// or wrote last (read again only when `state.json` changed, by ``FileStat``), and whether the `304` path's
-/// housekeeping already ran in this process. Safe from any thread.
+/// or wrote last (read again only when `state.json` changed, by ``FileStat``), the folder each module of that state
+/// should be installed in (``WantedFolder``, worked out again only for another state, selection or list of preferred
+/// languages), and whether the `304` path's housekeeping already ran in this process. Safe from any thread.
 final class ServiceMemory: @unchecked Sendable {
+    /// The folder one module of the stored state should be installed in, for this device.
+    struct WantedFolder: Sendable {
+        var module: String
+        /// The SHA-256 that names it; nil when the state lacks a slice the device's languages now choose.
+        var sha256: String?
+        /// Assembled from slices rather than the full ZIP.
+        var sliced: Bool
+    }
+
+    private struct WantedKey: Equatable {
+        var generation: Int
+        var selection: OTALocalizationSelection
+        var languages: [String]
+    }
+
     let folderChecks = InstalledFolderChecks()
     private let lock = NSLock()
-    // Guarded by `lock`.
-    private var cachedState: (state: InstalledState, file: FileStat)?
+    // Guarded by `lock`. `generation` counts the states `cachedState` has held.
+    private var cachedState: (state: InstalledState, file: FileStat, generation: Int)?
+    private var generation = 0
+    private var wanted: (key: WantedKey, folders: [WantedFolder])?
     private var housekeeping = false
 
-    /// The stored state (``InstalledState/load(_:)``), from memory while `state.json` is the file it was read from.
-    func state(_ layout: OTAStorageLayout) -> InstalledState? {
+    /// The stored state (``InstalledState/load(_:)``), from memory while `state.json` is the file it was read from,
+    /// and a number that changes whenever the state does.
+    func state(_ layout: OTAStorageLayout) -> (state: InstalledState, generation: Int)? {
         let file = FileStat(path: layout.stateFile.path)
-        if let file, let cached = lock.withLock({ cachedState }), cached.file == file { return cached.state }
+        if let file, let cached = lock.withLock({ cachedState }), cached.file == file { return (cached.state, cached.generation) }
         let state = InstalledState.load(layout)
         let after = FileStat(path: layout.stateFile.path)
-        lock.withLock { cachedState = (state.flatMap { state in after.map { (state, $0) } }) }
-        return state
+        return lock.withLock {
+            generation += 1
+            cachedState = state.flatMap { state in after.map { (state, $0, generation) } }
+            return state.map { ($0, generation) }
+        }
     }
 
     /// The state a cycle just saved.
     func remember(_ state: InstalledState, _ layout: OTAStorageLayout) {
         let file = FileStat(path: layout.stateFile.path)
-        lock.withLock { cachedState = file.map { (state, $0) } }
+        lock.withLock {
+            generation += 1
+            cachedState = file.map { (state, $0, generation) }
+        }
+    }
+
+    /// The folders `compute` works out for the state of `generation` (from ``state(_:)``) and `selection`, from memory
+    /// when the last call had the same state, selection and `Locale.preferredLanguages`.
+    func wantedFolders(
+        generation: Int, selection: OTALocalizationSelection, compute: () -> [WantedFolder]
+    ) -> [WantedFolder] {
+        let key = WantedKey(
+            generation: generation, selection: selection,
+            languages: selection.preferredLanguages == nil && !selection.isEveryLocalization ? Locale.preferredLanguages : [])
+        if let wanted = lock.withLock({ wanted }), wanted.key == key { return wanted.folders }
+        let folders = compute()
+        lock.withLock { wanted = (key, folders) }
+        return folders
     }
 
     /// True for the first caller in the process (it runs the `304` housekeeping), false after.
@@ -46,6 +85,7 @@ final class ServiceMemory: @unchecked Sendable {
         folderChecks.forgetAll()
         lock.withLock {
             cachedState = nil
+            wanted = nil
             housekeeping = false
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizations
 import OTALocalizationsCore
 import OTALocalizationsPackager
 import OTALocalizationsSync
@@ -10,6 +11,8 @@ import OTALocalizationsTooling
 /// measured; what a device installing slices downloads is the bytes-per-device section.
 enum SyncBenchmark {
     static let runs = 7
+    /// `304` cycles are cheap: more of them, for a steadier median.
+    static let inProcessRuns = 31
     static let appVersion = "1.0.0"
 
     static func run(monorepo: URL?, scratch: URL) async -> Section {
@@ -53,19 +56,17 @@ enum SyncBenchmark {
             fullBytes = nginx.requests(after: before).reduce(0) { $0 + $1.bytes }
         }
 
-        // Not modified: one conditional GET answered 304.
-        var notModified: [Double] = []
-        var notModifiedRequests: [Double] = []
-        var notModifiedBytes: [Double] = []
+        // Not modified, the first cycle of a launch (a fresh service: every installed folder gets the full check).
+        var firstAfterLaunch: [Double] = []
         for _ in 0..<runs {
-            let before = nginx.requests().count
             let (seconds, report) = try await cycle(nginx.baseURL, storage: storage)
             guard report.manifest == .notModified else { throw BenchError("not-modified path: \(report.jsonText())") }
-            let requests = nginx.requests(after: before)
-            notModified.append(seconds * 1000)
-            notModifiedRequests.append(Double(requests.count))
-            notModifiedBytes.append(Double(requests.reduce(0) { $0 + $1.bytes }))
+            firstAfterLaunch.append(seconds * 1000)
         }
+        // Not modified, a cycle after the first in the process: one conditional GET answered 304, the folders'
+        // cheap check, nothing written; beside it the same conditional GET through URLSessionTransport alone.
+        let inProcess = try await notModifiedInProcess(nginx, storage: storage, selection: .everyLocalization)
+        let notModified = inProcess.cycles, notModifiedRequests = inProcess.requests, notModifiedBytes = inProcess.bytes
 
         // One module changed: re-publish with one value of one module edited.
         var changed: [Double] = []
@@ -77,6 +78,7 @@ enum SyncBenchmark {
             let module = Fixtures.moduleName(run)
             try publisher.edit(module: module, revision: run)
             let previous = published
+            let previousIndex = try publisher.index()
             published = try publisher.publish()
             let changedModules = published.modules.filter { module in !previous.modules.contains { $0.sha256 == module.sha256 } }
             guard changedModules.map(\.name) == [module] else {
@@ -86,17 +88,30 @@ enum SyncBenchmark {
             let (seconds, report) = try await cycle(nginx.baseURL, storage: storage)
             guard report.updated == 1, report.failed == 0 else { throw BenchError("one-module-changed path: \(report.jsonText())") }
             let requests = nginx.requests(after: before)
-            let manifestBytes = try publisher.manifestSize()
-            let expectedURIs = ["/\(appVersion)/manifest.json", "/\(appVersion)/\(changedModules[0].path)"]
-            exact = exact && requests.map(\.uri) == expectedURIs
+            let index = try publisher.index()
+            // A full-ZIP device reads the base and full parts: those of them whose hash changed are new to it.
+            let newParts = [index.parts.base, index.parts.full].filter { part in
+                ![previousIndex.parts.base, previousIndex.parts.full].contains { $0.sha256 == part.sha256 }
+            }
+            let expectedURIs = ["/\(appVersion)/index.json"] + newParts.map { "/\(appVersion)/\($0.path)" }
+                + ["/\(appVersion)/\(changedModules[0].path)"]
+            let manifestBytes = try publisher.size("index.json") + newParts.reduce(0) { $0 + Int($1.size) }
+            exact = exact && requests.map(\.uri).sorted() == expectedURIs.sorted()
             changed.append(seconds * 1000)
             changedBytes.append(Double(requests.reduce(0) { $0 + $1.bytes }))
             changedRequests.append(Double(requests.count))
             expectedBytes.append(Double(manifestBytes) + Double(changedModules[0].size))
         }
 
-        var notModifiedMs = Figure(key: "notModifiedMs", label: "not modified: duration", unit: "ms", samples: notModified)
-        notModifiedMs.note = "one conditional GET of manifest.json answered 304"
+        var notModifiedMs = Figure(
+            key: "notModifiedMs", label: "not modified, a cycle after the first in the process: duration", unit: "ms",
+            samples: notModified, baseline: .init(label: "the conditional GET alone (URLSessionTransport)", samples: inProcess.baseline))
+        notModifiedMs.goal = .init(text: "within 1.5× of the conditional GET alone", met: median(notModified) <= 1.5 * median(inProcess.baseline))
+        notModifiedMs.note = "one conditional GET of index.json answered 304; the installed folders' lstat check"
+        var firstMs = Figure(
+            key: "notModifiedFirstMs", label: "not modified, the first cycle after a launch (full ZIPs): duration", unit: "ms",
+            samples: firstAfterLaunch)
+        firstMs.note = "every installed file read and hashed once (the full check, once per process)"
         let notModifiedCount = Figure(
             key: "notModifiedRequests", label: "not modified: requests", unit: "requests", samples: notModifiedRequests)
         let notModifiedBody = Figure(
@@ -104,19 +119,20 @@ enum SyncBenchmark {
         let changedMs = Figure(key: "oneChangedMs", label: "one module changed: duration", unit: "ms", samples: changed)
         var changedBody = Figure(
             key: "oneChangedBytes", label: "one module changed: bytes downloaded", unit: "bytes", samples: changedBytes,
-            baseline: .init(label: "manifest.json + that module's ZIP", samples: expectedBytes))
+            baseline: .init(label: "index.json + the parts that changed + that module's ZIP", samples: expectedBytes))
         changedBody.goal = .init(
-            text: "manifest + that ZIP and nothing more",
+            text: "the root, the parts that changed and that ZIP, nothing more",
             met: exact && zip(changedBytes, expectedBytes).allSatisfy { $0 == $1 })
-        changedBody.note = (exact ? "every run: exactly GET manifest.json, GET <module>.zip" : "other requests were made")
-            + "; manifest.json is \(try publisher.manifestSize()) bytes"
+        changedBody.note = (exact ? "every run: exactly GET index.json, the base and full parts whose hash changed, GET <module>.zip" : "other requests were made")
+            + "; index.json is \(try publisher.size("index.json")) bytes, manifest.json (format 1) \(try publisher.size("manifest.json"))"
         let changedCount = Figure(
             key: "oneChangedRequests", label: "one module changed: requests", unit: "requests", samples: changedRequests)
         var fullMs = Figure(key: "fullInstallMs", label: "first sync (30 modules installed)", unit: "ms", samples: full)
         fullMs.note = "\(fullBytes) bytes downloaded"
-        section.figures = [notModifiedMs, notModifiedCount, notModifiedBody, changedMs, changedBody, changedCount, fullMs]
+        section.figures = [notModifiedMs, firstMs, notModifiedCount, notModifiedBody, changedMs, changedBody, changedCount, fullMs]
+        section.figures += try await slicedFigures(scratch: scratch)
         section.figures += try await signedFigures(
-            publisher: publisher, nginx: nginx, storage: storage, unsignedChangedMs: changed, unsignedNotModifiedMs: notModified)
+            publisher: publisher, nginx: nginx, storage: storage, unsignedChangedMs: changed, unsignedNotModifiedMs: firstAfterLaunch)
         section.context = [
             ("server", "nginx on 127.0.0.1:\(nginx.port), etag on, counted from its access log"),
             ("client", "OTALocalizationService + URLSessionTransport, in process"),
@@ -126,15 +142,62 @@ enum SyncBenchmark {
 
     /// Runs one cycle of a fresh service (as a launch would) and returns its duration and report.
     static func cycle(
-        _ baseURL: URL, storage: URL, trustedKeys: [ManifestPublicKey] = []
+        _ baseURL: URL, storage: URL, trustedKeys: [ManifestPublicKey] = [], selection: OTALocalizationSelection = .everyLocalization
     ) async throws -> (Double, OTALocalizationCycleReport) {
         let box = OTALocalizationCycleReportRecorder()
         let service = OTALocalizationService(configuration: OTALocalizationServiceConfiguration(
             baseURL: baseURL, appVersion: appVersion, storageRoot: storage, trustedKeys: trustedKeys,
-            localizationSelection: .everyLocalization, reportHandler: box.record))
+            localizationSelection: selection, reportHandler: box.record))
         let seconds = await Stopwatch.seconds { await service.start() }
         guard let report = box.latest else { throw BenchError("the cycle ended without a report") }
         return (seconds, report)
+    }
+
+    /// `inProcessRuns` `304` cycles of one service after its first (the launch's), each followed by the same
+    /// conditional GET through `URLSessionTransport` alone (interleaved, so both see the same machine); request
+    /// counts and bytes of the cycles from nginx's log.
+    static func notModifiedInProcess(
+        _ nginx: BenchNginx, storage: URL, selection: OTALocalizationSelection
+    ) async throws -> InProcess {
+        let baseURL = nginx.baseURL
+        let box = OTALocalizationCycleReportRecorder()
+        let service = OTALocalizationService(configuration: OTALocalizationServiceConfiguration(
+            baseURL: baseURL, appVersion: appVersion, storageRoot: storage, localizationSelection: selection, reportHandler: box.record))
+        await service.start()
+        guard box.latest?.manifest == .notModified else { throw BenchError("the launch's cycle: \(box.latest?.jsonText() ?? "none")") }
+        let state = try JSONSerialization.jsonObject(with: Data(contentsOf: storage.appendingPathComponent("\(appVersion)/state.json"))) as? [String: Any]
+        let etag = state?["etag"] as? String ?? ""
+        let transport = URLSessionTransport()
+        let url = baseURL.appendingPathComponent(appVersion).appendingPathComponent("index.json")
+        var result = InProcess()
+        for _ in 0..<inProcessRuns {
+            let before = nginx.requests().count
+            let seconds = await Stopwatch.seconds { await service.start() }
+            guard box.latest?.manifest == .notModified else { throw BenchError("not-modified path: \(box.latest?.jsonText() ?? "none")") }
+            result.cycles.append(seconds * 1000)
+            let requests = nginx.requests(after: before)
+            result.requests.append(Double(requests.count))
+            result.bytes.append(Double(requests.reduce(0) { $0 + $1.bytes }))
+            result.baseline.append(try await Stopwatch.seconds {
+                let response = try await transport.get(url, headers: ["If-None-Match": etag], timeout: 30, maximumBytes: 1 << 20)
+                guard response.statusCode == 304 else { throw BenchError("the baseline GET got \(response.statusCode)") }
+            } * 1000)
+        }
+        return result
+    }
+
+    /// `304` cycles after the first in one process: each one's duration, requests and body bytes (nginx's log), and
+    /// the durations of the bare conditional GETs.
+    struct InProcess {
+        var cycles: [Double] = []
+        var requests: [Double] = []
+        var bytes: [Double] = []
+        var baseline: [Double] = []
+    }
+
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
     }
 
     /// Packages the monorepo copy into the served folder, signed by ``signingKey``; every publish gets a newer
@@ -157,8 +220,10 @@ enum SyncBenchmark {
             let result = try Packager.package(PackageOptions(
                 repositoryRoot: repo, appVersion: SyncBenchmark.appVersion, outputDirectory: www, publishedAt: date,
                 signingKeys: [signingKey]))
-            try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: result.manifestURL.path)
-            try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: envelopeURL.path)
+            for name in ["manifest.json", "manifest.dsse.json", "index.json", "index.dsse.json"] {
+                try FileManager.default.setAttributes(
+                    [.modificationDate: date], ofItemAtPath: www.appendingPathComponent("\(SyncBenchmark.appVersion)/\(name)").path)
+            }
             // `package` leaves its ZIPs to the kernel's writeback; flush them here, so that the installer's own
             // `fsync` calls in the measured cycle do not pay for the publish (a server and a device are two disks).
             sync()
@@ -170,11 +235,17 @@ enum SyncBenchmark {
             try Data(Fixtures.stringsTable(module: module, language: "en", keys: 60, revision: revision).utf8).write(to: file)
         }
 
-        var envelopeURL: URL { www.appendingPathComponent("\(SyncBenchmark.appVersion)/manifest.dsse.json") }
+        var envelopeURL: URL { www.appendingPathComponent("\(SyncBenchmark.appVersion)/index.dsse.json") }
 
-        func manifestSize() throws -> Int {
-            let url = www.appendingPathComponent("\(SyncBenchmark.appVersion)/manifest.json")
+        /// The size of `name` in the published version folder.
+        func size(_ name: String) throws -> Int {
+            let url = www.appendingPathComponent("\(SyncBenchmark.appVersion)/\(name)")
             return (try url.resourceValues(forKeys: [.fileSizeKey])).fileSize ?? 0
+        }
+
+        /// The published index's root.
+        func index() throws -> ManifestIndex {
+            try ManifestIndex(bytes: Data(contentsOf: www.appendingPathComponent("\(SyncBenchmark.appVersion)/index.json")))
         }
     }
 }

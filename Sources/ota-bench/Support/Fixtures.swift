@@ -12,7 +12,7 @@ enum Fixtures {
         "zh-Hans", "zh-Hant", "zh-HK", "bg", "et", "lt",
     ]
 
-    /// The name of generated module `index` (1-based): `Feature01` … `Feature30`.
+    /// The name of generated module `index` (1-based): `Feature01` … `Feature30` (`Feature100` and on beyond 99).
     static func moduleName(_ index: Int) -> String {
         "Feature" + (index < 10 ? "0" : "") + String(index)
     }
@@ -31,7 +31,7 @@ enum Fixtures {
     ///
     /// - Returns: the module folders (`Packages/Features/Sources/<Name>/Resources`), for edits.
     @discardableResult
-    static func writeMonorepo(at root: URL, modules: Int = 30, keys: Int = 60) throws -> [String: URL] {
+    static func writeMonorepo(at root: URL, modules: Int = 30, keys: Int = 60, languageCount: Int = 40) throws -> [String: URL] {
         let fileManager = FileManager.default
         let package = root.appendingPathComponent("Packages/Features", isDirectory: true)
         try fileManager.createDirectory(at: package, withIntermediateDirectories: true)
@@ -47,7 +47,7 @@ enum Fixtures {
                 try? fileManager.createDirectory(at: source.deletingLastPathComponent(), withIntermediateDirectories: true)
                 return source
             }())
-            for language in languages {
+            for language in languages.prefix(languageCount) {
                 let lproj = resources.appendingPathComponent("\(language).lproj", isDirectory: true)
                 try fileManager.createDirectory(at: lproj, withIntermediateDirectories: true)
                 try Data(stringsTable(module: name, language: language, keys: keys, revision: 0).utf8)

@@ -17,10 +17,11 @@ enum PublishCommand: Command {
 
         Order: every ZIP, slice and index part the manifest needs that the destination does not already hold with its
         bytes (one listing tells: the SHA-256 of a folder's file, the MD5 that is an S3 ETag; a name holding other bytes
-        is uploaded again, with a warning), in bulk; then one listing that confirms each; then manifest.json, its
-        envelope, index.json and its envelope, each written only if the destination still holds what this run read
-        (a compare-and-swap: of two publishes at once, the later one fails and writes no manifest); then the
-        CloudFront invalidation of the manifest paths. Nothing is ever deleted. S3 uploads set Content-Type
+        is uploaded again, with a warning), in bulk; then, when anything was uploaded, one listing that confirms each;
+        then manifest.json, its envelope, index.json and its envelope, each written only if the destination still
+        holds what this run read (a compare-and-swap: a publish that loses the race to another reads the destination
+        again and tries again, up to 3 times, and is refused if the other one is newer); then the CloudFront
+        invalidation of the manifest paths. Nothing is ever deleted. S3 uploads set Content-Type
         application/zip (application/gzip for index parts) and Cache-Control "public, max-age=31536000, immutable"
         on content-addressed files, application/json and "no-cache" on manifests, and a SHA-256 checksum S3 checks.
         A local folder is locked while it is written, and gets each file under a temporary name, then renamed into

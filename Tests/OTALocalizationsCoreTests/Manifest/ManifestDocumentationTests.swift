@@ -43,7 +43,7 @@ import Testing
             slices: ManifestSlices(base: slice, localizations: ["fr": slice]))
         let manifest = Manifest(
             appVersion: "1.0", publishedAt: Date(timeIntervalSince1970: 0), developmentRegion: "en", channel: "staging",
-            modules: [entry], rollout: ManifestRollout(id: "r1", basisPoints: 1000, modules: [entry]))
+            modules: [entry], rollout: ManifestRollout(id: "r1", basisPoints: 1000, modules: [entry], removedModules: ["B"]))
         let object = try #require(try JSONSerialization.jsonObject(with: manifest.encoded()) as? [String: Any])
         let module = try #require((object["modules"] as? [[String: Any]])?.first)
         let rollout = try #require(object["rollout"] as? [String: Any])

@@ -37,16 +37,17 @@ struct UpdateCycle: Sendable {
                 code: .channel)
         }
         // The state (and its ETag) of another channel's manifest is not this channel's: an ETag vouches for one file.
-        let state = memory.state(layout).flatMap {
-            SignedManifest.isTrusted($0, trustedKeys: configuration.trustedKeys) && $0.device.channel == configuration.channel
+        let stored = memory.state(layout).flatMap {
+            SignedManifest.isTrusted($0.state, trustedKeys: configuration.trustedKeys) && $0.state.device.channel == configuration.channel
                 ? $0 : nil
         }
+        let state = stored?.state
         let fetcher = PublishFetch(configuration: configuration, versionURL: versionURL)
         var fetch = await fetcher.fetch(revalidating: state)
         if case .notModified = fetch {
             guard let state else { return failed("HTTP status 304 without If-None-Match", code: .transport) }
             if Task.isCancelled { return cancelled(.failed) }
-            if isIntact(state.device, installID: InstallID.load(layout)) {
+            if isIntact(state.device, generation: stored?.generation ?? 0) {
                 housekeepingAfterNotModified(state)
                 let modules = state.device.modules.map { OTALocalizationCycleReport.Module(name: $0.name, outcome: .skipped) }
                 return Outcome(report: .init(manifest: .notModified, rollout: state.device.rollout, modules: modules), installedFolders: [])
@@ -81,18 +82,24 @@ struct UpdateCycle: Sendable {
     /// Whether every module the device uses from `device` is installed as this device needs it and intact, and the
     /// device is still where it was in the rollout. A change of the device's languages makes a module installed from
     /// slices not intact: its folder is not the one the languages now choose.
-    private func isIntact(_ device: DeviceManifest, installID: String?) -> Bool {
+    /// `generation` identifies the stored state `device` is from (``ServiceMemory/state(_:)``): the folders it wants
+    /// are worked out once per state, selection and list of languages.
+    private func isIntact(_ device: DeviceManifest, generation: Int) -> Bool {
         if let rollout = device.rollout {
-            guard let installID,
+            guard let installID = InstallID.load(layout),
                   (ManifestRollout.bucket(rolloutID: rollout.id, installID: installID) < rollout.basisPoints) == rollout.includesThisDevice
             else { return false }
         }
-        let choices = LocalizationChoices(configuration.localizationSelection)
-        return device.modules.allSatisfy { module in
-            let choice = SlicePlan.choice(for: module, developmentRegion: device.developmentRegion, choices: choices)
-            guard let wanted = choice.folderHash else { return false }
-            return installedHash(of: module.name, developmentRegion: device.developmentRegion, choice: choice) == wanted
+        let selection = configuration.localizationSelection
+        let wanted = memory.wantedFolders(generation: generation, selection: selection) {
+            let choices = LocalizationChoices(selection)
+            return device.modules.map { module in
+                let choice = SlicePlan.choice(for: module, developmentRegion: device.developmentRegion, choices: choices)
+                let sliced: Bool = if case .sliced = choice { true } else { false }
+                return ServiceMemory.WantedFolder(module: module.name, sha256: choice.folderHash, sliced: sliced)
+            }
         }
+        return memory.folderChecks.allIntact(layout, wanted, developmentRegion: device.developmentRegion)
     }
 
     /// The SHA-256 that names the folder `current` points to for `module`, when that folder is intact for `choice`

@@ -64,8 +64,10 @@ final class NginxServer: @unchecked Sendable {
 
     /// Writes the configuration and starts nginx; returns once the port accepts connections.
     ///
-    /// - Parameter slowBytesPerSecond: the `limit_rate` of `/slow/`.
-    init(slowBytesPerSecond: Int = 1024) throws {
+    /// - Parameters:
+    ///   - slowBytesPerSecond: the `limit_rate` of `/slow/`.
+    ///   - extraLocations: `location` blocks added to the server as given (docs/hosting.md's, for example).
+    init(slowBytesPerSecond: Int = 1024, extraLocations: String = "") throws {
         Self.stopOrphans()
         folder = try TemporaryDirectory("nginx")
         self.slowBytesPerSecond = slowBytesPerSecond
@@ -77,7 +79,7 @@ final class NginxServer: @unchecked Sendable {
         try fileManager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
         do {
             server = try ServerProcess.start(attempts: 5, seconds: 5) { [folder] port in
-                try Self.configuration(folder: folder.url, port: port, slowBytesPerSecond: slowBytesPerSecond)
+                try Self.configuration(folder: folder.url, port: port, slowBytesPerSecond: slowBytesPerSecond, extraLocations: extraLocations)
                     .write(to: folder.url.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
                 let process = Process()
                 process.executableURL = URL(fileURLWithPath: Self.executable)
@@ -127,12 +129,13 @@ final class NginxServer: @unchecked Sendable {
         }
     }
 
-    /// Copies `source`'s contents (for example a packager output folder) into the document root.
+    /// Copies `source`'s contents (for example a packager output folder) into the document root, or into its
+    /// `prefix` folder.
     ///
     /// nginx's ETag is `"<mtime hex>-<size hex>"`: a manifest re-published within the same second with the same
     /// size would keep its ETag and be answered 304. So every file copied here gets a modification time one
     /// second later than the previous publish's, as a publish at least a second apart would.
-    func publish(_ source: URL) throws {
+    func publish(_ source: URL, under prefix: String = "") throws {
         let fileManager = FileManager.default
         lock.lock()
         publishCount += 1
@@ -148,7 +151,7 @@ final class NginxServer: @unchecked Sendable {
             }
         }
         for relative in files {
-            let target = webRoot.appendingPathComponent(relative)
+            let target = webRoot.appendingPathComponent(prefix).appendingPathComponent(relative)
             try fileManager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? fileManager.removeItem(at: target)
             try fileManager.copyItem(at: source.appendingPathComponent(relative), to: target)
@@ -195,7 +198,7 @@ final class NginxServer: @unchecked Sendable {
                        bodyBytes: bytes, ifNoneMatch: header.isEmpty ? nil : header)
     }
 
-    private static func configuration(folder: URL, port: Int, slowBytesPerSecond: Int) -> String {
+    private static func configuration(folder: URL, port: Int, slowBytesPerSecond: Int, extraLocations: String) -> String {
         let dir = folder.path
         let user = getuid() == 0 ? "user root root;\n" : ""
         return """
@@ -251,6 +254,7 @@ final class NginxServer: @unchecked Sendable {
                         stub_status;
                         access_log off;
                     }
+                    \(extraLocations)
                 }
             }
 
