@@ -27,9 +27,10 @@ import time
 import zipfile
 
 APP_VERSION = "1.0.0"
-STORAGE_TOP = {".ota-install-id", ".ota-localizations-root.json", ".ota-localizations.lock", APP_VERSION}
+STORAGE_TOP = {".ota-install-id", ".ota-anti-rollback.json", ".ota-localizations-root.json", ".ota-localizations.lock",
+               APP_VERSION}
 TRASH_PREFIX = ".ota-trash-"
-VERSION_TOP = {"state.json", "installed-from.json", "modules", "tmp"}
+VERSION_TOP = {"state.json", "index-parts", "modules", "tmp"}
 SEAL = ".ota-seal"
 SHA_RE = re.compile(r"^[0-9a-f]{64}$")
 FOLDER_RE = re.compile(r"^([0-9a-f]{64})(?:\.[1-9][0-9]{0,5})?$")
@@ -260,15 +261,23 @@ class Soak:
                     shutil.copyfile(good, served + ".part")
                     os.replace(served + ".part", served)
                     new_zips.append(served)
+        # The published index's parts, content-addressed like the ZIPs (never corrupted: a device checks them
+        # against the root's SHA-256 before use, and a bad one refuses the whole publish).
+        for name in sorted(os.listdir(source)):
+            if name.startswith("index-") and name.endswith(".json.gz") and not os.path.exists(os.path.join(target, name)):
+                shutil.copyfile(os.path.join(source, name), os.path.join(target, name + ".part"))
+                os.replace(os.path.join(target, name + ".part"), os.path.join(target, name))
         corrupted = None
         if corrupt:
             candidates = new_zips or [os.path.join(target, m["path"]) for m in manifest["modules"]]
             corrupted = self.rng.choice(candidates)
             self.corrupt(corrupted)
-        staged = os.path.join(target, ".manifest.json.part")
-        shutil.copyfile(os.path.join(source, "manifest.json"), staged)
-        os.utime(staged, (stamp, stamp))
-        os.replace(staged, os.path.join(target, "manifest.json"))
+        # The commit points, last: manifest.json (apps before the index), then index.json (what devices read).
+        for name in ("manifest.json", "index.json"):
+            staged = os.path.join(target, "." + name + ".part")
+            shutil.copyfile(os.path.join(source, name), staged)
+            os.utime(staged, (stamp, stamp))
+            os.replace(staged, os.path.join(target, name))
         # Fully published: record it.
         self.published.append(manifest)
         self.published_keys.add(manifest_key(manifest))
@@ -405,7 +414,9 @@ class Soak:
         if "delete" not in victims:
             if delete.returncode != 0:
                 raise SoakFailure(f"delete exited {delete.returncode}: {err[-300:]}")
-            left = [e for e in os.listdir(self.storage)] if os.path.isdir(self.storage) else []
+            # The kill switch keeps the lock file, the install ID and the anti-rollback record, nothing else.
+            kept = {".ota-localizations.lock", ".ota-install-id", ".ota-anti-rollback.json"}
+            left = [e for e in os.listdir(self.storage) if e not in kept] if os.path.isdir(self.storage) else []
             if left:
                 raise SoakFailure(f"a delete that was not killed left {sorted(left)}")
         self.note_trash()
@@ -496,7 +507,24 @@ class Soak:
         if not os.path.isfile(path):
             return None
         state = json.load(open(path))
-        return state["manifest"]
+        if state.get("formatVersion") != 2:
+            raise SoakFailure(f"state.json has formatVersion {state.get('formatVersion')}, not 2")
+        # The device's entries must be those of the publish with its publishedAt (every publish has its own): each
+        # module by its full ZIP, or, installed from slices, by its base slice. Returns that published manifest.
+        matching = [m for m in self.published if m["publishedAt"] == state["publishedAt"]]
+        if not matching:
+            raise SoakFailure(f"state.json holds publishedAt {state['publishedAt']}, which was never published")
+        published = {m["name"]: m for m in matching[-1]["modules"]}
+        for module in state["modules"]:
+            entry = published.get(module["name"])
+            ok = entry is not None and (
+                module["full"]["sha256"] == entry["sha256"] if "full" in module
+                else "slices" in entry and module["base"]["sha256"] == entry["slices"]["base"]["sha256"])
+            if not ok:
+                raise SoakFailure(f"state.json's {module['name']} is not the one published at {state['publishedAt']}")
+        if {m["name"] for m in state["modules"]} != set(published):
+            raise SoakFailure(f"state.json's modules are not those published at {state['publishedAt']}")
+        return matching[-1]
 
     def module_names(self):
         """storage name -> module name, for every module ever published."""

@@ -121,7 +121,7 @@ package enum ManifestAdmission {
                     bytes: body, payloadType: format.payloadType, maximumSignatures: rules.maximumEnvelopeSignatures
                 ).verifiedPayload(trustedKeys: rules.trustedKeys)
             } catch {
-                throw Refusal(reason: "signed manifest refused (\(error.code)): \(error.reason)", code: .signature)
+                throw Refusal(reason: "signed \(format == .index ? "index" : "manifest") refused (\(error.code)): \(error.reason)", code: .signature)
             }
         }
         guard payload.count <= maximumManifestBytes else {

@@ -124,8 +124,11 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
     public var manifest: ManifestOutcome
     /// Why the manifest failed (or the cycle was cancelled); nil otherwise.
     public var error: String?
-    /// What kind of failure ``error`` describes, when it has a stable code (`signature`, `channel`); nil otherwise.
-    /// Encoded only when set, so reports of clients without trusted keys keep their shape.
+    /// What kind of failure ``error`` describes, on every `failed` manifest and on a cycle that was cancelled:
+    /// `transport` (the request, or an index part's download), `verification` (an index part's size or SHA-256),
+    /// `manifest` (its content: undecodable, another app version, a bad date, an index part that does not decode),
+    /// `limit` (more modules than the configuration allows), `signature`, `channel`, `cancelled`; nil otherwise (a
+    /// `stale` manifest, a failure of modules only). Encoded only when set.
     public var errorCode: Module.FailureCode?
     /// Whether `state.json` (manifest and ETag) was written: only when every module succeeded.
     public var stateSaved: Bool

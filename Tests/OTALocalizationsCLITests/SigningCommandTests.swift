@@ -67,7 +67,7 @@ import Testing
             let signature = try #require(Data(base64Encoded: entry["sig"] ?? ""))
             #expect(try OpenSSLSigning.verify(Array(signature), message: pae, key: key, in: temp.url))
         }
-        #expect(result.stdout.contains("Signed: \(folder.path)/manifest.dsse.json, keyid \(a.keyID), \(try keyID(ofKeyAt: b))"))
+        #expect(result.stdout.contains("Signed: \(folder.path)/manifest.dsse.json and index.dsse.json, keyid \(a.keyID), \(try keyID(ofKeyAt: b))"))
 
         // `verify` accepts the folder; a ZIP changed after signing is named with both hashes.
         let verified = try cli(["verify", folder.path, "--trusted-key", a.publicKey])
@@ -83,7 +83,7 @@ import Testing
         let damaged = try cli(["verify", folder.path, "--trusted-key", a.publicKey])
         #expect(damaged.status == 1)
         let actual = try ExternalTool.sha256sum(folder.appendingPathComponent(zip))
-        #expect(damaged.stdout.contains("FAIL  Checkout: \(folder.path)/\(zip) has SHA-256 \(actual), the signed manifest says "))
+        #expect(damaged.stdout.contains("FAIL  Checkout: \(folder.path)/\(zip) has SHA-256 \(actual), the manifest says "))
         let untrusted = try cli(["verify", folder.path, "--trusted-key", Data(count: 32).base64EncodedString()])
         #expect(untrusted.status == 1 && untrusted.stdout.contains("(untrusted-key)"))
     }

@@ -96,6 +96,34 @@ import Testing
         #expect(fixture.reports.last?.modules.map(\.outcome) == [.updated, .updated])
     }
 
+    @Test(arguments: [true, false])
+    func aSelectionThatChangesBetweenEveryLocalizationAndLanguagesReadsThePublishAgain(_ fromEvery: Bool) async throws {
+        // Given: a device that installed the publish with one selection (full ZIPs, or base and German slices).
+        let fixture = try SyncFixture()
+        let modules = try Self.modules()
+        try fixture.publishIndexed(modules)
+        let (before, after): (OTALocalizationSelection, OTALocalizationSelection) =
+            fromEvery ? (.everyLocalization, Self.german) : (Self.german, .everyLocalization)
+        await fixture.makeService(selection: before).start()
+        #expect(fixture.reports.last?.stateSaved == true)
+        fixture.transport.clearLog()
+
+        // When: the next launch has the other one.
+        await fixture.makeService(selection: after).start()
+
+        // Then: the 304 is not trusted (the stored entries were resolved for the other selection): the root is read
+        // again without If-None-Match, every module is installed as the new selection needs, and the next launch is
+        // a plain 304.
+        let report = try #require(fixture.reports.last)
+        #expect(report.manifest == .updated && report.modules.map(\.outcome) == [.updated, .updated], "\(report.jsonText())")
+        #expect(fixture.transport.requests.dropFirst().first?.headers["If-None-Match"] == nil)
+        let wanted = fromEvery ? modules.map { $0.slices["de"]!.path } : modules.map(\.full.path)
+        #expect(Set(wanted).isSubset(of: Set(fixture.requestedNames)), "\(fixture.requestedNames)")
+        #expect(fixture.stateObject?["everyLocalization"] as? Bool == !fromEvery)
+        await fixture.makeService(selection: after).start()
+        #expect(fixture.reports.last?.manifest == .notModified)
+    }
+
     @Test func aPartWithOtherBytesThanTheRootSaysFailsThePublishAndChangesNothing() async throws {
         let fixture = try SyncFixture()
         try fixture.publishIndexed(try Self.modules())

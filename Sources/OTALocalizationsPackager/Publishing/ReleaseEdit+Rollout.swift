@@ -56,7 +56,8 @@ extension ReleaseEdit {
             let listed = try store.list()
             let name = ManifestChannel.manifestFileName(channel: nil)
             guard let current = try ChannelManifest.read(nil, from: store, listed: listed, trustedKeys: options.verifyingKeys) else {
-                throw PackagerError(code: .refused, reason: "\(options.versionFolder.display(name)): no such manifest; publish and promote first")
+                throw PackagerError(code: .refused, reason: "\(options.versionFolder.display(name)): no such manifest; publish and promote first, and check that "
+                    + "\(options.versionFolder) is the version folder publish wrote: <base>/<app version>, e.g. s3://strings/ios/1.0.0")
             }
             guard let rollout = current.rollout else {
                 throw PackagerError(code: .refused, reason: "\(options.versionFolder.display(name)) has no rollout; start one with 'promote --rollout <percent>'")

@@ -44,7 +44,8 @@ public enum ReleaseEdit {
                 throw PackagerError(
                     code: .refused,
                     reason: "\(options.versionFolder.display(sourceName)): no such manifest; publish the channel first "
-                        + "(package --channel \(source), then publish --channel \(source))")
+                        + "(package --channel \(source), then publish --channel \(source)), and check that \(options.versionFolder) is "
+                        + "the version folder publish wrote: <base>/<app version>, e.g. s3://strings/ios/1.0.0")
             }
             if staged.rollout != nil {
                 throw PackagerError(code: .refused, reason: "\(options.versionFolder.display(sourceName)) carries a rollout; only production's manifest may")

@@ -9,7 +9,7 @@ import OTALocalizationsNames
 /// Shape (format 2): `{"formatVersion":2,"etag":string|null,"keyid":string|null,"source":"index"|"manifest",
 /// "appVersion","publishedAt","developmentRegion","channel":string|null,"rollout":{"id","basisPoints",
 /// "includesThisDevice"}|null,"modules":[{"name","localizations","rolloutID":string|null,"full":{"path","sha256","size"}}
-/// or {…,"base":{…},"slices":{"<localization>":{…}}}],"rejected":[{"name","reason","code"}]}`. Written only as a whole
+/// or {…,"base":{…},"slices":{"<localization>":{…}}}],"rejected":[{"name","reason","code"}],"everyLocalization":bool}`. Written only as a whole
 /// (temp file in `tmp/`, `fsync`, `rename(2)`), so the ETag never exists without the complete state it vouches for.
 /// A state of format 1 (earlier releases) counts as absent: the next cycle reads the publish in full once.
 struct InstalledState: Sendable, Equatable {
@@ -70,7 +70,8 @@ enum InstalledStateCoding {
         let rejected = device.rejected.map {
             "{\"name\":\(optional($0.name)),\"reason\":\(JSONText.quoted($0.reason)),\"code\":\(JSONText.quoted($0.code.rawValue))}"
         }
-        out += ",\"modules\":[\(modules.joined(separator: ","))],\"rejected\":[\(rejected.joined(separator: ","))]}\n"
+        out += ",\"modules\":[\(modules.joined(separator: ","))],\"rejected\":[\(rejected.joined(separator: ","))],"
+        out += "\"everyLocalization\":\(device.everyLocalization)}\n"
         return Data(out.utf8)
     }
 
@@ -79,7 +80,8 @@ enum InstalledStateCoding {
               let appVersion = root["appVersion"]?.stringValue,
               let publishedAt = root["publishedAt"]?.stringValue.flatMap(ManifestDate.parseTimestamp),
               let region = root["developmentRegion"]?.stringValue,
-              let moduleValues = root["modules"]?.arrayValue, let rejectedValues = root["rejected"]?.arrayValue
+              let moduleValues = root["modules"]?.arrayValue, let rejectedValues = root["rejected"]?.arrayValue,
+              case .bool(let everyLocalization)? = root["everyLocalization"]
         else { return nil }
         var rollout: OTALocalizationCycleReport.Rollout?
         if let value = root["rollout"], value.members != nil {
@@ -100,7 +102,8 @@ enum InstalledStateCoding {
         }
         let device = DeviceManifest(
             source: source, appVersion: appVersion, publishedAt: publishedAt, developmentRegion: region,
-            channel: root["channel"]?.stringValue, rollout: rollout, modules: modules, rejected: rejected)
+            channel: root["channel"]?.stringValue, rollout: rollout, modules: modules, rejected: rejected,
+            everyLocalization: everyLocalization)
         return InstalledState(device: device, etag: root["etag"]?.stringValue, keyID: root["keyid"]?.stringValue)
     }
 

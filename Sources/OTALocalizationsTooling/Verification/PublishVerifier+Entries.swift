@@ -64,11 +64,11 @@ extension PublishVerifier {
         case nil: return "\(reader.display(file.path)): cannot be read"
         case .success(let bytes)?:
             if Int64(bytes.count) != file.size {
-                return "\(reader.display(file.path)) is \(bytes.count) bytes, the signed manifest says \(file.size)"
+                return "\(reader.display(file.path)) is \(bytes.count) bytes, the manifest says \(file.size)"
             }
             let digest = SHA256Digest.hexString(bytes)
             if digest != file.sha256 {
-                return "\(reader.display(file.path)) has SHA-256 \(digest), the signed manifest says \(file.sha256)"
+                return "\(reader.display(file.path)) has SHA-256 \(digest), the manifest says \(file.sha256)"
             }
             do {
                 try BundleArchiveRules.check(bytes, slice: slice, developmentRegion: developmentRegion, limits: ZipLimits())

@@ -21,6 +21,8 @@ package struct PublishVerifier {
     let rules: ManifestAdmission.Rules
     let now: Date
     private(set) var lines: [Line] = []
+    /// The root files (`index…json`, `manifest…json`) found missing.
+    private var missingRoots: Set<String> = []
 
     /// A verifier of `reader`'s folder for a device reading `channel` (nil: production) with `trustedKeys` (empty: an
     /// unsigned device); limits and tolerances are the service's defaults.
@@ -47,6 +49,11 @@ package struct PublishVerifier {
             checkUnsignedTwin(.manifest)
             if fromIndex != nil { checkUnsignedTwin(.index) }
         }
+        if missingRoots.count == 2 {
+            fail("\(reader.display("")): neither \(missingRoots.sorted().joined(separator: " nor ")) is there: verify takes the "
+                + "version folder publish wrote, <base>/<app version> (for example s3://strings/ios/1.0.0)"
+                + (rules.channel == nil ? "" : ", and --channel \(rules.channel!) must have been published there"))
+        }
         guard let described = fromIndex ?? manifest else { return (lines, nil) }
         checkEntries(described)
         checkArchives(described)
@@ -70,6 +77,7 @@ package struct PublishVerifier {
                 fail("\(reader.display(name)): \(error.reason) (\(error.code))")
             }
         case .failure(let failure)?:
+            if failure.isMissing { missingRoots.insert(name) }
             if failure.isMissing && !missingIsFailure {
                 pass("\(reader.display(name)): not published (a publish by an older packager: devices read the manifest)")
             } else {
@@ -144,9 +152,9 @@ package struct PublishVerifier {
         else { return }
         switch read[name] {
         case .success(let bytes)? where bytes == payload:
-            pass("\(reader.display(name)): the same bytes as the signed payload")
+            pass("\(reader.display(name)): the same bytes as \(envelopeName)'s payload")
         case .success?:
-            fail("\(reader.display(name)): differs from the signed payload (clients without keys see other content)")
+            fail("\(reader.display(name)): differs from \(envelopeName)'s payload (clients without keys see other content)")
         case .failure(let failure)?:
             fail(failure.message)
         case nil:

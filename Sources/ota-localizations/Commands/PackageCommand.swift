@@ -12,9 +12,11 @@ enum PackageCommand: Command {
         USAGE: ota-localizations package <repo-root> --app-version <version> --output <dir> [options]
 
         Writes <dir>/<version>/<Module>-<sha256 prefix>.zip for each module, its slices beside it (a base slice and
-        one per other localization; the summary counts them) and, last, <dir>/<version>/manifest.json (and, with
-        --signing-key, manifest.dsse.json, docs/signing.md); with --channel <c>, manifest.<c>.json (and
-        manifest.<c>.dsse.json) instead, beside the same ZIPs. 'ota-localizations publish' uploads the folder.
+        one per other localization; the summary counts them), the published index's parts (index-*.json.gz) and,
+        last, <dir>/<version>/manifest.json and index.json, what devices read (and, with --signing-key,
+        manifest.dsse.json and index.dsse.json, docs/signing.md); with --channel <c>, manifest.<c>.json and
+        index.<c>.json (and their envelopes) instead, beside the same ZIPs. 'ota-localizations publish' uploads
+        the folder.
         Every table must parse and pass validation (docs/validation.md) first; otherwise nothing is written.
 
         OPTIONS:
@@ -109,7 +111,8 @@ enum PackageCommand: Command {
                 : summary(result, manifestPath: manifestPath, validateCommand: validateCommand))
             if !options.signingKeys.isEmpty, !args.flag("json") {
                 let envelopePath = displayPath(args.value("output") ?? "", options.appVersion, ManifestChannel.envelopeFileName(channel: options.channel))
-                Output.out("Signed: \(envelopePath), keyid \(options.signingKeys.map(\.publicKey.keyID).joined(separator: ", "))")
+                let indexEnvelope = ManifestChannel.indexEnvelopeFileName(channel: options.channel)
+                Output.out("Signed: \(envelopePath) and \(indexEnvelope), keyid \(options.signingKeys.map(\.publicKey.keyID).joined(separator: ", "))")
             }
             return .success
         } catch {

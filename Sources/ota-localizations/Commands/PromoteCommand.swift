@@ -45,6 +45,13 @@ enum PromoteCommand: Command {
                 }
                 return points
             }
+            // Checked here too, so that a command that cannot mean anything is a usage error (exit status 2).
+            if ManifestChannel.recorded(from) == ManifestChannel.recorded(to) {
+                throw UsageError(message: "--from and --to are both \(to); promote copies one channel's modules to another")
+            }
+            if rollout != nil, ManifestChannel.recorded(to) != nil {
+                throw UsageError(message: "--rollout runs on production only; leave out --to (or give --to production)")
+            }
             return ReleaseEditArguments.run(options, json: wantsJSON) { options in
                 try ReleaseEdit.promote(from: from, to: to, rolloutBasisPoints: rollout, options)
             }

@@ -19,9 +19,11 @@ enum SyncCommand: Command {
 
         USAGE: ota-localizations sync --base-url <url> --app-version <version> --into <storage root> [options]
 
-        Fetches <url>/<version>/manifest.json, or manifest.dsse.json with --trusted-key (with If-None-Match when a
-        complete state of the same channel is stored; manifest.<channel>.json with --channel), installs
-        every changed module under <storage root>/<version>/ and removes modules the manifest no longer lists.
+        Fetches <url>/<version>/index.json, or index.dsse.json with --trusted-key (with If-None-Match when a
+        complete state of the same channel is stored; index.<channel>.json with --channel), then the index parts
+        it needs (manifest.json and its variants instead when the index is 404, a host an older packager
+        published), installs every changed module under <storage root>/<version>/ and removes modules the
+        publish no longer lists.
         The storage root is locked (<storage root>/.ota-localizations.lock) for the whole run: a second sync or
         a delete on the same root waits. A delete on the same root cancels this run (SIGUSR1) and empties the root.
 
@@ -35,10 +37,10 @@ enum SyncCommand: Command {
                                     bytes never trips the idle timeout).
           --cycle-deadline <seconds>    Total time the cycle may take, default 300; then it stops, keeps what
                                     it installed, and reports the rest as failed.
-          --channel <name>          Read the release channel <name> (manifest.<name>.json, e.g. staging) instead
-                                    of production (manifest.json), as an app configured with that channel does.
+          --channel <name>          Read the release channel <name> (index.<name>.json, e.g. staging) instead
+                                    of production (index.json), as an app configured with that channel does.
                                     A manifest naming another channel fails with errorCode "channel".
-          --trusted-key <base64>    Require manifest.dsse.json signed by this Ed25519 public key (base64 of its 32
+          --trusted-key <base64>    Require index.dsse.json signed by this Ed25519 public key (base64 of its 32
                                     bytes, as keygen prints), as an app configured with trusted keys does;
                                     repeatable. A refused signature fails the manifest with errorCode "signature".
           --languages <list>        The device's preferred languages, most preferred first, comma-separated
@@ -188,8 +190,10 @@ enum SyncCommand: Command {
                     || report.errorCode == .channel)
             head += " (\(error)\(fetch ? manifestURL.map { "; GET \($0)" } ?? "" : ""))"
             if signature {
-                head += "; nothing was installed. Upload every file of one signed package run together (publish does), and "
-                    + "check that the app trusts a key that signed it (docs/signing.md)"
+                head += error.contains("untrusted-key")
+                    ? "; nothing was installed. No --trusted-key signed it: pass the public key of the signing key the publish used (docs/signing.md)"
+                    : "; nothing was installed. Upload every file of one signed package run together (publish does), and "
+                        + "check that the app trusts a key that signed it (docs/signing.md)"
             }
         }
         if report.stateSaved {
@@ -210,6 +214,16 @@ enum SyncCommand: Command {
             line += "  \(Output.grouped(module.bytes)) bytes  \(module.durationMs) ms"
             if let reason = module.reason { line += "  \(reason)" }
             lines.append(line)
+        }
+        if report.manifest == .failed, let error = report.error, let url = manifestURL.flatMap(URL.init(string:)) {
+            let components = url.deletingLastPathComponent().pathComponents
+            if error.hasPrefix("manifest HTTP status 404"), components.count >= 3, components[components.count - 1] == components[components.count - 2] {
+                lines.append("hint: the URL has the app version twice: --base-url is the base the app is configured with, "
+                    + "without the version folder (sync appends --app-version)")
+            } else if error.hasPrefix("manifest HTTP status 403") {
+                lines.append("hint: the host refuses to serve the file (403): devices read it anonymously, so it must be readable "
+                    + "without credentials, through CloudFront or a bucket policy (docs/hosting.md, \"S3 behind CloudFront\")")
+            }
         }
         if manifestHadETag == false, report.manifest == .updated {
             let file = manifestURL.flatMap { URL(string: $0)?.lastPathComponent } ?? "index.json"

@@ -68,7 +68,11 @@ enum ReleaseText {
         } else {
             lines.append("  no rollout")
         }
-        if let envelope = result.envelopeName { lines.append("  signed: \(folder.display(envelope))") }
+        let channel = manifest.channel
+        lines.append("  with: \(ManifestChannel.indexFileName(channel: channel)) and its parts, what devices read")
+        if let envelope = result.envelopeName {
+            lines.append("  signed: \(folder.display(envelope)) and \(ManifestChannel.indexEnvelopeFileName(channel: channel))")
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -129,6 +129,35 @@ extension NginxIntegrationTests {
             try H.expectInstalled(second, from: publication.versionFolder, into: storage.url)
         }
 
+        /// A ZIP planted in the bucket under the name of one of the publish's (same size, other bytes): the listing's
+        /// MD5 shows it, `publish` uploads the real one again with a warning, and `verify s3://` passes afterwards.
+        @Test func aPlantedObjectIsReplacedWithAWarning() throws {
+            let moto = try MotoServer()
+            defer { moto.stop() }
+            try moto.createPublicBucket("strings")
+            let publication = try H.Publication()
+            let modules = try publication.package(publishedAt: "2026-01-01T00:00:00Z")
+            #expect(try publish(publication.versionFolder, to: "s3://strings/ios", in: moto).status == 0)
+            let victim = modules[0].path
+            let real = try Data(contentsOf: publication.versionFolder.appendingPathComponent(victim))
+            let planted = publication.folder.url.appendingPathComponent("planted.zip")
+            try Data(real.map { $0 ^ 0x20 }).write(to: planted)
+            try moto.awsOK(["s3", "cp", planted.path, "s3://strings/ios/1.0.0/\(victim)"])
+            let before = try ExternalTool.run(TestPaths.cliExecutable.path, ["verify", "s3://strings/ios/1.0.0"], environment: moto.environment)
+            #expect(before.status == 1 && before.stdout.contains(victim), "\(before.stdout)\(before.stderr)")
+
+            let again = try publish(publication.versionFolder, to: "s3://strings/ios", ["--json"], in: moto)
+
+            #expect(again.status == 0, "\(again.stderr)")
+            let archives = try #require(try json(again.stdout)["archives"] as? [[String: Any]])
+            #expect(archives.filter { $0["action"] as? String == "replace" }.compactMap { $0["name"] as? String } == [victim])
+            #expect(archives.filter { $0["action"] as? String == "upload" }.isEmpty)
+            #expect(again.stderr.contains("warning:") && again.stderr.contains(victim), "\(again.stderr)")
+            #expect(try moto.get("strings", "ios/1.0.0/\(victim)") == real)
+            let after = try ExternalTool.run(TestPaths.cliExecutable.path, ["verify", "s3://strings/ios/1.0.0"], environment: moto.environment)
+            #expect(after.status == 0, "\(after.stdout)\(after.stderr)")
+        }
+
         /// The published index's parts the version folder's `index.json` names: base, full, then each localization.
         private func partNames(_ publication: H.Publication) throws -> [String] {
             let root = try ManifestIndex(bytes: Data(contentsOf: publication.versionFolder.appendingPathComponent("index.json")))

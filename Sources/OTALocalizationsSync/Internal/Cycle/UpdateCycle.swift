@@ -85,6 +85,9 @@ struct UpdateCycle: Sendable {
     /// `generation` identifies the stored state `device` is from (``ServiceMemory/state(_:)``): the folders it wants
     /// are worked out once per state, selection and list of languages.
     private func isIntact(_ device: DeviceManifest, generation: Int) -> Bool {
+        // Resolved for every localization (full ZIPs) or for languages (slices): the other selection needs the
+        // publish again, as its folders are not these.
+        guard device.everyLocalization == configuration.localizationSelection.isEveryLocalization else { return false }
         if let rollout = device.rollout {
             guard let installID = InstallID.load(layout),
                   (ManifestRollout.bucket(rolloutID: rollout.id, installID: installID) < rollout.basisPoints) == rollout.includesThisDevice

@@ -91,7 +91,7 @@ extension DeviceManifest {
             source: .index, appVersion: index.appVersion, publishedAt: index.publishedAtTimestamp,
             developmentRegion: index.developmentRegion, channel: index.channel,
             rollout: index.rollout.map { .init(id: $0.id, basisPoints: $0.basisPoints, includesThisDevice: includes) },
-            modules: kept, rejected: rejected)
+            modules: kept, rejected: rejected, everyLocalization: choices.selection.isEveryLocalization)
     }
 
     /// Which parts an entry's slices come from: the stable ones or the rollout's.

@@ -37,7 +37,7 @@ extension DeviceManifest {
             source: .manifest, appVersion: manifest.appVersion, publishedAt: manifest.publishedAtTimestamp,
             developmentRegion: manifest.developmentRegion, channel: manifest.channel,
             rollout: rollout.map { .init(id: $0.id, basisPoints: $0.basisPoints, includesThisDevice: includes) },
-            modules: modules, rejected: rejected)
+            modules: modules, rejected: rejected, everyLocalization: selection.isEveryLocalization)
     }
 }
 

@@ -28,6 +28,9 @@ struct DeviceManifest: Sendable, Equatable {
     var modules: [DeviceModule]
     /// The entries that fail on this device, with why.
     var rejected: [DeviceRejection]
+    /// Resolved for ``OTALocalizationSelection/everyLocalization``: every module by its full ZIP, also those
+    /// published with slices. A device with another selection must read the publish again (and the other way round).
+    var everyLocalization: Bool = false
 
     /// Every module name this device still lists: its entries and its rejected entries with a name. Installed
     /// modules not listed are removed.
