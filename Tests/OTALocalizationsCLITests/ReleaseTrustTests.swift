@@ -140,4 +140,69 @@ import Testing
         #expect(modules(manifest).isEmpty)
         #expect(modules((manifest["rollout"] as? [String: Any]) ?? [:]) == modules(try site.manifest("manifest.staging.json")))
     }
+
+    @Test func aManifestPutBackAloneIsRefusedAndExpectPublishedAtCatchesAWholeOlderPublishPutBack() throws {
+        let keyFolder = try TemporaryDirectory("trust-keys")
+        defer { keyFolder.remove() }
+        let (key, _) = try keys(keyFolder)
+        let site = try PublishedSite(signingKey: key)
+        let names = ["manifest.staging.json", "manifest.staging.dsse.json", "index.staging.json", "index.staging.dsse.json"]
+        let first = try names.map { try Data(contentsOf: site.folder.appendingPathComponent($0)) }
+        // A second staging publish, one day later.
+        try site.publication.edit("Packages/Features/Sources/Checkout/Resources/de.lproj/Localizable.strings",
+                                  replacing: "\"Ihr Warenkorb\"", with: "\"Warenkorb\"")
+        #expect(try cli(["package", site.publication.source.path, "--app-version", "1.0.0", "--output", site.publication.output.path,
+                         "--published-at", "2026-01-03T00:00:00Z", "--channel", "staging", "--signing-key", key.path, "--quiet"]).status == 0)
+        #expect(try cli(["publish", site.publication.versionFolder.path, "--to", site.www.path, "--channel", "staging", "--quiet"]).status == 0)
+        let production = try Data(contentsOf: site.folder.appendingPathComponent("manifest.json"))
+
+        // The first staging manifest and its envelope put back, the index left: they are from different publishes.
+        for (name, data) in zip(names.prefix(2), first.prefix(2)) { try data.write(to: site.folder.appendingPathComponent(name)) }
+        let mixed = try cli(["promote", site.folder.path, "--from", "staging", "--signing-key", key.path])
+        #expect(mixed.status == 1 && mixed.stderr.contains("is not the index of manifest.staging.json"), "\(mixed.stderr)")
+        #expect(try Data(contentsOf: site.folder.appendingPathComponent("manifest.json")) == production)
+
+        // The whole first publish put back: only the date the signer expects tells it apart.
+        for (name, data) in zip(names, first) { try data.write(to: site.folder.appendingPathComponent(name)) }
+        let replayed = try cli(["promote", site.folder.path, "--from", "staging", "--signing-key", key.path,
+                                "--expect-published-at", "2026-01-03T00:00:00Z"])
+        #expect(replayed.status == 1, "\(replayed.stdout)")
+        #expect(replayed.stderr.contains("was published at 2026-01-02T00:00:00Z, not at 2026-01-03T00:00:00Z as --expect-published-at says"),
+                "\(replayed.stderr)")
+        #expect(try Data(contentsOf: site.folder.appendingPathComponent("manifest.json")) == production)
+        let bad = try cli(["promote", site.folder.path, "--from", "staging", "--expect-published-at", "yesterday"])
+        #expect(bad.status == 2 && bad.stderr.contains("--expect-published-at 'yesterday' is not an RFC 3339 date-time"), "\(bad.stderr)")
+    }
+
+    @Test func rolloutRefusesAProductionOtherThanTheExpectedOne() throws {
+        let site = try PublishedSite()
+        #expect(try cli(["promote", site.folder.path, "--from", "staging", "--rollout", "10"]).status == 0)
+        let started = try site.manifest()
+        let date = try #require(started["publishedAt"] as? String)
+        let refused = try cli(["rollout", site.folder.path, "--finish", "--expect-published-at", "2026-01-01T00:00:00Z"])
+        #expect(refused.status == 1 && refused.stderr.contains("as --expect-published-at says"), "\(refused.stderr)")
+        let accepted = try cli(["rollout", site.folder.path, "--finish", "--expect-published-at", date])
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+    }
+
+    @Test func aProductionWhoseManifestWasDeletedIsNotTakenForAnEmptyOne() throws {
+        // Given: production's manifest.json deleted by hand, its index.json still there (what devices read).
+        let site = try PublishedSite()
+        let production = site.publication.folder.url.appendingPathComponent("production-1.0.0")
+        try FileManager.default.copyItem(at: site.folder, to: production)
+        try FileManager.default.removeItem(at: site.folder.appendingPathComponent("manifest.json"))
+
+        // Then: a rollout does not start on "no stable modules" (every device outside it would lose its text).
+        let rollout = try cli(["promote", site.folder.path, "--from", "staging", "--rollout", "10"])
+        #expect(rollout.status == 1 && rollout.stderr.contains("manifest.json is missing, but index.json"), "\(rollout.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: site.folder.appendingPathComponent("manifest.json").path))
+
+        // And: publish compares with the index's date: a publish older than what devices read is refused.
+        let older = site.publication.folder.url.appendingPathComponent("older")
+        #expect(try cli(["package", site.publication.source.path, "--app-version", "1.0.0", "--output", older.path,
+                         "--published-at", "2025-12-01T00:00:00Z", "--quiet"]).status == 0)
+        let publish = try cli(["publish", older.appendingPathComponent("1.0.0").path, "--to", site.www.path])
+        #expect(publish.status == 1 && publish.stderr.contains("index.json was published at 2026-01-01T00:00:00Z, later than this one"),
+                "\(publish.stderr)")
+    }
 }

@@ -64,6 +64,41 @@ import Testing
         #expect(fails.contains { $0.contains("2099-01-01T00:00:00Z is later than the device clock") }, "\(fails)")
     }
 
+    @Test func aModuleListingMoreLocalizationsThanADeviceAcceptsFails() throws {
+        let (status, fails) = try verdict { site in
+            try republish(site) { manifest in
+                manifest.modules[0].slices = nil
+                manifest.modules[0].localizations += (0..<501).map { "x\($0)" }
+            }
+        }
+        #expect(status == 1)
+        #expect(fails.contains { $0.contains("(maximumLocalizationsPerModule)") && $0.contains("devices fail it (limit)") }, "\(fails)")
+    }
+
+    @Test func aBasePartNamingAnotherFullZIPThanTheFullPartFails() throws {
+        // Given: the base part's entry of an unsliced module naming a ZIP that is not there, the full part (and
+        // manifest.json) the right one: devices without every localization would download the base part's.
+        let (status, fails) = try verdict { site in
+            var manifest = try Manifest(bytes: Data(contentsOf: site.folder.appendingPathComponent("manifest.json")))
+            manifest.modules[0].slices = nil
+            try manifest.encoded().write(to: site.folder.appendingPathComponent("manifest.json"))
+            var contents = IndexContents(modules: manifest.modules)
+            contents.base.modules[0].full?.path = "Gone-0123456789abcdef.zip"
+            let index = try ManifestIndex.build(from: manifest).index
+            var root = index
+            let baseBytes = try GzipMember.compress(contents.base.encoded())
+            let basePart = IndexPartReference(
+                path: "index-base-\(SHA256Digest.hexString(baseBytes).prefix(16)).json.gz", sha256: SHA256Digest.hexString(baseBytes),
+                size: Int64(baseBytes.count))
+            root.parts.base = basePart
+            for part in try ManifestIndex.build(from: manifest).files { try part.bytes.write(to: site.folder.appendingPathComponent(part.name)) }
+            try baseBytes.write(to: site.folder.appendingPathComponent(basePart.path))
+            try root.encoded().write(to: site.folder.appendingPathComponent("index.json"))
+        }
+        #expect(status == 1)
+        #expect(fails.contains { $0.contains("base part and full part name different full ZIPs") }, "\(fails)")
+    }
+
     @Test func moreModulesThanADeviceAcceptsFail() throws {
         let (status, fails) = try verdict { site in
             try republish(site) { manifest in

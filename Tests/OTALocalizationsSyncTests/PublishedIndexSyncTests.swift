@@ -96,6 +96,41 @@ import Testing
         #expect(fixture.reports.last?.modules.map(\.outcome) == [.updated, .updated])
     }
 
+    @Test func aRootNamingAPartLargerThanAnyPartCanBeIsRefusedBeforeAnyDownload() async throws {
+        // Given: a root whose base part claims 1.5 GB (a part inflates to at most 4 MiB).
+        let fixture = try SyncFixture()
+        let manifest = try fixture.publishIndexed(try Self.modules())
+        var index = try ManifestIndex.build(from: manifest).index
+        index.parts.base.size = 1_500_000_000
+        fixture.transport.serve(SyncFixture.url("1.0", "index.json"), index.encoded())
+
+        await fixture.makeService(selection: Self.german).start()
+
+        // Then: the publish is refused (code manifest) and nothing but the root was requested.
+        let report = try #require(fixture.reports.last)
+        #expect(report.manifest == .failed && report.errorCode == .manifest, "\(report.jsonText())")
+        #expect(report.error?.contains("\(IndexPartReference.maximumSize)") == true, "\(report.error ?? "")")
+        #expect(fixture.requestedNames == ["index.json"])
+    }
+
+    @Test(arguments: [false, true])
+    func aBasePartListingMoreModulesThanTheCapIsRefusedBeforeAnyOtherPart(_ inRollout: Bool) async throws {
+        // Given: a cap of one module, and a publish of two (stable), or of one stable and two in a 100 % rollout.
+        let fixture = try SyncFixture()
+        let modules = try Self.modules()
+        let manifest = inRollout ? try fixture.publishIndexed([modules[0]], rollout: modules) : try fixture.publishIndexed(modules)
+        let built = try ManifestIndex.build(from: manifest).index
+
+        await fixture.makeService(manifestModules: 1, selection: Self.german).start()
+
+        // Then: the publish is refused with `limit`; no localization part and no ZIP was requested.
+        let report = try #require(fixture.reports.last)
+        #expect(report.manifest == .failed && report.errorCode == .limit, "\(report.jsonText())")
+        #expect(report.error?.contains("maximumManifestModules") == true)
+        #expect(!fixture.requestedNames.contains(built.parts.localizations["de"]!.path))
+        #expect(!fixture.requestedNames.contains { $0.hasSuffix(".zip") }, "\(fixture.requestedNames)")
+    }
+
     @Test(arguments: [true, false])
     func aSelectionThatChangesBetweenEveryLocalizationAndLanguagesReadsThePublishAgain(_ fromEvery: Bool) async throws {
         // Given: a device that installed the publish with one selection (full ZIPs, or base and German slices).

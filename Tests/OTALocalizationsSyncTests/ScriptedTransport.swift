@@ -12,6 +12,9 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
         indirect case gated(Gate, then: Route)
         /// Serves any response as given (no ETag logic).
         case raw(HTTPResponse)
+        /// Answers `status` to a request with `If-None-Match`, else serves `then` (a host that cannot take the
+        /// validator it was sent).
+        indirect case refusingConditional(Int, then: Route)
     }
 
     struct Request: Equatable {
@@ -104,6 +107,11 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
             return try await respond(then, headers: headers, maximumBytes: maximumBytes)
         case .raw(let response):
             return response
+        case .refusingConditional(let status, let then):
+            if headers.keys.contains(where: { $0.lowercased() == "if-none-match" }) {
+                return HTTPResponse(statusCode: status, body: Data("<html>\(status)</html>".utf8))
+            }
+            return try await respond(then, headers: headers, maximumBytes: maximumBytes)
         }
     }
 }

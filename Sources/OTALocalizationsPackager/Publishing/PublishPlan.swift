@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsCore
 
 /// What `publish` will do, computed before anything is written (``Publisher/plan(_:)``): every content-addressed file
 /// to upload, skip or replace, the manifests written last, and the CloudFront paths invalidated after them.
@@ -56,6 +57,8 @@ public struct PublishPlan: Sendable, Equatable {
 
     /// The content-addressed files that will be written.
     public var uploads: [Item] { archives.filter(\.upload) }
+    /// The published manifest's `publishedAt` (what `promote --expect-published-at` and devices compare).
+    public var publishedAt: ManifestTimestamp { files.manifest.publishedAtTimestamp }
 }
 
 /// What ``Publisher/publish(_:environment:progress:)`` did.

@@ -106,6 +106,9 @@ public enum Publisher {
                 try store.write(file, replacing: plan.listed[file.name])
                 written.append(file.name)
             }
+            if written.count > uploads.count, !store.isLockedForWrites {
+                try confirmCommitPoints(plan.files.manifests, in: store)
+            }
             var invalidationID: String?
             if let distribution = plan.distribution, let s3 = store as? S3Store {
                 progress(.invalidate(paths: plan.invalidationPaths))
@@ -122,6 +125,55 @@ public enum Publisher {
             return PublishResult(
                 plan: plan, written: written, verified: verified, invalidationID: invalidationID, removedTemporaries: removedTemporaries)
         }
+    }
+
+    /// After the commit points are written to a store whose writers do not take turns (S3): one listing must show
+    /// every one of them still holding this run's bytes. Each write was a compare-and-swap of its own file, so another
+    /// publish may have replaced some between them; then this run is reported as overtaken (`lostRace`), and the
+    /// command plans again: the newer of the two ends up with the whole set, the older is refused.
+    static func confirmCommitPoints(_ files: [ReleaseFile], in store: any VersionFolderStore) throws(PackagerError) {
+        let listed = try store.list()
+        var replaced: [String] = []
+        var unknown: [ReleaseFile] = []
+        for file in files {
+            guard let object = listed[file.name] else {
+                replaced.append(file.name)
+                continue
+            }
+            switch try store.holds(file, listed: object) {
+            case true?: continue
+            case false?: replaced.append(file.name)
+            case nil: unknown.append(file)  // an ETag that is not an MD5 (SSE-KMS): read the bytes
+            }
+        }
+        if !unknown.isEmpty {
+            let read = try store.download(unknown.map(\.name))
+            for file in unknown where try read[file.name] != file.bytes() { replaced.append(file.name) }
+        }
+        guard replaced.isEmpty else {
+            throw PackagerError(
+                code: .lostRace,
+                reason: "\(replaced.map(store.location.display).joined(separator: ", ")) changed after this run wrote "
+                    + "\(replaced.count == 1 ? "it" : "them"): another publish, promote or rollout wrote at the same time. Plan again")
+        }
+    }
+
+    /// The `publishedAt` of the channel's published index (`index.json`, else the payload of its envelope), or nil
+    /// when there is none or it does not decode.
+    private static func publishedIndex(
+        _ listed: [String: StoredObject], channel: String?, in store: any VersionFolderStore
+    ) throws(PackagerError) -> (name: String, publishedAt: ManifestTimestamp)? {
+        let indexName = ManifestChannel.indexFileName(channel: channel)
+        let envelopeName = ManifestChannel.indexEnvelopeFileName(channel: channel)
+        if listed[indexName] != nil, let bytes = try store.read(indexName), let index = try? ManifestIndex(bytes: bytes) {
+            return (indexName, index.publishedAtTimestamp)
+        }
+        if listed[envelopeName] != nil, let bytes = try store.read(envelopeName),
+           let payload = try? ManifestEnvelope(bytes: bytes, payloadType: ManifestEnvelope.indexPayloadType).payload,
+           let index = try? ManifestIndex(bytes: payload) {
+            return (envelopeName, index.publishedAtTimestamp)
+        }
+        return nil
     }
 
     /// Refuses a publish devices would ignore (older than the destination's) or that would leave an old signature
@@ -144,11 +196,16 @@ public enum Publisher {
            try store.holds(file, listed: object) == true {
             return
         }
-        if listed[manifestName] != nil, let (current, _) = try ManifestFiles.read(manifestName, channel: channel, from: store),
-           current.publishedAtTimestamp > files.manifest.publishedAtTimestamp {
+        var newest: (name: String, publishedAt: ManifestTimestamp)?
+        if listed[manifestName] != nil, let (current, _) = try ManifestFiles.read(manifestName, channel: channel, from: store) {
+            newest = (manifestName, current.publishedAtTimestamp)
+        }
+        // Without manifest.json (removed by hand), the index still is what devices read: its date counts.
+        if newest == nil { newest = try publishedIndex(listed, channel: channel, in: store) }
+        if let newest, newest.publishedAt > files.manifest.publishedAtTimestamp {
             throw PackagerError(
                 code: .refused,
-                reason: "\(store.location.display(manifestName)) was published at \(current.publishedAtTimestamp), later than this one "
+                reason: "\(store.location.display(newest.name)) was published at \(newest.publishedAt), later than this one "
                     + "(\(files.manifest.publishedAtTimestamp)): devices that installed it would ignore this publish. Package again "
                     + "(publishedAt defaults to now)")
         }

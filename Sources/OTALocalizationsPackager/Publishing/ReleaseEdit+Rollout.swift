@@ -59,6 +59,7 @@ extension ReleaseEdit {
                 throw PackagerError(code: .refused, reason: "\(options.versionFolder.display(name)): no such manifest; publish and promote first, and check that "
                     + "\(options.versionFolder) is the version folder publish wrote: <base>/<app version>, e.g. s3://strings/ios/1.0.0")
             }
+            try options.checkExpected(current, shownAs: options.versionFolder.display(name))
             guard let rollout = current.rollout else {
                 throw PackagerError(code: .refused, reason: "\(options.versionFolder.display(name)) has no rollout; start one with 'promote --rollout <percent>'")
             }

@@ -47,6 +47,7 @@ public enum ReleaseEdit {
                         + "(package --channel \(source), then publish --channel \(source)), and check that \(options.versionFolder) is "
                         + "the version folder publish wrote: <base>/<app version>, e.g. s3://strings/ios/1.0.0")
             }
+            try options.checkExpected(staged, shownAs: options.versionFolder.display(sourceName))
             if staged.rollout != nil {
                 throw PackagerError(code: .refused, reason: "\(options.versionFolder.display(sourceName)) carries a rollout; only production's manifest may")
             }
@@ -116,9 +117,12 @@ public enum ReleaseEdit {
         _ = store.removeStaleTemporaries()
         let actions = try DestinationCheck.actions(for: files.contentAddressed, listed: listed, in: store)
         let parts = files.contentAddressed.filter { file in actions.contains { $0.name == file.name && $0.upload } }
-        if !parts.isEmpty { try store.upload(parts) { _ in } }
-        _ = try DestinationCheck.confirm(files.contentAddressed, uploaded: Set(parts.map(\.name)), in: store)
+        if !parts.isEmpty {
+            try store.upload(parts) { _ in }
+            _ = try DestinationCheck.confirm(files.contentAddressed, uploaded: Set(parts.map(\.name)), in: store)
+        }
         for file in files.manifests { try store.write(file, replacing: listed[file.name]) }
+        if !store.isLockedForWrites { try Publisher.confirmCommitPoints(files.manifests, in: store) }
         return result
     }
 }

@@ -19,6 +19,11 @@ public struct ReleaseEditOptions: Sendable {
     public var now: Date
     /// Compute and return the new manifest without writing it.
     public var dryRun: Bool
+    /// The `publishedAt` of the manifest the edit starts from (`promote`: the source channel's; `rollout`:
+    /// production's), as the run that published it recorded it; nil to take whatever the folder holds. Someone who
+    /// can write the folder can put an older, validly signed manifest back: only this tells the signer it is not the
+    /// one it meant (docs/signing.md, "What signing does not stop").
+    public var expectedPublishedAt: ManifestTimestamp?
 
     /// The keys a manifest read as the edit's source must be signed by: ``trustedKeys`` and the signing keys' own.
     var verifyingKeys: [ManifestPublicKey] { trustedKeys + signingKeys.map(\.publicKey) }
@@ -26,7 +31,7 @@ public struct ReleaseEditOptions: Sendable {
     public init(
         versionFolder: PublishLocation, signingKeys: [ManifestSigningKey] = [], trustedKeys: [ManifestPublicKey] = [],
         manifestMaxAgeSeconds: Int? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
-        now: Date = Date(), dryRun: Bool = false
+        now: Date = Date(), dryRun: Bool = false, expectedPublishedAt: ManifestTimestamp? = nil
     ) {
         self.versionFolder = versionFolder
         self.signingKeys = signingKeys
@@ -35,6 +40,16 @@ public struct ReleaseEditOptions: Sendable {
         self.environment = environment
         self.now = now
         self.dryRun = dryRun
+        self.expectedPublishedAt = expectedPublishedAt
+    }
+
+    /// Refuses `manifest` (read as `name`) when it is not the one ``expectedPublishedAt`` names.
+    func checkExpected(_ manifest: Manifest, shownAs name: String) throws(PackagerError) {
+        guard let expected = expectedPublishedAt, manifest.publishedAtTimestamp != expected else { return }
+        throw PackagerError(
+            code: .refused,
+            reason: "\(name) was published at \(manifest.publishedAtTimestamp), not at \(expected) as --expect-published-at says: "
+                + "it is not the manifest this edit was meant for (put back, or replaced since). Nothing was signed or written")
     }
 }
 

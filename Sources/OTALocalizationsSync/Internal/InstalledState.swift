@@ -104,7 +104,7 @@ enum InstalledStateCoding {
             source: source, appVersion: appVersion, publishedAt: publishedAt, developmentRegion: region,
             channel: root["channel"]?.stringValue, rollout: rollout, modules: modules, rejected: rejected,
             everyLocalization: everyLocalization)
-        return InstalledState(device: device, etag: root["etag"]?.stringValue, keyID: root["keyid"]?.stringValue)
+        return InstalledState(device: device, etag: EntityTag.validated(root["etag"]?.stringValue), keyID: root["keyid"]?.stringValue)
     }
 
     private static func module(_ value: CatalogJSONValue) -> DeviceModule? {

@@ -14,6 +14,14 @@ extension PublishVerifier {
                 fail("module \(module.name) is listed twice: devices fail the second entry")
             }
         }
+        for module in manifest.modules + (manifest.rollout?.modules ?? []) {
+            if module.localizations.count > maximumLocalizationsPerModule {
+                fail("module \(module.name) lists \(module.localizations.count) localizations, more than the \(maximumLocalizationsPerModule) a device accepts (maximumLocalizationsPerModule): devices fail it (limit)")
+            }
+            if let slices = module.slices, slices.localizations.count > maximumSlicesPerModule {
+                fail("module \(module.name) has \(slices.localizations.count) slices, more than the \(maximumSlicesPerModule) a device accepts (maximumSlicesPerModule): devices fail it (limit)")
+            }
+        }
         let count = manifest.modules(inRollout: true).count + manifest.rejectedModules.count + (manifest.rollout?.rejectedModules.count ?? 0)
         do {
             try ManifestAdmission.checkEntryCount(count, rules: rules)

@@ -19,6 +19,9 @@ package struct PublishVerifier {
 
     let reader: any PublishedFileReading
     let rules: ManifestAdmission.Rules
+    /// The per-module caps of a device with the service's defaults.
+    let maximumSlicesPerModule: Int
+    let maximumLocalizationsPerModule: Int
     let now: Date
     private(set) var lines: [Line] = []
     /// The root files (`index…json`, `manifest…json`) found missing.
@@ -31,6 +34,8 @@ package struct PublishVerifier {
             baseURL: URL(fileURLWithPath: "/"), appVersion: reader.appVersion, trustedKeys: trustedKeys, channel: channel)
         self.reader = reader
         self.rules = ManifestAdmission.Rules(defaults)
+        self.maximumSlicesPerModule = defaults.maximumSlicesPerModule
+        self.maximumLocalizationsPerModule = defaults.maximumLocalizationsPerModule
         self.now = now
     }
 

@@ -5,6 +5,8 @@ import OTALocalizationsPackager
 /// `ota-localizations publish`: uploads a packaged version folder to S3 or a local folder, ZIPs first.
 enum PublishCommand: Command {
     static let name = "publish"
+    /// How many times a publish overtaken by another run plans again before it fails.
+    static let maximumReplans = 8
     static let summary = "Upload a packaged version folder to S3 or a local folder, ZIPs first, manifest last"
     static let help = """
         OVERVIEW: Upload <output>/<version> to the base the app is configured with, so that no device ever reads a
@@ -20,7 +22,7 @@ enum PublishCommand: Command {
         is uploaded again, with a warning), in bulk; then, when anything was uploaded, one listing that confirms each;
         then manifest.json, its envelope, index.json and its envelope, each written only if the destination still
         holds what this run read (a compare-and-swap: a publish that loses the race to another reads the destination
-        again and tries again, up to 3 times, and is refused if the other one is newer); then the CloudFront
+        again and tries again, up to 8 times, and is refused if the other one is newer); then the CloudFront
         invalidation of the manifest paths. Nothing is ever deleted. S3 uploads set Content-Type
         application/zip (application/gzip for index parts) and Cache-Control "public, max-age=31536000, immutable"
         on content-addressed files, application/json and "no-cache" on manifests, and a SHA-256 checksum S3 checks.
@@ -95,9 +97,12 @@ enum PublishCommand: Command {
                     }
                     Output.out(args.flag("json") ? ReleaseText.json(plan, result: result) : ReleaseText.resultText(result))
                     return .success
-                } catch where error.code == .lostRace && attempt < 3 {
+                } catch where error.code == .lostRace && attempt < Self.maximumReplans {
+                    // Another run wrote meanwhile: plan again after a short, growing, jittered pause. The older of two
+                    // runs is refused at its next plan, so the newer one gets through within a few attempts.
                     attempt += 1
                     if !quiet { Output.err("\(error.reason.components(separatedBy: ". ").first ?? error.reason); planning again") }
+                    usleep(UInt32(min(2.0, 0.1 * Double(1 << min(attempt, 5))) * Double.random(in: 0.5...1.5) * 1_000_000))
                 }
             }
         } catch {

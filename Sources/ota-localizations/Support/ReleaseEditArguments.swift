@@ -4,7 +4,7 @@ import OTALocalizationsPackager
 
 /// The options and the run `promote` and `rollout` share.
 enum ReleaseEditArguments {
-    static let valueOptions: Set<String> = ["manifest-max-age"]
+    static let valueOptions: Set<String> = ["manifest-max-age", "expect-published-at"]
     static let flagOptions: Set<String> = ["dry-run", "json"]
 
     static let sharedHelp = """
@@ -15,6 +15,10 @@ enum ReleaseEditArguments {
                                     repeatable. With this or --signing-key (whose own public key counts), every
                                     manifest read is read through its envelope and verified first: an unsigned or
                                     mismatching one is refused (code signature) and nothing is signed.
+          --expect-published-at <date>  The publishedAt (RFC 3339) of the manifest this edit starts from, as the
+                                    run that published it recorded it: --from's for promote, production's for
+                                    rollout. Refused when the folder holds another one (an older signed manifest
+                                    put back cannot be signed again with a new date).
           --manifest-max-age <s>    Cache-Control "public, max-age=<s>" on S3 instead of "no-cache".
           --dry-run                 Print the manifest that would be written; write nothing.
           --json                    Print one JSON object on stdout (also for errors: {"error": {"code", "message"}}).
@@ -33,7 +37,13 @@ enum ReleaseEditArguments {
             signingKeys: try SigningKeyArguments.signingKeys(args.values("signing-key"), environment: ProcessInfo.processInfo.environment),
             trustedKeys: try SigningKeyArguments.trustedKeys(args.values("trusted-key")),
             manifestMaxAgeSeconds: try ReleaseArguments.maxAge(args.value("manifest-max-age")),
-            dryRun: args.flag("dry-run"))
+            dryRun: args.flag("dry-run"),
+            expectedPublishedAt: try args.value("expect-published-at").map { text in
+                guard let date = ManifestDate.parseTimestamp(text) else {
+                    throw UsageError(message: "--expect-published-at '\(text)' is not an RFC 3339 date-time, e.g. 2026-07-24T10:00:00Z")
+                }
+                return date
+            })
     }
 
     /// Runs `edit` with `options` and prints its result (or the error).

@@ -28,7 +28,8 @@ enum ReleaseText {
         let plan = result.plan
         let skipped = plan.archives.count - plan.uploads.count
         let replaced = plan.archives.filter { $0.action == .replace }.count
-        var lines = ["Published app version \(plan.appVersion)" + (plan.channel.map { " (channel \($0))" } ?? "") + " to \(plan.destination):"]
+        var lines = ["Published app version \(plan.appVersion)" + (plan.channel.map { " (channel \($0))" } ?? "") + " to \(plan.destination), "
+            + "publishedAt \(plan.publishedAt):"]
         lines.append("  \(Output.count(plan.uploads.count, "file")) uploaded" + (replaced > 0 ? " (\(replaced) replacing other bytes)" : "")
             + ", \(skipped) already there, \(result.verified.count) checked")
         let written = plan.manifests.filter(\.upload).map(\.name)
@@ -52,6 +53,7 @@ enum ReleaseText {
         } ?? "null"
         let written = result.map { "[" + $0.written.map(JSONText.quoted).joined(separator: ",") + "]" } ?? "[]"
         return "{\"appVersion\":\(JSONText.quoted(plan.appVersion)),\"channel\":\(plan.channel.map(JSONText.quoted) ?? "null"),"
+            + "\"publishedAt\":\(JSONText.quoted(plan.publishedAt.description)),"
             + "\"destination\":\(JSONText.quoted(plan.destination.description)),\"dryRun\":\(result == nil),"
             + "\"archives\":[\(archives.joined(separator: ","))],\"manifests\":[\(manifests.joined(separator: ","))],"
             + "\"written\":\(written),\"verified\":\(result?.verified.count ?? 0),\"invalidation\":\(invalidation)}"

@@ -46,13 +46,14 @@ extension NginxIntegrationTests {
             let puts = requests.filter { $0.method == "PUT" && $0.path.hasPrefix("/strings/ios/") }.map(\.path)
             #expect(Set(puts.dropLast(2)) == Set(contentAddressed.map { "/strings/ios/1.0.0/\($0)" }) && puts.count == contentAddressed.count + 2)
             #expect(Array(puts.suffix(2)) == ["/strings/ios/1.0.0/manifest.json", "/strings/ios/1.0.0/index.json"])
-            // What is there is learnt from listings, one before the uploads and one after them; no object is asked for
-            // one by one.
+            // What is there is learnt from listings: one before the uploads, one after them, and one after the commit
+            // points (each still this run's); no object is asked for one by one.
             #expect(requests.filter { $0.method == "HEAD" }.isEmpty)
             let listings = requests.indices.filter { requests[$0].method == "GET" && requests[$0].path.hasPrefix("/strings?") }
             let manifestPut = try #require(requests.lastIndex { $0.method == "PUT" && $0.path.hasSuffix("/manifest.json") })
             let lastArchivePut = try #require(requests.lastIndex { $0.method == "PUT" && ($0.path.hasSuffix(".zip") || $0.path.hasSuffix(".json.gz")) })
-            #expect(listings.count == 2 && listings[1] > lastArchivePut && listings[1] < manifestPut, "\(requests)")
+            let indexPut = try #require(requests.lastIndex { $0.method == "PUT" && $0.path.hasSuffix("/index.json") })
+            #expect(listings.count == 3 && listings[1] > lastArchivePut && listings[1] < manifestPut && listings[2] > indexPut, "\(requests)")
 
             // Headers, as S3 reports them to head-object; the ETag is the body's MD5 (python's hashlib).
             for module in first {

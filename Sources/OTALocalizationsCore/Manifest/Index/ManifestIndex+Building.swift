@@ -46,7 +46,8 @@ public struct IndexContents: Sendable, Equatable {
 
     /// The module entries these parts describe, as a manifest lists them, and the entries set aside: a module of the
     /// base part whose full ZIP, or whose slice of one of its localizations (but the development region and `Base`),
-    /// is missing from the other parts is set aside with the reason; so are the parts' own rejected entries.
+    /// is missing from the other parts, or whose base entry names another full ZIP than the full part, is set aside
+    /// with the reason; so are the parts' own rejected entries.
     public func modules(developmentRegion: String) -> (modules: [ManifestModule], rejected: [RejectedModule]) {
         var modules: [ManifestModule] = []
         var rejected = base.rejectedModules + full.rejectedModules
@@ -54,6 +55,11 @@ public struct IndexContents: Sendable, Equatable {
         for entry in base.modules {
             guard let zip = full.files[entry.name] else {
                 rejected.append(RejectedModule(name: entry.name, reason: "module has no full ZIP in the index's full part"))
+                continue
+            }
+            if let named = entry.full, named != zip {
+                // A device without slices downloads the base part's ZIP, one with every localization the full part's.
+                rejected.append(RejectedModule(name: entry.name, reason: "the index's base part and full part name different full ZIPs for the module"))
                 continue
             }
             var slices: ManifestSlices?

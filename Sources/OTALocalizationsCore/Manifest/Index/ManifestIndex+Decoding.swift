@@ -6,7 +6,8 @@ extension ManifestIndex {
     ///
     /// - Throws: ``ManifestError``: `notJSON` (not strict RFC 8259 JSON), `duplicateKey`, `unsupportedVersion` (a
     ///   `formatVersion` other than 2), `missingField` (a field missing, of the wrong type, or a part reference without
-    ///   a plain file name `path`, 64 lowercase hex digits `sha256` and a non-negative `size`), `badDate`,
+    ///   a plain file name `path`, 64 lowercase hex digits `sha256` and a `size` from 0 to
+    ///   ``IndexPartReference/maximumSize``), `badDate`,
     ///   `badDevelopmentRegion`, `badChannel`, `badRollout`.
     public init(bytes: Data) throws(ManifestError) {
         let root = try IndexDecoding.document(bytes, what: "index")
@@ -68,12 +69,14 @@ enum IndexDecoding {
 
     static func parts(_ value: CatalogJSONValue?, what: String, code: ManifestError.Code) throws(ManifestError) -> IndexParts {
         func reference(_ value: CatalogJSONValue?) -> IndexPartReference? {
-            file(value).map { IndexPartReference(path: $0.path, sha256: $0.sha256, size: $0.size) }
+            file(value).flatMap { file in
+                file.size <= IndexPartReference.maximumSize ? IndexPartReference(path: file.path, sha256: file.sha256, size: file.size) : nil
+            }
         }
         guard let value, let base = reference(value["base"]), let full = reference(value["full"]),
               let named = value["localizations"]?.members
         else {
-            throw ManifestError(code: code, reason: "\(what) needs 'base' and 'full' part references and a 'localizations' object")
+            throw ManifestError(code: code, reason: "\(what) needs 'base' and 'full' part references (each of at most \(IndexPartReference.maximumSize) bytes) and a 'localizations' object")
         }
         var localizations: [String: IndexPartReference] = [:]
         for member in named {

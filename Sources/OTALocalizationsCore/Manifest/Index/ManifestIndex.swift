@@ -66,8 +66,15 @@ public struct IndexPartReference: Sendable, Equatable {
     public var path: String
     /// SHA-256 of the part file, 64 lowercase hex digits.
     public var sha256: String
-    /// Size of the part file in bytes.
+    /// Size of the part file in bytes, at most ``maximumSize``.
     public var size: Int64
+
+    /// The largest part document accepted once inflated, in bytes: the limit of a `manifest.json` (4 MiB).
+    public static let maximumInflatedBytes: Int64 = 4 * 1024 * 1024
+    /// The largest part file a root may name, in bytes: a gzip member of at most ``maximumInflatedBytes`` never
+    /// exceeds that by more than zlib's bound (`deflateBound`: about 0.03% and a few bytes), so 64 KiB above it is
+    /// a wide margin. A root naming a larger part is refused before anything is downloaded.
+    public static let maximumSize: Int64 = maximumInflatedBytes + 64 * 1024
 
     public init(path: String, sha256: String, size: Int64) {
         self.path = path

@@ -5,37 +5,104 @@ import OTALocalizationsCore
 /// only through its envelope, verified (docs/signing.md, "Every command that signs verifies first"); without, the
 /// unsigned file.
 enum ChannelManifest {
-    /// The channel's manifest, or nil when the folder has none (neither the manifest nor its envelope).
+    /// The channel's manifest, or nil when the folder has none of the channel's commit points (neither manifest nor
+    /// index, nor an envelope of either).
+    ///
+    /// The commit points are read in one batch. The published index beside the manifest (read through its envelope
+    /// with trusted keys) must be the one the manifest gives (``ManifestIndex/build(from:)`` is deterministic), so a
+    /// manifest and an index from different publishes, one of them put back or left by a cut-short run, are refused.
     ///
     /// - Parameter trustedKeys: the keys whose signature counts; empty reads `manifest.<channel>.json` unsigned.
-    /// - Throws: ``PackagerError`` `signature` when trusted keys are given and the envelope is missing, malformed,
-    ///   signed by no trusted key, or its signature does not verify; `refused` when the manifest does not decode or is
-    ///   for another app version or channel.
+    /// - Throws: ``PackagerError`` `signature` when trusted keys are given and an envelope is missing, malformed,
+    ///   signed by no trusted key, or its signature does not verify; `refused` when the manifest does not decode, is
+    ///   for another app version or channel, is missing while the index or an envelope is there, or does not give
+    ///   the index beside it.
     static func read(
         _ channel: String?, from store: any VersionFolderStore, listed: [String: StoredObject], trustedKeys: [ManifestPublicKey]
     ) throws(PackagerError) -> Manifest? {
         let manifestName = ManifestChannel.manifestFileName(channel: channel)
-        guard !trustedKeys.isEmpty else {
-            return listed[manifestName] == nil ? nil : try ManifestFiles.read(manifestName, channel: channel, from: store)?.manifest
-        }
         let envelopeName = ManifestChannel.envelopeFileName(channel: channel)
-        guard listed[envelopeName] != nil, let envelope = try store.read(envelopeName) else {
-            if listed[manifestName] == nil { return nil }
+        let indexName = ManifestChannel.indexFileName(channel: channel)
+        let indexEnvelopeName = ManifestChannel.indexEnvelopeFileName(channel: channel)
+        let present = [manifestName, envelopeName, indexName, indexEnvelopeName].filter { listed[$0] != nil }
+        if present.isEmpty { return nil }
+        let signed = !trustedKeys.isEmpty
+        guard listed[manifestName] != nil || (signed && listed[envelopeName] != nil) else {
+            throw PackagerError(
+                code: .refused,
+                reason: "\(store.location.display(manifestName)) is missing, but \(present.joined(separator: ", ")) "
+                    + "\(present.count == 1 ? "is" : "are") there: the folder was altered (nothing here deletes files). Publish the "
+                    + "version again before promote or rollout")
+        }
+        let files = try store.download(present)
+        let manifest: Manifest
+        if signed {
+            let payload = try verified(
+                files[envelopeName], name: envelopeName, in: store, beside: manifestName, type: ManifestEnvelope.payloadType,
+                trustedKeys: trustedKeys)
+            manifest = try ManifestFiles.decode(payload, shownAs: store.location.display(envelopeName))
+            try ManifestFiles.check(manifest, shownAs: store.location.display(envelopeName), appVersion: store.location.lastComponent, channel: channel)
+        } else {
+            guard let bytes = files[manifestName] else {
+                throw PackagerError(code: .publishFailed, reason: "\(store.location.display(manifestName)) could not be read; run again")
+            }
+            manifest = try ManifestFiles.decode(bytes, shownAs: store.location.display(manifestName))
+            try ManifestFiles.check(manifest, shownAs: store.location.display(manifestName), appVersion: store.location.lastComponent, channel: channel)
+        }
+        try checkIndex(of: manifest, files: files, listed: listed, signed: signed, trustedKeys: trustedKeys, channel: channel, in: store)
+        return manifest
+    }
+
+    /// The published index must be the one `manifest` gives: through its envelope with keys (when the folder has the
+    /// index at all; a folder an older packager published has none).
+    private static func checkIndex(
+        of manifest: Manifest, files: [String: Data], listed: [String: StoredObject], signed: Bool, trustedKeys: [ManifestPublicKey],
+        channel: String?, in store: any VersionFolderStore
+    ) throws(PackagerError) {
+        let indexName = ManifestChannel.indexFileName(channel: channel)
+        let indexEnvelopeName = ManifestChannel.indexEnvelopeFileName(channel: channel)
+        let expected: Data
+        do {
+            expected = try ManifestIndex.build(from: manifest).index.encoded()
+        } catch {
+            throw PackagerError(code: .publishFailed, reason: "zlib failed: \(error)")
+        }
+        let published: (name: String, bytes: Data)?
+        if signed, listed[indexEnvelopeName] != nil {
+            let payload = try verified(
+                files[indexEnvelopeName], name: indexEnvelopeName, in: store, beside: indexName, type: ManifestEnvelope.indexPayloadType,
+                trustedKeys: trustedKeys)
+            published = (indexEnvelopeName, payload)
+        } else if listed[indexName] != nil, let bytes = files[indexName] {
+            published = (indexName, bytes)
+        } else {
+            published = nil
+        }
+        if let published, published.bytes != expected {
+            throw PackagerError(
+                code: .refused,
+                reason: "\(store.location.display(published.name)) is not the index of \(ManifestChannel.manifestFileName(channel: channel)) beside it: "
+                    + "the two are from different publishes (one put back, or a run cut short). Publish the version again; nothing was "
+                    + "signed or written")
+        }
+    }
+
+    /// The payload of the envelope `name`, verified with `trustedKeys`.
+    private static func verified(
+        _ envelope: Data?, name: String, in store: any VersionFolderStore, beside plain: String, type: String,
+        trustedKeys: [ManifestPublicKey]
+    ) throws(PackagerError) -> Data {
+        guard let envelope else {
             throw PackagerError(
                 code: .signature,
-                reason: "\(store.location.display(manifestName)) has no signed envelope (\(envelopeName)); with a signing or trusted key, only a manifest a trusted key signed is read. Publish the channel signed (package --signing-key)")
+                reason: "\(store.location.display(plain)) has no signed envelope (\(name)); with a signing or trusted key, only a manifest a trusted key signed is read. Publish the channel signed (package --signing-key)")
         }
-        let payload: Data
         do {
-            payload = try ManifestEnvelope(bytes: envelope).verifiedPayload(trustedKeys: trustedKeys).payload
+            return try ManifestEnvelope(bytes: envelope, payloadType: type).verifiedPayload(trustedKeys: trustedKeys).payload
         } catch {
             throw PackagerError(
                 code: .signature,
-                reason: "\(store.location.display(envelopeName)) is refused (\(error.code)): \(error.reason); nothing was signed or written")
+                reason: "\(store.location.display(name)) is refused (\(error.code)): \(error.reason); nothing was signed or written")
         }
-        let shown = store.location.display(envelopeName)
-        let manifest = try ManifestFiles.decode(payload, shownAs: shown)
-        try ManifestFiles.check(manifest, shownAs: shown, appVersion: store.location.lastComponent, channel: channel)
-        return manifest
     }
 }

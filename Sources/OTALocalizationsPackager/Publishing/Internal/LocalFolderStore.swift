@@ -53,6 +53,8 @@ struct LocalFolderStore: VersionFolderStore {
         try put(try file.bytes(), as: file.name)
     }
 
+    var isLockedForWrites: Bool { true }
+
     func withLock<Value>(_ body: () throws(PackagerError) -> Value) throws(PackagerError) -> Value {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -114,6 +114,8 @@ struct S3Store: VersionFolderStore {
         }
     }
 
+    var isLockedForWrites: Bool { false }
+
     func withLock<Value>(_ body: () throws(PackagerError) -> Value) throws(PackagerError) -> Value {
         try body()
     }

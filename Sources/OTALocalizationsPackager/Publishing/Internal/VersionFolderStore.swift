@@ -32,6 +32,9 @@ protocol VersionFolderStore {
     /// Writes one manifest only if the object is still `expected` (nil: only if there is none).
     /// - Throws: ``PackagerError`` `lostRace` when it is not, `publishFailed`.
     func write(_ file: ReleaseFile, replacing expected: StoredObject?) throws(PackagerError)
+    /// Whether ``withLock(_:)`` makes writers take turns (a folder), so that no other run writes between two writes
+    /// of this one; false on S3, where each write is only a compare-and-swap of its own object.
+    var isLockedForWrites: Bool { get }
     /// Runs `body` holding the destination's publish lock: a folder's `flock(2)`, so that two publishes to it run
     /// one after the other; nothing on S3, whose manifest writes are conditional.
     func withLock<Value>(_ body: () throws(PackagerError) -> Value) throws(PackagerError) -> Value

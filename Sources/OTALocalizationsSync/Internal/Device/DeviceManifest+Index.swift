@@ -32,18 +32,22 @@ extension DeviceManifest {
         let includes = index.rollout.map { rollout in
             installID.map { ManifestRollout.bucket(rolloutID: rollout.id, installID: $0) < rollout.basisPoints } ?? false
         } ?? false
-        var entries = try await origins(index.parts, rolloutID: nil, parts: parts)
+        var entries = try await origins(index.parts, rolloutID: nil, parts: parts, caps: caps)
         var rejected = entries.rejected
         if includes, let rollout = index.rollout {
-            let staged = try await origins(rollout.parts, rolloutID: rollout.id, parts: parts)
-            let replaced = Set(staged.entries.map(\.entry.name)).union(staged.rejected.compactMap(\.name))
+            let staged = try await origins(rollout.parts, rolloutID: rollout.id, parts: parts, caps: caps)
+            // Linear in both lists: each lookup is a dictionary's (a hostile part cannot make this quadratic).
+            var replacements: [String: (entry: IndexBasePart.Entry, origin: Origin)] = [:]
+            for item in staged.entries where replacements[item.entry.name] == nil { replacements[item.entry.name] = item }
+            let refused = Set(staged.rejected.compactMap(\.name))
             let removed = Set(rollout.removedModules)
             let stableNames = Set(entries.entries.map(\.entry.name))
             entries.entries = entries.entries.compactMap { stable in
-                if let replacement = staged.entries.first(where: { $0.entry.name == stable.entry.name }) { return replacement }
-                return replaced.contains(stable.entry.name) || removed.contains(stable.entry.name) ? nil : stable
+                if let replacement = replacements[stable.entry.name] { return replacement }
+                return refused.contains(stable.entry.name) || removed.contains(stable.entry.name) ? nil : stable
             } + staged.entries.filter { !stableNames.contains($0.entry.name) }
             rejected += staged.rejected
+            try checkSize(entries.entries.count + rejected.count, caps: caps)
         }
         var modules: [DeviceModule] = []
         var wanted: [(index: Int, origin: Origin, localizations: [String])] = []
@@ -52,8 +56,12 @@ extension DeviceManifest {
             var content: DeviceModule.Content
             if choices.selection.isEveryLocalization {
                 let full = try await parts.files(item.origin.parts.full, kind: .full)
-                guard let zip = entry.full ?? full.files[entry.name] else {
+                guard let zip = full.files[entry.name] ?? entry.full else {
                     rejected.append(DeviceRejection(name: entry.name, reason: "module has no full ZIP in the index's full part"))
+                    continue
+                }
+                if let named = entry.full, named != zip {
+                    rejected.append(DeviceRejection(name: entry.name, reason: "the index's base part and full part name different full ZIPs for the module"))
                     continue
                 }
                 content = .full(zip)
@@ -100,11 +108,23 @@ extension DeviceManifest {
         var rolloutID: String?
     }
 
+    /// The entries of one base part; refused (`limit`) when it lists more modules than the device accepts, before
+    /// any other work on them.
     private static func origins(
-        _ indexParts: IndexParts, rolloutID: String?, parts: any IndexPartSource
+        _ indexParts: IndexParts, rolloutID: String?, parts: any IndexPartSource, caps: DeviceCaps
     ) async throws(IndexPartFailure) -> (entries: [(entry: IndexBasePart.Entry, origin: Origin)], rejected: [DeviceRejection]) {
         let base = try await parts.base(indexParts.base)
+        try checkSize(base.modules.count + base.rejectedModules.count, caps: caps)
         let origin = Origin(parts: indexParts, rolloutID: rolloutID)
         return (base.modules.map { ($0, origin) }, base.rejectedModules.map(DeviceRejection.init))
+    }
+
+    private static func checkSize(_ count: Int, caps: DeviceCaps) throws(IndexPartFailure) {
+        if Task.isCancelled { throw IndexPartFailure(reason: "cancelled", code: .cancelled) }
+        guard count <= caps.maximumModules else {
+            throw IndexPartFailure(
+                reason: "the index lists \(count) module entries, more than the \(caps.maximumModules) accepted (maximumManifestModules)",
+                code: .limit)
+        }
     }
 }

@@ -45,10 +45,13 @@ extension DeviceManifest {
 struct DeviceCaps: Sendable {
     var maximumSlicesPerModule: Int
     var maximumLocalizationsPerModule: Int
+    /// ``OTALocalizationServiceConfiguration/maximumManifestModules``: the entries one publish may list.
+    var maximumModules: Int
 
     init(_ configuration: OTALocalizationServiceConfiguration) {
         maximumSlicesPerModule = configuration.maximumSlicesPerModule
         maximumLocalizationsPerModule = configuration.maximumLocalizationsPerModule
+        maximumModules = configuration.maximumManifestModules
     }
 
     /// Why `module` is over a cap, or nil.

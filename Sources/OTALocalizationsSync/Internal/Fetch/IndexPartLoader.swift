@@ -9,7 +9,7 @@ import OTALocalizationsCore
 /// bytes are verified.
 final class IndexPartLoader: IndexPartSource, @unchecked Sendable {
     /// The largest inflated part accepted, in bytes: the limit of a `manifest.json`.
-    static let maximumInflatedBytes = Int(ManifestAdmission.maximumManifestBytes)
+    static let maximumInflatedBytes = Int(IndexPartReference.maximumInflatedBytes)
 
     private let configuration: OTALocalizationServiceConfiguration
     private let versionURL: URL

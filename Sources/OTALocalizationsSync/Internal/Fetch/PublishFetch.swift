@@ -24,7 +24,7 @@ struct PublishFetch: Sendable {
     func fetch(revalidating state: InstalledState?) async -> Outcome {
         let etag = state?.etag
         if state?.device.source == .manifest, let etag {
-            let legacy = await get(.manifest, etag: etag)
+            let legacy = await conditionalGet(.manifest, etag: etag)
             guard case .response(let response) = legacy, response.statusCode != 304 else {
                 return legacy.outcome(format: .manifest, etagSent: true, configuration: configuration)
             }
@@ -35,7 +35,7 @@ struct PublishFetch: Sendable {
             return index.outcome(format: .index, etagSent: false, configuration: configuration)
         }
         let sendETag = state?.device.source == .index ? etag : nil
-        let index = await get(.index, etag: sendETag)
+        let index = await conditionalGet(.index, etag: sendETag)
         if case .response(let response) = index, response.statusCode == 404 {
             return await get(.manifest, etag: nil).outcome(format: .manifest, etagSent: false, configuration: configuration)
         }
@@ -68,7 +68,7 @@ struct PublishFetch: Sendable {
                         let admitted = try ManifestAdmission.admit(
                             response.body, format: format, rules: ManifestAdmission.Rules(configuration),
                             serverDate: serverDate, deviceClock: ManifestTimestamp(configuration.deviceClock()))
-                        return .fetched(admitted, format: format, etag: response.value(forHeader: "ETag"))
+                        return .fetched(admitted, format: format, etag: EntityTag.validated(response.value(forHeader: "ETag")))
                     } catch {
                         return .failure(error.reason, code: error.code)
                     }
@@ -79,6 +79,15 @@ struct PublishFetch: Sendable {
                 }
             }
         }
+    }
+
+    /// A GET with `If-None-Match: etag`, asked again without it when the host answers that with a client error other
+    /// than `404` (a validator it cannot take must not keep the device from ever reading the publish again).
+    private func conditionalGet(_ format: ManifestAdmission.Format, etag: String?) async -> Response {
+        let first = await get(format, etag: etag)
+        guard etag != nil, case .response(let response) = first, (400...499).contains(response.statusCode), response.statusCode != 404
+        else { return first }
+        return await get(format, etag: nil)
     }
 
     private func get(_ format: ManifestAdmission.Format, etag: String?) async -> Response {
