@@ -17,8 +17,8 @@ import Testing
     /// `issue 6`, `Issue 4's`, `issues 4`, `issue #12`.
     private static let issueWord = try! NSRegularExpression(pattern: "\\b[Ii]ssues? ?#?[0-9]+")
     /// `#12` after a space, a line start or an opening bracket, and not followed by more of a word (`#0'` is a printf
-    /// flag list, `%#@name@` a plural variable).
-    private static let issueHash = try! NSRegularExpression(pattern: "(?:^|(?<=[\\s(\\[]))#[1-9][0-9]*(?![0-9A-Za-z'$])")
+    /// flag list, `%#@name@` a plural variable, `(#3-create-the-service)` a Markdown heading anchor).
+    private static let issueHash = try! NSRegularExpression(pattern: "(?:^|(?<=[\\s(\\[]))#[1-9][0-9]*(?![0-9A-Za-z'$-])")
     /// Standards numbered with `#` (Unicode Standard Annexes and Technical Standards: `UAX #11`, `UTS #35`).
     private static let numberedStandards = ["UAX ", "UTS "]
 
@@ -84,7 +84,7 @@ import Testing
             #expect(Self.issueReference(in: line), "\(line) should count as an issue reference")
         }
         // Not issue references: printf flags, plural variables, numbered Unicode standards, colours, directives.
-        for line in ["flags `-+ #0'`", "%2$-+ #0'12.5lld", "%1$#@value@", "wide (Unicode UAX #11)", "UTS #35", "#if os(Linux)", "#FF0000", "issues"] {
+        for line in ["flags `-+ #0'`", "%2$-+ #0'12.5lld", "%1$#@value@", "wide (Unicode UAX #11)", "UTS #35", "#if os(Linux)", "#FF0000", "issues", "[section 3](#3-create-the-service)"] {
             #expect(!Self.issueReference(in: line), "\(line) should not count as an issue reference")
         }
     }
