@@ -14,7 +14,8 @@ import Foundation
 /// ``clearBundleCache()`` before the kill switch deletes the files. Ask ``bundle(for:)`` at every lookup and never
 /// keep the `Bundle` it returns: the kill switch may delete its folder mid-session.
 ///
-/// This type never writes, deletes or repairs anything on disk and never touches the network.
+/// This type never deletes or repairs anything on disk and never touches the network; it writes only the crash-loop
+/// guard's two small files (``loadBundlesFromDisk(storageRoot:appVersion:selection:trustedKeyIDs:maximumUnconfirmedLaunches:)``).
 public enum OTALocalizedString {
     /// Returns the OTA bundle loaded for `moduleName`, or nil when the module has no complete, readable install.
     ///
@@ -54,12 +55,23 @@ public enum OTALocalizedString {
     /// `loadBundlesFromDisk(configuration:)`, which passes them), a module is served only when its vouch record names
     /// its installed folder and one of these keyids: a build that trusts signing keys never serves text that no
     /// trusted key vouched for, from its first launch, offline included (docs/signing.md).
+    ///
+    /// The crash-loop guard (docs/design.md, "The crash-loop guard"): a load that hands out at least one bundle is a
+    /// launch attempt, counted once per process and content in `<storageRoot>/<appVersion>/launch-attempts` (one
+    /// locked 70-byte write) until ``confirmLaunch()``. When `maximumUnconfirmedLaunches` attempts in a row handed
+    /// out the same content without a confirmation, this load hands out none (every module uses its embedded strings)
+    /// and records an ``OTALaunchQuarantine``; content that differs (a newer publish, a rollback) is served and counted
+    /// afresh. Pass nil to turn the guard off (no counting, no quarantine honoured). These two small files are all
+    /// the read side ever writes.
     @MainActor
     public static func loadBundlesFromDisk(
-        storageRoot: URL, appVersion: String, selection: OTALocalizationSelection = .device, trustedKeyIDs: Set<String> = []
+        storageRoot: URL, appVersion: String, selection: OTALocalizationSelection = .device, trustedKeyIDs: Set<String> = [],
+        maximumUnconfirmedLaunches: Int? = defaultMaximumUnconfirmedLaunches
     ) {
         let layout = OTAStorageLayout(storageRoot: storageRoot, appVersion: appVersion)
-        BundleRegistry.shared.replace(with: BundleDiskLoader.load(layout, selection: selection, trustedKeyIDs: trustedKeyIDs))
+        let folders = BundleDiskLoader.load(layout, selection: selection, trustedKeyIDs: trustedKeyIDs)
+        BundleRegistry.shared.replace(
+            with: LaunchGuard.admit(folders, layout: layout, maximumUnconfirmedLaunches: maximumUnconfirmedLaunches))
     }
 
     /// Empties the cache: every ``bundle(for:)`` returns nil (the embedded bundles) from now on.

@@ -12,6 +12,8 @@ import OTALocalizationsNames
 /// <storageRoot>/<appVersion>/state.json          installed manifest + ETag (complete cycles only)
 /// <storageRoot>/.ota-anti-rollback.json         per channel, the newest publishedAt any module was installed from
 /// <storageRoot>/<appVersion>/index-parts/<sha256>  the published index's parts this device read
+/// <storageRoot>/<appVersion>/launch-attempts     the crash-loop guard's count (written by the read side)
+/// <storageRoot>/<appVersion>/quarantine.json     content the crash-loop guard stopped serving
 /// <storageRoot>/<appVersion>/modules/<storage name>/<sha256>[.<n>]/   a complete, sealed bundle folder
 /// <storageRoot>/<appVersion>/modules/<storage name>/current           the active folder's name and "\n"
 /// <storageRoot>/<appVersion>/modules/<storage name>/rollout           the rollout the active content came from

@@ -1,3 +1,4 @@
+import OTALocalizations
 import OTALocalizationsCore
 
 extension OTALocalizationCycleReport {
@@ -5,11 +6,12 @@ extension OTALocalizationCycleReport {
     ///
     /// Shape (`ota-localizations sync --json`):
     /// `{"manifest":"updated|notModified|stale|failed","error":string|null,["errorCode":string,]"stateSaved":bool,
-    /// ["rollout":{"id":string,"percent":number,"includesThisDevice":bool},]"updated":n,
+    /// ["rollout":{"id":string,"percent":number,"includesThisDevice":bool},]["quarantine":{"since":string,
+    /// "launches":n,"publishedAt":string|null,"modules":{string:string}},]"updated":n,
     /// "skipped":n,"failed":n,"removed":n,"bytesDownloaded":n,"modules":[{"name":string,
     /// "outcome":"updated|skipped|failed|removed","bytes":n,"durationMs":n,"reason":string|null,"code":string|null}]}`
-    /// (`code` was added after the others: readers of the older shape ignore it; `errorCode` and `rollout` are written
-    /// only when set).
+    /// (`code` and `quarantine` were added after the others: readers of the older shape ignore them; `errorCode`,
+    /// `rollout` and `quarantine` are written only when set).
     /// The values equal the `Encodable` encoding's; only the key order is fixed here, because `JSONEncoder` on
     /// Linux writes keys in hash order. Strings are escaped per RFC 8259 section 7.
     public func jsonText() -> String {
@@ -20,12 +22,25 @@ extension OTALocalizationCycleReport {
         }
         let errorCode = errorCode.map { ",\"errorCode\":\(JSONText.quoted($0.rawValue))" } ?? ""
         let rollout = rollout.map { "\"rollout\":\($0.jsonText())," } ?? ""
+        let quarantine = quarantine.map { "\"quarantine\":\($0.jsonText())," } ?? ""
         return "{\"manifest\":\(JSONText.quoted(manifest.rawValue)),\"error\":\(Self.nullable(error))\(errorCode),"
-            + "\"stateSaved\":\(stateSaved),\(rollout)\"updated\":\(updated),\"skipped\":\(skipped),\"failed\":\(failed),"
+            + "\"stateSaved\":\(stateSaved),\(rollout)\(quarantine)\"updated\":\(updated),\"skipped\":\(skipped),\"failed\":\(failed),"
             + "\"removed\":\(removed),\"bytesDownloaded\":\(bytesDownloaded),\"modules\":[\(modules.joined(separator: ","))]}"
     }
 
     private static func nullable(_ text: String?) -> String {
         text.map(JSONText.quoted) ?? "null"
+    }
+}
+
+extension OTALaunchQuarantine {
+    /// One line of JSON, keys in this order: `{"since":"<RFC 3339>","launches":n,"publishedAt":string|null,
+    /// "modules":{"<module>":"<sha256>",…}}`, the modules in the byte order of their names; the values equal the
+    /// `Encodable` encoding's.
+    public func jsonText() -> String {
+        let modules = modules.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            .map { "\(JSONText.quoted($0.key)):\(JSONText.quoted($0.value))" }.joined(separator: ",")
+        return "{\"since\":\(JSONText.quoted(sinceText)),\"launches\":\(launches),"
+            + "\"publishedAt\":\(publishedAt.map(JSONText.quoted) ?? "null"),\"modules\":{\(modules)}}"
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
+import OTALocalizations
 
 /// The structured record of one update cycle, handed to the configuration's `reportHandler`.
 ///
 /// Its JSON shape (through `Codable`, and key for key in this order through ``jsonText()``, which `sync --json`
 /// prints) is the CLI's `sync --json` object:
 /// `{"manifest":"updated|notModified|stale|failed","error":string|null,["errorCode":string,]"stateSaved":bool,
-/// ["rollout":{"id","percent","includesThisDevice"},]"updated":n,"skipped":n,
+/// ["rollout":{"id","percent","includesThisDevice"},]["quarantine":{"since","launches","publishedAt","modules"},]"updated":n,"skipped":n,
 /// "failed":n,"removed":n,"bytesDownloaded":n,"modules":[{"name","outcome":"updated|skipped|failed|removed",
 /// "bytes","durationMs","reason","code"}]}`. Absent values are encoded as an explicit `null`. `JSONEncoder` on Linux does
 /// not keep key order; use ``jsonText()`` where the order matters. The totals are derived
@@ -69,6 +70,9 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
             /// (``OTALocalizationServiceConfiguration/channel``), or the configured channel is not a valid name.
             /// Set on the report's ``OTALocalizationCycleReport/errorCode``.
             public static let channel = FailureCode(rawValue: "channel")
+            /// The manifest's entry is content the crash-loop guard quarantined on this device
+            /// (``OTALocalizationCycleReport/quarantine``): it is not installed again; the installed content stays.
+            public static let quarantined = FailureCode(rawValue: "quarantined")
         }
 
         /// The module name (`"(unnamed)"` for a manifest entry without a string name).
@@ -135,19 +139,23 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
     /// The staged rollout of the manifest acted on (`updated`, or the stored one on `notModified`), with whether
     /// this device is in it; nil without a rollout, and for a `stale` or `failed` manifest. Encoded only when set.
     public var rollout: Rollout?
+    /// The content the crash-loop guard quarantined on this device (docs/design.md, "The crash-loop guard"), on
+    /// every cycle while one is recorded; nil otherwise. Encoded only when set.
+    public var quarantine: OTALaunchQuarantine?
     /// One entry per module: the manifest's modules in order, then rejected entries, then removed modules.
     public var modules: [Module]
 
     /// Creates a report; the totals are derived from `modules`.
     public init(
         manifest: ManifestOutcome, error: String? = nil, errorCode: Module.FailureCode? = nil, stateSaved: Bool = false,
-        rollout: Rollout? = nil, modules: [Module] = []
+        rollout: Rollout? = nil, quarantine: OTALaunchQuarantine? = nil, modules: [Module] = []
     ) {
         self.manifest = manifest
         self.error = error
         self.errorCode = errorCode
         self.stateSaved = stateSaved
         self.rollout = rollout
+        self.quarantine = quarantine
         self.modules = modules
     }
 
@@ -163,7 +171,8 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
     public var bytesDownloaded: Int64 { modules.reduce(0) { $0 + $1.bytes } }
 
     private enum CodingKeys: String, CodingKey {
-        case manifest, error, errorCode, stateSaved, rollout, updated, skipped, failed, removed, bytesDownloaded, modules
+        case manifest, error, errorCode, stateSaved, rollout, quarantine, updated, skipped, failed, removed, bytesDownloaded
+        case modules
     }
 
     public init(from decoder: any Decoder) throws {
@@ -173,6 +182,7 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
         errorCode = try container.decodeIfPresent(Module.FailureCode.self, forKey: .errorCode)
         stateSaved = try container.decode(Bool.self, forKey: .stateSaved)
         rollout = try container.decodeIfPresent(Rollout.self, forKey: .rollout)
+        quarantine = try container.decodeIfPresent(OTALaunchQuarantine.self, forKey: .quarantine)
         modules = try container.decode([Module].self, forKey: .modules)
     }
 
@@ -183,6 +193,7 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
         try container.encodeIfPresent(errorCode, forKey: .errorCode)
         try container.encode(stateSaved, forKey: .stateSaved)
         try container.encodeIfPresent(rollout, forKey: .rollout)
+        try container.encodeIfPresent(quarantine, forKey: .quarantine)
         try container.encode(updated, forKey: .updated)
         try container.encode(skipped, forKey: .skipped)
         try container.encode(failed, forKey: .failed)

@@ -80,6 +80,12 @@ public struct OTALocalizationServiceConfiguration: Sendable {
     /// channel they came from: after a change of channel, the first cycle fetches the new channel's manifest in
     /// full.
     public let channel: String?
+    /// The unconfirmed launches in a row after which the read side stops serving the content they were handed
+    /// (docs/design.md, "The crash-loop guard"); default 2
+    /// (`OTALocalizedString.defaultMaximumUnconfirmedLaunches`), nil to turn the guard off. At least 1.
+    /// `OTALocalizedString.loadBundlesFromDisk(configuration:)` passes it; the service never installs quarantined content
+    /// again, whatever this is.
+    public let maximumUnconfirmedLaunches: Int?
     /// Receives one report per cycle, on an arbitrary executor, after the cycle has ended.
     public let reportHandler: @Sendable (OTALocalizationCycleReport) -> Void
     /// The device clock, used for `publishedAt` when the manifest response has no `Date` header (tests set it).
@@ -108,6 +114,7 @@ public struct OTALocalizationServiceConfiguration: Sendable {
         trustedKeys: [ManifestPublicKey] = [],
         localizationSelection: OTALocalizationSelection = .device,
         channel: String? = nil,
+        maximumUnconfirmedLaunches: Int? = OTALocalizedString.defaultMaximumUnconfirmedLaunches,
         reportHandler: @escaping @Sendable (OTALocalizationCycleReport) -> Void = { _ in }
     ) {
         func positive(_ value: TimeInterval, _ fallback: TimeInterval) -> TimeInterval {
@@ -133,6 +140,7 @@ public struct OTALocalizationServiceConfiguration: Sendable {
         self.trustedKeys = trustedKeys
         self.localizationSelection = localizationSelection
         self.channel = ManifestChannel.recorded(channel)
+        self.maximumUnconfirmedLaunches = maximumUnconfirmedLaunches.map { max(1, $0) }
         self.reportHandler = reportHandler
     }
 

@@ -18,6 +18,7 @@ let commands: [any Command.Type] = [
     DeleteCommand.self,
     LookupCommand.self,
     StatusCommand.self,
+    LaunchCommand.self,
     VersionCommand.self,
 ]
 

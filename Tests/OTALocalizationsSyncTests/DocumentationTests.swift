@@ -42,6 +42,16 @@ struct IntegrationSamples {
         return (title, empty)
     }
 
+    // "Confirm the launch".
+    enum LaunchConfirmation {
+        /// Tells the crash-loop guard that this launch works, once the first screen has been up for 5 seconds.
+        @MainActor
+        static func afterFirstScreen() async {
+            guard (try? await Task.sleep(nanoseconds: 5_000_000_000)) != nil else { return }
+            OTALocalizedString.confirmLaunch()
+        }
+    }
+
     // "3. Create the service once, in the composition root".
     @MainActor
     final class LocalizationSetup {
@@ -98,6 +108,7 @@ struct IntegrationSamples {
             trustedKeys: [],
             localizationSelection: .device,
             channel: nil,
+            maximumUnconfirmedLaunches: 2,
             reportHandler: { report in print(report.jsonText()) }
         )
     }
@@ -289,11 +300,11 @@ struct SyncArticleSamples {
                 #expect(found, "\(path): this ```swift block is not copied verbatim into DocumentationTests.swift:\n\(block.joined(separator: "\n"))")
             }
         }
-        // The docs as written: five samples in integration.md, none in hosting.md, two in operations.md, none in
+        // The docs as written: six samples in integration.md, none in hosting.md, two in operations.md, none in
         // design.md, testing.md and packaging.md, two in signing.md, two in rollouts.md, four in the read side's getting-started
         // article and two in the service's.
         #expect(counts == [
-            "docs/integration.md": 5, "docs/hosting.md": 0, "docs/operations.md": 2, "docs/design.md": 0, "docs/testing.md": 0,
+            "docs/integration.md": 6, "docs/hosting.md": 0, "docs/operations.md": 2, "docs/design.md": 0, "docs/testing.md": 0,
             "docs/packaging.md": 0, "docs/signing.md": 2, "docs/rollouts.md": 2,
             "Sources/OTALocalizations/OTALocalizations.docc/OTALocalizations.md": 0,
             "Sources/OTALocalizations/OTALocalizations.docc/GettingStarted.md": 4,
@@ -325,6 +336,7 @@ struct SyncArticleSamples {
         #expect(documented.limits == defaults.limits)
         #expect(documented.trustedKeys == defaults.trustedKeys)
         #expect(documented.channel == defaults.channel)
+        #expect(documented.maximumUnconfirmedLaunches == defaults.maximumUnconfirmedLaunches)
         #expect(documented.transport is URLSessionTransport && defaults.transport is URLSessionTransport)
         #expect(documented.storageRoot.lastPathComponent == "OTALocalizations")
     }

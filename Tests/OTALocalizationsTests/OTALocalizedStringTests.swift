@@ -194,15 +194,22 @@ import OTATestSupport
             OTALocalizedString.clearBundleCache()
         }
 
-        @Test func loadingNeverWritesOrDeletes() throws {
+        @Test func loadingWritesOnlyTheLaunchCountAndDeletesNothing() throws {
             let storage = try TestStorage()
             try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
             try storage.install(version: "1.0", module: "Broken", sha: TestHash.b, pointer: false)
             try storage.install(version: "0.9", module: "Old", sha: TestHash.c)
             let before = storage.snapshot()
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0", maximumUnconfirmedLaunches: nil)
+            #expect(storage.snapshot() == before, "with the guard off, nothing is written")
+
+            OTALocalizedString.forgetLaunchesCountedThisProcess()
             OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0")
             OTALocalizedString.clearBundleCache()
-            #expect(storage.snapshot() == before)
+            var expected = before
+            let fingerprint = OTALaunchQuarantine.fingerprint(of: ["Checkout": TestHash.a])
+            expected["1.0/launch-attempts"] = Data("\(fingerprint) 0001\n".utf8)
+            #expect(storage.snapshot() == expected)
         }
 
         @Test func loadedFoldersAreRememberedAfterAClear() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import OTALocalizations
 import OTALocalizationsCore
+import OTALocalizationsSync
 import OTALocalizationsTooling
 
 /// `ota-localizations status`: what is installed per module, and whether the read side would hand it out.
@@ -22,8 +23,10 @@ enum StatusCommand: Command {
           --app-version <version>   The app's marketing version.
           --languages <list>        Preferred languages, most preferred first, comma-separated (e.g. fr-CA,en).
                                     Default: this machine's languages.
-          --json                    Print {"modules":[{"name","folder","slices","available","covered"}]}; slices
-                                    and available are null for a module installed from its full ZIP.
+          --json                    Print {"modules":[{"name","folder","slices","available","covered"}],
+                                    "quarantined":{"since","launches","publishedAt","modules"}|null}; slices and
+                                    available are null for a module installed from its full ZIP; quarantined is
+                                    the content the crash-loop guard stopped serving (docs/operations.md).
           -h, --help                Show this help.
 
         EXIT STATUS: 0 printed (also when nothing is installed), 2 usage error.
@@ -50,9 +53,14 @@ enum StatusCommand: Command {
             return usageError("\(error)", json: wantsJSON)
         }
         let modules = InstalledModuleStatus.read(layout, selection: selection)
+        let quarantine = OTALocalizedString.launchQuarantine(storageRoot: layout.storageRoot, appVersion: layout.appVersion)
         if json {
-            Output.out(jsonText(modules))
+            Output.out(jsonText(modules, quarantine: quarantine))
             return .success
+        }
+        if let quarantine {
+            Output.out("Quarantined since \(quarantine.sinceText) after \(quarantine.launches) unconfirmed launches "
+                + "(\(quarantine.modules.count) module(s)): while that content is installed, every module is embedded")
         }
         if modules.isEmpty {
             Output.out("No module installed under \(layout.modulesFolder.path)")
@@ -67,7 +75,7 @@ enum StatusCommand: Command {
         return .success
     }
 
-    static func jsonText(_ modules: [InstalledModuleStatus]) -> String {
+    static func jsonText(_ modules: [InstalledModuleStatus], quarantine: OTALaunchQuarantine?) -> String {
         func list(_ names: [String]?) -> String {
             names.map { "[" + $0.map(JSONText.quoted).joined(separator: ",") + "]" } ?? "null"
         }
@@ -75,6 +83,6 @@ enum StatusCommand: Command {
             "{\"name\":\(JSONText.quoted($0.name)),\"folder\":\(JSONText.quoted($0.folder)),\"slices\":\(list($0.slices)),"
                 + "\"available\":\(list($0.available)),\"covered\":\($0.covered)}"
         }
-        return "{\"modules\":[" + entries.joined(separator: ",") + "]}"
+        return "{\"modules\":[" + entries.joined(separator: ",") + "],\"quarantined\":\(quarantine?.jsonText() ?? "null")}"
     }
 }

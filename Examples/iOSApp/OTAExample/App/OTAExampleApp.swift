@@ -24,6 +24,8 @@ struct OTAExampleApp: App {
     var body: some Scene {
         WindowGroup {
             ContentView(localization: localization, configurationProblem: configurationProblem)
+                // The first screen has shown: confirm the launch to the crash-loop guard.
+                .task { await localization?.confirmLaunchAfterFirstScreen() }
         }
         .onChange(of: scenePhase) { phase in
             // At every foreground; downloads show at the next cold start, never under the user's eyes.

@@ -18,7 +18,8 @@ final class LocalizationSetup {
     let reports = LastCycleReport()
     private let killSwitch: KillSwitchFlag
 
-    /// Loads the installed strings (unless the kill switch is on), then creates the service. Writes nothing.
+    /// Loads the installed strings (unless the kill switch is on), then creates the service. Writes only the
+    /// crash-loop guard's count of this launch (docs/integration.md, "Confirm the launch").
     init(
         configuration: AppConfiguration, killSwitch: KillSwitchFlag, transport: any HTTPTransport = URLSessionTransport()
     ) {
@@ -51,6 +52,13 @@ final class LocalizationSetup {
         } else {
             await service.start()
         }
+    }
+
+    /// Tells the crash-loop guard that this launch works, once the first screen has been up for 5 seconds; the
+    /// root view runs it in `.task` (docs/integration.md, "Confirm the launch").
+    func confirmLaunchAfterFirstScreen() async {
+        guard (try? await Task.sleep(nanoseconds: 5_000_000_000)) != nil else { return }
+        OTALocalizedString.confirmLaunch(storageRoot: configuration.storageRoot, appVersion: configuration.appVersion)
     }
 
     /// Whether the kill-switch flag is on.

@@ -27,7 +27,15 @@ struct UpdateCycle: Sendable {
     var versionURL: URL { URLPath.appending(configuration.appVersion, to: configuration.baseURL) }
     var gate: CommitGate { context.gate }
 
+    /// The cycle's outcome, its report carrying the crash-loop guard's quarantine when one is recorded.
     func run() async -> Outcome {
+        let quarantine = layout.hasUsableAppVersion ? OTALaunchQuarantine.load(layout) : nil
+        var outcome = await run(quarantine: quarantine)
+        outcome.report.quarantine = quarantine
+        return outcome
+    }
+
+    private func run(quarantine: OTALaunchQuarantine?) async -> Outcome {
         guard layout.hasUsableAppVersion else {
             return failed("app version \"\(configuration.appVersion)\" is not a plain file name", code: .manifest)
         }
@@ -67,7 +75,7 @@ struct UpdateCycle: Sendable {
                 return Outcome(report: .init(manifest: .stale, error: error), installedFolders: [])
             }
             if Task.isCancelled { return cancelled(.updated) }
-            return await apply(admitted, etag: etag)
+            return await apply(admitted, etag: etag, quarantine: quarantine)
         }
     }
 

@@ -1,0 +1,89 @@
+import Foundation
+import OTALocalizations
+import OTALocalizationsCore
+import OTALocalizationsSync
+import OTALocalizationsTooling
+
+/// `ota-localizations launch`: what an app's launch does with the installed bundles, crash-loop guard included.
+enum LaunchCommand: Command {
+    static let name = "launch"
+    static let summary = "Load the installed bundles as an app's launch does, counting the attempt"
+    static let help = """
+        OVERVIEW: Do what an app's launch does (OTALocalizedString.loadBundlesFromDisk): load the installed
+        bundles, print per module whether it is served over the air or by the app's embedded strings, and count
+        the launch attempt for the crash-loop guard. With --confirm, also do what the app does once its first screen
+        has shown (OTALocalizedString.confirmLaunch): the count starts again at 0.
+
+        USAGE: ota-localizations launch --into <storage root> --app-version <version> [--languages <list>]
+                                        [--confirm] [--json]
+
+        After 2 unconfirmed launches in a row handed the same content, the next launch serves every module's
+        embedded strings and records a quarantine (docs/operations.md, "Crash loops"); the service does not
+        install that content again. A newer publish is served and counted afresh; deleting every bundle clears the
+        quarantine.
+
+        OPTIONS:
+          --into <storage root>     The storage root.
+          --app-version <version>   The app's marketing version.
+          --languages <list>        Preferred languages, most preferred first, comma-separated (e.g. fr-CA,en).
+                                    Default: this machine's languages.
+          --confirm                 Confirm the launch after loading.
+          --json                    Print {"modules":[{"name","folder","overTheAir"}],"unconfirmedLaunches":n,
+                                    "confirmed":bool,"quarantine":{"since","launches","publishedAt","modules"}|null}.
+          -h, --help                Show this help.
+
+        EXIT STATUS: 0 loaded (also when every module is embedded), 2 usage error.
+        """
+
+    static func run(_ arguments: [String]) -> Output.Status {
+        let layout: OTAStorageLayout
+        let selection: OTALocalizationSelection
+        let confirm: Bool
+        let json: Bool
+        let wantsJSON = ErrorJSON.isRequested(in: arguments)
+        do {
+            let args = try ArgumentList(arguments, valueOptions: ["into", "app-version", "languages"], flagOptions: ["confirm", "json"])
+            guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'") }
+            let appVersion = try args.required("app-version")
+            guard OTAStorageLayout.isPlainFileName(appVersion) else {
+                throw UsageError(message: "--app-version '\(appVersion)' is not a plain file name")
+            }
+            layout = OTAStorageLayout(storageRoot: URL(fileURLWithPath: try args.required("into")), appVersion: appVersion)
+            selection = try LanguagesArgument.selection(args.value("languages"), absent: .device)
+            confirm = args.flag("confirm")
+            json = args.flag("json")
+        } catch let error as UsageError {
+            return usageError(error.message, json: wantsJSON)
+        } catch {
+            return usageError("\(error)", json: wantsJSON)
+        }
+        let served: [(module: InstalledModuleStatus, overTheAir: Bool)] = MainActor.assumeIsolated {
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: layout.storageRoot, appVersion: layout.appVersion, selection: selection)
+            let served = InstalledModuleStatus.read(layout, selection: selection).map { ($0, OTALocalizedString.bundle(for: $0.name) != nil) }
+            if confirm { OTALocalizedString.confirmLaunch(storageRoot: layout.storageRoot, appVersion: layout.appVersion) }
+            return served
+        }
+        let count = OTALocalizedString.unconfirmedLaunches(storageRoot: layout.storageRoot, appVersion: layout.appVersion)
+        let quarantine = OTALocalizedString.launchQuarantine(storageRoot: layout.storageRoot, appVersion: layout.appVersion)
+        if json {
+            let modules = served.map {
+                "{\"name\":\(JSONText.quoted($0.module.name)),\"folder\":\(JSONText.quoted($0.module.folder)),\"overTheAir\":\($0.overTheAir)}"
+            }
+            Output.out("{\"modules\":[\(modules.joined(separator: ","))],\"unconfirmedLaunches\":\(count),\"confirmed\":\(confirm),"
+                + "\"quarantine\":\(quarantine?.jsonText() ?? "null")}")
+            return .success
+        }
+        if served.isEmpty { Output.out("No module installed under \(layout.modulesFolder.path): every module is embedded") }
+        let width = served.map(\.module.name.count).max() ?? 0
+        for (module, overTheAir) in served {
+            Output.out("  " + Output.padded(module.name, width) + "  " + (overTheAir ? "over the air" : "embedded    ")
+                + "  \(module.folder.prefix(16))")
+        }
+        if let quarantine {
+            Output.out("Quarantined since \(quarantine.sinceText) after \(quarantine.launches) unconfirmed launches: "
+                + "\(quarantine.modules.count) module(s) of that content; while it is installed, every module is embedded")
+        }
+        Output.out(confirm ? "Launch confirmed: 0 unconfirmed launches" : "Unconfirmed launches: \(count) (run with --confirm to confirm)")
+        return .success
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import OTALocalizations
+import OTALocalizationsCore
+@testable import OTALocalizationsSync
+
+/// The service and the crash-loop guard (docs/design.md, "The crash-loop guard"): quarantined content is reported on
+/// every cycle and never installed again; other content is; the kill switch clears the quarantine.
+@Suite struct LaunchQuarantineServiceTests {
+    /// One launch as a new process makes it, in one turn of the main actor: the folder served for each module.
+    @MainActor
+    private func launch(_ fixture: SyncFixture) -> [String: String] {
+        OTALocalizedString.forgetLaunchesCountedThisProcess()
+        OTALocalizedString.loadBundlesFromDisk(storageRoot: fixture.root, appVersion: "1.0")
+        defer { OTALocalizedString.clearBundleCache() }
+        return ["Checkout", "Profile"].reduce(into: [:]) { served, module in
+            served[module] = OTALocalizedString.bundle(for: module)?.bundleURL.lastPathComponent
+        }
+    }
+
+    @Test func quarantinedContentIsReportedAndNeverInstalledAgain() async throws {
+        let fixture = try SyncFixture()
+        let crashing = try SyncFixture.module("Checkout", version: 1)
+        let profile = try SyncFixture.module("Profile", version: 1)
+        fixture.publish([crashing, profile], publishedAt: "2026-07-24T10:00:00Z")
+        await fixture.makeService().start()
+        #expect(fixture.reports.last?.quarantine == nil)
+
+        // Two launches that never confirm, then the third: embedded strings and a quarantine.
+        #expect(await launch(fixture) == ["Checkout": crashing.sha256, "Profile": profile.sha256])
+        #expect(await launch(fixture) == ["Checkout": crashing.sha256, "Profile": profile.sha256])
+        #expect(await launch(fixture) == [:])
+        let quarantine = try #require(OTALocalizedString.launchQuarantine(storageRoot: fixture.root, appVersion: "1.0"))
+        #expect(quarantine.modules == ["Checkout": crashing.sha256, "Profile": profile.sha256])
+        #expect(quarantine.publishedAt == "2026-07-24T10:00:00Z")
+
+        // The next cycle reports it (a `304`: the quarantined content is what is installed).
+        await fixture.makeService().start()
+        let reported = try #require(fixture.reports.last)
+        #expect(reported.quarantine == quarantine)
+        #expect(reported.manifest == .notModified)
+        #expect(reported.jsonText().contains(",\"quarantine\":\(quarantine.jsonText()),\"updated\":0,"))
+
+        // A rollback to other content is installed and served, with attempts of its own.
+        let rollback = try SyncFixture.module("Checkout", version: 0)
+        fixture.publish([rollback, profile], publishedAt: "2026-07-24T11:00:00Z")
+        await fixture.makeService().start()
+        #expect(fixture.reports.last?.modules.map(\.outcome) == [.updated, .skipped])
+        #expect(await launch(fixture) == ["Checkout": rollback.sha256, "Profile": profile.sha256])
+        #expect(OTALocalizedString.unconfirmedLaunches(storageRoot: fixture.root, appVersion: "1.0") == 1)
+        await MainActor.run { OTALocalizedString.confirmLaunch(storageRoot: fixture.root, appVersion: "1.0") }
+
+        // The quarantined content published again is not installed: the rollback stays.
+        fixture.publish([crashing, profile], publishedAt: "2026-07-24T12:00:00Z")
+        await fixture.makeService().start()
+        let refused = try #require(fixture.reports.last)
+        #expect(refused.modules.map(\.outcome) == [.failed, .skipped])
+        #expect(refused.modules.first?.code == .quarantined)
+        #expect(refused.modules.first?.reason?.contains("quarantined on this device at \(quarantine.sinceText) after 2 unconfirmed launches") == true)
+        #expect(refused.stateSaved == false)
+        #expect(fixture.read("1.0/modules/Checkout/current") == Data((rollback.sha256 + "\n").utf8))
+        #expect(await launch(fixture) == ["Checkout": rollback.sha256, "Profile": profile.sha256])
+
+        // Newer content is installed.
+        let fixed = try SyncFixture.module("Checkout", version: 2)
+        fixture.publish([fixed, profile], publishedAt: "2026-07-24T13:00:00Z")
+        await fixture.makeService().start()
+        #expect(fixture.reports.last?.modules.map(\.outcome) == [.updated, .skipped])
+        #expect(fixture.reports.last?.quarantine == quarantine, "the record stays until the kill switch")
+
+        // The kill switch clears it.
+        let service = fixture.makeService()
+        await service.deleteAllBundles()
+        #expect(OTALocalizedString.launchQuarantine(storageRoot: fixture.root, appVersion: "1.0") == nil)
+        fixture.publish([crashing, profile], publishedAt: "2026-07-24T14:00:00Z")
+        await service.start()
+        #expect(fixture.reports.last?.quarantine == nil)
+        #expect(fixture.reports.last?.modules.map(\.outcome) == [.updated, .updated])
+    }
+
+    @Test func theReportDecodesWhatItEncodes() throws {
+        let quarantine = OTALaunchQuarantine(
+            modules: ["Checkout": String(repeating: "a", count: 64)], publishedAt: "2026-07-24T10:00:00Z",
+            since: Date(timeIntervalSince1970: 1_790_000_000), launches: 2)
+        let report = OTALocalizationCycleReport(manifest: .notModified, stateSaved: false, quarantine: quarantine)
+        let decoded = try JSONDecoder().decode(OTALocalizationCycleReport.self, from: Data(report.jsonText().utf8))
+        #expect(decoded == report)
+        #expect(quarantine.jsonText() == #"{"since":"2026-09-21T14:13:20Z","launches":2,"publishedAt":"2026-07-24T10:00:00Z","modules":{"Checkout":"\#(String(repeating: "a", count: 64))"}}"#)
+    }
+}

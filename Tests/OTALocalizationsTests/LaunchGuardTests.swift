@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+import OTATestSupport
+@testable import OTALocalizations
+
+extension ReadSideTests {
+    /// The crash-loop guard (docs/design.md, "The crash-loop guard"). Each "launch" here forgets what this process
+    /// counted first, as a new process would.
+    @Suite @MainActor struct LaunchGuardTests {
+        /// One launch: what it serves for `Checkout` (the folder name, nil when embedded).
+        @discardableResult
+        private func launch(_ storage: TestStorage, maximum: Int? = 2) -> String? {
+            OTALocalizedString.forgetLaunchesCountedThisProcess()
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0", maximumUnconfirmedLaunches: maximum)
+            defer { OTALocalizedString.clearBundleCache() }
+            return OTALocalizedString.bundle(for: "Checkout")?.bundleURL.lastPathComponent
+        }
+
+        private func count(_ storage: TestStorage) -> Int {
+            OTALocalizedString.unconfirmedLaunches(storageRoot: storage.root, appVersion: "1.0")
+        }
+
+        private func quarantine(_ storage: TestStorage) -> OTALaunchQuarantine? {
+            OTALocalizedString.launchQuarantine(storageRoot: storage.root, appVersion: "1.0")
+        }
+
+        private func point(_ storage: TestStorage, to folder: String) throws {
+            try Data((folder + "\\n").utf8).write(
+                to: storage.moduleFolder(version: "1.0", module: "Checkout").appendingPathComponent("current"))
+        }
+
+        @Test func twoUnconfirmedLaunchesThenTheThirdServesEmbeddedStrings() throws {
+            let storage = try TestStorage()
+            try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            try storage.install(version: "1.0", module: "Profile", sha: TestHash.b)
+            try Data(#"{"formatVersion":2,"publishedAt":"2026-12-01T10:00:00.5Z"}"#.utf8)
+                .write(to: storage.root.appendingPathComponent("1.0/state.json"))
+            #expect(launch(storage) == TestHash.a)
+            #expect(count(storage) == 1)
+            #expect(launch(storage) == TestHash.a)
+            #expect(count(storage) == 2)
+            let before = Date().timeIntervalSince1970.rounded(.down)
+            #expect(launch(storage) == nil, "the third launch serves the embedded strings")
+            #expect(OTALocalizedString.bundle(for: "Profile") == nil)
+            let recorded = try #require(quarantine(storage))
+            #expect(recorded.modules == ["Checkout": TestHash.a, "Profile": TestHash.b])
+            #expect(recorded.launches == 2)
+            #expect(recorded.publishedAt == "2026-12-01T10:00:00.5Z")
+            #expect(recorded.since.timeIntervalSince1970 >= before && recorded.since.timeIntervalSince1970 <= before + 60)
+            #expect(count(storage) == 0)
+            #expect(launch(storage) == nil, "and so does every launch after it while the content is installed")
+            #expect(count(storage) == 0, "quarantined content is not counted")
+        }
+
+        @Test func aConfirmedLaunchResetsTheCount() throws {
+            let storage = try TestStorage()
+            try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            for _ in 0..<5 {
+                #expect(launch(storage) == TestHash.a)
+                #expect(count(storage) == 1)
+                OTALocalizedString.confirmLaunch(storageRoot: storage.root, appVersion: "1.0")
+                #expect(count(storage) == 0)
+            }
+            #expect(launch(storage) == TestHash.a)
+            #expect(launch(storage) == TestHash.a)
+            #expect(quarantine(storage) == nil)
+        }
+
+        @Test func confirmingWithoutACountedLaunchCreatesNothing() throws {
+            let storage = try TestStorage()
+            try FileManager.default.createDirectory(at: storage.root.appendingPathComponent("1.0"), withIntermediateDirectories: true)
+            OTALocalizedString.confirmLaunch(storageRoot: storage.root, appVersion: "1.0")
+            #expect(!FileManager.default.fileExists(atPath: storage.root.appendingPathComponent("1.0/launch-attempts").path))
+        }
+
+        @Test func loadsInOneProcessCountOneLaunch() throws {
+            let storage = try TestStorage()
+            try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            #expect(launch(storage) == TestHash.a)
+            for _ in 0..<4 {
+                OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0")
+                #expect(OTALocalizedString.bundle(for: "Checkout") != nil)
+            }
+            OTALocalizedString.clearBundleCache()
+            #expect(count(storage) == 1)
+        }
+
+        @Test func otherContentIsServedAndCountedAfresh() throws {
+            let storage = try TestStorage()
+            try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            launch(storage)
+            launch(storage)
+            #expect(launch(storage) == nil)
+            // A newer publish (or a rollback) installs other content: it gets its own attempts.
+            try storage.install(version: "1.0", module: "Checkout", sha: TestHash.b)
+            #expect(launch(storage) == TestHash.b)
+            #expect(count(storage) == 1)
+            #expect(quarantine(storage)?.modules == ["Checkout": TestHash.a], "the quarantine stays recorded")
+            // The same content installed again under a suffixed folder is still the quarantined content.
+            try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a + ".1", pointer: false)
+            try point(storage, to: TestHash.a + ".1")
+            #expect(launch(storage) == nil)
+        }
+
+        @Test func aModuleAddedMakesOtherContent() throws {
+            let storage = try TestStorage()
+            try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            launch(storage)
+            try storage.install(version: "1.0", module: "Profile", sha: TestHash.b)
+            #expect(launch(storage) == TestHash.a)
+            #expect(count(storage) == 1, "the attempts of {Checkout} do not count for {Checkout, Profile}")
+        }
+
+        @Test func theGuardOffNeitherCountsNorHonoursAQuarantine() throws {
+            let storage = try TestStorage()
+            try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            launch(storage)
+            launch(storage)
+            #expect(launch(storage) == nil)
+            #expect(launch(storage, maximum: nil) == TestHash.a)
+            #expect(launch(storage, maximum: 1) == nil)
+        }
+
+        @Test func nothingInstalledCountsNothing() throws {
+            let storage = try TestStorage()
+            try FileManager.default.createDirectory(at: storage.root.appendingPathComponent("1.0/modules"), withIntermediateDirectories: true)
+            #expect(launch(storage) == nil)
+            #expect(!FileManager.default.fileExists(atPath: storage.root.appendingPathComponent("1.0/launch-attempts").path))
+        }
+
+        /// A launch stopped at each step of the counting leaves what a process killed there leaves: the count is right
+        /// or one too low, a quarantine once due is never lost, and a confirmed content is never quarantined.
+        @Test(arguments: LaunchGuard.Step.allCases)
+        func aLaunchKilledAtAnyStepLosesNoQuarantine(_ step: LaunchGuard.Step) throws {
+            let storage = try TestStorage()
+            try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            defer { LaunchGuard.interruption = nil }
+            // Two launches, the second killed at `step`.
+            launch(storage)
+            LaunchGuard.interruption = step
+            launch(storage)
+            LaunchGuard.interruption = nil
+            #expect((1...2).contains(count(storage)))
+            #expect(quarantine(storage) == nil)
+            // Launches until the quarantine, each killed at `step` once due.
+            let counted = count(storage)
+            if counted == 1 { launch(storage) }
+            #expect(count(storage) == 2)
+            LaunchGuard.interruption = step
+            launch(storage)
+            LaunchGuard.interruption = nil
+            let afterKill = count(storage)
+            switch step {
+            case .lockRecord, .writeQuarantine, .renameQuarantine:
+                #expect(quarantine(storage) == nil)
+                #expect(afterKill == 2, "the count stays, so the next launch quarantines")
+            case .resetCount, .writeCount:
+                #expect(quarantine(storage)?.modules == ["Checkout": TestHash.a])
+            }
+            #expect(launch(storage) == nil, "the next launch serves embedded strings")
+            #expect(quarantine(storage) != nil)
+            // A confirmed content is never quarantined, wherever its launches were killed.
+            let other = try TestStorage()
+            try other.install(version: "1.0", module: "Checkout", sha: TestHash.b)
+            for _ in 0..<4 {
+                LaunchGuard.interruption = step
+                launch(other)
+                LaunchGuard.interruption = nil
+                #expect(launch(other) == TestHash.b)
+                OTALocalizedString.confirmLaunch(storageRoot: other.root, appVersion: "1.0")
+            }
+            #expect(quarantine(other) == nil)
+        }
+
+        @Test func recordsParseOnlyInTheirExactShape() throws {
+            let fingerprint = String(repeating: "c", count: 64)
+            let record = OTAStorageLayout.launchAttemptsContents(fingerprint: fingerprint, count: 7)
+            #expect(String(decoding: record, as: UTF8.self) == fingerprint + " 0007\n")
+            #expect(OTAStorageLayout.parseLaunchAttempts(record)?.count == 7)
+            for bad in [fingerprint + " 007\n", fingerprint + " 0007", fingerprint.uppercased() + " 0007\n", fingerprint + " 00a7\n", ""] {
+                #expect(OTAStorageLayout.parseLaunchAttempts(Data(bad.utf8)) == nil, "\(bad)")
+            }
+            let quarantine = OTALaunchQuarantine(
+                modules: ["Checkout": TestHash.a, "Café": TestHash.b], publishedAt: nil,
+                since: Date(timeIntervalSince1970: 1_796_000_000), launches: 2)
+            #expect(OTALaunchQuarantine(parsing: quarantine.encoded()) == quarantine)
+            let text = String(decoding: quarantine.encoded(), as: UTF8.self)
+            #expect(text.contains(#""since":"2026-11-30T00:53:20Z""#))
+            for (original, replacement) in [
+                (#""formatVersion":1"#, #""formatVersion":2"#), (TestHash.a, "aa"), (#""launches":2"#, #""launches":-1"#),
+                (#""publishedAt":null"#, #""publishedAt":3"#), (#""since":""#, #""since":"x"#),
+            ] {
+                let edited = Data(text.replacingOccurrences(of: original, with: replacement).utf8)
+                #expect(OTALaunchQuarantine(parsing: edited) == nil, "\(replacement)")
+            }
+            let a = OTALaunchQuarantine.fingerprint(of: ["A": TestHash.a, "B": TestHash.b])
+            #expect(a == OTALaunchQuarantine.fingerprint(of: ["B": TestHash.b, "A": TestHash.a]))
+            #expect(a != OTALaunchQuarantine.fingerprint(of: ["A": TestHash.b, "B": TestHash.a]))
+            // Python: hashlib.sha256(("A\0" + "a" * 64 + "\nB\0" + "b" * 64 + "\n").encode()).hexdigest()
+            #expect(a == "b00f5f8a247ca273f6cccc8e1430a244da8c03cba0c0c37a51863d09397efca3")
+        }
+    }
+}
