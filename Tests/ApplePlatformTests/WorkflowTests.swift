@@ -33,7 +33,7 @@ import Testing
     /// The words of one shell command line as `sh` splits them (Python's `shlex`, an independent tokenizer), with
     /// backslash-newline continuations joined.
     private func words(_ command: String) throws -> [String] {
-        let output = try ProcessRunner.python(
+        let output = try ProcessRunner.pythonBlocking(
             "import sys, json, shlex; print(json.dumps(shlex.split(sys.stdin.read())))",
             stdin: Data(command.replacingOccurrences(of: "\\\n", with: " ").utf8))
         return try #require(try JSONSerialization.jsonObject(with: output) as? [String])

@@ -5,8 +5,8 @@ import Testing
 /// The codes docs/validation.md lists for a baseline that stops the run are the codes `validate --format json`
 /// prints, one scenario per code.
 @Suite struct BaselineErrorCodeTests {
-    private func cli(_ arguments: [String]) throws -> ToolResult {
-        try ExternalTool.run(TestPaths.cliExecutable.path, arguments)
+    private func cli(_ arguments: [String]) async throws -> ToolResult {
+        try await ExternalTool.run(TestPaths.cliExecutable.path, arguments)
     }
 
     /// The `code` column of the table under "## Errors that stop the run".
@@ -18,12 +18,12 @@ import Testing
         }
     }
 
-    private func code(_ result: ToolResult) throws -> String {
-        try ExternalTool.python("import sys, json; print(json.loads(sys.argv[1])['error']['code'])", [result.stdout])
+    private func code(_ result: ToolResult) async throws -> String {
+        try await ExternalTool.python("import sys, json; print(json.loads(sys.argv[1])['error']['code'])", [result.stdout])
             .trimmingCharacters(in: .newlines)
     }
 
-    @Test func eachDocumentedCodeIsWhatValidatePrints() throws {
+    @Test func eachDocumentedCodeIsWhatValidatePrints() async throws {
         let repo = try TemporaryDirectory("baseline-codes")
         defer { repo.remove() }
         try repo.write("Shop/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
@@ -37,9 +37,9 @@ import Testing
             (["--validation-baseline", future.path], "baseline-unsupported-version"),
         ]
         for scenario in scenarios {
-            let result = try cli(["validate", repo.path, "--format", "json"] + scenario.arguments)
+            let result = try await cli(["validate", repo.path, "--format", "json"] + scenario.arguments)
             #expect(result.status == 1, "\(scenario.arguments)")
-            #expect(try code(result) == scenario.code, "\(scenario.arguments): \(result.stdout)")
+            await #expect(try code(result) == scenario.code, "\(scenario.arguments): \(result.stdout)")
             // The same line on stderr, with what to do.
             #expect(result.stderr.hasPrefix("error: "), "\(scenario.arguments)")
             #expect(result.stderr.split(separator: "\n").count == 1, "\(scenario.arguments)")
@@ -48,9 +48,9 @@ import Testing
         #expect(Set(scenarios.map(\.code)) == Set(try documentedCodes()))
 
         // package --json prints the same codes.
-        let package = try cli(["package", repo.path, "--app-version", "1.0", "--output", repo.url.appendingPathComponent("out").path,
+        let package = try await cli(["package", repo.path, "--app-version", "1.0", "--output", repo.url.appendingPathComponent("out").path,
                                "--json", "--validation-baseline", future.path])
         #expect(package.status == 1)
-        #expect(try code(package) == "baseline-unsupported-version")
+        await #expect(try code(package) == "baseline-unsupported-version")
     }
 }

@@ -59,7 +59,7 @@ import Testing
         #expect(code.contains("updateComment") && code.contains("createComment"))
     }
 
-    @Test func everyOptionTheWorkflowPassesIsInTheCommandsHelp() throws {
+    @Test func everyOptionTheWorkflowPassesIsInTheCommandsHelp() async throws {
         let workflow = try YAMLSubset.parse(try workflowText())
         let scripts = (workflow["jobs"]?.keys ?? []).flatMap { runs(workflow["jobs"]?[$0]) }
         var checked = 0
@@ -67,7 +67,7 @@ import Testing
             guard let start = line.range(of: "ota-localizations ") else { continue }
             let words = line[start.upperBound...].split(separator: " ").map(String.init)
             guard let command = words.first else { continue }
-            let help = try ExternalTool.run(TestPaths.cliExecutable.path, [command, "--help"])
+            let help = try await ExternalTool.run(TestPaths.cliExecutable.path, [command, "--help"])
             #expect(help.status == 0, "\(command)")
             for word in words where word.hasPrefix("--") || word.hasPrefix("${PERCENT:+--") {
                 let option = String(word.drop { $0 != "-" }.prefix { $0 != "=" && $0 != " " && $0 != "\"" })

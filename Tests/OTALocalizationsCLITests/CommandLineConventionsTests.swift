@@ -4,60 +4,60 @@ import Testing
 
 /// What every command shares: `help <command>`, the "did you mean" of a mistyped command, and JSON usage errors.
 @Suite struct CommandLineConventionsTests {
-    private func cli(_ arguments: [String]) throws -> ToolResult {
-        try ExternalTool.run(TestPaths.cliExecutable.path, arguments)
+    private func cli(_ arguments: [String]) async throws -> ToolResult {
+        try await ExternalTool.run(TestPaths.cliExecutable.path, arguments)
     }
 
     /// The command names the top-level help lists (its `COMMANDS:` lines).
-    private func commandNames() throws -> [String] {
-        let top = try cli(["--help"])
+    private func commandNames() async throws -> [String] {
+        let top = try await cli(["--help"])
         let lines = top.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         let start = try #require(lines.firstIndex(of: "COMMANDS:"))
         return lines[(start + 1)...].prefix { !$0.isEmpty }.map { String($0.split(separator: " ")[0]) }
     }
 
-    @Test func helpWithACommandShowsThatCommandsHelp() throws {
-        let names = try commandNames()
+    @Test func helpWithACommandShowsThatCommandsHelp() async throws {
+        let names = try await commandNames()
         #expect(names.count >= 17)
         #expect(names.contains("diff") && names.contains("version"))
         for name in names {
-            let help = try cli(["help", name])
-            let option = try cli([name, "--help"])
+            let help = try await cli(["help", name])
+            let option = try await cli([name, "--help"])
             #expect(help.status == 0, "\(name)")
             #expect(help.stdout.hasPrefix("OVERVIEW: "), "\(name)")
             #expect(help.stdout.contains("USAGE: ota-localizations \(name)"), "\(name)")
             #expect(help.stdout == option.stdout, "\(name)")
         }
-        #expect(try cli(["help"]).stdout == (try cli(["--help"])).stdout)
-        let unknown = try cli(["help", "pakage"])
+        await #expect(try cli(["help"]).stdout == (try cli(["--help"])).stdout)
+        let unknown = try await cli(["help", "pakage"])
         #expect(unknown.status == 2)
         #expect(unknown.stderr == "error: unknown command 'pakage'; did you mean 'package'?\nRun 'ota-localizations --help' for the list.\n")
-        let two = try cli(["help", "package", "diff"])
+        let two = try await cli(["help", "package", "diff"])
         #expect(two.status == 2)
         #expect(two.stderr == "error: help takes one command, got 2: package diff\nRun 'ota-localizations help' for the list.\n")
     }
 
-    @Test func aMistypedCommandGetsTheClosestCommand() throws {
+    @Test func aMistypedCommandGetsTheClosestCommand() async throws {
         let cases = [("pakage", "package"), ("valdiate", "validate"), ("stauts", "status"), ("dif", "diff"),
                      ("--verison", "--version"), ("hlep", "help")]
         for (typed, meant) in cases {
-            let result = try cli([typed])
+            let result = try await cli([typed])
             #expect(result.status == 2, "\(typed)")
             #expect(result.stdout.isEmpty)
             #expect(result.stderr == "error: unknown command '\(typed)'; did you mean '\(meant)'?\nRun 'ota-localizations --help' for the list.\n")
         }
-        let far = try cli(["xyzzy"])
+        let far = try await cli(["xyzzy"])
         #expect(far.stderr == "error: unknown command 'xyzzy'\nRun 'ota-localizations --help' for the list.\n")
-        let json = try cli(["pakage", "--json"])
+        let json = try await cli(["pakage", "--json"])
         #expect(json.stdout == "{\"error\":{\"code\":\"usage\",\"message\":\"unknown command 'pakage'; did you mean 'package'?\"}}\n")
     }
 
-    @Test func everyCommandThatTakesJSONPrintsAnErrorObjectOnAUsageError() throws {
+    @Test func everyCommandThatTakesJSONPrintsAnErrorObjectOnAUsageError() async throws {
         // Given: the commands whose help lists --json.
         var checked: [String] = []
-        for name in try commandNames() where try cli([name, "--help"]).stdout.contains("--json") {
+        for name in try await commandNames() where try await cli([name, "--help"]).stdout.contains("--json") {
             // When: an option no command has.
-            let result = try cli([name, "--json", "--no-such-option"])
+            let result = try await cli([name, "--json", "--no-such-option"])
             // Then: the error object on stdout, the usage line on stderr, exit status 2.
             #expect(result.status == 2, "\(name)")
             #expect(result.stdout == "{\"error\":{\"code\":\"usage\",\"message\":\"unknown option '--no-such-option'\"}}\n", "\(name)")
@@ -74,17 +74,17 @@ import Testing
             (["status", "--json", "--into", "/tmp/x"], "missing --app-version <value>"),
         ]
         for (arguments, message) in own {
-            let result = try cli(arguments)
+            let result = try await cli(arguments)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.stdout == "{\"error\":{\"code\":\"usage\",\"message\":\"\(message)\"}}\n", "\(arguments)")
         }
     }
 
-    @Test func modulesAndLintSourcesPrintAnErrorObjectWhenTheyCannotRun() throws {
-        let modules = try cli(["modules", "/nonexistent/ota-repo", "--json"])
+    @Test func modulesAndLintSourcesPrintAnErrorObjectWhenTheyCannotRun() async throws {
+        let modules = try await cli(["modules", "/nonexistent/ota-repo", "--json"])
         #expect(modules.status == 1)
         #expect(modules.stdout == "{\"error\":{\"code\":\"missing-folder\",\"message\":\"/nonexistent/ota-repo: the repository root does not exist; check the path\"}}\n")
-        let lint = try cli(["lint-sources", "/nonexistent/Sources", "--json"])
+        let lint = try await cli(["lint-sources", "/nonexistent/Sources", "--json"])
         #expect(lint.status == 2)
         #expect(lint.stdout.hasPrefix("{\"error\":{\"code\":\"missing-path\",\"message\":"))
     }

@@ -5,8 +5,8 @@ import Testing
 /// `validate` on small repositories: what the development language's own tables decide (plural rules with one
 /// form) and what a stand-in for a missing development region does not (which keys a table must have).
 @Suite struct DevelopmentLanguageCommandTests {
-    private func cli(_ arguments: [String]) throws -> ToolResult {
-        try ExternalTool.run(TestPaths.cliExecutable.path, arguments)
+    private func cli(_ arguments: [String]) async throws -> ToolResult {
+        try await ExternalTool.run(TestPaths.cliExecutable.path, arguments)
     }
 
     private static func plural(_ forms: [String: String]) -> String {
@@ -21,13 +21,13 @@ import Testing
             """
     }
 
-    @Test func anEnglishRuleWithOnlyOtherIsCleanWhileATranslationsIsWarned() throws {
+    @Test func anEnglishRuleWithOnlyOtherIsCleanWhileATranslationsIsWarned() async throws {
         let repo = try TemporaryDirectory("plural-other")
         defer { repo.remove() }
         try repo.write("Timer/en.lproj/Localizable.stringsdict", Self.plural(["other": "%d hr"]))
         try repo.write("Timer/de.lproj/Localizable.stringsdict", Self.plural(["other": "%d Std."]))
 
-        let result = try cli(["validate", repo.path])
+        let result = try await cli(["validate", repo.path])
 
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -37,13 +37,13 @@ import Testing
         #expect(lines[3] == "0 errors, 1 warning in 1 module.")
     }
 
-    @Test func aStandInForTheDevelopmentRegionChecksFormatsButNoMissingKeys() throws {
+    @Test func aStandInForTheDevelopmentRegionChecksFormatsButNoMissingKeys() async throws {
         let repo = try TemporaryDirectory("stand-in")
         defer { repo.remove() }
         try repo.write("Shop/en-GB.lproj/Localizable.strings", "\"greeting\" = \"Hello %@\";\n\"colour\" = \"Colour\";\n")
         try repo.write("Shop/de.lproj/Localizable.strings", "\"greeting\" = \"Hallo %d\";\n")
 
-        let result = try cli(["validate", repo.path])
+        let result = try await cli(["validate", repo.path])
 
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)

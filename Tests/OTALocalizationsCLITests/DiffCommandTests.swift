@@ -4,8 +4,8 @@ import Testing
 
 /// `ota-localizations diff` run as a binary on version folders `package` wrote and on repositories; exact output.
 @Suite struct DiffCommandTests {
-    private func cli(_ arguments: [String], in folder: URL? = nil) throws -> ToolResult {
-        try ExternalTool.run(TestPaths.cliExecutable.path, arguments, currentDirectory: folder)
+    private func cli(_ arguments: [String], in folder: URL? = nil) async throws -> ToolResult {
+        try await ExternalTool.run(TestPaths.cliExecutable.path, arguments, currentDirectory: folder)
     }
 
     private static let items = """
@@ -65,7 +65,7 @@ import Testing
 
         """
 
-    @Test func aPackagedFolderAgainstTheNextPackageListsEveryKeyThatChanged() throws {
+    @Test func aPackagedFolderAgainstTheNextPackageListsEveryKeyThatChanged() async throws {
         // Given: the published package, and the edited repository packaged into another folder.
         let work = try TemporaryDirectory("diff-cli")
         defer { work.remove() }
@@ -74,21 +74,21 @@ import Testing
         try Self.writePublished(before)
         try Self.writeNew(after)
         for (repo, output) in [(before, "published"), (after, "new")] {
-            let packaged = try cli(["package", repo.path, "--app-version", "1.0", "--output", output, "--quiet"], in: work.url)
+            let packaged = try await cli(["package", repo.path, "--app-version", "1.0", "--output", output, "--quiet"], in: work.url)
             #expect(packaged.status == 0, "\(packaged.stderr)")
         }
 
         // When / Then: the text form, exit status 0 though there are differences.
-        let text = try cli(["diff", "published/1.0", "new/1.0"], in: work.url)
+        let text = try await cli(["diff", "published/1.0", "new/1.0"], in: work.url)
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stderr.isEmpty)
         #expect(text.stdout == Self.expectedText)
 
         // The repository itself reads as its package, and --exit-code makes differences exit 1.
-        let repository = try cli(["diff", "published/1.0", after.path, "--exit-code"], in: work.url)
+        let repository = try await cli(["diff", "published/1.0", after.path, "--exit-code"], in: work.url)
         #expect(repository.status == 1)
         #expect(repository.stdout == Self.expectedText)
-        let same = try cli(["diff", "new/1.0", after.path, "--exit-code"], in: work.url)
+        let same = try await cli(["diff", "new/1.0", after.path, "--exit-code"], in: work.url)
         #expect(same.status == 0)
         #expect(same.stdout == "No differences in 2 modules.\n")
     }
@@ -100,17 +100,17 @@ import Testing
         #expect(block.joined(separator: "\n") + "\n" == Self.expectedText)
     }
 
-    @Test func jsonHasEveryDifferenceWithBothValues() throws {
+    @Test func jsonHasEveryDifferenceWithBothValues() async throws {
         let (before, after) = (try TemporaryDirectory("diff-json-before"), try TemporaryDirectory("diff-json-after"))
         defer { before.remove(); after.remove() }
         try Self.writePublished(before)
         try Self.writeNew(after)
 
-        let result = try cli(["diff", before.path, after.path, "--json"])
+        let result = try await cli(["diff", before.path, after.path, "--json"])
 
         #expect(result.status == 0, "\(result.stderr)")
         // Read back with Python's json module.
-        let summary = try ExternalTool.python("""
+        let summary = try await ExternalTool.python("""
             import sys, json
             o = json.loads(sys.argv[1])
             print(o["identical"], o["modules"], o["modulesWithDifferences"], o["keysAdded"], o["keysRemoved"], o["keysChanged"], o["tablesNotCompared"])
@@ -134,13 +134,13 @@ import Testing
         ])
     }
 
-    @Test func githubFormatIsAMarkdownCommentWithCodeSpans() throws {
+    @Test func githubFormatIsAMarkdownCommentWithCodeSpans() async throws {
         let (before, after) = (try TemporaryDirectory("diff-md-before"), try TemporaryDirectory("diff-md-after"))
         defer { before.remove(); after.remove() }
         try Self.writePublished(before)
         try Self.writeNew(after)
 
-        let result = try cli(["diff", before.path, after.path, "--format", "github"])
+        let result = try await cli(["diff", before.path, after.path, "--format", "github"])
 
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == """
@@ -189,7 +189,7 @@ import Testing
             """)
     }
 
-    @Test func aCommentTooLongForGitHubIsCutWithTheCountOfRowsLeftOut() throws {
+    @Test func aCommentTooLongForGitHubIsCutWithTheCountOfRowsLeftOut() async throws {
         // Given: 2,000 keys added, about 100 bytes of Markdown each, far beyond GitHub's 65,536 characters.
         let (before, after) = (try TemporaryDirectory("diff-long-before"), try TemporaryDirectory("diff-long-after"))
         defer { before.remove(); after.remove() }
@@ -197,7 +197,7 @@ import Testing
         let keys = (0..<2000).map { "\"key.\($0)\" = \"A value of some length for row number \($0)\";" }
         try after.write("Shop/en.lproj/Localizable.strings", "\"a\" = \"A\";\n" + keys.joined(separator: "\n") + "\n")
 
-        let result = try cli(["diff", before.path, after.path, "--format", "github"])
+        let result = try await cli(["diff", before.path, after.path, "--format", "github"])
 
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.utf8.count <= 65_001)
@@ -207,7 +207,7 @@ import Testing
             + "Run 'ota-localizations diff' with these two locations for the whole list.\n"))
     }
 
-    @Test func aPublishedTableThatDoesNotParseIsListedAsNotCompared() throws {
+    @Test func aPublishedTableThatDoesNotParseIsListedAsNotCompared() async throws {
         // Given: a version folder made by hand (Info-ZIP's zip, sha256sum) whose ZIP holds a broken table.
         let work = try TemporaryDirectory("diff-broken")
         defer { work.remove() }
@@ -215,14 +215,14 @@ import Testing
         try work.write("repo/Shop/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
         try FileManager.default.createDirectory(at: work.url.appendingPathComponent("1.0"), withIntermediateDirectories: true)
         let zip = work.url.appendingPathComponent("1.0/Shop-1.zip")
-        #expect(try ExternalTool.run("zip", ["-X", "-q", "-r", zip.path, "."], currentDirectory: work.url.appendingPathComponent("bundle")).status == 0)
+        #expect(try await ExternalTool.run("zip", ["-X", "-q", "-r", zip.path, "."], currentDirectory: work.url.appendingPathComponent("bundle")).status == 0)
         let size = try #require(try FileManager.default.attributesOfItem(atPath: zip.path)[.size] as? Int)
         try work.write("1.0/manifest.json", """
             {"formatVersion":1,"appVersion":"1.0","publishedAt":"2026-07-24T10:00:00Z","developmentRegion":"en",
-             "modules":[{"name":"Shop","path":"Shop-1.zip","sha256":"\(try ExternalTool.sha256sum(zip))","size":\(size),"localizations":["en"]}]}
+             "modules":[{"name":"Shop","path":"Shop-1.zip","sha256":"\(try await ExternalTool.sha256sum(zip))","size":\(size),"localizations":["en"]}]}
             """)
 
-        let result = try cli(["diff", "1.0", "repo"], in: work.url)
+        let result = try await cli(["diff", "1.0", "repo"], in: work.url)
 
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == """
@@ -233,16 +233,16 @@ import Testing
             """)
     }
 
-    @Test func usageErrorsAndUnreadableSidesExitWithTheirStatus() throws {
-        let missing = try cli(["diff", "only-one", "--json"])
+    @Test func usageErrorsAndUnreadableSidesExitWithTheirStatus() async throws {
+        let missing = try await cli(["diff", "only-one", "--json"])
         #expect(missing.status == 2)
         #expect(missing.stdout == "{\"error\":{\"code\":\"usage\",\"message\":\"missing <new>; give the published location and the new version folder\"}}\n")
         #expect(missing.stderr == "error: missing <new>; give the published location and the new version folder\nRun 'ota-localizations diff --help' for usage.\n")
-        let format = try cli(["diff", "a", "b", "--format", "xml"])
+        let format = try await cli(["diff", "a", "b", "--format", "xml"])
         #expect(format.status == 2)
         #expect(format.stderr.hasPrefix("error: --format must be text, json or github\n"))
 
-        let absent = try cli(["diff", "/nonexistent/ota/1.0", "/nonexistent/repo", "--json"])
+        let absent = try await cli(["diff", "/nonexistent/ota/1.0", "/nonexistent/repo", "--json"])
         #expect(absent.status == 1)
         let message = "<published>: '/nonexistent/ota/1.0' does not exist; give a version folder 'package' wrote (or its manifest), "
             + "a repository root, or the http(s) URL of a published version folder"

@@ -18,8 +18,8 @@ import Testing
         return work
     }
 
-    private func launch(_ root: URL, _ extra: [String] = []) throws -> [String: Any] {
-        let result = try ExternalTool.run(
+    private func launch(_ root: URL, _ extra: [String] = []) async throws -> [String: Any] {
+        let result = try await ExternalTool.run(
             TestPaths.cliExecutable.path, ["launch", "--into", root.path, "--app-version", "1.0", "--languages", "en", "--json"] + extra)
         #expect(result.status == 0, "\(result.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -34,29 +34,29 @@ import Testing
         return Int(String(decoding: data[65..<69], as: UTF8.self)) ?? -1
     }
 
-    @Test func twoUnconfirmedLaunchesThenEmbeddedStringsAndStatusShowsTheQuarantine() throws {
+    @Test func twoUnconfirmedLaunchesThenEmbeddedStringsAndStatusShowsTheQuarantine() async throws {
         let work = try installedRoot()
         defer { work.remove() }
         let root = work.url.appendingPathComponent("root")
-        var first = try launch(root)
+        var first = try await launch(root)
         #expect(overTheAir(first) == true)
         #expect(first["unconfirmedLaunches"] as? Int == 1)
         #expect(first["quarantine"] is NSNull)
-        first = try launch(root, ["--confirm"])
+        first = try await launch(root, ["--confirm"])
         #expect(first["confirmed"] as? Bool == true && first["unconfirmedLaunches"] as? Int == 0)
-        #expect(overTheAir(try launch(root)) == true)
-        #expect(overTheAir(try launch(root)) == true)
-        let third = try launch(root)
+        await #expect(overTheAir(try launch(root)) == true)
+        await #expect(overTheAir(try launch(root)) == true)
+        let third = try await launch(root)
         #expect(overTheAir(third) == false)
         let quarantine = try #require(third["quarantine"] as? [String: Any])
         #expect(quarantine["modules"] as? [String: String] == ["Checkout": sha])
         #expect(quarantine["launches"] as? Int == 2)
 
-        let status = try ExternalTool.run(
+        let status = try await ExternalTool.run(
             TestPaths.cliExecutable.path, ["status", "--into", root.path, "--app-version", "1.0", "--languages", "en", "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any])
         #expect((object["quarantined"] as? [String: Any])?["modules"] as? [String: String] == ["Checkout": sha])
-        let text = try ExternalTool.run(TestPaths.cliExecutable.path, ["launch", "--into", root.path, "--app-version", "1.0", "--languages", "en"])
+        let text = try await ExternalTool.run(TestPaths.cliExecutable.path, ["launch", "--into", root.path, "--app-version", "1.0", "--languages", "en"])
         #expect(text.stdout.contains("Checkout  embedded"))
         #expect(text.stdout.contains("Quarantined since \(quarantine["since"] as? String ?? "?") after 2 unconfirmed launches"))
     }
@@ -73,7 +73,7 @@ import Testing
             for _ in 0..<2 {
                 group.enter()
                 Thread {
-                    let result = try? ExternalTool.run(
+                    let result = try? ExternalTool.runBlocking(
                         TestPaths.cliExecutable.path, ["launch", "--into", root.path, "--app-version", "1.0", "--languages", "en"])
                     #expect(result?.status == 0, "\(result?.stdout ?? "") \(result?.stderr ?? "not run")")
                     group.leave()
@@ -86,7 +86,7 @@ import Testing
 
     /// Launches SIGKILLed at random moments: the count only ever grows by one per launch or stays, a record once
     /// written is never lost, and the files are always well formed.
-    @Test func launchesKilledAtRandomMomentsNeverLoseAQuarantine() throws {
+    @Test func launchesKilledAtRandomMomentsNeverLoseAQuarantine() async throws {
         let work = try installedRoot()
         defer { work.remove() }
         let root = work.url.appendingPathComponent("root")
@@ -96,7 +96,7 @@ import Testing
         for round in 0..<30 {
             if round % 10 == 0 {
                 try? FileManager.default.removeItem(at: quarantineFile)
-                _ = try launch(root, ["--confirm"])
+                _ = try await launch(root, ["--confirm"])
             }
             let before = count(root)
             let quarantined = FileManager.default.fileExists(atPath: quarantineFile.path)

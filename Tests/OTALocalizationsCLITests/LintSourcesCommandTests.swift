@@ -4,8 +4,8 @@ import Testing
 
 /// Runs the built `ota-localizations lint-sources` and checks exact output and exit codes.
 @Suite struct LintSourcesCommandTests {
-    private func cli(_ arguments: [String], in folder: URL? = nil) throws -> ToolResult {
-        try ExternalTool.run(TestPaths.cliExecutable.path, arguments, currentDirectory: folder)
+    private func cli(_ arguments: [String], in folder: URL? = nil) async throws -> ToolResult {
+        try await ExternalTool.run(TestPaths.cliExecutable.path, arguments, currentDirectory: folder)
     }
 
     /// A module with two findings in one file and a clean second file.
@@ -24,11 +24,11 @@ import Testing
         return repo
     }
 
-    @Test func findingsArePrintedAsCompilerDiagnosticsAndExitWithOne() throws {
+    @Test func findingsArePrintedAsCompilerDiagnosticsAndExitWithOne() async throws {
         let repo = try makeRepository()
         defer { repo.remove() }
 
-        let result = try cli(["lint-sources", "Sources"], in: repo.url)
+        let result = try await cli(["lint-sources", "Sources"], in: repo.url)
 
         #expect(result.status == 1)
         #expect(result.stdout == """
@@ -42,7 +42,7 @@ import Testing
         #expect(result.stderr == "")
     }
 
-    @Test func aClassBundleIsFlaggedAndPlaceholderTextIsNot() throws {
+    @Test func aClassBundleIsFlaggedAndPlaceholderTextIsNot() async throws {
         let repo = try TemporaryDirectory("lint-cli")
         defer { repo.remove() }
         try repo.write("App/Cart.swift", #"""
@@ -56,7 +56,7 @@ import Testing
 
             """#)
 
-        let result = try cli(["lint-sources", "App"], in: repo.url)
+        let result = try await cli(["lint-sources", "App"], in: repo.url)
 
         #expect(result.status == 1)
         #expect(result.stdout == """
@@ -67,14 +67,14 @@ import Testing
             """)
     }
 
-    @Test func jsonOutputIsAnArrayOfFindings() throws {
+    @Test func jsonOutputIsAnArrayOfFindings() async throws {
         let repo = try makeRepository()
         defer { repo.remove() }
 
-        let result = try cli(["lint-sources", "--json", "Sources/M/A.swift", "Sources/M/B.swift"], in: repo.url)
+        let result = try await cli(["lint-sources", "--json", "Sources/M/A.swift", "Sources/M/B.swift"], in: repo.url)
 
         #expect(result.status == 1)
-        let summary = try ExternalTool.python("""
+        let summary = try await ExternalTool.python("""
             import sys, json
             items = json.loads(sys.argv[1])
             for o in items:
@@ -85,13 +85,13 @@ import Testing
             + "Sources/M/A.swift 3 32 module-bundle String(localized:)\n")
     }
 
-    @Test func cleanSourcesExitWithZero() throws {
+    @Test func cleanSourcesExitWithZero() async throws {
         let repo = try makeRepository()
         defer { repo.remove() }
 
-        let one = try cli(["lint-sources", "Sources/M/B.swift"], in: repo.url)
-        let json = try cli(["lint-sources", "Sources/M/B.swift", "--json"], in: repo.url)
-        let example = try cli(["lint-sources", TestPaths.packageRoot.appendingPathComponent("Examples/SampleApp").path])
+        let one = try await cli(["lint-sources", "Sources/M/B.swift"], in: repo.url)
+        let json = try await cli(["lint-sources", "Sources/M/B.swift", "--json"], in: repo.url)
+        let example = try await cli(["lint-sources", TestPaths.packageRoot.appendingPathComponent("Examples/SampleApp").path])
 
         #expect(one.status == 0)
         #expect(one.stdout == "No findings in 1 Swift file.\n")
@@ -101,13 +101,13 @@ import Testing
         #expect(example.stdout == "No findings in 5 Swift files.\n")
     }
 
-    @Test func usageErrorsExitWithTwo() throws {
+    @Test func usageErrorsExitWithTwo() async throws {
         let repo = try makeRepository()
         defer { repo.remove() }
 
-        let none = try cli(["lint-sources"])
-        let unknown = try cli(["lint-sources", "Sources", "--fix"], in: repo.url)
-        let missing = try cli(["lint-sources", "Sources", "Nope"], in: repo.url)
+        let none = try await cli(["lint-sources"])
+        let unknown = try await cli(["lint-sources", "Sources", "--fix"], in: repo.url)
+        let missing = try await cli(["lint-sources", "Sources", "Nope"], in: repo.url)
 
         #expect(none.status == 2)
         #expect(none.stderr == "error: missing <path>\nRun 'ota-localizations lint-sources --help' for usage.\n")
@@ -118,15 +118,15 @@ import Testing
         #expect(missing.stdout == "")
     }
 
-    @Test func projectLookupFunctionsAreCheckedWhenNamed() throws {
+    @Test func projectLookupFunctionsAreCheckedWhenNamed() async throws {
         let repo = try TemporaryDirectory("lint-functions")
         defer { repo.remove() }
         try repo.write("Sources/M/A.swift", "let a = L(\"a\", bundle: .module)\nlet b = #localized(\"b\", bundle: .main)\n")
 
-        let plain = try cli(["lint-sources", "Sources"], in: repo.url)
-        let named = try cli(["lint-sources", "Sources", "--lookup-function", "L", "--lookup-function", "#localized"], in: repo.url)
-        let listed = try cli(["lint-sources", "Sources", "--lookup-function", "L,#localized"], in: repo.url)
-        let bad = try cli(["lint-sources", "Sources", "--lookup-function", "not a name"], in: repo.url)
+        let plain = try await cli(["lint-sources", "Sources"], in: repo.url)
+        let named = try await cli(["lint-sources", "Sources", "--lookup-function", "L", "--lookup-function", "#localized"], in: repo.url)
+        let listed = try await cli(["lint-sources", "Sources", "--lookup-function", "L,#localized"], in: repo.url)
+        let bad = try await cli(["lint-sources", "Sources", "--lookup-function", "not a name"], in: repo.url)
 
         #expect(plain.status == 0)
         #expect(named.status == 1)
@@ -138,9 +138,9 @@ import Testing
         #expect(bad.stderr.hasPrefix("error: --lookup-function 'not a name' is not a Swift function or macro name"))
     }
 
-    @Test func helpDescribesTheCommand() throws {
-        let help = try cli(["lint-sources", "--help"])
-        let top = try cli(["--help"])
+    @Test func helpDescribesTheCommand() async throws {
+        let help = try await cli(["lint-sources", "--help"])
+        let top = try await cli(["--help"])
 
         #expect(help.status == 0)
         #expect(help.stdout.contains("USAGE: ota-localizations lint-sources <path> ... [--lookup-function <name>] ... [--json]\n"))

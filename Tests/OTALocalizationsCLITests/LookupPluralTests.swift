@@ -31,38 +31,38 @@ import Testing
         try OTAStorageLayout.currentPointerContents(sha256: Self.sha).write(to: layout.currentPointerFile(module: "Shop"))
     }
 
-    private func lookup(_ root: URL, _ key: String, _ extra: [String] = []) throws -> ToolResult {
-        try ExternalTool.run(TestPaths.cliExecutable.path, [
+    private func lookup(_ root: URL, _ key: String, _ extra: [String] = []) async throws -> ToolResult {
+        try await ExternalTool.run(TestPaths.cliExecutable.path, [
             "lookup", "--into", root.path, "--app-version", "1.0", "--module", "Shop", "--localization", "ru", "--key", key,
         ] + extra)
     }
 
-    @Test func showsEveryFormAndTheOneCLDRSelects() throws {
+    @Test func showsEveryFormAndTheOneCLDRSelects() async throws {
         let root = try TemporaryDirectory("lookup-plural")
         defer { root.remove() }
         try install(root.url)
 
-        let forms = try lookup(root.url, "files")
+        let forms = try await lookup(root.url, "files")
         #expect(forms.status == 0, "\(forms.stderr)")
         #expect(forms.stdout == "%#@count@\n  count one: %ld файл\n  count few: %ld файла\n  count many: %ld файлов\n")
 
         let note = "On a device Apple's Bundle chooses the form, with the CLDR data of its iOS release.\n"
         for (count, category, form) in [("21", "one", "\"%ld файл\""), ("3", "few", "\"%ld файла\""), ("5", "many", "\"%ld файлов\""),
                                         ("0", "many", "\"%ld файлов\"")] {
-            let selected = try lookup(root.url, "files", ["--count", count])
+            let selected = try await lookup(root.url, "files", ["--count", count])
             #expect(selected.stdout.hasSuffix("--count \(count) in ru: count selects \(category) (CLDR plurals.xml @ 004469dc): \(form)\n" + note), "\(count)")
         }
-        let decimal = try lookup(root.url, "files", ["--count", "1.5"])
+        let decimal = try await lookup(root.url, "files", ["--count", "1.5"])
         #expect(decimal.stdout.contains("--count 1.5 in ru: count selects other (CLDR plurals.xml @ 004469dc): no form (Apple documents other as the form of every count without its own: none either)\n"))
     }
 
-    @Test func aPlainValueAndABadCountSaySo() throws {
+    @Test func aPlainValueAndABadCountSaySo() async throws {
         let root = try TemporaryDirectory("lookup-plural")
         defer { root.remove() }
         try install(root.url)
-        let plain = try lookup(root.url, "title", ["--count", "2"])
+        let plain = try await lookup(root.url, "title", ["--count", "2"])
         #expect(plain.stdout == "Магазин\n--count 2: \"title\" is a .strings value, not a plural entry; no form to select\n")
-        let bad = try lookup(root.url, "files", ["--count", "two"])
+        let bad = try await lookup(root.url, "files", ["--count", "two"])
         #expect(bad.status == 2)
         #expect(bad.stderr.hasPrefix("error: --count 'two' is not a number such as 1, 1.5, 1000000 or 1c6\n"))
     }

@@ -6,15 +6,15 @@ import Testing
 @Suite struct PackageCommandTests {
     static let example = TestPaths.packageRoot.appendingPathComponent("Examples/SampleApp")
 
-    private func cli(_ arguments: [String], in folder: URL? = nil, environment: [String: String]? = nil) throws -> ToolResult {
-        try ExternalTool.run(TestPaths.cliExecutable.path, arguments, currentDirectory: folder, environment: environment)
+    private func cli(_ arguments: [String], in folder: URL? = nil, environment: [String: String]? = nil) async throws -> ToolResult {
+        try await ExternalTool.run(TestPaths.cliExecutable.path, arguments, currentDirectory: folder, environment: environment)
     }
 
-    @Test func packagesTheExampleWithTheExactSummary() throws {
+    @Test func packagesTheExampleWithTheExactSummary() async throws {
         let out = try TemporaryDirectory("cli")
         defer { out.remove() }
 
-        let result = try cli(["package", Self.example.path, "--app-version", "1.0.0", "--output", "ota",
+        let result = try await cli(["package", Self.example.path, "--app-version", "1.0.0", "--output", "ota",
                               "--published-at", "2026-07-24T10:00:00Z"], in: out.url)
 
         #expect(result.status == 0, "\(result.stderr)")
@@ -26,10 +26,10 @@ import Testing
         let zips = all.filter { $0.split(separator: "-").count == 2 }
         #expect(zips.count == 4)
         #expect(all.count == 4 + 4 * 7)
-        func line(_ name: String, _ localizations: Int, _ tables: Int, width: Int = 9) throws -> String {
+        func line(_ name: String, _ localizations: Int, _ tables: Int, width: Int = 9) async throws -> String {
             let zip = try #require(zips.first { $0.hasPrefix(name + "-") })
             let url = folder.appendingPathComponent(zip)
-            let hex = try ExternalTool.sha256sum(url)
+            let hex = try await ExternalTool.sha256sum(url)
             #expect(zip == "\(name)-\(hex.prefix(16)).zip")
             let size = try #require(try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int)
             let padded = name + String(repeating: " ", count: width - name.count)
@@ -37,7 +37,7 @@ import Testing
             let slices = all.filter { $0.hasPrefix(name + "-") }.count - 1
             return "  \(padded)  \(localizations) localizations, \(tables) tables, \(grouped(size)) bytes, sha256 \(hex.prefix(16)), \(slices) slices"
         }
-        let expected = [
+        let expected = await [
             "Packaged 4 modules for app version 1.0.0:",
             try line("Checkout", 7, 21),
             try line("Profile", 7, 14),
@@ -62,10 +62,10 @@ import Testing
         ])
     }
 
-    @Test func jsonOutputHasTheDocumentedShape() throws {
+    @Test func jsonOutputHasTheDocumentedShape() async throws {
         let out = try TemporaryDirectory("cli")
         defer { out.remove() }
-        let first = try cli(["package", Self.example.path, "--app-version", "1.0.0", "--output", out.path, "--quiet",
+        let first = try await cli(["package", Self.example.path, "--app-version", "1.0.0", "--output", out.path, "--quiet",
                              "--published-at", "2026-07-24T10:00:00Z"])
         #expect(first.status == 0)
         #expect(first.stderr.isEmpty)
@@ -73,11 +73,11 @@ import Testing
         let previous = out.url.appendingPathComponent("previous.json")
         try FileManager.default.copyItem(at: manifest, to: previous)
 
-        let result = try cli(["package", Self.example.path, "--app-version", "1.0.0", "--output", out.path, "--json",
+        let result = try await cli(["package", Self.example.path, "--app-version", "1.0.0", "--output", out.path, "--json",
                               "--quiet", "--previous", previous.path], environment: ["SOURCE_DATE_EPOCH": "1785000000"])
 
         #expect(result.status == 0)
-        let summary = try ExternalTool.python("""
+        let summary = try await ExternalTool.python("""
             import sys, json, hashlib, os
             o = json.loads(sys.argv[1])
             assert sorted(o.keys()) == ["appVersion", "manifest", "modules", "skipped"], o.keys()
@@ -95,40 +95,40 @@ import Testing
         #expect(summary == "1.0.0 [('Checkout', 21, False), ('Profile', 14, False), ('SampleApp', 8, False), ('Search', 7, False)] 10 2026-07-25T17:20:00Z\n['info-plist']\n")
     }
 
-    @Test func usageErrorsExitWithTwo() throws {
-        #expect(try cli([]).status == 2)
-        #expect(try cli(["publish"]).status == 2)
-        let missing = try cli(["package", Self.example.path, "--output", "/tmp/x"])
+    @Test func usageErrorsExitWithTwo() async throws {
+        await #expect(try cli([]).status == 2)
+        await #expect(try cli(["publish"]).status == 2)
+        let missing = try await cli(["package", Self.example.path, "--output", "/tmp/x"])
         #expect(missing.status == 2)
         #expect(missing.stderr.hasPrefix("error: missing --app-version <value>\n"))
-        #expect(try cli(["package", Self.example.path, "--app-version", "1", "--output", "/tmp/x", "--zip"]).status == 2)
-        #expect(try cli(["package", "--app-version", "1", "--output", "/tmp/x"]).status == 2)
-        #expect(try cli(["package", Self.example.path, "--app-version", "../1", "--output", "/tmp/x"]).status == 2)
-        #expect(try cli(["modules"]).status == 2)
-        let swallowed = try cli(["package", Self.example.path, "--app-version", "1", "--output", "--quiet"])
+        await #expect(try cli(["package", Self.example.path, "--app-version", "1", "--output", "/tmp/x", "--zip"]).status == 2)
+        await #expect(try cli(["package", "--app-version", "1", "--output", "/tmp/x"]).status == 2)
+        await #expect(try cli(["package", Self.example.path, "--app-version", "../1", "--output", "/tmp/x"]).status == 2)
+        await #expect(try cli(["modules"]).status == 2)
+        let swallowed = try await cli(["package", Self.example.path, "--app-version", "1", "--output", "--quiet"])
         #expect(swallowed.status == 2)
         #expect(swallowed.stderr.hasPrefix("error: --output needs a value\n"))
-        #expect(try cli(["package", Self.example.path, "--app-version", "1", "--output", "/tmp/x", "--published-at", "soon"]).status == 2)
+        await #expect(try cli(["package", Self.example.path, "--app-version", "1", "--output", "/tmp/x", "--published-at", "soon"]).status == 2)
     }
 
-    @Test func helpIsAvailableForEveryCommand() throws {
-        let top = try cli(["--help"])
+    @Test func helpIsAvailableForEveryCommand() async throws {
+        let top = try await cli(["--help"])
         #expect(top.status == 0)
         #expect(top.stdout.contains("package"))
         #expect(top.stdout.contains("modules"))
         for command in ["package", "modules"] {
-            let help = try cli([command, "--help"])
+            let help = try await cli([command, "--help"])
             #expect(help.status == 0)
             #expect(help.stdout.contains("USAGE: ota-localizations \(command)"))
         }
     }
 
-    @Test func brokenTableExitsWithOneAndWritesNothing() throws {
+    @Test func brokenTableExitsWithOneAndWritesNothing() async throws {
         let repo = try TemporaryDirectory("broken")
         defer { repo.remove() }
         try repo.write("App/en.lproj/Localizable.strings", "\"ok\" = \"fine\";\n\"bad\" = \"value\"\n")
 
-        let result = try cli(["package", repo.path, "--app-version", "1.0", "--output", repo.url.appendingPathComponent("out").path])
+        let result = try await cli(["package", repo.path, "--app-version", "1.0", "--output", repo.url.appendingPathComponent("out").path])
 
         #expect(result.status == 1)
         let lines = result.stderr.split(separator: "\n").map(String.init)
@@ -138,8 +138,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: repo.url.appendingPathComponent("out").path))
     }
 
-    @Test func modulesListsWhatWouldBePackaged() throws {
-        let result = try cli(["modules", Self.example.path])
+    @Test func modulesListsWhatWouldBePackaged() async throws {
+        let result = try await cli(["modules", Self.example.path])
         #expect(result.status == 0)
         let head = result.stdout.split(separator: "\n").prefix(5).map(String.init)
         #expect(head == [
@@ -153,31 +153,31 @@ import Testing
         #expect(result.stdout.contains("\n4 modules, 50 tables.\nSkipped 10 files (not published):\n"))
     }
 
-    @Test func usageMistakesNameTheRuleOrTheClosestOption() throws {
+    @Test func usageMistakesNameTheRuleOrTheClosestOption() async throws {
         let out = try TemporaryDirectory("usage")
         defer { out.remove() }
-        let version = try cli(["package", Self.example.path, "--app-version", "v1.0", "--output", out.path])
+        let version = try await cli(["package", Self.example.path, "--app-version", "v1.0", "--output", out.path])
         #expect(version.status == 2)
         #expect(version.stderr.hasPrefix("error: --app-version 'v1.0' is not a marketing version: CFBundleShortVersionString is one to three period-separated non-negative integers"))
-        let option = try cli(["package", Self.example.path, "--app-vesion", "1.0", "--output", out.path])
+        let option = try await cli(["package", Self.example.path, "--app-vesion", "1.0", "--output", out.path])
         #expect(option.status == 2)
         #expect(option.stderr == "error: unknown option '--app-vesion'; did you mean '--app-version'?\nRun 'ota-localizations package --help' for usage.\n")
         let file = try out.write("file", "x")
-        let output = try cli(["package", Self.example.path, "--app-version", "1.0", "--output", file.path])
+        let output = try await cli(["package", Self.example.path, "--app-version", "1.0", "--output", file.path])
         #expect(output.status == 1)
         #expect(output.stderr == "error: --output: \(file.path) is a file, so the folder \(file.path)/1.0 cannot be created inside it; give a folder (it is created when missing)\n")
-        let json = try cli(["package", "/nonexistent/ota-repo", "--app-version", "1.0", "--output", out.path, "--json"])
+        let json = try await cli(["package", "/nonexistent/ota-repo", "--app-version", "1.0", "--output", out.path, "--json"])
         #expect(json.status == 1)
         #expect(json.stdout == "{\"error\":{\"code\":\"missing-folder\",\"message\":\"/nonexistent/ota-repo: the repository root does not exist; check the path\"}}\n")
     }
 
-    @Test func nameCollisionExitsWithOneNamingBothFolders() throws {
+    @Test func nameCollisionExitsWithOneNamingBothFolders() async throws {
         let repo = try TemporaryDirectory("collide")
         defer { repo.remove() }
         try repo.write("iOS/Widgets/en.lproj/Localizable.strings", "")
         try repo.write("macOS/Widgets/en.lproj/Localizable.strings", "")
 
-        let result = try cli(["modules", repo.path])
+        let result = try await cli(["modules", repo.path])
 
         #expect(result.status == 1)
         #expect(result.stderr == "error: two modules are named 'Widgets': 'iOS/Widgets' and 'macOS/Widgets'; name them in ota-localizations.json (\"modules\") or exclude one (\"excludes\"); or, when 'iOS' and 'macOS' are separate apps, package each one's folder on its own\n")

@@ -63,7 +63,7 @@ import Testing
         #expect(left.filter { $0.hasSuffix(".zip") }.count == 3)
     }
 
-    @Test func theNextRunRemovesWhatAKilledRunLeft() throws {
+    @Test func theNextRunRemovesWhatAKilledRunLeft() async throws {
         let work = try TemporaryDirectory("killed")
         defer { work.remove() }
         let run = try startHeldRun(work)
@@ -73,7 +73,7 @@ import Testing
         // SIGKILL cannot be handled: the temporary file stays, and `aws s3 sync` would upload it.
         #expect(try names(run.version).contains(run.fifo.lastPathComponent))
 
-        let again = try ExternalTool.run(TestPaths.cliExecutable.path, [
+        let again = try await ExternalTool.run(TestPaths.cliExecutable.path, [
             "package", work.url.appendingPathComponent("repo").path, "--app-version", "1.0",
             "--output", work.url.appendingPathComponent("out").path,
         ])

@@ -24,19 +24,19 @@ import Testing
         })
     }
 
-    @Test func theIntegrationManifestDependsOnTheReleaseAndLinksRealProducts() throws {
+    @Test func theIntegrationManifestDependsOnTheReleaseAndLinksRealProducts() async throws {
         let folder = try TemporaryDirectory("package-snippet")
         defer { folder.remove() }
         try folder.write("Package.swift", try manifest())
 
-        let dump = try ExternalTool.run("swift", [
+        let dump = try await ExternalTool.run("swift", [
             "package", "--package-path", folder.path, "--scratch-path", folder.url.appendingPathComponent(".build").path,
             "dump-package",
         ])
         #expect(dump.status == 0, "\(dump.stderr)")
 
         // Read with Python's json module: the dependency, then each target's product dependencies.
-        let summary = try ExternalTool.python("""
+        let summary = try await ExternalTool.python("""
             import sys, json
             d = json.loads(sys.argv[1])
             for dep in d["dependencies"]:

@@ -7,21 +7,21 @@ import Testing
 @Suite struct PublishCommandTests {
     static let example = TestPaths.packageRoot.appendingPathComponent("Examples/SampleApp")
 
-    private func cli(_ arguments: [String], environment: [String: String]? = nil) throws -> ToolResult {
-        try ExternalTool.run(TestPaths.cliExecutable.path, arguments, environment: environment)
+    private func cli(_ arguments: [String], environment: [String: String]? = nil) async throws -> ToolResult {
+        try await ExternalTool.run(TestPaths.cliExecutable.path, arguments, environment: environment)
     }
 
-    private func package(_ output: URL, at date: String = "2026-07-24T10:00:00Z", _ extra: [String] = []) throws {
-        let result = try cli(["package", Self.example.path, "--app-version", "1.0.0", "--output", output.path,
+    private func package(_ output: URL, at date: String = "2026-07-24T10:00:00Z", _ extra: [String] = []) async throws {
+        let result = try await cli(["package", Self.example.path, "--app-version", "1.0.0", "--output", output.path,
                               "--published-at", date, "--quiet"] + extra)
         #expect(result.status == 0, "\(result.stderr)")
     }
 
     /// A temporary folder with the example packaged into `out/1.0.0`: (the folder, `out`, `out/1.0.0`).
-    private func packaged(_ prefix: String) throws -> (temp: TemporaryDirectory, output: URL, source: URL) {
+    private func packaged(_ prefix: String) async throws -> (temp: TemporaryDirectory, output: URL, source: URL) {
         let temp = try TemporaryDirectory(prefix)
         let output = temp.url.appendingPathComponent("out")
-        try package(output)
+        try await package(output)
         return (temp, output, output.appendingPathComponent("1.0.0"))
     }
 
@@ -29,21 +29,21 @@ import Testing
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
     }
 
-    @Test func packageChannelWritesItsOwnManifestRecordingTheChannel() throws {
+    @Test func packageChannelWritesItsOwnManifestRecordingTheChannel() async throws {
         let temp = try TemporaryDirectory("channel")
         defer { temp.remove() }
         let output = temp.url.appendingPathComponent("out")
-        try package(output, ["--channel", "staging"])
+        try await package(output, ["--channel", "staging"])
         let folder = output.appendingPathComponent("1.0.0")
         #expect(!names(folder).contains("manifest.json"))
-        let fields = try ExternalTool.python("""
+        let fields = try await ExternalTool.python("""
             import json, sys
             m = json.load(open(sys.argv[1]))
             print(m["channel"], list(m).index("channel") == list(m).index("developmentRegion") + 1)
             """, [folder.appendingPathComponent("manifest.staging.json").path])
         #expect(fields == "staging True\n")
         // The same ZIPs as production's.
-        try package(output)
+        try await package(output)
         let production = try Data(contentsOf: folder.appendingPathComponent("manifest.json"))
         #expect(!String(decoding: production, as: UTF8.self).contains("channel"))
         // 4 full ZIPs and 28 slices (each module: base and 6 localizations besides the development region).
@@ -52,24 +52,24 @@ import Testing
         // Signed: manifest.staging.dsse.json signs exactly manifest.staging.json, channel included.
         let key = temp.url.appendingPathComponent("key.pem")
         try OpenSSLSigning.generateKey(at: key)
-        try package(output, ["--channel", "staging", "--signing-key", key.path])
-        let payload = try ExternalTool.python("import json, sys, base64; sys.stdout.buffer.write(base64.b64decode(json.load(open(sys.argv[1]))['payload']))",
+        try await package(output, ["--channel", "staging", "--signing-key", key.path])
+        let payload = try await ExternalTool.python("import json, sys, base64; sys.stdout.buffer.write(base64.b64decode(json.load(open(sys.argv[1]))['payload']))",
                                               [folder.appendingPathComponent("manifest.staging.dsse.json").path])
         #expect(Data(payload.utf8) == (try Data(contentsOf: folder.appendingPathComponent("manifest.staging.json"))))
         #expect(payload.contains("\"channel\": \"staging\""))
         #expect(!names(folder).contains("manifest.dsse.json"))
 
-        let bad = try cli(["package", Self.example.path, "--app-version", "1.0.0", "--output", output.path, "--channel", "Staging"])
+        let bad = try await cli(["package", Self.example.path, "--app-version", "1.0.0", "--output", output.path, "--channel", "Staging"])
         #expect(bad.status == 2)
         #expect(bad.stderr.contains("--channel 'Staging' is not a channel name"))
     }
 
-    @Test func publishToAFolderCopiesZIPsThenTheManifestAndSkipsWhatIsThere() throws {
-        let (temp, _, source) = try packaged("publish-folder")
+    @Test func publishToAFolderCopiesZIPsThenTheManifestAndSkipsWhatIsThere() async throws {
+        let (temp, _, source) = try await packaged("publish-folder")
         defer { temp.remove() }
         let www = temp.url.appendingPathComponent("www/ios")
 
-        let dryRun = try cli(["publish", source.path, "--to", www.path, "--dry-run"])
+        let dryRun = try await cli(["publish", source.path, "--to", www.path, "--dry-run"])
         #expect(dryRun.status == 0, "\(dryRun.stderr)")
         #expect(!FileManager.default.fileExists(atPath: www.path))
         let planned = dryRun.stdout.split(separator: "\n").dropFirst().map { String($0.prefix(9)) }
@@ -79,7 +79,7 @@ import Testing
         #expect(contentAddressed.count == 32 + 8)
         #expect(planned == Array(repeating: "  upload ", count: 40) + ["  check  ", "  write  ", "  write  "])
 
-        let first = try cli(["publish", source.path, "--to", www.path])
+        let first = try await cli(["publish", source.path, "--to", www.path])
         #expect(first.status == 0, "\(first.stderr)")
         let published = www.appendingPathComponent("1.0.0")
         #expect(names(published) == names(source))
@@ -91,7 +91,7 @@ import Testing
         #expect(steps == ["copy 40", "check 40", "write \(published.path)/manifest.json", "write \(published.path)/index.json"])
 
         // The same folder again: every file is there with its bytes, so nothing at all is written.
-        let again = try cli(["publish", source.path, "--to", www.path, "--json"])
+        let again = try await cli(["publish", source.path, "--to", www.path, "--json"])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(again.stdout.utf8)) as? [String: Any])
         #expect((object["archives"] as? [[String: Any]])?.allSatisfy { $0["action"] as? String == "skip" } == true)
         #expect((object["manifests"] as? [[String: Any]])?.map { $0["action"] as? String } == ["skip", "skip"])
@@ -99,11 +99,11 @@ import Testing
         #expect(object["destination"] as? String == published.path)
     }
 
-    @Test func publishRefusesWhatWouldBreakDevices() throws {
-        let (temp, output, source) = try packaged("publish-refusals")
+    @Test func publishRefusesWhatWouldBreakDevices() async throws {
+        let (temp, output, source) = try await packaged("publish-refusals")
         defer { temp.remove() }
         let www = temp.url.appendingPathComponent("www")
-        #expect(try cli(["publish", source.path, "--to", www.path, "--quiet"]).status == 0)
+        await #expect(try cli(["publish", source.path, "--to", www.path, "--quiet"]).status == 0)
         let published = www.appendingPathComponent("1.0.0")
         let manifest = try Data(contentsOf: published.appendingPathComponent("manifest.json"))
 
@@ -117,8 +117,8 @@ import Testing
         var flipped = otherOriginal
         flipped[flipped.count - 1] ^= 0xFF
         try flipped.write(to: published.appendingPathComponent(other))
-        try package(output, at: "2026-07-25T10:00:00Z")
-        let altered = try cli(["publish", source.path, "--to", www.path, "--json"])
+        try await package(output, at: "2026-07-25T10:00:00Z")
+        let altered = try await cli(["publish", source.path, "--to", www.path, "--json"])
         #expect(altered.status == 0, "\(altered.stderr)")
         #expect(altered.stderr.contains("warning: \(published.path)/\(zip) holds \(original.count - 1) bytes that are not this file's \(original.count)"))
         #expect(altered.stderr.contains("warning: \(published.path)/\(other) holds \(otherOriginal.count) bytes that are not this file's \(otherOriginal.count)"))
@@ -129,33 +129,33 @@ import Testing
         #expect(try Data(contentsOf: published.appendingPathComponent("manifest.json")) != manifest)
 
         // An older manifest than the destination's.
-        try package(output, at: "2026-07-01T10:00:00Z")
-        let older = try cli(["publish", source.path, "--to", www.path])
+        try await package(output, at: "2026-07-01T10:00:00Z")
+        let older = try await cli(["publish", source.path, "--to", www.path])
         #expect(older.status == 1)
         #expect(older.stderr.contains("was published at 2026-07-25T10:00:00Z, later than this one (2026-07-01T10:00:00Z)"), "\(older.stderr)")
 
         // An unsigned publish over a signed one.
         let key = temp.url.appendingPathComponent("key.pem")
         try OpenSSLSigning.generateKey(at: key)
-        try package(output, at: "2026-07-26T10:00:00Z", ["--signing-key", key.path])
-        #expect(try cli(["publish", source.path, "--to", www.path, "--quiet"]).status == 0)
+        try await package(output, at: "2026-07-26T10:00:00Z", ["--signing-key", key.path])
+        await #expect(try cli(["publish", source.path, "--to", www.path, "--quiet"]).status == 0)
         #expect(names(published).contains("manifest.dsse.json"))
-        try package(output, at: "2026-07-27T10:00:00Z")
-        let unsigned = try cli(["publish", source.path, "--to", www.path])
+        try await package(output, at: "2026-07-27T10:00:00Z")
+        let unsigned = try await cli(["publish", source.path, "--to", www.path])
         #expect(unsigned.status == 1)
         #expect(unsigned.stderr.contains("manifest.dsse.json exists but this publish is unsigned"))
 
         // A ZIP the manifest lists is missing from the source.
         try FileManager.default.removeItem(at: source.appendingPathComponent(zip))
-        let missing = try cli(["publish", source.path, "--to", temp.url.appendingPathComponent("other").path])
+        let missing = try await cli(["publish", source.path, "--to", temp.url.appendingPathComponent("other").path])
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("\(zip): listed by manifest.json but missing"))
         #expect(!FileManager.default.fileExists(atPath: temp.url.appendingPathComponent("other").path))
 
-        let usage = try cli(["publish", source.path, "--to", www.path, "--cloudfront-distribution", "E123"])
+        let usage = try await cli(["publish", source.path, "--to", www.path, "--cloudfront-distribution", "E123"])
         #expect(usage.status == 2)
         #expect(usage.stderr.contains("--cloudfront-distribution needs an s3:// destination"))
-        let scheme = try cli(["publish", source.path, "--to", "https://cdn.example.com/ios"])
+        let scheme = try await cli(["publish", source.path, "--to", "https://cdn.example.com/ios"])
         #expect(scheme.status == 2)
         #expect(scheme.stderr.contains("only s3://<bucket>/<prefix> and local folders are publish destinations"))
     }

@@ -16,7 +16,7 @@ import Testing
         return String(heading.dropFirst(3).prefix { !$0.isWhitespace })
     }
 
-    @Test func theLatestChangelogHeadingIsTheVersionEverywhere() throws {
+    @Test func theLatestChangelogHeadingIsTheVersionEverywhere() async throws {
         let version = try changelogVersion()
         // Semantic Versioning's major.minor.patch, digits only.
         let parts = version.split(separator: ".", omittingEmptySubsequences: false)
@@ -24,7 +24,7 @@ import Testing
 
         #expect(OTALocalizationsVersion.current == version)
         for arguments in [["--version"], ["version"]] {
-            let result = try ExternalTool.run(TestPaths.cliExecutable.path, arguments)
+            let result = try await ExternalTool.run(TestPaths.cliExecutable.path, arguments)
             #expect(result.status == 0)
             #expect(result.stdout == version + "\n", "\(arguments)")
             #expect(result.stderr.isEmpty)
@@ -42,10 +42,10 @@ import Testing
         #expect(workflow["env"]?["OTA_TOOL_REF"]?.string == version)
     }
 
-    @Test func theLicenseIsTheApacheLicenseVerbatim() throws {
+    @Test func theLicenseIsTheApacheLicenseVerbatim() async throws {
         let license = TestPaths.packageRoot.appendingPathComponent("LICENSE")
         // SHA-256 of https://www.apache.org/licenses/LICENSE-2.0.txt.
-        #expect(try ExternalTool.sha256sum(license) == "cfc7749b96f63bd31c3c42b5c471bf756814053e847c10f3eb003417bc523d30")
+        #expect(try await ExternalTool.sha256sum(license) == "cfc7749b96f63bd31c3c42b5c471bf756814053e847c10f3eb003417bc523d30")
         // Debian's copy, when this machine has it, byte for byte.
         let debian = URL(fileURLWithPath: "/usr/share/common-licenses/Apache-2.0")
         if FileManager.default.fileExists(atPath: debian.path) {

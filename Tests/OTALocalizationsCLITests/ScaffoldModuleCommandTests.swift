@@ -5,15 +5,15 @@ import Testing
 /// Runs the built `ota-localizations scaffold-module`: exact output and exit codes, no overwriting, and the
 /// scaffolded sources compile against the built `OTALocalizations` and pass the built `lint-sources`.
 @Suite struct ScaffoldModuleCommandTests {
-    private func cli(_ arguments: [String], in folder: URL) throws -> ToolResult {
-        try ExternalTool.run(TestPaths.cliExecutable.path, arguments, currentDirectory: folder)
+    private func cli(_ arguments: [String], in folder: URL) async throws -> ToolResult {
+        try await ExternalTool.run(TestPaths.cliExecutable.path, arguments, currentDirectory: folder)
     }
 
-    @Test func writesTheThreeFilesIntoTheOutputFolderAndSaysSo() throws {
+    @Test func writesTheThreeFilesIntoTheOutputFolderAndSaysSo() async throws {
         let repo = try TemporaryDirectory("scaffold")
         defer { repo.remove() }
 
-        let result = try cli(["scaffold-module", "Checkout", "--output", "Sources/Checkout"], in: repo.url)
+        let result = try await cli(["scaffold-module", "Checkout", "--output", "Sources/Checkout"], in: repo.url)
 
         #expect(result.status == 0)
         #expect(result.stdout == """
@@ -28,24 +28,24 @@ import Testing
         #expect(written.sorted() == [".swiftlint.yml", "Bundle+LocalizationBundle.swift", "CheckoutStrings.swift"])
     }
 
-    @Test func withoutOutputItWritesIntoTheCurrentFolder() throws {
+    @Test func withoutOutputItWritesIntoTheCurrentFolder() async throws {
         let folder = try TemporaryDirectory("scaffold")
         defer { folder.remove() }
 
-        let result = try cli(["scaffold-module", "Profile"], in: folder.url)
+        let result = try await cli(["scaffold-module", "Profile"], in: folder.url)
 
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("Wrote ./Bundle+LocalizationBundle.swift\nWrote ./ProfileStrings.swift\n"))
         #expect(FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("ProfileStrings.swift").path))
     }
 
-    @Test func refusesToOverwriteAndWritesNothing() throws {
+    @Test func refusesToOverwriteAndWritesNothing() async throws {
         let repo = try TemporaryDirectory("scaffold")
         defer { repo.remove() }
         let mine = "// my own helper\n"
         try repo.write("Sources/Checkout/CheckoutStrings.swift", mine)
 
-        let result = try cli(["scaffold-module", "Checkout", "--output", "Sources/Checkout"], in: repo.url)
+        let result = try await cli(["scaffold-module", "Checkout", "--output", "Sources/Checkout"], in: repo.url)
 
         #expect(result.status == 1)
         #expect(result.stdout == "")
@@ -64,21 +64,21 @@ import Testing
         (["scaffold-module", "A", "B"], "error: expected one <name>, got 2"),
         (["scaffold-module", "A", "--force"], "error: unknown option '--force'"),
     ])
-    func usageErrorsExitWithTwo(_ arguments: [String], _ message: String) throws {
+    func usageErrorsExitWithTwo(_ arguments: [String], _ message: String) async throws {
         let folder = try TemporaryDirectory("scaffold")
         defer { folder.remove() }
 
-        let result = try cli(arguments, in: folder.url)
+        let result = try await cli(arguments, in: folder.url)
 
         #expect(result.status == 2)
         #expect(result.stderr == message + "\nRun 'ota-localizations scaffold-module --help' for usage.\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == [])
     }
 
-    @Test func scaffoldedSourcesCompileAgainstOTALocalizationsAndLintClean() throws {
+    @Test func scaffoldedSourcesCompileAgainstOTALocalizationsAndLintClean() async throws {
         let repo = try TemporaryDirectory("scaffold")
         defer { repo.remove() }
-        #expect(try cli(["scaffold-module", "Checkout", "--output", "Sources/Checkout"], in: repo.url).status == 0)
+        await #expect(try cli(["scaffold-module", "Checkout", "--output", "Sources/Checkout"], in: repo.url).status == 0)
         let folder = repo.url.appendingPathComponent("Sources/Checkout")
         let sources = ["Bundle+LocalizationBundle.swift", "CheckoutStrings.swift"].map { folder.appendingPathComponent($0) }
         // A caller in the module, so the helper's signatures are exercised too.
@@ -98,16 +98,16 @@ import Testing
         #expect(compiled.status == 0, "\(compiled.stderr)")
         #expect(compiled.stderr == "")
 
-        let lint = try cli(["lint-sources", "Sources"], in: repo.url)
+        let lint = try await cli(["lint-sources", "Sources"], in: repo.url)
         #expect(lint.status == 0)
         #expect(lint.stdout == "No findings in 3 Swift files.\n")
     }
 
-    @Test func anExtensionNameWithSpacesGetsAnIdentifierAndTheMainFallback() throws {
+    @Test func anExtensionNameWithSpacesGetsAnIdentifierAndTheMainFallback() async throws {
         let repo = try TemporaryDirectory("scaffold")
         defer { repo.remove() }
 
-        let result = try cli(["scaffold-module", "Widget Extension", "--output", "Widget Extension", "--fallback", "main"], in: repo.url)
+        let result = try await cli(["scaffold-module", "Widget Extension", "--output", "Widget Extension", "--fallback", "main"], in: repo.url)
 
         #expect(result.status == 0)
         #expect(result.stdout == """
@@ -123,10 +123,10 @@ import Testing
     }
 
     @Test(arguments: [("Widget Extension", "main"), ("My \"Beta\" Café", "module"), ("2FA", "module")])
-    func scaffoldedSourcesCompileForNamesThatAreNoIdentifiers(_ name: String, _ fallback: String) throws {
+    func scaffoldedSourcesCompileForNamesThatAreNoIdentifiers(_ name: String, _ fallback: String) async throws {
         let repo = try TemporaryDirectory("scaffold")
         defer { repo.remove() }
-        #expect(try cli(["scaffold-module", name, "--output", "M", "--fallback", fallback], in: repo.url).status == 0)
+        #expect(try await cli(["scaffold-module", name, "--output", "M", "--fallback", fallback], in: repo.url).status == 0)
         let folder = repo.url.appendingPathComponent("M")
         let sources = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }.sorted()
             .map { folder.appendingPathComponent($0) }
@@ -150,16 +150,16 @@ import Testing
         #expect(compiled.stderr == "")
     }
 
-    @Test func aCopyWithABareLookupIsReportedByLintSources() throws {
+    @Test func aCopyWithABareLookupIsReportedByLintSources() async throws {
         let repo = try TemporaryDirectory("scaffold")
         defer { repo.remove() }
-        #expect(try cli(["scaffold-module", "Checkout", "--output", "Sources/Checkout"], in: repo.url).status == 0)
+        await #expect(try cli(["scaffold-module", "Checkout", "--output", "Sources/Checkout"], in: repo.url).status == 0)
         let helper = repo.url.appendingPathComponent("Sources/Checkout/CheckoutStrings.swift")
         let text = try String(contentsOf: helper, encoding: .utf8)
         try (text + "let bare = NSLocalizedString(\"cart.title\", comment: \"\")\n").write(to: helper, atomically: true, encoding: .utf8)
         let line = text.components(separatedBy: "\n").count
 
-        let lint = try cli(["lint-sources", "Sources"], in: repo.url)
+        let lint = try await cli(["lint-sources", "Sources"], in: repo.url)
 
         #expect(lint.status == 1)
         #expect(lint.stdout == """

@@ -5,11 +5,11 @@ import Testing
 /// `validate` on small repositories whose English lives in Swift code or in a String Catalog's source strings, not in
 /// their development tables (docs/validation.md, "Development values in Swift code").
 @Suite struct SourceDevelopmentValueCommandTests {
-    private func cli(_ arguments: [String]) throws -> ToolResult {
-        try ExternalTool.run(TestPaths.cliExecutable.path, arguments)
+    private func cli(_ arguments: [String]) async throws -> ToolResult {
+        try await ExternalTool.run(TestPaths.cliExecutable.path, arguments)
     }
 
-    @Test func aPackageTargetsTranslationsAreCheckedAgainstItsSwiftValues() throws {
+    @Test func aPackageTargetsTranslationsAreCheckedAgainstItsSwiftValues() async throws {
         // Given: an SPM target whose en table is empty; the English is in Strings.swift.
         let repo = try TemporaryDirectory("code-values")
         defer { repo.remove() }
@@ -31,7 +31,7 @@ import Testing
             """#)
 
         // When
-        let result = try cli(["validate", repo.path])
+        let result = try await cli(["validate", repo.path])
 
         // Then: the mismatch names the Swift file and line of the value; the key with no value anywhere is counted.
         #expect(result.status == 1)
@@ -44,7 +44,7 @@ import Testing
         #expect(lines[5] == "1 error, 1 warning in 1 module.")
     }
 
-    @Test func anAppFolderReadsItsOwnSwiftFilesButNotANestedPackages() throws {
+    @Test func anAppFolderReadsItsOwnSwiftFilesButNotANestedPackages() async throws {
         // Given: an Xcode app folder with a package inside it; both write a value for Localizable's "title".
         let repo = try TemporaryDirectory("code-values")
         defer { repo.remove() }
@@ -56,11 +56,11 @@ import Testing
         try repo.write("App/Packages/Feature/Sources/Feature/Resources/fr.lproj/Localizable.strings", "\"title\" = \"Fonction %@\";\n")
         try repo.write("App/Packages/Feature/Sources/Feature/F.swift", #"let t = NSLocalizedString("title", value: "%d features", comment: "")"#)
 
-        let result = try cli(["validate", repo.path, "--format", "json"])
+        let result = try await cli(["validate", repo.path, "--format", "json"])
 
         // Then: App's "title" matches its interpolation (any type); Feature's is compared with Feature's own value.
         #expect(result.status == 1)
-        let found = try ExternalTool.python("""
+        let found = try await ExternalTool.python("""
             import sys, json
             for d in json.loads(sys.argv[1]):
                 print(d["severity"], d["code"], d["module"], d["file"], d["message"].split(": ")[1].split(" (")[0])
@@ -71,7 +71,7 @@ import Testing
             """)
     }
 
-    @Test func aCatalogsSourceStringsInStateNewAreTheDevelopmentValues() throws {
+    @Test func aCatalogsSourceStringsInStateNewAreTheDevelopmentValues() async throws {
         // Given: a catalog whose en strings were extracted from code (state new: the compiled en table has none).
         let repo = try TemporaryDirectory("catalog-values")
         defer { repo.remove() }
@@ -92,7 +92,7 @@ import Testing
 
             """)
 
-        let result = try cli(["validate", repo.path])
+        let result = try await cli(["validate", repo.path])
 
         // Then: the translation is compared with line 7's value, and reported at its own value (column 69, its quote).
         #expect(result.status == 1)

@@ -5,18 +5,18 @@ import Testing
 /// `validate` on small repositories: a translation that leaves out only the last arguments warns, and one that
 /// leaves out an argument others follow fails.
 @Suite struct TrailingOmissionCommandTests {
-    private func cli(_ arguments: [String]) throws -> ToolResult {
-        try ExternalTool.run(TestPaths.cliExecutable.path, arguments)
+    private func cli(_ arguments: [String]) async throws -> ToolResult {
+        try await ExternalTool.run(TestPaths.cliExecutable.path, arguments)
     }
 
-    @Test func aDroppedTrailingArgumentWarnsAndDoesNotBlock() throws {
+    @Test func aDroppedTrailingArgumentWarnsAndDoesNotBlock() async throws {
         let repo = try TemporaryDirectory("trailing")
         defer { repo.remove() }
         try repo.write("Photos/en.lproj/Localizable.strings", "\"delete\" = \"Delete %@?\";\n")
         try repo.write("Photos/cs.lproj/Localizable.strings", "\"delete\" = \"Smazat?\";\n")
 
-        let result = try cli(["validate", repo.path])
-        let strict = try cli(["validate", repo.path, "--strict"])
+        let result = try await cli(["validate", repo.path])
+        let strict = try await cli(["validate", repo.path, "--strict"])
 
         #expect(result.status == 0)
         #expect(result.stdout == """
@@ -29,16 +29,16 @@ import Testing
         #expect(strict.status == 1)
     }
 
-    @Test func aDroppedArgumentThatShiftsTheNextOneFails() throws {
+    @Test func aDroppedArgumentThatShiftsTheNextOneFails() async throws {
         let repo = try TemporaryDirectory("trailing")
         defer { repo.remove() }
         try repo.write("Chat/en.lproj/Localizable.strings", "\"pair\" = \"%@ and %@\";\n")
         try repo.write("Chat/cs.lproj/Localizable.strings", "\"pair\" = \"a %@\";\n")
 
-        let result = try cli(["validate", repo.path, "--format", "json"])
+        let result = try await cli(["validate", repo.path, "--format", "json"])
 
         #expect(result.status == 1)
-        let codes = try ExternalTool.python("""
+        let codes = try await ExternalTool.python("""
             import sys, json
             print(" ".join(d["severity"] + ":" + d["code"] for d in json.loads(sys.argv[1])))
             """, [result.stdout])

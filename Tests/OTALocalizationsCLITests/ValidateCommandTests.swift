@@ -4,8 +4,8 @@ import Testing
 
 /// Runs the built `ota-localizations validate` (and `package` with validation) on small repositories.
 @Suite struct ValidateCommandTests {
-    private func cli(_ arguments: [String]) throws -> ToolResult {
-        try ExternalTool.run(TestPaths.cliExecutable.path, arguments)
+    private func cli(_ arguments: [String]) async throws -> ToolResult {
+        try await ExternalTool.run(TestPaths.cliExecutable.path, arguments)
     }
 
     /// en and fr tables where fr reads an int where en reads an object, and lacks one key.
@@ -16,17 +16,17 @@ import Testing
         return repo
     }
 
-    @Test func exampleAppIsClean() throws {
-        let result = try cli(["validate", TestPaths.packageRoot.appendingPathComponent("Examples/SampleApp").path])
+    @Test func exampleAppIsClean() async throws {
+        let result = try await cli(["validate", TestPaths.packageRoot.appendingPathComponent("Examples/SampleApp").path])
         #expect(result.status == 0)
         #expect(result.stdout == "0 errors, 0 warnings in 4 modules.\n")
     }
 
-    @Test func findingsAreGroupedPerModuleAndFileWithATotal() throws {
+    @Test func findingsAreGroupedPerModuleAndFileWithATotal() async throws {
         let repo = try makeRepo()
         defer { repo.remove() }
 
-        let result = try cli(["validate", repo.path])
+        let result = try await cli(["validate", repo.path])
 
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -39,21 +39,21 @@ import Testing
         #expect(lines.last == "1 error, 1 warning in 1 module.")
     }
 
-    @Test func jsonAndGithubFormats() throws {
+    @Test func jsonAndGithubFormats() async throws {
         let repo = try makeRepo()
         defer { repo.remove() }
 
-        let json = try cli(["validate", repo.path, "--format", "json"])
+        let json = try await cli(["validate", repo.path, "--format", "json"])
         // Run from the repository root, as a CI job does: annotation paths are relative to the working directory.
-        let github = try ExternalTool.run(TestPaths.cliExecutable.path, ["validate", ".", "--format", "github"], currentDirectory: repo.url)
-        let fromParent = try ExternalTool.run(
+        let github = try await ExternalTool.run(TestPaths.cliExecutable.path, ["validate", ".", "--format", "github"], currentDirectory: repo.url)
+        let fromParent = try await ExternalTool.run(
             TestPaths.cliExecutable.path, ["validate", repo.url.lastPathComponent, "--format", "github"],
             currentDirectory: repo.url.deletingLastPathComponent()
         )
         #expect(fromParent.stdout.hasPrefix("::error file=\(repo.url.lastPathComponent)/Shop/fr.lproj/Localizable.strings,line=1,"))
 
         #expect(json.status == 1)
-        let parsed = try ExternalTool.python("""
+        let parsed = try await ExternalTool.python("""
             import sys, json
             for d in json.loads(sys.argv[1]):
                 assert sorted(d) == sorted(["severity","code","module","localization","table","key","keyPath","file","line","column","message","value","baselined"]), sorted(d)
@@ -70,49 +70,49 @@ import Testing
         #expect(annotations.count == 2)
         #expect(annotations[0].hasPrefix("::error file=Shop/fr.lproj/Localizable.strings,line=1,col=1,title=format-specifier-mismatch::\"greeting\": the format specifiers differ from en (\"Hello %25@\")"))
         #expect(annotations[1].hasPrefix("::warning file=Shop/fr.lproj/Localizable.strings,title=missing-key::"))
-        #expect(try cli(["validate", repo.path, "--format", "xml"]).status == 2)
+        await #expect(try cli(["validate", repo.path, "--format", "xml"]).status == 2)
     }
 
-    @Test func recordedBaselineLetsPackageProceedAndNewFindingsStillFail() throws {
+    @Test func recordedBaselineLetsPackageProceedAndNewFindingsStillFail() async throws {
         let repo = try makeRepo()
         defer { repo.remove() }
         let baseline = repo.url.appendingPathComponent("baseline.json").path
         let output = repo.url.appendingPathComponent("out").path
 
-        let blocked = try cli(["package", repo.path, "--app-version", "1.0", "--output", output, "--quiet"])
+        let blocked = try await cli(["package", repo.path, "--app-version", "1.0", "--output", output, "--quiet"])
         #expect(blocked.status == 1)
         #expect(blocked.stderr.hasPrefix("error: validation found 1 error; nothing was written."))
         #expect(!FileManager.default.fileExists(atPath: output))
 
-        let record = try cli(["validate", repo.path, "--write-baseline", baseline])
+        let record = try await cli(["validate", repo.path, "--write-baseline", baseline])
         #expect(record.status == 0)
         #expect(record.stderr == "Recorded 2 findings in \(baseline).\n")
 
-        let packaged = try cli(["package", repo.path, "--app-version", "1.0", "--output", output, "--quiet",
+        let packaged = try await cli(["package", repo.path, "--app-version", "1.0", "--output", output, "--quiet",
                                 "--validation-baseline", baseline])
         #expect(packaged.status == 0, "\(packaged.stderr)")
         // The command that lists them passes the same validation baseline: without it they would be errors.
         #expect(packaged.stdout.contains("\nValidation: 2 warnings (2 from the validation baseline); ota-localizations validate \(repo.path) --validation-baseline \(baseline) lists them.\n"))
-        let listed = try cli(["validate", repo.path, "--validation-baseline", baseline])
+        let listed = try await cli(["validate", repo.path, "--validation-baseline", baseline])
         #expect(listed.status == 0 && listed.stdout.hasSuffix("0 errors, 2 warnings (2 from the validation baseline) in 1 module.\n"))
 
         // A new mismatch in another key is not covered by the baseline.
         try repo.write("Shop/en.lproj/Localizable.strings", "\"greeting\" = \"Hello %@\";\n\"bye\" = \"Bye\";\n\"count\" = \"%d items\";\n")
         try repo.write("Shop/fr.lproj/Localizable.strings", "\"greeting\" = \"Bonjour %d\";\n\"count\" = \"%@ articles\";\n\"bye\" = \"Salut\";\n")
-        let again = try cli(["validate", repo.path, "--validation-baseline", baseline])
+        let again = try await cli(["validate", repo.path, "--validation-baseline", baseline])
         #expect(again.status == 1)
         #expect(again.stdout.hasSuffix("1 error, 1 warning (1 from the validation baseline) in 1 module.\n"))
     }
 
-    @Test func baselinedFindingsAreOneLineUnlessAskedFor() throws {
+    @Test func baselinedFindingsAreOneLineUnlessAskedFor() async throws {
         let repo = try makeRepo()
         defer { repo.remove() }
         let baseline = repo.url.appendingPathComponent("baseline.json").path
-        #expect(try cli(["validate", repo.path, "--write-baseline", baseline]).status == 0)
+        await #expect(try cli(["validate", repo.path, "--write-baseline", baseline]).status == 0)
 
-        let quiet = try cli(["validate", repo.path, "--validation-baseline", baseline])
-        let listed = try cli(["validate", repo.path, "--validation-baseline", baseline, "--show-baselined"])
-        let github = try cli(["validate", repo.path, "--validation-baseline", baseline, "--format", "github"])
+        let quiet = try await cli(["validate", repo.path, "--validation-baseline", baseline])
+        let listed = try await cli(["validate", repo.path, "--validation-baseline", baseline, "--show-baselined"])
+        let github = try await cli(["validate", repo.path, "--validation-baseline", baseline, "--format", "github"])
 
         #expect(quiet.status == 0)
         #expect(quiet.stdout == "2 findings from the validation baseline not listed (--show-baselined lists them).\n0 errors, 2 warnings (2 from the validation baseline) in 1 module.\n")
@@ -120,7 +120,7 @@ import Testing
         #expect(github.stdout == "::notice title=validation baseline::2 findings from the validation baseline not annotated (--show-baselined annotates them)\n")
     }
 
-    @Test func aShippingAppWithAnErrorAdoptsThroughTheBaseline() throws {
+    @Test func aShippingAppWithAnErrorAdoptsThroughTheBaseline() async throws {
         // An English plural rule without other (an error: "2 selects other") in a shipping app: recorded, then
         // package passes; no file is excluded.
         let repo = try TemporaryDirectory("adopt")
@@ -135,18 +135,18 @@ import Testing
             """)
         let baseline = repo.url.appendingPathComponent("baseline.json").path
         let output = repo.url.appendingPathComponent("out").path
-        let blocked = try cli(["package", repo.path, "--app-version", "1.0", "--output", output, "--quiet"])
+        let blocked = try await cli(["package", repo.path, "--app-version", "1.0", "--output", output, "--quiet"])
         #expect(blocked.status == 1)
         #expect(blocked.stderr.contains("record today's findings with 'ota-localizations validate --write-baseline <file>'"))
-        #expect(try cli(["validate", repo.path, "--write-baseline", baseline]).status == 0)
-        let packaged = try cli(["package", repo.path, "--app-version", "1.0", "--output", output, "--quiet", "--validation-baseline", baseline])
+        await #expect(try cli(["validate", repo.path, "--write-baseline", baseline]).status == 0)
+        let packaged = try await cli(["package", repo.path, "--app-version", "1.0", "--output", output, "--quiet", "--validation-baseline", baseline])
         #expect(packaged.status == 0, "\(packaged.stderr)")
     }
 
-    @Test func jsonIsPrintedAlsoWhenTheRunCannotStart() throws {
-        let missing = try cli(["validate", "/nonexistent/ota-repo", "--format", "json"])
-        let usage = try cli(["validate", "--json", "--strcit", "."])
-        let parsed = try ExternalTool.python("""
+    @Test func jsonIsPrintedAlsoWhenTheRunCannotStart() async throws {
+        let missing = try await cli(["validate", "/nonexistent/ota-repo", "--format", "json"])
+        let usage = try await cli(["validate", "--json", "--strcit", "."])
+        let parsed = try await ExternalTool.python("""
             import sys, json
             for text in sys.argv[1:]:
                 error = json.loads(text)["error"]
@@ -162,37 +162,37 @@ import Testing
         #expect(missing.stderr == "error: /nonexistent/ota-repo: the repository root does not exist; check the path\n")
     }
 
-    @Test func strictFailsOnWarnings() throws {
+    @Test func strictFailsOnWarnings() async throws {
         let repo = try TemporaryDirectory("strict")
         defer { repo.remove() }
         try repo.write("Shop/en.lproj/Localizable.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n")
         try repo.write("Shop/de.lproj/Localizable.strings", "\"a\" = \"A-de\";\n")
 
-        #expect(try cli(["validate", repo.path]).status == 0)
-        #expect(try cli(["validate", repo.path, "--strict"]).status == 1)
+        #expect(try await cli(["validate", repo.path]).status == 0)
+        #expect(try await cli(["validate", repo.path, "--strict"]).status == 1)
     }
 
-    @Test func publishedBaselineCatchesADroppedKey() throws {
+    @Test func publishedBaselineCatchesADroppedKey() async throws {
         let repo = try TemporaryDirectory("dropped")
         defer { repo.remove() }
         try repo.write("Shop/en.lproj/Localizable.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n")
         let output = repo.url.appendingPathComponent("out").path
-        #expect(try cli(["package", repo.path, "--app-version", "1.0", "--output", output, "--quiet"]).status == 0)
+        await #expect(try cli(["package", repo.path, "--app-version", "1.0", "--output", output, "--quiet"]).status == 0)
         try repo.write("Shop/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
 
-        let result = try cli(["validate", repo.path, "--baseline", output + "/1.0/manifest.json", "--format", "json"])
+        let result = try await cli(["validate", repo.path, "--baseline", output + "/1.0/manifest.json", "--format", "json"])
 
         #expect(result.status == 1)
         #expect(result.stdout.contains("\"code\":\"missing-key-against-baseline\""))
         #expect(result.stdout.contains("\"key\":\"b\""))
     }
 
-    @Test func baselineWithoutModulesIsAnError() throws {
+    @Test func baselineWithoutModulesIsAnError() async throws {
         let repo = try makeRepo()
         let empty = try TemporaryDirectory("empty")
         defer { repo.remove(); empty.remove() }
 
-        let result = try cli(["validate", repo.path, "--baseline", empty.path])
+        let result = try await cli(["validate", repo.path, "--baseline", empty.path])
 
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("error: --baseline '\(empty.path)' holds no module with a table;"))

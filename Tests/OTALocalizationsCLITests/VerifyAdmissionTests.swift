@@ -6,18 +6,18 @@ import Testing
 /// `verify` passes exactly what a device with the same keys and channel would install (docs/signing.md, "Verifying a published manifest by hand"): each
 /// publish below is one a keyed device refuses, or partly fails, and `verify` names why.
 @Suite struct VerifyAdmissionTests {
-    private func cli(_ arguments: [String]) throws -> ToolResult {
-        try ExternalTool.run(TestPaths.cliExecutable.path, arguments)
+    private func cli(_ arguments: [String]) async throws -> ToolResult {
+        try await ExternalTool.run(TestPaths.cliExecutable.path, arguments)
     }
 
     /// A published folder (production and staging, unsigned) and `verify`'s verdict on it after `change`.
     private func verdict(
-        _ change: (PublishedSite) throws -> Void, _ arguments: [String] = []
-    ) throws -> (status: Int32, fails: [String]) {
-        let site = try PublishedSite()
-        #expect(try cli(["verify", site.folder.path] + arguments).status == 0, "the untouched publish passes")
-        try change(site)
-        let result = try cli(["verify", site.folder.path] + arguments)
+        _ change: (PublishedSite) async throws -> Void, _ arguments: [String] = []
+    ) async throws -> (status: Int32, fails: [String]) {
+        let site = try await PublishedSite()
+        await #expect(try cli(["verify", site.folder.path] + arguments).status == 0, "the untouched publish passes")
+        try await change(site)
+        let result = try await cli(["verify", site.folder.path] + arguments)
         return (result.status, result.stdout.split(separator: "\n").filter { $0.hasPrefix("FAIL") }.map(String.init))
     }
 
@@ -32,8 +32,8 @@ import Testing
         try built.index.encoded().write(to: site.folder.appendingPathComponent("index.json"))
     }
 
-    @Test func aFullRolloutListingAMissingZIPFails() throws {
-        let (status, fails) = try verdict { site in
+    @Test func aFullRolloutListingAMissingZIPFails() async throws {
+        let (status, fails) = try await verdict { site in
             try republish(site) { manifest in
                 var copy = manifest.modules[0]
                 copy.path = "Gone-0123456789abcdef.zip"
@@ -45,8 +45,8 @@ import Testing
         #expect(fails.contains { $0.contains("Gone-0123456789abcdef.zip") && $0.contains("no such file") }, "\(fails)")
     }
 
-    @Test func stagingsFilesCopiedOverProductionsFail() throws {
-        let (status, fails) = try verdict { site in
+    @Test func stagingsFilesCopiedOverProductionsFail() async throws {
+        let (status, fails) = try await verdict { site in
             for (staged, production) in [("manifest.staging.json", "manifest.json"), ("index.staging.json", "index.json")] {
                 try FileManager.default.removeItem(at: site.folder.appendingPathComponent(production))
                 try FileManager.default.copyItem(at: site.folder.appendingPathComponent(staged), to: site.folder.appendingPathComponent(production))
@@ -56,16 +56,16 @@ import Testing
         #expect(fails.count >= 2 && fails.allSatisfy { $0.contains("names the channel \"staging\"") && $0.contains("(channel)") }, "\(fails)")
     }
 
-    @Test func aPublishedAtYearsAheadFails() throws {
-        let (status, fails) = try verdict { site in
+    @Test func aPublishedAtYearsAheadFails() async throws {
+        let (status, fails) = try await verdict { site in
             try republish(site) { $0.publishedAtTimestamp = ManifestDate.parseTimestamp("2099-01-01T00:00:00Z")! }
         }
         #expect(status == 1)
         #expect(fails.contains { $0.contains("2099-01-01T00:00:00Z is later than the device clock") }, "\(fails)")
     }
 
-    @Test func aModuleListingMoreLocalizationsThanADeviceAcceptsFails() throws {
-        let (status, fails) = try verdict { site in
+    @Test func aModuleListingMoreLocalizationsThanADeviceAcceptsFails() async throws {
+        let (status, fails) = try await verdict { site in
             try republish(site) { manifest in
                 manifest.modules[0].slices = nil
                 manifest.modules[0].localizations += (0..<501).map { "x\($0)" }
@@ -75,10 +75,10 @@ import Testing
         #expect(fails.contains { $0.contains("(maximumLocalizationsPerModule)") && $0.contains("devices fail it (limit)") }, "\(fails)")
     }
 
-    @Test func aBasePartNamingAnotherFullZIPThanTheFullPartFails() throws {
+    @Test func aBasePartNamingAnotherFullZIPThanTheFullPartFails() async throws {
         // Given: the base part's entry of an unsliced module naming a ZIP that is not there, the full part (and
         // manifest.json) the right one: devices without every localization would download the base part's.
-        let (status, fails) = try verdict { site in
+        let (status, fails) = try await verdict { site in
             var manifest = try Manifest(bytes: Data(contentsOf: site.folder.appendingPathComponent("manifest.json")))
             manifest.modules[0].slices = nil
             try manifest.encoded().write(to: site.folder.appendingPathComponent("manifest.json"))
@@ -99,8 +99,8 @@ import Testing
         #expect(fails.contains { $0.contains("base part and full part name different full ZIPs") }, "\(fails)")
     }
 
-    @Test func moreModulesThanADeviceAcceptsFail() throws {
-        let (status, fails) = try verdict { site in
+    @Test func moreModulesThanADeviceAcceptsFail() async throws {
+        let (status, fails) = try await verdict { site in
             try republish(site) { manifest in
                 let first = manifest.modules[0]
                 manifest.modules += (0..<(501 - manifest.modules.count)).map { index in
@@ -114,21 +114,21 @@ import Testing
         #expect(fails.contains { $0.contains("manifest lists 501 modules, more than the limit of 500") }, "\(fails)")
     }
 
-    @Test func aModuleListedTwiceFails() throws {
-        let (status, fails) = try verdict { site in
+    @Test func aModuleListedTwiceFails() async throws {
+        let (status, fails) = try await verdict { site in
             try republish(site) { $0.modules.append($0.modules[0]) }
         }
         #expect(status == 1)
         #expect(fails.contains { $0.contains("is listed twice") }, "\(fails)")
     }
 
-    @Test func aZIPWhoseInfoPlistNamesAnotherDevelopmentRegionFails() throws {
-        let (status, fails) = try verdict { site in
+    @Test func aZIPWhoseInfoPlistNamesAnotherDevelopmentRegionFails() async throws {
+        let (status, fails) = try await verdict { site in
             // A ZIP of the module's files but with Info.plist declaring fr, written by Python's zipfile.
             let manifest = try Manifest(bytes: Data(contentsOf: site.folder.appendingPathComponent("manifest.json")))
             let module = manifest.modules[0]
             let planted = site.folder.appendingPathComponent("Planted.zip")
-            _ = try ExternalTool.python("""
+            _ = try await ExternalTool.python("""
                 import sys, zipfile
                 source, target = zipfile.ZipFile(sys.argv[1]), zipfile.ZipFile(sys.argv[2], "w", zipfile.ZIP_DEFLATED)
                 for name in source.namelist():
@@ -148,18 +148,18 @@ import Testing
         #expect(fails.contains { $0.contains("Planted.zip: a device refuses it (content): Info.plist declares CFBundleDevelopmentRegion \"fr\"") }, "\(fails)")
     }
 
-    @Test func theChannelOptionVerifiesThatChannelsFiles() throws {
-        let site = try PublishedSite()
-        let staging = try cli(["verify", site.folder.path, "--channel", "staging"])
+    @Test func theChannelOptionVerifiesThatChannelsFiles() async throws {
+        let site = try await PublishedSite()
+        let staging = try await cli(["verify", site.folder.path, "--channel", "staging"])
         #expect(staging.status == 0, "\(staging.stdout)")
         #expect(staging.stdout.contains("\(site.folder.path)/index.staging.json: admitted"))
         #expect(staging.stdout.contains("\(site.folder.path)/manifest.staging.json: admitted"))
-        let usage = try cli(["verify", site.folder.path, "--channel", "Staging"])
+        let usage = try await cli(["verify", site.folder.path, "--channel", "Staging"])
         #expect(usage.status == 2)
     }
 
-    @Test func theIndexAndTheManifestMustDescribeTheSameModules() throws {
-        let (status, fails) = try verdict { site in
+    @Test func theIndexAndTheManifestMustDescribeTheSameModules() async throws {
+        let (status, fails) = try await verdict { site in
             // The manifest alone changes (an older tool's publish over a newer one's index, or an attacker's edit).
             let file = site.folder.appendingPathComponent("manifest.json")
             var manifest = try Manifest(bytes: Data(contentsOf: file))

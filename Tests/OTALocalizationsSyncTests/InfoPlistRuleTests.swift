@@ -26,7 +26,7 @@ import Testing
         let text = declaration + body
         var utf16 = Data([0xFF, 0xFE])
         utf16.append(("<plist version=\"1.0\">\n" + body).data(using: .utf16LittleEndian)!)
-        let binary = try ProcessRunner.python("""
+        let binary = try ProcessRunner.pythonBlocking("""
             import sys, plistlib
             sys.stdout.buffer.write(plistlib.dumps({"CFBundleDevelopmentRegion": "en", "CFBundleVersion": "9"}, fmt=plistlib.FMT_BINARY))
             """)

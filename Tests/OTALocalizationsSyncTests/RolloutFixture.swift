@@ -58,7 +58,7 @@ enum KnownDevice {
             import hashlib, sys
             print(int.from_bytes(hashlib.sha256(sys.argv[1].encode()).digest()[:4], 'big') % 10000)
             """
-        let output = try ExternalTool.python(script, ["\(rolloutID):\(installID)"])
+        let output = try ExternalTool.pythonBlocking(script, ["\(rolloutID):\(installID)"])
         return try #require(Int(output.trimmingCharacters(in: .whitespacesAndNewlines)))
     }
 }

@@ -221,7 +221,7 @@ enum URLEncoding {
 enum IndependentTool {
     /// SHA-256 of `data` as `sha256sum` prints it.
     static func sha256sum(_ data: Data) throws -> String {
-        String(try ProcessRunner.run(["sha256sum", "-"], stdin: data).text.prefix(64))
+        String(try ProcessRunner.runBlocking(["sha256sum", "-"], stdin: data).text.prefix(64))
     }
 
     /// A ZIP written by Python's `zipfile` to a non-seekable stream (data descriptors, as streaming writers do).
@@ -238,6 +238,6 @@ enum IndependentTool {
                     z.writestr(name, base64.b64decode(files[name]))
             """
         let payload = try JSONSerialization.data(withJSONObject: files.mapValues { $0.base64EncodedString() })
-        return try ProcessRunner.run(["python3", "-c", script], stdin: payload).stdout
+        return try ProcessRunner.runBlocking(["python3", "-c", script], stdin: payload).stdout
     }
 }

@@ -20,7 +20,7 @@ public enum InstalledLayout {
     /// The seal of `files` (path to bytes; one must be `Info.plist`), hashed by Python's `hashlib`.
     public static func seal(_ files: [String: Data]) throws -> Data {
         let payload = try JSONSerialization.data(withJSONObject: files.mapValues { $0.base64EncodedString() })
-        return try ProcessRunner.python("""
+        return try ProcessRunner.pythonBlocking("""
             import sys, json, base64, hashlib
             files = {k: base64.b64decode(v) for k, v in json.loads(sys.stdin.read()).items()}
             order = ["Info.plist"] + sorted((p for p in files if p != "Info.plist"), key=lambda p: p.encode())

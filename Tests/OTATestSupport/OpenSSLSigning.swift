@@ -25,7 +25,7 @@ public enum OpenSSLSigning {
     public static func verify(_ signature: [UInt8], message: URL, key: URL, in folder: URL) throws -> Bool {
         let signatureFile = folder.appendingPathComponent("openssl-\(UUID().uuidString).sig")
         try Data(signature).write(to: signatureFile)
-        let result = try ProcessRunner.run([
+        let result = try ProcessRunner.runBlocking([
             "openssl", "pkeyutl", "-verify", "-inkey", key.path, "-rawin", "-in", message.path, "-sigfile",
             signatureFile.path,
         ])
@@ -42,12 +42,12 @@ public enum OpenSSLSigning {
             p = base64.b64decode(e["payload"], validate=True)
             open(sys.argv[1], "wb").write(b"DSSEv1 %d %s %d %s" % (len(t), t, len(p), p))
             """
-        _ = try ProcessRunner.python(script, [output.path], stdin: envelope)
+        _ = try ProcessRunner.pythonBlocking(script, [output.path], stdin: envelope)
     }
 
     @discardableResult
     private static func check(_ arguments: [String]) throws -> ProcessRunner.Result {
-        let result = try ProcessRunner.run(arguments)
+        let result = try ProcessRunner.runBlocking(arguments)
         guard result.status == 0 else {
             throw ToolFailure(message: "\(arguments.joined(separator: " ")) failed: \(String(decoding: result.stderr, as: UTF8.self))")
         }

@@ -15,10 +15,25 @@ public enum ProcessRunner {
         public var description: String
     }
 
-    /// Runs `arguments` through `/usr/bin/env` (so `python3` resolves on PATH; absolute paths work too),
-    /// optionally in `directory` and with `environment` replacing the process environment.
+    /// ``runBlocking(_:stdin:in:environment:)`` on a thread of its own: the caller's task is suspended, never its
+    /// thread, so a test that waits for a tool never holds a thread of the cooperative pool (two on a two-core
+    /// machine) that other tests' tasks need.
     @discardableResult
     public static func run(
+        _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil, environment: [String: String]? = nil
+    ) async throws -> Result {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Swift.Result { try runBlocking(arguments, stdin: stdin, in: directory, environment: environment) })
+            }.start()
+        }
+    }
+
+    /// Runs `arguments` through `/usr/bin/env` (so `python3` resolves on PATH; absolute paths work too),
+    /// optionally in `directory` and with `environment` replacing the process environment, blocking the calling
+    /// thread until the tool exits: for threads of their own and short tools in synchronous contexts.
+    @discardableResult
+    public static func runBlocking(
         _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil, environment: [String: String]? = nil
     ) throws -> Result {
         let process = Process()
@@ -48,8 +63,17 @@ public enum ProcessRunner {
     }
 
     /// Runs Python 3 `script` with `arguments` as `sys.argv[1:]`; returns its stdout, failing unless it exits with 0.
-    public static func python(_ script: String, _ arguments: [String] = [], stdin: Data? = nil) throws -> Data {
-        let result = try run(["python3", "-c", script] + arguments, stdin: stdin)
+    public static func python(_ script: String, _ arguments: [String] = [], stdin: Data? = nil) async throws -> Data {
+        let result = try await run(["python3", "-c", script] + arguments, stdin: stdin)
+        guard result.status == 0 else {
+            throw Failure(description: "python3 failed: \(String(decoding: result.stderr, as: UTF8.self))")
+        }
+        return result.stdout
+    }
+
+    /// ``python(_:_:stdin:)``, blocking the calling thread.
+    public static func pythonBlocking(_ script: String, _ arguments: [String] = [], stdin: Data? = nil) throws -> Data {
+        let result = try runBlocking(["python3", "-c", script] + arguments, stdin: stdin)
         guard result.status == 0 else {
             throw Failure(description: "python3 failed: \(String(decoding: result.stderr, as: UTF8.self))")
         }

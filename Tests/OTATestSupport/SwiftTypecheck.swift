@@ -42,7 +42,7 @@ public enum SwiftTypecheck {
             TestPaths.packageRoot.appendingPathComponent("Sources/COTALibCrypto/module.modulemap"),
         ]
         let cModules = maps.filter { FileManager.default.fileExists(atPath: $0.path) }.flatMap { ["-Xcc", "-fmodule-map-file=" + $0.path] }
-        return try ExternalTool.run("swiftc", [
+        return try ExternalTool.runBlocking("swiftc", [
             "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-module-name", moduleName,
             "-I", modulesFolder.path,
         ] + cModules + inputs)

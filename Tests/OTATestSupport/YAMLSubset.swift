@@ -84,7 +84,7 @@ public enum YAMLSubset {
                 print("no-yaml"); sys.exit(0)
             print(json.dumps(yaml.load(sys.stdin.read(), Loader=yaml.BaseLoader)))
             """
-        let output = try ProcessRunner.python(script, stdin: Data(text.utf8))
+        let output = try ProcessRunner.pythonBlocking(script, stdin: Data(text.utf8))
         if String(decoding: output, as: UTF8.self) == "no-yaml\n" { return nil }
         return try JSONSerialization.jsonObject(with: output)
     }

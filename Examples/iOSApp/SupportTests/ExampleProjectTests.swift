@@ -247,7 +247,7 @@ import Testing
         defer { site.remove() }
 
         #expect(try Data(contentsOf: table) == before)
-        let manifest = try ExternalTool.python("""
+        let manifest = try ExternalTool.pythonBlocking("""
             import json, sys
             m = json.load(open(sys.argv[1]))
             print(m["appVersion"], m["developmentRegion"], " ".join(x["name"] for x in m["modules"]))
@@ -255,7 +255,7 @@ import Testing
         #expect(manifest == "1.0 en Basket Catalog OTAExample\n")
         let zips = try FileManager.default.contentsOfDirectory(atPath: site.url.appendingPathComponent("1.0").path)
         let catalog = try #require(zips.first { $0.hasPrefix("Catalog-") && $0.hasSuffix(".zip") })
-        let published = try ExternalTool.run(
+        let published = try ExternalTool.runBlocking(
             "unzip", ["-p", site.url.appendingPathComponent("1.0/\(catalog)").path, "en.lproj/Localizable.strings"])
         #expect(published.stdout.contains("\"catalog.title\" = \"Catalog, \\\"over\\\" the air\";\n"))
         #expect(published.stdout.contains("\"catalog.add\" = \"Add to basket\";\n"))
@@ -263,7 +263,7 @@ import Testing
 
     @Test func publishShRefusesOtherArguments() throws {
         let script = Self.example.appendingPathComponent("publish.sh").path
-        let result = try ExternalTool.run(script, ["/tmp/x", "--title", "t"])
+        let result = try ExternalTool.runBlocking(script, ["/tmp/x", "--title", "t"])
         #expect(result.status == 2)
         #expect(result.stderr == "usage: \(script) <output folder> [--catalog-title <text>]\n")
     }

@@ -18,7 +18,7 @@ import Testing
         var environment = ProcessInfo.processInfo.environment
         environment["OTA_LOCALIZATIONS"] = TestPaths.cliExecutable.path
         let script = TestPaths.packageRoot.appendingPathComponent("Examples/iOSApp/publish.sh").path
-        let result = try ExternalTool.run(
+        let result = try ExternalTool.runBlocking(
             script, [site.path] + (catalogTitle.map { ["--catalog-title", $0] } ?? []), environment: environment)
         guard result.status == 0 else {
             throw ToolFailure(message: "publish.sh failed (\(result.status)): \(result.stderr)")
@@ -29,7 +29,7 @@ import Testing
     /// Module name to the SHA-256 the published manifest lists, read with Python's `json`.
     /// Each module's published base slice SHA-256, as Python reads the manifest.
     nonisolated static func publishedBaseSlices(_ site: TemporaryDirectory) throws -> [String: String] {
-        let output = try ExternalTool.python("""
+        let output = try ExternalTool.pythonBlocking("""
             import json, sys
             for m in json.load(open(sys.argv[1]))["modules"]:
                 print(m["name"], m["slices"]["base"]["sha256"])
@@ -98,7 +98,7 @@ import Testing
             let installed = try #require(module.installedSHA256)
             let record = OTAStorageLayout(storageRoot: fixture.storageRoot, appVersion: "1.0")
                 .installFolder(module: module.name, folderName: installed).appendingPathComponent(".ota-slices")
-            #expect(try ExternalTool.sha256sum(record) == installed)
+            #expect(try ExternalTool.sha256sumBlocking(record) == installed)
             #expect(try String(contentsOf: record, encoding: .utf8).contains("\nbase \(bases[module.name] ?? "?")\n"))
         }
         #expect(snapshot.reportLines.prefix(2) == [

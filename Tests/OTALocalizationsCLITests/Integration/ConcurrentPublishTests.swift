@@ -15,15 +15,15 @@ extension NginxIntegrationTests {
             let older: URL
             var newer: URL { publication.versionFolder }
 
-            init() throws {
+            init() async throws {
                 publication = try H.Publication()
-                _ = try publication.package(publishedAt: "2026-01-01T00:00:00Z")
+                _ = try await publication.package(publishedAt: "2026-01-01T00:00:00Z")
                 older = publication.folder.url.appendingPathComponent("older/1.0.0", isDirectory: true)
                 try FileManager.default.createDirectory(at: older.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try FileManager.default.copyItem(at: publication.versionFolder, to: older)
                 try publication.edit("Packages/Features/Sources/Checkout/Resources/de.lproj/Localizable.strings",
                                      replacing: "\"Dein Warenkorb\"", with: "\"Ihr Warenkorb\"")
-                _ = try publication.package(publishedAt: "2026-01-02T00:00:00Z")
+                _ = try await publication.package(publishedAt: "2026-01-02T00:00:00Z")
             }
         }
 
@@ -56,8 +56,8 @@ extension NginxIntegrationTests {
             #expect(older.0 == 0 || (older.0 == 1 && older.1.contains("later than this one")), "\(older.1)")
         }
 
-        @Test func toAFolderTheNewerPublishIsAlwaysLive() throws {
-            let packagings = try TwoPackagings()
+        @Test func toAFolderTheNewerPublishIsAlwaysLive() async throws {
+            let packagings = try await TwoPackagings()
             for round in 0..<4 {
                 let destination = packagings.publication.folder.url.appendingPathComponent("www\(round)", isDirectory: true)
                 try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
@@ -68,24 +68,24 @@ extension NginxIntegrationTests {
                     #expect(try Data(contentsOf: live.appendingPathComponent(name)) == Data(contentsOf: packagings.newer.appendingPathComponent(name)),
                             "round \(round): \(name)")
                 }
-                let verify = try H.cli(["verify", live.path])
+                let verify = try await H.cli(["verify", live.path])
                 #expect(verify.status == 0, "round \(round): \(verify.stdout)\(verify.stderr)")
             }
         }
 
-        @Test func toABucketTheNewerPublishIsAlwaysLive() throws {
-            let packagings = try TwoPackagings()
+        @Test func toABucketTheNewerPublishIsAlwaysLive() async throws {
+            let packagings = try await TwoPackagings()
             let moto = try MotoServer()
             defer { moto.stop() }
-            try moto.createPublicBucket("strings")
+            try await moto.createPublicBucket("strings")
             for round in 0..<2 {
                 let statuses = try race(packagings, to: "s3://strings/round\(round)", environment: moto.environment)
                 checkStatuses(statuses)
                 for name in ["manifest.json", "index.json"] {
-                    #expect(try moto.get("strings", "round\(round)/\(H.appVersion)/\(name)") == Data(contentsOf: packagings.newer.appendingPathComponent(name)),
+                    await #expect(try moto.get("strings", "round\(round)/\(H.appVersion)/\(name)") == Data(contentsOf: packagings.newer.appendingPathComponent(name)),
                             "round \(round): \(name)\n\(statuses.map { "\($0.0): \($0.1)" }.joined(separator: "\n---\n"))")
                 }
-                let verify = try ExternalTool.run(
+                let verify = try await ExternalTool.run(
                     TestPaths.cliExecutable.path, ["verify", "s3://strings/round\(round)/\(H.appVersion)"], environment: moto.environment)
                 #expect(verify.status == 0, "round \(round): \(verify.stdout)\(verify.stderr)")
             }

@@ -18,7 +18,7 @@ extension NginxIntegrationTests {
         ]
 
         @Test(arguments: repositories.map(\.name))
-        func corpusRepositoryIsPackagedServedSyncedAndLookedUp(_ name: String) throws {
+        func corpusRepositoryIsPackagedServedSyncedAndLookedUp(_ name: String) async throws {
             let repository = TestPaths.corpus.appendingPathComponent(name)
             try #require(FileManager.default.fileExists(atPath: repository.path), "corpus missing at \(repository.path)")
             let server = try NginxServer()
@@ -28,9 +28,9 @@ extension NginxIntegrationTests {
             let storage = work.url.appendingPathComponent("root")
             let configuration = try work.write("ota-localizations.json", Self.repositories.first { $0.name == name }!.configuration)
             let baseline = work.url.appendingPathComponent("validation-baseline.json")
-            let validated = try H.cli(["validate", repository.path, "--config", configuration.path, "--write-baseline", baseline.path])
+            let validated = try await H.cli(["validate", repository.path, "--config", configuration.path, "--write-baseline", baseline.path])
             try #require(validated.status == 0, "\(validated.stderr)")
-            let packaged = try H.cli(["package", repository.path, "--app-version", H.appVersion, "--output", output.path,
+            let packaged = try await H.cli(["package", repository.path, "--app-version", H.appVersion, "--output", output.path,
                                       "--config", configuration.path, "--validation-baseline", baseline.path,
                                       "--published-at", "2026-01-01T00:00:00Z", "--quiet"])
             try #require(packaged.status == 0, "\(packaged.stderr)")
@@ -43,18 +43,18 @@ extension NginxIntegrationTests {
             }
             #expect(!published.isEmpty)
 
-            let (result, report) = try H.sync(server.baseURL, into: storage)
+            let (result, report) = try await H.sync(server.baseURL, into: storage)
 
             #expect(result.status == 0, "\(result.stdout) \(result.stderr)")
             #expect(report["updated"] as? Int == published.count && report["stateSaved"] as? Bool == true, "\(result.stdout)")
             #expect(server.requests().filter { $0.uri.hasSuffix(".zip") && $0.status == 200 }.count == published.count)
-            try H.expectInstalled(published, from: versionFolder, into: storage)
+            try await H.expectInstalled(published, from: versionFolder, into: storage)
             var checked = 0
             for module in published {
-                let extracted = try H.unzipped(versionFolder.appendingPathComponent(module.path))
+                let extracted = try await H.unzipped(versionFolder.appendingPathComponent(module.path))
                 defer { extracted.remove() }
-                for sample in try H.sampledValues(bundle: extracted.url, perTable: 1, localizations: 4) {
-                    let lookup = try H.lookup(storage, module: module.name, localization: sample.localization,
+                for sample in try await H.sampledValues(bundle: extracted.url, perTable: 1, localizations: 4) {
+                    let lookup = try await H.lookup(storage, module: module.name, localization: sample.localization,
                                               key: sample.key, table: sample.table)
                     // A plural entry's forms follow its format string on the next lines.
                     #expect(lookup.status == 0 && lookup.stdout.hasPrefix(sample.value + "\n"),
@@ -65,7 +65,7 @@ extension NginxIntegrationTests {
             #expect(checked >= published.count)
             // Unchanged: one 304.
             let before = server.requests().count
-            let (again, againReport) = try H.sync(server.baseURL, into: storage)
+            let (again, againReport) = try await H.sync(server.baseURL, into: storage)
             #expect(again.status == 0 && againReport["manifest"] as? String == "notModified")
             #expect(server.requests().dropFirst(before).map(\.status) == [304])
         }

@@ -5,23 +5,23 @@ import Testing
 extension NginxIntegrationTests {
     /// `diff <URL of a published version folder> <repository>` against a real HTTP server (nginx on loopback).
     @Suite struct DiffOverHTTPTests {
-        private func cli(_ arguments: [String]) throws -> ToolResult {
-            try ExternalTool.run(TestPaths.cliExecutable.path, arguments)
+        private func cli(_ arguments: [String]) async throws -> ToolResult {
+            try await ExternalTool.run(TestPaths.cliExecutable.path, arguments)
         }
 
-        @Test func aPublishedFolderURLIsComparedWithTheRepository() throws {
+        @Test func aPublishedFolderURLIsComparedWithTheRepository() async throws {
             let (before, after) = (try TemporaryDirectory("http-diff-before"), try TemporaryDirectory("http-diff-after"))
             defer { before.remove(); after.remove() }
             let server = try NginxServer()
             defer { server.stop() }
             try DiffCommandTests.writePublished(before)
             try DiffCommandTests.writeNew(after)
-            let published = try cli(["package", before.path, "--app-version", "1.0", "--output", server.webRoot.path, "--quiet"])
+            let published = try await cli(["package", before.path, "--app-version", "1.0", "--output", server.webRoot.path, "--quiet"])
             #expect(published.status == 0, "\(published.stderr)")
 
             // The folder URL the app reads, with or without a trailing slash, and its manifest's URL.
             for location in [server.baseURL + "1.0", server.baseURL + "1.0/", server.baseURL + "1.0/manifest.json"] {
-                let result = try cli(["diff", location, after.path])
+                let result = try await cli(["diff", location, after.path])
                 #expect(result.status == 0, "\(location): \(result.stderr)")
                 #expect(result.stdout == DiffCommandTests.expectedText, "\(location)")
             }
@@ -30,15 +30,15 @@ extension NginxIntegrationTests {
             #expect(requested.contains { $0.hasPrefix("/1.0/Shop-") && $0.hasSuffix(".zip") })
         }
 
-        @Test func aMissingVersionAndADamagedZipAreErrors() throws {
+        @Test func aMissingVersionAndADamagedZipAreErrors() async throws {
             let repo = try TemporaryDirectory("http-diff-damaged")
             defer { repo.remove() }
             let server = try NginxServer()
             defer { server.stop() }
             try DiffCommandTests.writePublished(repo)
-            #expect(try cli(["package", repo.path, "--app-version", "1.0", "--output", server.webRoot.path, "--quiet"]).status == 0)
+            await #expect(try cli(["package", repo.path, "--app-version", "1.0", "--output", server.webRoot.path, "--quiet"]).status == 0)
 
-            let missing = try cli(["diff", server.baseURL + "2.0", repo.path])
+            let missing = try await cli(["diff", server.baseURL + "2.0", repo.path])
             #expect(missing.status == 1)
             #expect(missing.stderr == "error: <published>: cannot read the manifest: \(server.baseURL)2.0/manifest.json: HTTP status 404\n")
 
@@ -47,7 +47,7 @@ extension NginxIntegrationTests {
             let zip = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path)
                 .first { $0.hasPrefix("Shop-") && $0.split(separator: "-").count == 2 })
             try Data("not the published bytes".utf8).write(to: folder.appendingPathComponent(zip))
-            let damaged = try cli(["diff", server.baseURL + "1.0", repo.path])
+            let damaged = try await cli(["diff", server.baseURL + "1.0", repo.path])
             #expect(damaged.status == 1)
             #expect(damaged.stderr == "error: <published>: \(server.baseURL)1.0/\(zip): size or SHA-256 differs from the manifest; the published files are damaged\n")
         }

@@ -14,12 +14,12 @@ extension NginxIntegrationTests {
         typealias H = SyncHarness
 
         @Test(.timeLimit(.minutes(2)))
-        func aSyncAgainstATricklingServerEndsAtTheRequestDeadline() throws {
+        func aSyncAgainstATricklingServerEndsAtTheRequestDeadline() async throws {
             let site = try H.ExampleSite()
             defer { site.remove() }
-            try site.publish(at: "2026-01-01T00:00:00Z")
+            try await site.publish(at: "2026-01-01T00:00:00Z")
             let started = Date()
-            let (result, report) = try H.sync(site.server.trickleBaseURL, into: site.storage.url, timeout: "30",
+            let (result, report) = try await H.sync(site.server.trickleBaseURL, into: site.storage.url, timeout: "30",
                                               extraArguments: ["--request-deadline", "2"])
             let seconds = Date().timeIntervalSince(started)
             #expect(result.status == 1)
@@ -30,14 +30,14 @@ extension NginxIntegrationTests {
         }
 
         @Test(.timeLimit(.minutes(2)))
-        func deleteStopsASyncStuckOnATricklingServer() throws {
+        func deleteStopsASyncStuckOnATricklingServer() async throws {
             let site = try H.ExampleSite()
             defer { site.remove() }
-            let published = try site.publish(at: "2026-01-01T00:00:00Z")
-            #expect(try H.sync(site.server.baseURL, into: site.storage.url).result.status == 0)
+            let published = try await site.publish(at: "2026-01-01T00:00:00Z")
+            #expect(try await H.sync(site.server.baseURL, into: site.storage.url).result.status == 0)
             try site.publication.edit("Packages/Features/Sources/Checkout/Resources/de.lproj/Localizable.strings",
                                       replacing: "Warenkorb", with: "Einkaufswagen")
-            try site.publish(at: "2026-01-02T00:00:00Z")
+            try await site.publish(at: "2026-01-02T00:00:00Z")
 
             // A sync whose manifest request trickles for ever (deadlines far away) holds the lock.
             let sync = try Self.start(["sync", "--base-url", site.server.trickleBaseURL, "--app-version", H.appVersion,
@@ -47,14 +47,14 @@ extension NginxIntegrationTests {
                 StorageLockHolder.pid(site.storage.url) == sync.processIdentifier && site.server.responsesInProgress() > 0
             })
 
-            let delete = try H.cli(["delete", "--into", site.storage.path])
+            let delete = try await H.cli(["delete", "--into", site.storage.path])
 
             #expect(delete.status == 0, "\(delete.stderr)")
             // What the kill switch keeps: the first sync made them.
             #expect(H.entries(site.storage.url) == [".ota-anti-rollback.json", ".ota-install-id"])
             sync.waitUntilExit()
             #expect(sync.terminationStatus == 1)
-            #expect(try H.sync(site.server.baseURL, into: site.storage.url).result.status == 0)
+            #expect(try await H.sync(site.server.baseURL, into: site.storage.url).result.status == 0)
             #expect(published.count == 4)
         }
 
@@ -62,7 +62,7 @@ extension NginxIntegrationTests {
         /// SIGKILL at a random moment; whatever is left, every `current` names a complete folder, and the next
         /// `sync` installs everything and removes the leftovers.
         @Test(.timeLimit(.minutes(10)))
-        func aKilledDeleteOrKillSwitchNeverLeavesAHalfBundle() throws {
+        func aKilledDeleteOrKillSwitchNeverLeavesAHalfBundle() async throws {
             let repository = try Self.largeRepository(modules: 24)
             defer { repository.remove() }
             let server = try NginxServer(slowBytesPerSecond: 40_000)
@@ -70,11 +70,11 @@ extension NginxIntegrationTests {
             let publication = try H.Publication(copying: repository.url)
             let storage = try TemporaryDirectory("root")
             defer { storage.remove() }
-            let published = try publication.package(publishedAt: "2026-01-01T00:00:00Z")
+            let published = try await publication.package(publishedAt: "2026-01-01T00:00:00Z")
             try server.publish(publication.output)
             var expected: [String: [String: String]] = [:]
             for module in published {
-                let extracted = try H.unzipped(publication.versionFolder.appendingPathComponent(module.path))
+                let extracted = try await H.unzipped(publication.versionFolder.appendingPathComponent(module.path))
                 expected[module.sha256] = try H.expectedInstall(of: extracted.url)
                 extracted.remove()
             }
@@ -83,7 +83,7 @@ extension NginxIntegrationTests {
             var windowMicroseconds: UInt64 = 50_000
             var killedMidDelete = 0
             for iteration in 0..<30 {
-                let (synced, report) = try H.sync(server.baseURL, into: storage.url)
+                let (synced, report) = try await H.sync(server.baseURL, into: storage.url)
                 try #require(synced.status == 0 && report["failed"] as? Int == 0, "iteration \(iteration): \(synced.stdout) \(synced.stderr)")
                 try Self.expectEveryCurrentComplete(storage.url, expected, iteration: iteration)
                 #expect(H.entries(storage.url.appendingPathComponent("\(H.appVersion)/modules")).count == published.count)
@@ -102,11 +102,11 @@ extension NginxIntegrationTests {
                     // The kill switch inside a sync: a delete asks the syncing process to stop and delete; both are
                     // killed shortly after.
                     try publication.edit(Self.tablePath(iteration % 24, "de"), replacing: "Wert", with: "Wert \(iteration)")
-                    let edited = try publication.package(publishedAt: Self.publishDate(2 * iteration + 1))
+                    let edited = try await publication.package(publishedAt: Self.publishDate(2 * iteration + 1))
                     try server.publish(publication.output)
                     // The sync may install the edited module before it is killed: that complete folder is allowed too.
                     for module in edited where expected[module.sha256] == nil {
-                        let extracted = try H.unzipped(publication.versionFolder.appendingPathComponent(module.path))
+                        let extracted = try await H.unzipped(publication.versionFolder.appendingPathComponent(module.path))
                         expected[module.sha256] = try H.expectedInstall(of: extracted.url)
                         extracted.remove()
                     }
@@ -120,15 +120,15 @@ extension NginxIntegrationTests {
                     sync.waitUntilExit()
                     delete.waitUntilExit()
                     try publication.edit(Self.tablePath(iteration % 24, "de"), replacing: "Wert \(iteration)", with: "Wert")
-                    try publication.package(publishedAt: Self.publishDate(2 * iteration + 2))
+                    try await publication.package(publishedAt: Self.publishDate(2 * iteration + 2))
                     try server.publish(publication.output)
                 }
                 if H.entries(storage.url).contains(where: { $0.hasPrefix(".ota-trash-") }) { killedMidDelete += 1 }
                 try Self.expectEveryCurrentComplete(storage.url, expected, iteration: iteration)
             }
-            let (final, _) = try H.sync(server.baseURL, into: storage.url)
+            let (final, _) = try await H.sync(server.baseURL, into: storage.url)
             #expect(final.status == 0)
-            try H.expectInstalled(published, from: publication.versionFolder, into: storage.url)
+            try await H.expectInstalled(published, from: publication.versionFolder, into: storage.url)
             #expect(!H.entries(storage.url).contains { $0.hasPrefix(".ota-trash-") })
             // Kills must land while something was being deleted, or the test proves little; how often depends on
             // the machine's load, so the bar is low.

@@ -20,21 +20,21 @@ extension NginxIntegrationTests {
             (bucket: 5000, installID: "811c91e1692aecc93d180fe36239c751"),
         ]
 
-        @Test func growingFromZeroToTenToFiftyPercentThenFinishingSwitchesExactlyTheDevicesBelowEachThreshold() throws {
+        @Test func growingFromZeroToTenToFiftyPercentThenFinishingSwitchesExactlyTheDevicesBelowEachThreshold() async throws {
             let site = try H.ExampleSite()
             defer { site.remove() }
             let (server, publication) = (site.server, site.publication)
             for device in Self.devices {
                 let script = "import hashlib, sys; print(int.from_bytes(hashlib.sha256(sys.argv[1].encode()).digest()[:4], 'big') % 10000)"
-                let bucket = try ExternalTool.python(script, ["\(Self.rolloutID):\(device.installID)"])
+                let bucket = try await ExternalTool.python(script, ["\(Self.rolloutID):\(device.installID)"])
                 #expect(bucket == "\(device.bucket)\n")
             }
 
             // The stable publish, then the new copy of Checkout packaged beside it (ZIPs stay, the manifest is replaced).
-            try publication.package(publishedAt: "2026-01-01T00:00:00Z")
+            try await publication.package(publishedAt: "2026-01-01T00:00:00Z")
             let stable = try manifest(publication)
             try publication.edit(Self.checkoutEnglish, replacing: "\"cart.title\" = \"Your Cart\";", with: "\"cart.title\" = \"Your Basket\";")
-            try publication.package(publishedAt: "2026-01-02T00:00:00Z")
+            try await publication.package(publishedAt: "2026-01-02T00:00:00Z")
             let copy = try #require(try manifest(publication).modules.first { $0.name == "Checkout" })
             let stableCheckout = try #require(stable.modules.first { $0.name == "Checkout" })
             #expect(copy.sha256 != stableCheckout.sha256)
@@ -67,7 +67,7 @@ extension NginxIntegrationTests {
 
                 for (device, root) in zip(Self.devices, roots) {
                     let label = "\(step.basisPoints.map(String.init) ?? "finished") bucket \(device.bucket)"
-                    let (result, report) = try H.sync(server.baseURL, into: root.url)
+                    let (result, report) = try await H.sync(server.baseURL, into: root.url)
                     #expect(result.status == 0, "\(label): \(result.stderr)")
                     #expect(report["manifest"] as? String == "updated" && report["stateSaved"] as? Bool == true, "\(label)")
                     let inside = step.inside.contains(device.bucket)
@@ -89,17 +89,17 @@ extension NginxIntegrationTests {
 
                     // On disk: `current`, checked against sha256sum of the published ZIP, and the rollout record.
                     let entry = expected == copy.sha256 ? copy : stableCheckout
-                    try H.expectInstalled([H.PublishedModule(name: "Checkout", path: entry.path, sha256: entry.sha256)],
+                    try await H.expectInstalled([H.PublishedModule(name: "Checkout", path: entry.path, sha256: entry.sha256)],
                                           from: publication.versionFolder, into: root.url)
                     let record = FileManager.default.contents(atPath: H.moduleFolder(root.url, "Checkout").appendingPathComponent("rollout").path)
                     #expect(record == (inside ? Data("\(copy.sha256) \(Self.rolloutID)\n".utf8) : nil), "\(label)")
-                    let title = try H.lookup(root.url, module: "Checkout", localization: "en", key: "cart.title").stdout
+                    let title = try await H.lookup(root.url, module: "Checkout", localization: "en", key: "cart.title").stdout
                     #expect(title == (expected == copy.sha256 ? "Your Basket\n" : "Your Cart\n"), "\(label)")
                 }
                 if step.basisPoints == 5000 {
                     // The text report of a 304 names the stored rollout and this root's side of it.
                     for (root, side) in [(roots[2], "in it (it uses the rollout's modules)"), (roots[3], "not in it (it uses the stable modules)")] {
-                        let text = try H.cli(["sync", "--base-url", server.baseURL, "--app-version", H.appVersion, "--into", root.path])
+                        let text = try await H.cli(["sync", "--base-url", server.baseURL, "--app-version", H.appVersion, "--into", root.path])
                         #expect(text.stdout.hasPrefix("Manifest: notModified, state unchanged\nRollout checkout-copy at 50%: this storage root is \(side)\n"), "\(text.stdout)")
                     }
                 }
@@ -112,17 +112,17 @@ extension NginxIntegrationTests {
             }
         }
 
-        @Test func syncChannelReadsTheChannelsManifestAndRefusesAnotherChannels() throws {
+        @Test func syncChannelReadsTheChannelsManifestAndRefusesAnotherChannels() async throws {
             let site = try H.ExampleSite()
             defer { site.remove() }
             let (server, publication, storage) = (site.server, site.publication, site.storage)
-            try publication.package(publishedAt: "2026-01-01T00:00:00Z")
+            try await publication.package(publishedAt: "2026-01-01T00:00:00Z")
             var staging = try manifest(publication)
             staging.channel = "staging"
             try publication.write(staging)
             try server.publish(publication.output)
 
-            let (result, report) = try H.sync(server.baseURL, into: storage.url, extraArguments: ["--channel", "staging"])
+            let (result, report) = try await H.sync(server.baseURL, into: storage.url, extraArguments: ["--channel", "staging"])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(report["manifest"] as? String == "updated" && report["stateSaved"] as? Bool == true)
             #expect(server.requests().first?.uri == "/1.0.0/index.staging.json")
@@ -135,13 +135,13 @@ extension NginxIntegrationTests {
             }
             try server.publish(publication.output)
             let snapshot = H.snapshot(storage.url)
-            let refused = try H.cli(["sync", "--base-url", server.baseURL, "--app-version", H.appVersion, "--into",
+            let refused = try await H.cli(["sync", "--base-url", server.baseURL, "--app-version", H.appVersion, "--into",
                                      storage.path, "--channel", "staging"])
             #expect(refused.status == 1)
             #expect(refused.stdout.hasPrefix("Manifest: failed (index.staging.json names the channel production, but this app reads the channel \"staging\"; nothing was installed; GET \(server.baseURL)1.0.0/index.staging.json), state not saved\n"), "\(refused.stdout)")
             #expect(H.snapshot(storage.url) == snapshot)
 
-            let usage = try H.cli(["sync", "--base-url", server.baseURL, "--app-version", H.appVersion, "--into",
+            let usage = try await H.cli(["sync", "--base-url", server.baseURL, "--app-version", H.appVersion, "--into",
                                    storage.path, "--channel", "Staging"])
             #expect(usage.status == 2 && usage.stderr.contains("--channel 'Staging' is not a channel name"))
         }

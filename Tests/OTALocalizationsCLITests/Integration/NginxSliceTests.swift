@@ -15,8 +15,8 @@ extension NginxIntegrationTests {
             try Manifest(bytes: Data(contentsOf: site.publication.versionFolder.appendingPathComponent("manifest.json")))
         }
 
-        private func status(_ site: H.ExampleSite, languages: String) throws -> [String: [String: Any]] {
-            let result = try H.cli(["status", "--into", site.storage.path, "--app-version", H.appVersion,
+        private func status(_ site: H.ExampleSite, languages: String) async throws -> [String: [String: Any]] {
+            let result = try await H.cli(["status", "--into", site.storage.path, "--app-version", H.appVersion,
                                     "--languages", languages, "--json"])
             #expect(result.status == 0, "\(result.stderr)")
             let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
@@ -31,15 +31,15 @@ extension NginxIntegrationTests {
             requests.map(\.uri).filter { $0.hasSuffix(".zip") }.sorted()
         }
 
-        @Test func aGermanDeviceInstallsBaseAndGermanAndAFrenchFixCostsItNothing() throws {
+        @Test func aGermanDeviceInstallsBaseAndGermanAndAFrenchFixCostsItNothing() async throws {
             let site = try H.ExampleSite()
             defer { site.remove() }
-            try site.publish(at: "2026-01-01T00:00:00Z")
+            try await site.publish(at: "2026-01-01T00:00:00Z")
             let first = try manifest(site)
             #expect(first.modules.allSatisfy { $0.slices != nil })
 
             // A device with only German: base + de of each module, nothing else.
-            let (result, report) = try H.sync(site.server.baseURL, into: site.storage.url, extraArguments: ["--languages", "de"])
+            let (result, report) = try await H.sync(site.server.baseURL, into: site.storage.url, extraArguments: ["--languages", "de"])
             #expect(result.status == 0, "\(result.stderr)")
             let expected = first.modules.flatMap { ["/1.0.0/" + $0.slices!.base.path, "/1.0.0/" + $0.slices!.localizations["de"]!.path] }
             #expect(zipURIs(site.server.requests()) == expected.sorted())
@@ -47,10 +47,10 @@ extension NginxIntegrationTests {
             #expect(report["bytesDownloaded"] as? Int == Int(sliceBytes))
             // Two of seven localizations (en in base, de): well under half of the full ZIPs' bytes.
             #expect(sliceBytes * 2 < first.modules.reduce(Int64(0)) { $0 + $1.size })
-            #expect(try H.lookup(site.storage.url, module: "Checkout", localization: "de", key: "cart.title").stdout == "Dein Warenkorb\n")
-            #expect(try H.lookup(site.storage.url, module: "Checkout", localization: "en", key: "cart.title").status == 0)
-            #expect(try H.lookup(site.storage.url, module: "Checkout", localization: "fr", key: "cart.title").status == 1)
-            let german = try status(site, languages: "de")
+            #expect(try await H.lookup(site.storage.url, module: "Checkout", localization: "de", key: "cart.title").stdout == "Dein Warenkorb\n")
+            #expect(try await H.lookup(site.storage.url, module: "Checkout", localization: "en", key: "cart.title").status == 0)
+            #expect(try await H.lookup(site.storage.url, module: "Checkout", localization: "fr", key: "cart.title").status == 1)
+            let german = try await status(site, languages: "de")
             #expect(german.count == first.modules.count)
             #expect(german.values.allSatisfy { $0["covered"] as? Bool == true })
             #expect(german["Checkout"]?["slices"] as? [String] == ["en", "de"])
@@ -58,14 +58,14 @@ extension NginxIntegrationTests {
             // A fix in French: the German device fetches the index's root alone (its base and German parts did not
             // change), and no ZIP.
             try site.publication.edit(Self.checkoutFrench, replacing: "\"Votre panier\"", with: "\"Votre chariot\"")
-            try site.publish(at: "2026-01-02T00:00:00Z")
+            try await site.publish(at: "2026-01-02T00:00:00Z")
             let second = try manifest(site)
             let checkout = (first.modules.first { $0.name == "Checkout" }!, second.modules.first { $0.name == "Checkout" }!)
             #expect(checkout.0.slices!.localizations["fr"] != checkout.1.slices!.localizations["fr"])
             #expect(checkout.0.slices!.localizations["de"] == checkout.1.slices!.localizations["de"])
             #expect(checkout.0.slices!.base == checkout.1.slices!.base)
             var before = site.server.requests().count
-            let (fixResult, fixReport) = try H.sync(site.server.baseURL, into: site.storage.url, extraArguments: ["--languages", "de"])
+            let (fixResult, fixReport) = try await H.sync(site.server.baseURL, into: site.storage.url, extraArguments: ["--languages", "de"])
             #expect(fixResult.status == 0, "\(fixResult.stderr)")
             let fixRequests = Array(site.server.requests().dropFirst(before))
             #expect(fixRequests.map(\.uri) == ["/1.0.0/index.json"])
@@ -75,10 +75,10 @@ extension NginxIntegrationTests {
             #expect(fixReport["skipped"] as? Int == second.modules.count)
 
             // The user switches to French: nothing installed covers it until the next sync.
-            let french = try status(site, languages: "fr")
+            let french = try await status(site, languages: "fr")
             #expect(french.values.allSatisfy { $0["covered"] as? Bool == false })
             before = site.server.requests().count
-            let (switchResult, switchReport) = try H.sync(site.server.baseURL, into: site.storage.url, extraArguments: ["--languages", "fr"])
+            let (switchResult, switchReport) = try await H.sync(site.server.baseURL, into: site.storage.url, extraArguments: ["--languages", "fr"])
             #expect(switchResult.status == 0, "\(switchResult.stderr)")
             // Only the French slices and the index's French part: base is copied from the installed folder, the base
             // part comes from the device's cache.
@@ -87,17 +87,17 @@ extension NginxIntegrationTests {
             #expect(zipURIs(switchRequests) == frenchSlices.sorted())
             #expect(switchRequests.filter { $0.uri.hasSuffix(".json.gz") }.map { $0.uri.split(separator: "-").prefix(2).joined(separator: "-") } == ["/1.0.0/index-fr"])
             #expect(switchReport["updated"] as? Int == second.modules.count)
-            #expect(try status(site, languages: "fr").values.allSatisfy { $0["covered"] as? Bool == true })
-            #expect(try H.lookup(site.storage.url, module: "Checkout", localization: "fr", key: "cart.title").stdout == "Votre chariot\n")
-            #expect(try H.lookup(site.storage.url, module: "Checkout", localization: "de", key: "cart.title").status == 1)
-            #expect(try H.lookup(site.storage.url, module: "Checkout", localization: "en", key: "cart.title").status == 0)
+            #expect(try await status(site, languages: "fr").values.allSatisfy { $0["covered"] as? Bool == true })
+            #expect(try await H.lookup(site.storage.url, module: "Checkout", localization: "fr", key: "cart.title").stdout == "Votre chariot\n")
+            #expect(try await H.lookup(site.storage.url, module: "Checkout", localization: "de", key: "cart.title").status == 1)
+            #expect(try await H.lookup(site.storage.url, module: "Checkout", localization: "en", key: "cart.title").status == 0)
 
             // fr-CA needs fr-CA and its parent fr.
             before = site.server.requests().count
-            #expect(try H.sync(site.server.baseURL, into: site.storage.url, extraArguments: ["--languages", "fr-CA"]).result.status == 0)
+            #expect(try await H.sync(site.server.baseURL, into: site.storage.url, extraArguments: ["--languages", "fr-CA"]).result.status == 0)
             let canadian = second.modules.map { "/1.0.0/" + $0.slices!.localizations["fr-CA"]!.path }
             #expect(zipURIs(Array(site.server.requests().dropFirst(before))) == canadian.sorted())
-            #expect(try status(site, languages: "fr-CA")["Checkout"]?["slices"] as? [String] == ["en", "fr", "fr-CA"])
+            #expect(try await status(site, languages: "fr-CA")["Checkout"]?["slices"] as? [String] == ["en", "fr", "fr-CA"])
         }
     }
 }

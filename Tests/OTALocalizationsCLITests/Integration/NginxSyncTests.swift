@@ -32,17 +32,17 @@ extension NginxIntegrationTests {
 
         // MARK: 1, 2
 
-        @Test func firstSyncInstallsEveryModuleAndLookupReturnsThePackagedValues() throws {
+        @Test func firstSyncInstallsEveryModuleAndLookupReturnsThePackagedValues() async throws {
             let site = try H.ExampleSite()
             defer { site.remove() }
             let (server, publication, storage) = (site.server, site.publication, site.storage)
-            let published = try site.publish(at: Self.firstPublish)
+            let published = try await site.publish(at: Self.firstPublish)
 
             let temporary = try TemporaryDirectory("tmpdir")
             defer { temporary.remove() }
             var environment = ProcessInfo.processInfo.environment
             environment["TMPDIR"] = temporary.path
-            let result = try ExternalTool.run(
+            let result = try await ExternalTool.run(
                 TestPaths.cliExecutable.path,
                 ["sync", "--base-url", server.baseURL, "--app-version", H.appVersion, "--into", storage.path, "--json"],
                 environment: environment)
@@ -50,7 +50,7 @@ extension NginxIntegrationTests {
 
             #expect(result.status == 0, "\(result.stderr)")
             // Exactly the documented object, keys in its order (durations vary, so they are zeroed here).
-            let sizes = try published.map { try Int(ExternalTool.run("stat", ["-c", "%s", publication.versionFolder.appendingPathComponent($0.path).path]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1 }
+            let sizes = try published.map { try Int(ExternalTool.runBlocking("stat", ["-c", "%s", publication.versionFolder.appendingPathComponent($0.path).path]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1 }
             let moduleObjects = zip(published, sizes).map { module, size in
                 "{\"name\":\"\(module.name)\",\"outcome\":\"updated\",\"bytes\":\(size),\"durationMs\":0,\"reason\":null,\"code\":null}"
             }
@@ -76,16 +76,16 @@ extension NginxIntegrationTests {
             #expect(Set(zipRequests(requests).map(\.uri)) == Set(published.map { "/1.0.0/" + $0.path }))
             #expect(zipRequests(requests).count == published.count)
             #expect(requests.allSatisfy { $0.status == 200 })
-            try H.expectInstalled(published, from: publication.versionFolder, into: storage.url)
+            try await H.expectInstalled(published, from: publication.versionFolder, into: storage.url)
             #expect(H.entries(storage.url.appendingPathComponent("1.0.0/tmp")).isEmpty)
 
             // lookup equals Python's reading of each published ZIP's tables.
             var checked = 0
             for module in published {
-                let extracted = try H.unzipped(publication.versionFolder.appendingPathComponent(module.path))
+                let extracted = try await H.unzipped(publication.versionFolder.appendingPathComponent(module.path))
                 defer { extracted.remove() }
-                for sample in try H.sampledValues(bundle: extracted.url) {
-                    let lookup = try H.lookup(storage.url, module: module.name, localization: sample.localization,
+                for sample in try await H.sampledValues(bundle: extracted.url) {
+                    let lookup = try await H.lookup(storage.url, module: module.name, localization: sample.localization,
                                               key: sample.key, table: sample.table)
                     // A plural entry's forms follow its format string on the next lines.
                     #expect(lookup.status == 0 && lookup.stdout.hasPrefix(sample.value + "\n"),
@@ -95,29 +95,29 @@ extension NginxIntegrationTests {
             }
             #expect(checked > 40)
             // A value read by eye from the example's file, and a stringsdict format key.
-            #expect(try H.lookup(storage.url, module: "Checkout", localization: "de", key: "cart.title").stdout == "Dein Warenkorb\n")
-            let missing = try H.lookup(storage.url, module: "Checkout", localization: "de", key: "no.such.key")
+            await #expect(try H.lookup(storage.url, module: "Checkout", localization: "de", key: "cart.title").stdout == "Dein Warenkorb\n")
+            let missing = try await H.lookup(storage.url, module: "Checkout", localization: "de", key: "no.such.key")
             #expect(missing.status == 1 && missing.stdout.isEmpty && missing.stderr.contains("no.such.key"))
-            let notInstalled = try H.lookup(storage.url, module: "Nope", localization: "de", key: "cart.title")
+            let notInstalled = try await H.lookup(storage.url, module: "Nope", localization: "de", key: "cart.title")
             #expect(notInstalled.status == 1 && notInstalled.stderr.contains("not installed"))
         }
 
-        @Test func secondSyncIsOneRequestAnswered304WithZeroZipBytes() throws {
+        @Test func secondSyncIsOneRequestAnswered304WithZeroZipBytes() async throws {
             let site = try H.ExampleSite()
             defer { site.remove() }
             let (server, storage) = (site.server, site.storage)
-            let published = try site.publish(at: Self.firstPublish)
-            #expect(try H.sync(server.baseURL, into: storage.url).result.status == 0)
+            let published = try await site.publish(at: Self.firstPublish)
+            await #expect(try H.sync(server.baseURL, into: storage.url).result.status == 0)
             let before = server.requests().count
             let snapshot = H.snapshot(storage.url)
 
-            let (result, report) = try H.sync(server.baseURL, into: storage.url)
+            let (result, report) = try await H.sync(server.baseURL, into: storage.url)
 
             #expect(result.status == 0, "\(result.stderr)")
             let new = Array(server.requests().dropFirst(before))
             // nginx's ETag is "<mtime hex>-<size hex>" of the file (ngx_http_core_module, `etag`).
             let manifest = server.webRoot.appendingPathComponent("1.0.0/index.json")
-            let stat = try ExternalTool.run("stat", ["-c", "%Y %s", manifest.path]).stdout.split(separator: " ")
+            let stat = try await ExternalTool.run("stat", ["-c", "%Y %s", manifest.path]).stdout.split(separator: " ")
             let etag = "\"\(String(Int(stat[0])!, radix: 16))-\(String(Int(stat[1].trimmingCharacters(in: .whitespacesAndNewlines))!, radix: 16))\""
             #expect(new == [.init(method: "GET", uri: "/1.0.0/index.json", status: 304, bodyBytes: 0, ifNoneMatch: etag)])
             #expect(report["manifest"] as? String == "notModified")
@@ -127,7 +127,7 @@ extension NginxIntegrationTests {
             #expect(H.snapshot(storage.url) == snapshot)
 
             // The same cycle as a human summary: one line per module.
-            let human = try H.cli(["sync", "--base-url", server.baseURL, "--app-version", H.appVersion, "--into", storage.path])
+            let human = try await H.cli(["sync", "--base-url", server.baseURL, "--app-version", H.appVersion, "--into", storage.path])
             #expect(human.status == 0)
             #expect(human.stdout == """
                 Manifest: notModified, state unchanged
@@ -140,15 +140,15 @@ extension NginxIntegrationTests {
                 """)
         }
 
-        @Test func aHostWithoutETagsGetsAHintAndTheSameJSON() throws {
+        @Test func aHostWithoutETagsGetsAHintAndTheSameJSON() async throws {
             let site = try H.ExampleSite()
             defer { site.remove() }
             let (server, storage) = (site.server, site.storage)
-            try site.publish(at: Self.firstPublish)
-            #expect(try H.sync(server.noETagBaseURL, into: storage.url).result.status == 0)
+            try await site.publish(at: Self.firstPublish)
+            await #expect(try H.sync(server.noETagBaseURL, into: storage.url).result.status == 0)
             // No validator was stored, so the next cycle asks without If-None-Match and gets the whole manifest again.
             let before = server.requests().count
-            let human = try H.cli(["sync", "--base-url", server.noETagBaseURL, "--app-version", H.appVersion, "--into", storage.path])
+            let human = try await H.cli(["sync", "--base-url", server.noETagBaseURL, "--app-version", H.appVersion, "--into", storage.path])
             #expect(human.status == 0)
             let new = Array(server.requests().dropFirst(before))
             // The index's parts that did not change are not asked for again.
@@ -157,27 +157,27 @@ extension NginxIntegrationTests {
             #expect(lines.first == "Manifest: updated, state saved")
             #expect(lines.last == "hint: the host sent index.json without an ETag, so the client cannot revalidate it: every cycle downloads the whole manifest again and reports it updated. Serve it with an ETag (docs/hosting.md, \"Cache-Control and ETags\").")
             // --json is the report alone, unchanged; a host that sends ETags gets no hint.
-            let json = try H.sync(server.noETagBaseURL, into: storage.url)
+            let json = try await H.sync(server.noETagBaseURL, into: storage.url)
             #expect(!json.result.stdout.contains("hint") && json.report["manifest"] as? String == "updated")
-            let withETag = try H.cli(["sync", "--base-url", server.baseURL, "--app-version", H.appVersion, "--into", storage.path])
+            let withETag = try await H.cli(["sync", "--base-url", server.baseURL, "--app-version", H.appVersion, "--into", storage.path])
             #expect(withETag.status == 0 && !withETag.stdout.contains("hint:"))
         }
 
         // MARK: 3
 
-        @Test func oneChangedStringFetchesExactlyThatModule() throws {
+        @Test func oneChangedStringFetchesExactlyThatModule() async throws {
             let site = try H.ExampleSite()
             defer { site.remove() }
             let (server, publication, storage) = (site.server, site.publication, site.storage)
-            let first = try site.publish(at: Self.firstPublish)
-            #expect(try H.sync(server.baseURL, into: storage.url).result.status == 0)
+            let first = try await site.publish(at: Self.firstPublish)
+            await #expect(try H.sync(server.baseURL, into: storage.url).result.status == 0)
             try publication.edit(Self.checkoutGerman, replacing: "\"Dein Warenkorb\"", with: "\"Ihr Warenkorb\"")
-            let second = try site.publish(at: Self.secondPublish)
+            let second = try await site.publish(at: Self.secondPublish)
             let changed = second.filter { module in !first.contains(module) }
             #expect(changed.map(\.name) == ["Checkout"])
             let before = server.requests().count
 
-            let (result, report) = try H.sync(server.baseURL, into: storage.url)
+            let (result, report) = try await H.sync(server.baseURL, into: storage.url)
 
             #expect(result.status == 0, "\(result.stderr)")
             let new = Array(server.requests().dropFirst(before))
@@ -189,21 +189,21 @@ extension NginxIntegrationTests {
             #expect(modules.filter { $0.value.outcome == "skipped" }.keys.sorted() == ["Profile", "SampleApp", "Search"])
             #expect(report["bytesDownloaded"] as? Int == new[2].bodyBytes)
             #expect(report["stateSaved"] as? Bool == true)
-            try H.expectInstalled(second, from: publication.versionFolder, into: storage.url)
-            #expect(try H.lookup(storage.url, module: "Checkout", localization: "de", key: "cart.title").stdout == "Ihr Warenkorb\n")
+            try await H.expectInstalled(second, from: publication.versionFolder, into: storage.url)
+            await #expect(try H.lookup(storage.url, module: "Checkout", localization: "de", key: "cart.title").stdout == "Ihr Warenkorb\n")
         }
 
         // MARK: 4
 
-        @Test func corruptedZipFailsOnlyThatModuleAndTheNextCycleHeals() throws {
+        @Test func corruptedZipFailsOnlyThatModuleAndTheNextCycleHeals() async throws {
             let site = try H.ExampleSite()
             defer { site.remove() }
             let (server, publication, storage) = (site.server, site.publication, site.storage)
-            let first = try site.publish(at: Self.firstPublish)
-            #expect(try H.sync(server.baseURL, into: storage.url).result.status == 0)
+            let first = try await site.publish(at: Self.firstPublish)
+            await #expect(try H.sync(server.baseURL, into: storage.url).result.status == 0)
             let stateBefore = try Data(contentsOf: storage.url.appendingPathComponent("1.0.0/state.json"))
             try publication.edit(Self.checkoutGerman, replacing: "\"Dein Warenkorb\"", with: "\"Ihr Warenkorb\"")
-            let second = try site.publish(at: Self.secondPublish)
+            let second = try await site.publish(at: Self.secondPublish)
             let checkout = try #require(second.first { $0.name == "Checkout" })
             let served = server.webRoot.appendingPathComponent("1.0.0/" + checkout.path)
             let good = try Data(contentsOf: served)
@@ -212,7 +212,7 @@ extension NginxIntegrationTests {
             try bad.write(to: served)
             let oldCheckout = try #require(first.first { $0.name == "Checkout" })
 
-            let (result, report) = try H.sync(server.baseURL, into: storage.url)
+            let (result, report) = try await H.sync(server.baseURL, into: storage.url)
 
             #expect(result.status == 0, "\(result.stderr)")
             let modules = H.modules(report)
@@ -221,15 +221,15 @@ extension NginxIntegrationTests {
             #expect(modules.filter { $0.value.outcome == "skipped" }.keys.sorted() == ["Profile", "SampleApp", "Search"])
             #expect(report["failed"] as? Int == 1 && report["stateSaved"] as? Bool == false)
             #expect(try Data(contentsOf: storage.url.appendingPathComponent("1.0.0/state.json")) == stateBefore)
-            try H.expectInstalled(first, from: publication.versionFolder, into: storage.url)
+            try await H.expectInstalled(first, from: publication.versionFolder, into: storage.url)
             #expect(H.entries(H.moduleFolder(storage.url, "Checkout")) == ["current", oldCheckout.sha256].sorted())
-            #expect(try H.lookup(storage.url, module: "Checkout", localization: "de", key: "cart.title").stdout == "Dein Warenkorb\n")
+            await #expect(try H.lookup(storage.url, module: "Checkout", localization: "de", key: "cart.title").stdout == "Dein Warenkorb\n")
 
             // The file is fixed: the next cycle gets a 200 again (the saved ETag is the old manifest's) and installs
             // only Checkout.
             try good.write(to: served)
             let before = server.requests().count
-            let (healed, healedReport) = try H.sync(server.baseURL, into: storage.url)
+            let (healed, healedReport) = try await H.sync(server.baseURL, into: storage.url)
             #expect(healed.status == 0, "\(healed.stderr)")
             let new = Array(server.requests().dropFirst(before))
             // The state was not saved: the root is read again (its parts come from the device's cache).
@@ -237,21 +237,21 @@ extension NginxIntegrationTests {
             #expect(new.map(\.status) == [200, 200])
             #expect(H.modules(healedReport)["Checkout"]?.outcome == "updated")
             #expect(healedReport["stateSaved"] as? Bool == true)
-            try H.expectInstalled(second, from: publication.versionFolder, into: storage.url)
-            #expect(try H.lookup(storage.url, module: "Checkout", localization: "de", key: "cart.title").stdout == "Ihr Warenkorb\n")
+            try await H.expectInstalled(second, from: publication.versionFolder, into: storage.url)
+            await #expect(try H.lookup(storage.url, module: "Checkout", localization: "de", key: "cart.title").stdout == "Ihr Warenkorb\n")
         }
 
         // MARK: 5
 
-        @Test func serverErrorsRefusedConnectionsAndTimeoutsLeaveTheStorageRootUnchanged() throws {
+        @Test func serverErrorsRefusedConnectionsAndTimeoutsLeaveTheStorageRootUnchanged() async throws {
             let site = try H.ExampleSite()
             defer { site.remove() }
             let (server, publication, storage) = (site.server, site.publication, site.storage)
-            try site.publish(at: Self.firstPublish)
-            #expect(try H.sync(server.baseURL, into: storage.url).result.status == 0)
+            try await site.publish(at: Self.firstPublish)
+            await #expect(try H.sync(server.baseURL, into: storage.url).result.status == 0)
             // A newer publish, so a working server would have something to install.
             try publication.edit(Self.checkoutGerman, replacing: "\"Dein Warenkorb\"", with: "\"Ihr Warenkorb\"")
-            try site.publish(at: Self.secondPublish)
+            try await site.publish(at: Self.secondPublish)
             let snapshot = H.snapshot(storage.url)
             #expect(snapshot.count > 20)
 
@@ -268,7 +268,7 @@ extension NginxIntegrationTests {
             for item in cases {
                 let before = server.requests().count
                 let startedAt = Date()
-                let (result, report) = try H.sync(item.base, into: storage.url, timeout: item.timeout)
+                let (result, report) = try await H.sync(item.base, into: storage.url, timeout: item.timeout)
                 if let timeout = item.timeout {
                     // Not before the timeout (Linux truncates 0.5 s to 0: the transport rounds up).
                     #expect(Date().timeIntervalSince(startedAt) >= Double(timeout)!)
@@ -290,15 +290,15 @@ extension NginxIntegrationTests {
 
         // MARK: Redirects
 
-        @Test func redirectsAreFollowedOnlyToTheSameScheme() throws {
+        @Test func redirectsAreFollowedOnlyToTheSameScheme() async throws {
             let site = try H.ExampleSite()
             defer { site.remove() }
             let (server, publication, storage) = (site.server, site.publication, site.storage)
-            let published = try site.publish(at: Self.firstPublish)
+            let published = try await site.publish(at: Self.firstPublish)
 
             // Ten times: refusing by also cancelling the task used to crash FoundationNetworking about every other run.
             for _ in 0..<10 {
-                let (refused, refusedReport) = try H.sync(server.baseURL + "to-https/", into: storage.url)
+                let (refused, refusedReport) = try await H.sync(server.baseURL + "to-https/", into: storage.url)
 
                 #expect(refused.status == 1, "\(refused.stderr.prefix(300))")
                 #expect((refusedReport["error"] as? String ?? "").contains("redirect-refused"), "\(refused.stdout)")
@@ -306,7 +306,7 @@ extension NginxIntegrationTests {
             }
             #expect(server.requests().map(\.status) == Array(repeating: 302, count: 10))
 
-            let (moved, movedReport) = try H.sync(server.baseURL + "moved/", into: storage.url)
+            let (moved, movedReport) = try await H.sync(server.baseURL + "moved/", into: storage.url)
 
             #expect(moved.status == 0, "\(moved.stdout) \(moved.stderr)")
             #expect(movedReport["updated"] as? Int == published.count)
@@ -314,16 +314,16 @@ extension NginxIntegrationTests {
             // Every file is redirected once: the root, the base and full parts, every ZIP.
             #expect(requests.filter { $0.status == 302 }.count == published.count + 3)
             #expect(requests.filter { $0.status == 200 }.map(\.uri).allSatisfy { $0.hasPrefix("/1.0.0/") })
-            try H.expectInstalled(published, from: publication.versionFolder, into: storage.url)
+            try await H.expectInstalled(published, from: publication.versionFolder, into: storage.url)
         }
 
         // MARK: Byte limit
 
-        @Test func aZipLongerThanItsManifestSizeIsCutOffWhileItArrives() throws {
+        @Test func aZipLongerThanItsManifestSizeIsCutOffWhileItArrives() async throws {
             let site = try H.ExampleSite(slowBytesPerSecond: 2000)
             defer { site.remove() }
             let (server, publication, storage) = (site.server, site.publication, site.storage)
-            try publication.package(publishedAt: Self.firstPublish)
+            try await publication.package(publishedAt: Self.firstPublish)
             // The manifest lies: Checkout's ZIP is announced at 1,000 bytes (in the index's full part too).
             let lying = try publication.rewrite { manifest in
                 manifest.modules = manifest.modules.map { module in
@@ -334,12 +334,12 @@ extension NginxIntegrationTests {
             }
             let checkoutPath = try #require(lying.modules.first { $0.name == "Checkout" }?.path)
             try server.publish(publication.output)
-            let gzipped = try ExternalTool.run("sh", ["-c", "gzip -c < \"$1\" | wc -c", "sh",
+            let gzipped = try await ExternalTool.run("sh", ["-c", "gzip -c < \"$1\" | wc -c", "sh",
                                                       publication.versionFolder.appendingPathComponent(checkoutPath).path])
             let gzippedSize = try #require(Int(gzipped.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
 
             // Chunked (gzip) and slow: only a limit checked as the bytes arrive can stop it early.
-            let (result, report) = try H.sync(server.gzipSlowBaseURL, into: storage.url)
+            let (result, report) = try await H.sync(server.gzipSlowBaseURL, into: storage.url)
 
             #expect(result.status == 0, "\(result.stderr)")
             let checkout = H.modules(report)["Checkout"]
@@ -352,18 +352,18 @@ extension NginxIntegrationTests {
             #expect(!FileManager.default.fileExists(atPath: H.moduleFolder(storage.url, "Checkout").appendingPathComponent("current").path))
 
             // Served with Content-Length: refused from the header.
-            let (plain, plainReport) = try H.sync(server.baseURL, into: storage.url)
+            let (plain, plainReport) = try await H.sync(server.baseURL, into: storage.url)
             #expect(plain.status == 0)
             #expect(H.modules(plainReport)["Checkout"]?.reason?.contains("body-too-large") == true)
         }
 
         // MARK: 6
 
-        @Test func deleteDuringASlowDownloadLeavesNothingUnderTheStorageRoot() throws {
+        @Test func deleteDuringASlowDownloadLeavesNothingUnderTheStorageRoot() async throws {
             let site = try H.ExampleSite(slowBytesPerSecond: 1500)
             defer { site.remove() }
             let (server, publication, storage) = (site.server, site.publication, site.storage)
-            let published = try site.publish(at: Self.firstPublish)
+            let published = try await site.publish(at: Self.firstPublish)
 
             let sync = Process()
             sync.executableURL = TestPaths.cliExecutable
@@ -383,7 +383,7 @@ extension NginxIntegrationTests {
             #expect(zipRequests(server.requests()).isEmpty, "a ZIP finished before delete; slow down the server")
             #expect(H.entries(storage.url).contains("1.0.0"))
 
-            let delete = try H.cli(["delete", "--into", storage.path])
+            let delete = try await H.cli(["delete", "--into", storage.path])
 
             #expect(delete.status == 0, "\(delete.stderr)")
             #expect(delete.stdout == "Deleted every bundle under \(storage.path) (kept: the install ID and the anti-rollback record, as the app's kill switch does).\n")
@@ -396,17 +396,17 @@ extension NginxIntegrationTests {
             #expect(zipRequests(server.requests()).count <= published.count)
             #expect(H.entries(storage.url) == [".ota-anti-rollback.json", ".ota-install-id"])
             // A later sync installs everything again.
-            #expect(try H.sync(server.baseURL, into: storage.url).result.status == 0)
-            try H.expectInstalled(published, from: publication.versionFolder, into: storage.url)
+            await #expect(try H.sync(server.baseURL, into: storage.url).result.status == 0)
+            try await H.expectInstalled(published, from: publication.versionFolder, into: storage.url)
         }
 
         // MARK: Lock
 
-        @Test func twoSyncsAtOnceSerializeOnTheLock() throws {
+        @Test func twoSyncsAtOnceSerializeOnTheLock() async throws {
             let site = try H.ExampleSite(slowBytesPerSecond: 8000)
             defer { site.remove() }
             let (server, publication, storage) = (site.server, site.publication, site.storage)
-            let published = try site.publish(at: Self.firstPublish)
+            let published = try await site.publish(at: Self.firstPublish)
 
             func start() throws -> (Process, Pipe) {
                 let process = Process()
@@ -440,7 +440,7 @@ extension NginxIntegrationTests {
             let requests = server.requests()
             #expect(zipRequests(requests).count == published.count)
             #expect(requests.filter { $0.uri.hasSuffix("/index.json") }.map(\.status) == [200, 304])
-            try H.expectInstalled(published, from: publication.versionFolder, into: storage.url)
+            try await H.expectInstalled(published, from: publication.versionFolder, into: storage.url)
         }
 
         /// The size of the published index's root, the first file a device reads.

@@ -22,9 +22,9 @@ extension NginxIntegrationTests {
             let old: URL
             var new: URL { publication.versionFolder }
 
-            init() throws {
+            init() async throws {
                 publication = try H.Publication()
-                let modules = try publication.package(publishedAt: "2026-01-01T00:00:00Z")
+                let modules = try await publication.package(publishedAt: "2026-01-01T00:00:00Z")
                 old = publication.folder.url.appendingPathComponent("old/1.0.0", isDirectory: true)
                 try FileManager.default.createDirectory(at: old, withIntermediateDirectories: true)
                 for name in try publication.files() + ["manifest.json"] {
@@ -34,7 +34,7 @@ extension NginxIntegrationTests {
                                      replacing: "\"Dein Warenkorb\"", with: "\"Ihr Warenkorb\"")
                 try publication.edit("Packages/Features/Sources/Profile/Resources/fr.lproj/Localizable.strings",
                                      replacing: "\"Profil\"", with: "\"Mon profil\"")
-                let changed = try publication.package(publishedAt: "2026-01-02T00:00:00Z").filter { !modules.contains($0) }
+                let changed = try await publication.package(publishedAt: "2026-01-02T00:00:00Z").filter { !modules.contains($0) }
                 guard changed.count == 2 else { throw ToolFailureText("expected two changed modules, got \(changed.map(\.name))") }
             }
 
@@ -95,45 +95,45 @@ extension NginxIntegrationTests {
         /// After 1 and 2 progress lines: during the two ZIP uploads; 4: during the checks; 7: during the manifest's upload.
         private static let moments = [1, 2, 4, 7]
 
-        @Test func killedPublishToS3NeverLeavesAManifestListingAMissingZIP() throws {
+        @Test func killedPublishToS3NeverLeavesAManifestListingAMissingZIP() async throws {
             let moto = try MotoServer()
             defer { moto.stop() }
-            let publishes = try TwoPublishes()
+            let publishes = try await TwoPublishes()
             let (oldManifest, newManifest) = (try publishes.manifest(publishes.old), try publishes.manifest(publishes.new))
             var killedCount = 0
-            func state(_ bucket: String) throws -> (manifests: [String: Data], sizes: [String: Int]) {
-                let sizes = try moto.sizes(bucket, prefix: "ios/1.0.0/")
+            func state(_ bucket: String) async throws -> (manifests: [String: Data], sizes: [String: Int]) {
+                let sizes = try await moto.sizes(bucket, prefix: "ios/1.0.0/")
                 var names: [String: Int] = [:]
                 for (key, size) in sizes { names[String(key.dropFirst("ios/1.0.0/".count))] = size }
                 var manifests: [String: Data] = [:]
                 for name in names.keys where name.hasPrefix("manifest") && name.hasSuffix(".json") {
-                    manifests[name] = try moto.get(bucket, "ios/1.0.0/\(name)")
+                    manifests[name] = try await moto.get(bucket, "ios/1.0.0/\(name)")
                 }
                 return (manifests, names)
             }
             for moment in Self.moments {
                 let bucket = "ota-kill-\(moment)"
-                try moto.createPublicBucket(bucket)
-                try moto.awsOK(["s3", "cp", publishes.old.path, "s3://\(bucket)/ios/1.0.0/", "--recursive", "--only-show-errors"])
+                try await moto.createPublicBucket(bucket)
+                try await moto.awsOK(["s3", "cp", publishes.old.path, "s3://\(bucket)/ios/1.0.0/", "--recursive", "--only-show-errors"])
                 let killed = try runKilled(after: moment, ["publish", publishes.new.path, "--to", "s3://\(bucket)/ios"], environment: moto.environment)
                 if killed { killedCount += 1 }
-                var now = try state(bucket)
+                var now = try await state(bucket)
                 try expectConsistent(manifests: now.manifests, sizes: now.sizes, oldOrNew: [oldManifest, newManifest], moment: moment)
                 waitForProcesses(mentioning: bucket)
-                now = try state(bucket)
+                now = try await state(bucket)
                 try expectConsistent(manifests: now.manifests, sizes: now.sizes, oldOrNew: [oldManifest, newManifest], moment: moment)
             }
             // Publishing again completes what a killed run started (once: each run costs a dozen `aws` processes).
             let bucket = "ota-kill-\(Self.moments[1])"
-            let again = try ExternalTool.run(TestPaths.cliExecutable.path, ["publish", publishes.new.path, "--to", "s3://\(bucket)/ios", "--quiet"],
+            let again = try await ExternalTool.run(TestPaths.cliExecutable.path, ["publish", publishes.new.path, "--to", "s3://\(bucket)/ios", "--quiet"],
                                              environment: moto.environment)
             #expect(again.status == 0, "\(again.stderr)")
-            #expect(try state(bucket).manifests == ["manifest.json": newManifest])
+            await #expect(try state(bucket).manifests == ["manifest.json": newManifest])
             #expect(killedCount >= Self.moments.count - 1, "only \(killedCount) of the publishes were killed before they ended")
         }
 
-        @Test func killedPublishToAFolderNeverLeavesAManifestListingAMissingZIP() throws {
-            let publishes = try TwoPublishes()
+        @Test func killedPublishToAFolderNeverLeavesAManifestListingAMissingZIP() async throws {
+            let publishes = try await TwoPublishes()
             let (oldManifest, newManifest) = (try publishes.manifest(publishes.old), try publishes.manifest(publishes.new))
             func state(_ folder: URL) throws -> (manifests: [String: Data], sizes: [String: Int]) {
                 var sizes: [String: Int] = [:]
@@ -153,7 +153,7 @@ extension NginxIntegrationTests {
                 let version = destination.appendingPathComponent("1.0.0")
                 let now = try state(version)
                 try expectConsistent(manifests: now.manifests, sizes: now.sizes, oldOrNew: [oldManifest, newManifest], moment: moment)
-                #expect(try ExternalTool.run(TestPaths.cliExecutable.path, ["publish", publishes.new.path, "--to", destination.path, "--quiet"]).status == 0)
+                #expect(try await ExternalTool.run(TestPaths.cliExecutable.path, ["publish", publishes.new.path, "--to", destination.path, "--quiet"]).status == 0)
                 #expect(try state(version).manifests == ["manifest.json": newManifest])
                 // The temporary files of the killed run are gone too.
                 #expect(try FileManager.default.contentsOfDirectory(atPath: version.path).filter { $0.hasPrefix(".") } == [])

@@ -7,7 +7,7 @@ import OTALocalizationsTooling
 @Suite struct RealWorldCommandTests {
     typealias H = SyncHarness
 
-    @Test func usageErrorsExitWithStatus2AndOneLine() throws {
+    @Test func usageErrorsExitWithStatus2AndOneLine() async throws {
         let cases: [([String], String)] = [
             (["sync", "--app-version", "1.0.0", "--into", "/tmp/x"], "error: missing --base-url <value>"),
             (["sync", "--base-url", "ftp://h/", "--app-version", "1.0.0", "--into", "/tmp/x"],
@@ -22,57 +22,57 @@ import OTALocalizationsTooling
             (["lookup", "--bogus"], "error: unknown option '--bogus'"),
         ]
         for (arguments, line) in cases {
-            let result = try H.cli(arguments)
+            let result = try await H.cli(arguments)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.stdout.isEmpty)
             #expect(result.stderr == "\(line)\nRun 'ota-localizations \(arguments[0]) --help' for usage.\n", "\(arguments)")
         }
     }
 
-    @Test func helpDescribesEachCommand() throws {
+    @Test func helpDescribesEachCommand() async throws {
         for command in ["sync", "delete", "lookup"] {
-            let result = try H.cli([command, "--help"])
+            let result = try await H.cli([command, "--help"])
             #expect(result.status == 0)
             #expect(result.stdout.hasPrefix("OVERVIEW: "))
             #expect(result.stdout.contains("USAGE: ota-localizations \(command) "))
             #expect(result.stdout.contains("EXIT STATUS: 0 "))
         }
-        let list = try H.cli(["--help"])
+        let list = try await H.cli(["--help"])
         for command in ["sync", "delete", "lookup"] { #expect(list.stdout.contains("\n  \(command) ")) }
     }
 
-    @Test func deleteOfAMissingRootHasNothingToDo() throws {
+    @Test func deleteOfAMissingRootHasNothingToDo() async throws {
         let folder = try TemporaryDirectory("delete")
         defer { folder.remove() }
         let missing = folder.url.appendingPathComponent("none")
-        let result = try H.cli(["delete", "--into", missing.path])
+        let result = try await H.cli(["delete", "--into", missing.path])
         #expect(result.status == 0)
         #expect(result.stdout == "Nothing to delete: \(missing.path) does not exist.\n")
         #expect(!FileManager.default.fileExists(atPath: missing.path))
     }
 
-    @Test func deleteEmptiesARootIncludingOtherVersionsAndHiddenFiles() throws {
+    @Test func deleteEmptiesARootIncludingOtherVersionsAndHiddenFiles() async throws {
         let folder = try TemporaryDirectory("delete")
         defer { folder.remove() }
         try folder.write("1.0.0/modules/A/current", "x")
         try folder.write("0.9.0/state.json", "{}")
         try folder.write(".ota-localizations-root.json", "{}")
-        let result = try H.cli(["delete", "--into", folder.path])
+        let result = try await H.cli(["delete", "--into", folder.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "Deleted every bundle under \(folder.path) (kept: the install ID and the anti-rollback record, as the app's kill switch does).\n")
         #expect(H.entries(folder.url) == [])
     }
 
-    @Test func lookupSaysWhatIsMissing() throws {
+    @Test func lookupSaysWhatIsMissing() async throws {
         let folder = try TemporaryDirectory("lookup")
         defer { folder.remove() }
-        let result = try H.lookup(folder.url, module: "Checkout", localization: "de", key: "cart.title")
+        let result = try await H.lookup(folder.url, module: "Checkout", localization: "de", key: "cart.title")
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == "error: module Checkout is not installed for app version 1.0.0 in \(folder.path) (it has no current pointer); check --module against 'ota-localizations status', or run 'ota-localizations sync'\n")
     }
 
-    @Test func lookupNamesTheModuleNotItsStorageFolder() throws {
+    @Test func lookupNamesTheModuleNotItsStorageFolder() async throws {
         // Given: module Blockzilla installed in modules/%42lockzilla/ with only de.lproj.
         let folder = try TemporaryDirectory("lookup")
         defer { folder.remove() }
@@ -81,18 +81,18 @@ import OTALocalizationsTooling
         try folder.write("\(module)/current", sha + "\n")
         try folder.write("\(module)/\(sha)/de.lproj/Localizable.strings", "\"a\" = \"A\";\n")
 
-        let result = try H.lookup(folder.url, module: "Blockzilla", localization: "fr", key: "a")
+        let result = try await H.lookup(folder.url, module: "Blockzilla", localization: "fr", key: "a")
 
         #expect(module.hasSuffix("/%42lockzilla"))
         #expect(result.status == 1)
         #expect(result.stderr == "error: module Blockzilla has no fr.lproj in its installed bundle for app version 1.0.0; pass one it has: de\n")
     }
 
-    @Test func syncAgainstNothingListeningExitsWith1AndAHumanSummary() throws {
+    @Test func syncAgainstNothingListeningExitsWith1AndAHumanSummary() async throws {
         let folder = try TemporaryDirectory("sync")
         defer { folder.remove() }
         let port = try LoopbackSocket.freePort()
-        let result = try H.cli(["sync", "--base-url", "http://127.0.0.1:\(port)/", "--app-version", "1.0.0",
+        let result = try await H.cli(["sync", "--base-url", "http://127.0.0.1:\(port)/", "--app-version", "1.0.0",
                                 "--into", folder.path])
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)

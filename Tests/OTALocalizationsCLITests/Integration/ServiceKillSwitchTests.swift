@@ -13,7 +13,7 @@ extension NginxIntegrationTests {
             let site = try H.ExampleSite(slowBytesPerSecond: 2000)
             defer { site.remove() }
             let (server, storage) = (site.server, site.storage)
-            try site.publish(at: "2026-01-01T00:00:00Z")
+            try await site.publish(at: "2026-01-01T00:00:00Z")
             let reports = ReportList()
             let service = OTALocalizationService(configuration: OTALocalizationServiceConfiguration(
                 baseURL: try #require(URL(string: server.slowBaseURL)), appVersion: H.appVersion, storageRoot: storage.url,

@@ -6,7 +6,7 @@ import Testing
 
 /// `StorageLock` against util-linux `flock(1)` (an independent holder) and against itself.
 @Suite struct StorageLockTests {
-    @Test func writesTheHolderLineAndExcludesASecondHolder() throws {
+    @Test func writesTheHolderLineAndExcludesASecondHolder() async throws {
         let root = try TemporaryDirectory("lock")
         defer { root.remove() }
         let storage = root.url.appendingPathComponent("storage")
@@ -18,15 +18,15 @@ import Testing
         #expect(StorageLock.currentHolder(storageRoot: storage) == .init(processIdentifier: 4242, purpose: "sync"))
         #expect(try StorageLock.tryAcquire(storageRoot: storage, holder: .currentProcess(purpose: "delete")) == nil)
         // flock(1) -n exits 1 when the lock is taken.
-        #expect(try ExternalTool.run("flock", ["-n", file.path, "true"]).status == 1)
+        #expect(try await ExternalTool.run("flock", ["-n", file.path, "true"]).status == 1)
         lock.release()
-        #expect(try ExternalTool.run("flock", ["-n", file.path, "true"]).status == 0)
+        #expect(try await ExternalTool.run("flock", ["-n", file.path, "true"]).status == 0)
         let again = try #require(try StorageLock.tryAcquire(storageRoot: storage, holder: .currentProcess(purpose: "delete")))
         #expect(try String(contentsOf: file, encoding: .utf8) == "\(getpid()) delete\n")
         again.release()
     }
 
-    @Test func isExcludedByAnotherProcessHoldingFlock() throws {
+    @Test func isExcludedByAnotherProcessHoldingFlock() async throws {
         let root = try TemporaryDirectory("lock")
         defer { root.remove() }
         let file = root.url.appendingPathComponent(".ota-localizations.lock")
@@ -48,7 +48,7 @@ import Testing
         }
         var held = false
         for _ in 0..<500 where !held {
-            held = try ExternalTool.run("flock", ["-n", file.path, "true"]).status == 1
+            held = try await ExternalTool.run("flock", ["-n", file.path, "true"]).status == 1
             if !held { usleep(10_000) }
         }
         try #require(held)
@@ -59,7 +59,7 @@ import Testing
         #expect(try StorageLock.tryAcquire(storageRoot: root.url, holder: .currentProcess(purpose: "sync")) != nil)
     }
 
-    @Test func aWaiterWhoseFileWasDeletedLocksTheNewFile() throws {
+    @Test func aWaiterWhoseFileWasDeletedLocksTheNewFile() async throws {
         let root = try TemporaryDirectory("lock")
         defer { root.remove() }
         let first = try StorageLock.acquire(storageRoot: root.url, holder: .init(processIdentifier: 1, purpose: "delete"))
@@ -84,11 +84,11 @@ import Testing
         #expect(acquired.isSet)
         let file = root.url.appendingPathComponent(".ota-localizations.lock")
         #expect(try String(contentsOf: file, encoding: .utf8) == "2 sync\n")
-        #expect(try ExternalTool.run("flock", ["-n", file.path, "true"]).status == 1)
+        #expect(try await ExternalTool.run("flock", ["-n", file.path, "true"]).status == 1)
         acquired.release()
     }
 
-    @Test func aSymbolicLinkAtTheLockPathIsMovedAsideNeverWrittenThrough() throws {
+    @Test func aSymbolicLinkAtTheLockPathIsMovedAsideNeverWrittenThrough() async throws {
         let root = try TemporaryDirectory("lock")
         defer { root.remove() }
         try root.write("outside.txt", "precious\n")
@@ -103,25 +103,25 @@ import Testing
         #expect(try String(contentsOf: root.url.appendingPathComponent("outside.txt"), encoding: .utf8) == "precious\n")
         #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.type] as? FileAttributeType == .typeRegular)
         #expect(try String(contentsOf: file, encoding: .utf8) == "4242 delete\n")
-        #expect(try ExternalTool.run("flock", ["-n", file.path, "true"]).status == 1)
+        #expect(try await ExternalTool.run("flock", ["-n", file.path, "true"]).status == 1)
     }
 
     @Test(arguments: ["a folder", "a FIFO"])
-    func aWrongKindOfFileAtTheLockPathIsMovedAside(_ kind: String) throws {
+    func aWrongKindOfFileAtTheLockPathIsMovedAside(_ kind: String) async throws {
         let root = try TemporaryDirectory("lock")
         defer { root.remove() }
         let file = root.url.appendingPathComponent(".ota-localizations.lock")
         if kind == "a folder" {
             try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
         } else {
-            #expect(try ExternalTool.run("mkfifo", [file.path]).status == 0)
+            #expect(try await ExternalTool.run("mkfifo", [file.path]).status == 0)
         }
 
         let lock = try StorageLock.acquire(storageRoot: root.url, holder: .init(processIdentifier: 4242, purpose: "sync"))
         defer { lock.release() }
 
         #expect(try String(contentsOf: file, encoding: .utf8) == "4242 sync\n", "\(kind)")
-        #expect(try ExternalTool.run("flock", ["-n", file.path, "true"]).status == 1, "\(kind)")
+        #expect(try await ExternalTool.run("flock", ["-n", file.path, "true"]).status == 1, "\(kind)")
         #expect(lock.removeContentsExceptLockFile().isEmpty, "\(kind): the moved-aside entry is trash")
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == [".ota-localizations.lock"])
     }

@@ -19,7 +19,7 @@ extension NginxIntegrationTests {
             ("Packages/Features/Sources/Search/Resources/en.lproj/Localizable.strings", "search.title"),
         ]
 
-        @Test func syncKilledAtRandomMomentsAlwaysLeavesCompleteBundlesAndTheNextSyncCompletes() throws {
+        @Test func syncKilledAtRandomMomentsAlwaysLeavesCompleteBundlesAndTheNextSyncCompletes() async throws {
             let site = try H.ExampleSite()
             defer { site.remove() }
             let (server, publication, storage) = (site.server, site.publication, site.storage)
@@ -35,10 +35,10 @@ extension NginxIntegrationTests {
                 let (file, key) = Self.edits[iteration % Self.edits.count]
                 try Self.setValue(of: key, in: publication.source.appendingPathComponent(file), to: "Value \(iteration)")
                 let minutes = String(format: "%02d", iteration % 60)
-                let published = try publication.package(publishedAt: "2026-01-0\(1 + iteration / 60)T00:\(minutes):00Z")
+                let published = try await publication.package(publishedAt: "2026-01-0\(1 + iteration / 60)T00:\(minutes):00Z")
                 try server.publish(publication.output)
                 for module in published where expectedTrees[module.sha256] == nil {
-                    let extracted = try H.unzipped(publication.versionFolder.appendingPathComponent(module.path))
+                    let extracted = try await H.unzipped(publication.versionFolder.appendingPathComponent(module.path))
                     expectedTrees[module.sha256] = try H.expectedInstall(of: extracted.url)
                     extracted.remove()
                 }
@@ -60,7 +60,7 @@ extension NginxIntegrationTests {
                 // The next sync completes: everything installed and the state saved (by it, or already by the
                 // killed one, in which case the manifest is answered 304).
                 let startedAt = Date()
-                let (result, report) = try H.sync(server.baseURL, into: storage.url)
+                let (result, report) = try await H.sync(server.baseURL, into: storage.url)
                 if report["updated"] as? Int ?? 0 > 0 {
                     windowMicroseconds = max(10_000, UInt64(Date().timeIntervalSince(startedAt) * 1_000_000))
                 }

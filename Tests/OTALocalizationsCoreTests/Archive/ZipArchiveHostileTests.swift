@@ -30,7 +30,7 @@ import Testing
         let temp = try TemporaryDirectory("archive")
         defer { temp.remove() }
         let file = try temp.write("b.zip", zip.bytes())
-        #expect(try ProcessRunner.run(["unzip", "-t", file.path]).status == 0)
+        #expect(try ProcessRunner.runBlocking(["unzip", "-t", file.path]).status == 0)
         #expect(code(zip) == .none)
     }
 
@@ -172,7 +172,7 @@ import Testing
         // folder entries, deflated files with zeroed local CRC and sizes plus signed data descriptors, and
         // AppleDouble files under __MACOSX/
         let text = Array(String(repeating: "\"hello\" = \"bonjour\";\n", count: 40).utf8)
-        let deflated = Array(try ProcessRunner.python(Self.pythonRawDeflate, stdin: Data(text)))
+        let deflated = Array(try ProcessRunner.pythonBlocking(Self.pythonRawDeflate, stdin: Data(text)))
         func streamed(_ entry: RawZipEntry) -> RawZipEntry {
             var entry = entry
             entry.versionMadeBy = 0x0315
@@ -202,7 +202,7 @@ import Testing
         let temp = try TemporaryDirectory("archive")
         defer { temp.remove() }
         let file = try temp.write("ditto.zip", zip.bytes())
-        #expect(try ProcessRunner.run(["unzip", "-t", file.path]).status == 0)
+        #expect(try ProcessRunner.runBlocking(["unzip", "-t", file.path]).status == 0)
         // Then the metadata is skipped and the rest reads
         let archive = try ZipArchive(bytes: zip.bytes())
         #expect(archive.entries.map(\.path) == [
@@ -227,7 +227,7 @@ import Testing
 
     @Test func refusesDeflateLongerOrShorterThanDeclared() throws {
         let original = Array(String(repeating: "abcdef", count: 100).utf8)
-        let deflated = Array(try ProcessRunner.python(Self.pythonRawDeflate, stdin: Data(original)))
+        let deflated = Array(try ProcessRunner.pythonBlocking(Self.pythonRawDeflate, stdin: Data(original)))
         var shorter = RawZipEntry.deflated("short.txt", deflated: deflated, original: original)
         shorter.uncompressedSize = 100
         #expect(code(single(shorter)) == .code(.sizeMismatch))
@@ -239,7 +239,7 @@ import Testing
 
     @Test func refusesCorruptAndTrailingDeflateData() throws {
         let original = Array(String(repeating: "abcdef", count: 100).utf8)
-        let deflated = Array(try ProcessRunner.python(Self.pythonRawDeflate, stdin: Data(original)))
+        let deflated = Array(try ProcessRunner.pythonBlocking(Self.pythonRawDeflate, stdin: Data(original)))
         #expect(code(single(.deflated("bad", deflated: [0xFF, 0xFF, 0xFF, 0xFF], original: original))) == .code(.corruptDeflate))
         #expect(code(single(.deflated("cut", deflated: Array(deflated.prefix(deflated.count / 2)), original: original))) == .code(.corruptDeflate))
         // Bytes after the end of the deflate stream but inside the declared compressed size
@@ -250,7 +250,7 @@ import Testing
 
     @Test func refusesBombWithLyingSmallSizeWhileInflating() throws {
         // Given 64 MiB of zeros (about 64 KiB deflated) declared as 1,000 bytes
-        let deflated = Array(try ProcessRunner.python(
+        let deflated = Array(try ProcessRunner.pythonBlocking(
             "import sys, zlib\nc = zlib.compressobj(9, zlib.DEFLATED, -15)\n"
                 + "sys.stdout.buffer.write(c.compress(bytes(64 * 1024 * 1024)) + c.flush())"))
         var entry = RawZipEntry.deflated("bomb.bin", deflated: deflated, original: [])
@@ -264,7 +264,7 @@ import Testing
     @Test func refusesBombWithHonestSizeOverLimit() throws {
         // Given 16 MiB of zeros declared honestly, and a 4 MiB uncompressed limit
         let original = [UInt8](repeating: 0, count: 16 * 1024 * 1024)
-        let deflated = Array(try ProcessRunner.python(Self.pythonRawDeflate, stdin: Data(original)))
+        let deflated = Array(try ProcessRunner.pythonBlocking(Self.pythonRawDeflate, stdin: Data(original)))
         let zip = single(.deflated("zeros.bin", deflated: deflated, original: original))
         let limits = ZipLimits(maximumUncompressedBytes: 4 * 1024 * 1024)
         #expect(code(zip, limits: limits) == .code(.tooLarge))
@@ -282,7 +282,7 @@ import Testing
     @Test func extractAllEnforcesTotalOnProducedBytes() throws {
         // Given two entries whose declared sizes fit but the first lies (inflates past its declared size)
         let original = [UInt8](repeating: 7, count: 10_000)
-        let deflated = Array(try ProcessRunner.python(Self.pythonRawDeflate, stdin: Data(original)))
+        let deflated = Array(try ProcessRunner.pythonBlocking(Self.pythonRawDeflate, stdin: Data(original)))
         var liar = RawZipEntry.deflated("liar.bin", deflated: deflated, original: original)
         liar.uncompressedSize = 10
         let zip = RawZip(entries: [liar, .stored("b", [1])])

@@ -31,7 +31,7 @@ import Testing
         defer { temp.remove() }
         try makeTree(in: temp)
         let zipFile = temp.url.appendingPathComponent("cli.zip")
-        let result = try ProcessRunner.run(["zip", "-q", "-r", zipFile.path, "Mod"], in: temp.url.appendingPathComponent("tree"))
+        let result = try ProcessRunner.runBlocking(["zip", "-q", "-r", zipFile.path, "Mod"], in: temp.url.appendingPathComponent("tree"))
         #expect(result.status == 0)
         let archive = try ZipArchive(bytes: try Data(contentsOf: zipFile))
         // zip -r writes folder entries: Mod/, Mod/fr.lproj/, Mod/de.lproj/
@@ -47,7 +47,7 @@ import Testing
         try makeTree(in: temp)
         let tree = temp.url.appendingPathComponent("tree")
         let names = files.keys.sorted()
-        let result = try ProcessRunner.run(["zip", "-q", "-", "--names-stdin"] , stdin: Data(names.joined(separator: "\n").utf8), in: tree)
+        let result = try ProcessRunner.runBlocking(["zip", "-q", "-", "--names-stdin"] , stdin: Data(names.joined(separator: "\n").utf8), in: tree)
         #expect(result.status == 0)
         let archive = try ZipArchive(bytes: result.stdout)
         #expect(archive.entries.contains { $0.flags & 0x0008 != 0 })
@@ -69,7 +69,7 @@ import Testing
                 z.writestr("a/stored.txt", "raw", compress_type=zipfile.ZIP_STORED)
             sys.stdout.buffer.write(b"".join(s.parts))
             """
-        let bytes = try ProcessRunner.python(script)
+        let bytes = try ProcessRunner.pythonBlocking(script)
         let archive = try ZipArchive(bytes: bytes)
         #expect(archive.entries.allSatisfy { $0.flags & 0x0008 != 0 })
         let extracted = Dictionary(uniqueKeysWithValues: try archive.extractAll().map { ($0.path, $0.data) })
@@ -92,7 +92,7 @@ import Testing
         let temp = try TemporaryDirectory("archive")
         defer { temp.remove() }
         let file = temp.url.appendingPathComponent("z64.zip")
-        _ = try ProcessRunner.python(script, [file.path])
+        _ = try ProcessRunner.pythonBlocking(script, [file.path])
         let bytes = try Data(contentsOf: file)
         #expect(bytes.range(of: Data([0x50, 0x4B, 0x06, 0x06])) != nil)  // the ZIP64 end record is present
         let archive = try ZipArchive(bytes: bytes)
@@ -114,7 +114,7 @@ import Testing
         let temp = try TemporaryDirectory("archive")
         defer { temp.remove() }
         let file = temp.url.appendingPathComponent("mac.zip")
-        _ = try ProcessRunner.python(script, [file.path])
+        _ = try ProcessRunner.pythonBlocking(script, [file.path])
         let archive = try ZipArchive(bytes: try Data(contentsOf: file))
         #expect(archive.entries.map(\.path) == ["Mod/Info.plist"])
         #expect(try archive.extractAll().map(\.data) == [Data("<plist/>".utf8)])
@@ -125,8 +125,8 @@ import Testing
         defer { temp.remove() }
         try makeTree(in: temp)
         let zipFile = temp.url.appendingPathComponent("cli.zip")
-        _ = try ProcessRunner.run(["zip", "-q", "-r", "-9", zipFile.path, "Mod"], in: temp.url.appendingPathComponent("tree"))
-        let json = try ProcessRunner.python(
+        _ = try ProcessRunner.runBlocking(["zip", "-q", "-r", "-9", zipFile.path, "Mod"], in: temp.url.appendingPathComponent("tree"))
+        let json = try ProcessRunner.pythonBlocking(
             """
             import json, sys, zipfile
             z = zipfile.ZipFile(sys.argv[1])

@@ -32,9 +32,9 @@ import Testing
         let temp = try TemporaryDirectory("archive")
         defer { temp.remove() }
         let file = try temp.write("corpus.zip", archive)
-        #expect(try ProcessRunner.run(["unzip", "-tq", file.path]).status == 0)
+        #expect(try ProcessRunner.runBlocking(["unzip", "-tq", file.path]).status == 0)
         // Python lists the names and each entry's SHA-256; compare with sha256 of the original files.
-        let json = try ProcessRunner.python(
+        let json = try ProcessRunner.pythonBlocking(
             """
             import hashlib, json, sys, zipfile
             with zipfile.ZipFile(sys.argv[1]) as z:
@@ -57,7 +57,7 @@ import Testing
         defer { temp.remove() }
         let zipFile = temp.url.appendingPathComponent("repo.zip")
         let root = TestPaths.corpus
-        let result = try ProcessRunner.run(["zip", "-q", "-r", zipFile.path, repository], in: root)
+        let result = try ProcessRunner.runBlocking(["zip", "-q", "-r", zipFile.path, repository], in: root)
         #expect(result.status == 0)
         let archive = try ZipArchive(bytes: try Data(contentsOf: zipFile))
         let files = try archive.extractAll()

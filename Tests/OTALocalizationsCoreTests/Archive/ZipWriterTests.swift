@@ -37,7 +37,7 @@ import Testing
         let temp = try TemporaryDirectory("archive")
         defer { temp.remove() }
         let file = try temp.write("a.zip", archive)
-        let json = try ProcessRunner.python(pythonDescribe, [file.path])
+        let json = try ProcessRunner.pythonBlocking(pythonDescribe, [file.path])
         return try JSONDecoder().decode([PythonEntry].self, from: json)
     }
 
@@ -71,10 +71,10 @@ import Testing
         let temp = try TemporaryDirectory("archive")
         defer { temp.remove() }
         let file = try temp.write("a.zip", try ZipWriter.archive(sample))
-        let test = try ProcessRunner.run(["unzip", "-t", file.path])
+        let test = try ProcessRunner.runBlocking(["unzip", "-t", file.path])
         #expect(test.status == 0)
         #expect(test.text.contains("No errors detected"))
-        let listing = try ProcessRunner.run(["unzip", "-Z", file.path])
+        let listing = try ProcessRunner.runBlocking(["unzip", "-Z", file.path])
         #expect(listing.status == 0)
         let lines = listing.text.split(separator: "\n").filter { $0.hasPrefix("-") }
         #expect(lines.count == 5)
@@ -90,7 +90,7 @@ import Testing
         let temp = try TemporaryDirectory("archive")
         defer { temp.remove() }
         let file = try temp.write("a.zip", try ZipWriter.archive(sample))
-        let result = try ProcessRunner.run(["unzip", "-q", file.path, "-d", temp.url.appendingPathComponent("out").path])
+        let result = try ProcessRunner.runBlocking(["unzip", "-q", file.path, "-d", temp.url.appendingPathComponent("out").path])
         #expect(result.status == 0)
         for entry in sample {
             let extracted = try Data(contentsOf: temp.url.appendingPathComponent("out").appendingPathComponent(entry.path))
@@ -121,7 +121,7 @@ import Testing
         defer { temp.remove() }
         let first = try temp.write("1.zip", try ZipWriter.archive(sample))
         let second = try temp.write("2.zip", try ZipWriter.archive(sample))
-        let sums = try ProcessRunner.run(["sha256sum", first.path, second.path]).text
+        let sums = try ProcessRunner.runBlocking(["sha256sum", first.path, second.path]).text
             .split(separator: "\n").map { $0.prefix(64) }
         #expect(sums.count == 2)
         #expect(sums[0] == sums[1])
@@ -162,7 +162,7 @@ import Testing
         let temp = try TemporaryDirectory("archive")
         defer { temp.remove() }
         let file = try temp.write("many.zip", archive)
-        let json = try ProcessRunner.python(
+        let json = try ProcessRunner.pythonBlocking(
             """
             import json, sys, zipfile
             with zipfile.ZipFile(sys.argv[1]) as z:
@@ -186,7 +186,7 @@ import Testing
         let temp = try TemporaryDirectory("archive")
         defer { temp.remove() }
         let file = try temp.write("a.zip", archive)
-        #expect(try ProcessRunner.run(["unzip", "-t", file.path]).status == 0)
+        #expect(try ProcessRunner.runBlocking(["unzip", "-t", file.path]).status == 0)
         let reread = try ZipArchive(bytes: archive).extractAll()
         #expect(reread.map(\.data) == sample.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }.map(\.data))
     }

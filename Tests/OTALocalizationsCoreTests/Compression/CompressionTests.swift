@@ -15,7 +15,7 @@ import Testing
         var generator = SplitMix(seed: 7)
         let samples = [Data("hello".utf8), generator.bytes(1), generator.bytes(1000), generator.bytes(70_001)]
         for sample in samples {
-            let output = try ProcessRunner.python(
+            let output = try ProcessRunner.pythonBlocking(
                 "import sys, zlib; print(zlib.crc32(sys.stdin.buffer.read()))", stdin: sample)
             let expected = UInt32(String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
             #expect(CRC32.checksum(sample) == expected)
@@ -45,7 +45,7 @@ import Testing
 
     @Test func inflatesPythonRawDeflate() throws {
         let original = Data(String(repeating: "\"greeting\" = \"Bonjour le monde\";\n", count: 2000).utf8)
-        let compressed = try ProcessRunner.python(pythonRawDeflate, stdin: original)
+        let compressed = try ProcessRunner.pythonBlocking(pythonRawDeflate, stdin: original)
         #expect(compressed.count < original.count / 10)
         #expect(try RawInflate.decompress(compressed, maximumBytes: original.count) == original)
     }
@@ -55,12 +55,12 @@ import Testing
         let original = Data(String(repeating: "clé = valeur;\n", count: 5000).utf8) + generator.bytes(5000)
         let compressed = try RawDeflate.compress(original)
         #expect(compressed.count < original.count)
-        #expect(try ProcessRunner.python(pythonRawInflate, stdin: compressed) == original)
+        #expect(try ProcessRunner.pythonBlocking(pythonRawInflate, stdin: compressed) == original)
     }
 
     @Test func emptyInputRoundTrips() throws {
         let compressed = try RawDeflate.compress(Data())
-        #expect(try ProcessRunner.python(pythonRawInflate, stdin: compressed) == Data())
+        #expect(try ProcessRunner.pythonBlocking(pythonRawInflate, stdin: compressed) == Data())
         #expect(try RawInflate.decompress(compressed, maximumBytes: 0) == Data())
     }
 
@@ -70,7 +70,7 @@ import Testing
 
     @Test func inflateStopsAtMaximumBytes() throws {
         // Given 16 MiB of zeros, about 16 KiB deflated
-        let compressed = try ProcessRunner.python(
+        let compressed = try ProcessRunner.pythonBlocking(
             pythonRawDeflate, stdin: Data(repeating: 0, count: 16 * 1024 * 1024))
         // When inflating with a 1 MiB limit, then it stops with outputTooLarge
         #expect(errorCode { try RawInflate.decompress(compressed, maximumBytes: 1024 * 1024) } == .outputTooLarge)
@@ -78,7 +78,7 @@ import Testing
     }
 
     @Test func inflateRejectsCorruptAndTruncatedStreams() throws {
-        let compressed = try ProcessRunner.python(pythonRawDeflate, stdin: Data(String(repeating: "abc", count: 999).utf8))
+        let compressed = try ProcessRunner.pythonBlocking(pythonRawDeflate, stdin: Data(String(repeating: "abc", count: 999).utf8))
         #expect(errorCode { try RawInflate.decompress(Data([0xFF, 0xFF, 0xFF]), maximumBytes: 100) } == .corruptData)
         #expect(errorCode { try RawInflate.decompress(compressed.prefix(compressed.count / 2), maximumBytes: 10_000) } == .truncated)
         #expect(errorCode { try RawInflate.decompress(Data(), maximumBytes: 100) } == .truncated)

@@ -12,14 +12,14 @@ import Testing
     @Test func aMemberInflatesWithPythonAndHasTheFixedHeader() throws {
         let member = try GzipMember.compress(Self.text)
         #expect(Array(member.prefix(10)) == [0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xFF])
-        let inflated = try ProcessRunner.python("import gzip, sys; sys.stdout.buffer.write(gzip.decompress(sys.stdin.buffer.read()))", [], stdin: member)
+        let inflated = try ProcessRunner.pythonBlocking("import gzip, sys; sys.stdout.buffer.write(gzip.decompress(sys.stdin.buffer.read()))", [], stdin: member)
         #expect(inflated == Self.text)
         #expect(try GzipMember.compress(Self.text) == member)
         #expect(member.count < Self.text.count / 10)
     }
 
     @Test func aMemberPythonWritesReads() throws {
-        let member = try ProcessRunner.python("import gzip, sys; sys.stdout.buffer.write(gzip.compress(sys.stdin.buffer.read(), mtime=0))", [], stdin: Self.text)
+        let member = try ProcessRunner.pythonBlocking("import gzip, sys; sys.stdout.buffer.write(gzip.compress(sys.stdin.buffer.read(), mtime=0))", [], stdin: Self.text)
         #expect(try GzipMember.decompress(member, maximumBytes: 1 << 20) == Self.text)
     }
 

@@ -48,7 +48,7 @@ import Testing
         // When
         let ours = try SHA256Digest.hexString(ofFileAt: file)
         // Then
-        let expected = try ProcessRunner.run(["sha256sum", file.path]).text.prefix(64)
+        let expected = try ProcessRunner.runBlocking(["sha256sum", file.path]).text.prefix(64)
         #expect(ours == String(expected))
         #expect(SHA256Digest.hexString(data) == String(expected))
     }
@@ -70,7 +70,7 @@ import Testing
             offset = end
             size = size * 3 + 1
         }
-        let expected = try ProcessRunner.run(["sha256sum"], stdin: data).text.prefix(64)
+        let expected = try ProcessRunner.runBlocking(["sha256sum"], stdin: data).text.prefix(64)
         #expect(SHA256Digest.hex(hasher.finalize()) == String(expected))
     }
 

@@ -41,7 +41,7 @@ import OTALocalizationsCore
     }
 
     @Test func pythonReadsTheSameValues() throws {
-        let output = try OTATestSupport.ExternalTool.python("""
+        let output = try OTATestSupport.ExternalTool.pythonBlocking("""
             import json, sys
             m = json.loads(sys.argv[1])
             c = m["modules"][0]["slices"]

@@ -22,7 +22,7 @@ import Testing
     ]
 
     @Test func parsedInstantsEqualPythonsToTheNanosecond() throws {
-        let printed = try ExternalTool.python("""
+        let printed = try ExternalTool.pythonBlocking("""
             import sys, datetime, re
             for text in sys.argv[1:]:
                 m = re.match(r'(.{19})(?:\\.(\\d+))?(.*)$', text.upper())

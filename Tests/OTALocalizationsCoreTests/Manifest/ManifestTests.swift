@@ -22,7 +22,7 @@ import Testing
         let text = String(decoding: sample.encoded(), as: UTF8.self)
         #expect(text.hasPrefix("{\n  \"formatVersion\": 1,\n  \"appVersion\": \"26.7.0\",\n  \"publishedAt\": \"2025-07-24T10:00:00Z\",\n  \"developmentRegion\": \"en\",\n  \"modules\": [\n"))
         // Python's json module is the independent reader.
-        let python = try OTATestSupport.ExternalTool.python("""
+        let python = try OTATestSupport.ExternalTool.pythonBlocking("""
             import json, sys
             m = json.loads(sys.argv[1])
             print(m["modules"][1]["name"], m["modules"][0]["size"], ",".join(m["modules"][0]["localizations"]), m["publishedAt"])

@@ -8,7 +8,7 @@ import OTALocalizationsCore
 @Suite struct RolloutBucketTests {
     @Test func bucketsMatchPythonsHashlib() throws {
         let ids = (0..<20).map { String(format: "%032x", $0 &* 2_654_435_761) }
-        let python = try OTATestSupport.ExternalTool.python("""
+        let python = try OTATestSupport.ExternalTool.pythonBlocking("""
             import hashlib, sys
             for install in sys.argv[2:]:
                 d = hashlib.sha256((sys.argv[1] + ":" + install).encode()).digest()

@@ -22,7 +22,7 @@ import Testing
                 value = [value] if binary else {"k": value}
             sys.stdout.buffer.write(plistlib.dumps(value, fmt=plistlib.FMT_BINARY if binary else plistlib.FMT_XML))
             """
-        return try ProcessRunner.python(script, [String(levels), binary ? "binary" : "xml"])
+        return try ProcessRunner.pythonBlocking(script, [String(levels), binary ? "binary" : "xml"])
     }
 
     /// Runs `body` on a new thread with a 512 KiB stack, as on an Apple secondary thread.

@@ -28,7 +28,7 @@ import Testing
         let temp = try TemporaryDirectory("long-name")
         defer { temp.remove() }
         let file = try temp.write("a.zip", zip.bytes())
-        #expect(try ProcessRunner.run(["unzip", "-t", file.path]).status == 0)
+        #expect(try ProcessRunner.runBlocking(["unzip", "-t", file.path]).status == 0)
 
         // When / Then
         let files = try ZipArchive(bytes: zip.bytes()).extractAll()

@@ -41,7 +41,7 @@ import Testing
         let twice = text.replacingOccurrences(of: "\"payload\": ", with: "\"payload\": \"\(other)\",\n  \"payload\": ")
         #expect(code { _ = try ManifestEnvelope(bytes: Data(twice.utf8)) } == .malformedEnvelope)
         // Python's json keeps the last value, Foundation's decoder one of them: refused before either matters.
-        let reading = try ProcessRunner.python("import json, sys; print(json.loads(sys.stdin.read())['payload'][:8])", [], stdin: Data(twice.utf8))
+        let reading = try ProcessRunner.pythonBlocking("import json, sys; print(json.loads(sys.stdin.read())['payload'][:8])", [], stdin: Data(twice.utf8))
         #expect(String(decoding: reading, as: UTF8.self) == String(Self.payload.base64EncodedString().prefix(8)) + "\n")
         let keyidTwice = text.replacingOccurrences(of: "\"keyid\": ", with: "\"keyid\": \"00\", \"keyid\": ")
         #expect(code { _ = try ManifestEnvelope(bytes: Data(keyidTwice.utf8)) } == .malformedEnvelope)

@@ -57,7 +57,7 @@ import Testing
 
     @Test func keyIDIsHexSHA256OfTheRawPublicKeyAsHashlibComputesIt() throws {
         let key = ManifestSigningKey.generate()
-        let expected = try ExternalTool.python(
+        let expected = try ExternalTool.pythonBlocking(
             "import base64, hashlib, sys; print(hashlib.sha256(base64.b64decode(sys.argv[1])).hexdigest())",
             [key.publicKey.base64])
         #expect(key.publicKey.keyID == expected.trimmingCharacters(in: .newlines))
@@ -84,9 +84,9 @@ import Testing
         let temp = try TemporaryDirectory("signing")
         defer { temp.remove() }
         let ed448 = temp.url.appendingPathComponent("ed448.pem")
-        try ExternalTool.run("openssl", ["genpkey", "-algorithm", "ed448", "-out", ed448.path]).expectSuccess()
+        try ExternalTool.runBlocking("openssl", ["genpkey", "-algorithm", "ed448", "-out", ed448.path]).expectSuccess()
         let encrypted = temp.url.appendingPathComponent("encrypted.pem")
-        try ExternalTool.run(
+        try ExternalTool.runBlocking(
             "openssl", ["genpkey", "-algorithm", "ed25519", "-aes256", "-pass", "pass:secret", "-out", encrypted.path]
         ).expectSuccess()
         let inputs = [

@@ -90,12 +90,12 @@ import OTALocalizationsValidation
         for module in a.modules {
             let zipA = folderA.appendingPathComponent(module.path)
             #expect(try Data(contentsOf: zipA) == Data(contentsOf: folderB.appendingPathComponent(module.path)))
-            #expect(try ExternalTool.sha256sum(zipA) == module.sha256)
-            let test = try ExternalTool.run("unzip", ["-tq", zipA.path])
+            #expect(try ExternalTool.sha256sumBlocking(zipA) == module.sha256)
+            let test = try ExternalTool.runBlocking("unzip", ["-tq", zipA.path])
             #expect(test.status == 0, "unzip -t \(module.path): \(test.stdout)\(test.stderr)")
         }
         // Python reads every ZIP: CRCs, Info.plist, every .stringsdict as a property list, and the entry count.
-        let report = try ExternalTool.python("""
+        let report = try ExternalTool.pythonBlocking("""
             import sys, json, zipfile, plistlib, os
             folder = sys.argv[1]
             manifest = json.load(open(os.path.join(folder, "manifest.json")))

@@ -13,14 +13,14 @@ import Testing
         try root.write("bundle/fr.lproj/Localizable.strings", "\"title\" = \"Boutique\";\n")
         let version = root.url.appendingPathComponent("1.0")
         try FileManager.default.createDirectory(at: version, withIntermediateDirectories: true)
-        let zipped = try ExternalTool.run("zip", ["-X", "-q", "-r", version.appendingPathComponent("Shop-1.zip").path, "."],
+        let zipped = try ExternalTool.runBlocking("zip", ["-X", "-q", "-r", version.appendingPathComponent("Shop-1.zip").path, "."],
                                           currentDirectory: root.url.appendingPathComponent("bundle"))
         #expect(zipped.status == 0, "\(zipped.stderr)")
         let zip = version.appendingPathComponent("Shop-1.zip")
         let size = try #require(try FileManager.default.attributesOfItem(atPath: zip.path)[.size] as? Int)
         let manifest = """
             {"formatVersion":1,"appVersion":"1.0","publishedAt":"2026-07-24T10:00:00Z","developmentRegion":"en",
-             "modules":[{"name":"Shop","path":"Shop-1.zip","sha256":"\(try sha256 ?? ExternalTool.sha256sum(zip))","size":\(size),
+             "modules":[{"name":"Shop","path":"Shop-1.zip","sha256":"\(try sha256 ?? ExternalTool.sha256sumBlocking(zip))","size":\(size),
              "localizations":["en","fr"]}]}
             """
         try Data(manifest.utf8).write(to: version.appendingPathComponent(manifestName))

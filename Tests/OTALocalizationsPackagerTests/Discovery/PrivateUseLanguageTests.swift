@@ -49,7 +49,7 @@ import Testing
         #expect(result.modules.map(\.localizations) == [["de"]])
         #expect(result.skipped.contains { $0.path == "App/Localizable.xcstrings (qqq)" && $0.reason.hasPrefix("qqq is message documentation") })
         // The manifest as Python's json reads it.
-        let manifest = try ExternalTool.python(
+        let manifest = try ExternalTool.pythonBlocking(
             "import json,sys; print(json.load(open(sys.argv[1]))['modules'][0]['localizations'])",
             [out.appendingPathComponent("1.0.0/manifest.json").path])
         #expect(manifest == "['de']\n")

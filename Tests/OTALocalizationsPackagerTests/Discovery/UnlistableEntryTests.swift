@@ -35,7 +35,7 @@ import Testing
         let repo = try TemporaryDirectory("longpath")
         defer {
             // `rm` removes paths longer than PATH_MAX; FileManager does not.
-            _ = try? ProcessRunner.run(["rm", "-rf", repo.path])
+            _ = try? ProcessRunner.runBlocking(["rm", "-rf", repo.path])
         }
         try repo.write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
         // The deepest folder's path is 4 bytes short of PATH_MAX - 1 (the longest path lstat takes); with a name

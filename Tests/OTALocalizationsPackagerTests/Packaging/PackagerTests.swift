@@ -34,15 +34,15 @@ import Testing
         #expect(result.modules.map(\.name) == ["App", "Cart"])
         for module in result.modules {
             let zip = folder.appendingPathComponent(module.path)
-            let hex = try ExternalTool.sha256sum(zip)
+            let hex = try ExternalTool.sha256sumBlocking(zip)
             #expect(module.sha256 == hex)
             #expect(module.path == "\(module.name)-\(hex.prefix(16)).zip")
             let size = try FileManager.default.attributesOfItem(atPath: zip.path)[.size] as? Int
             #expect(Int64(size ?? -1) == module.size)
-            let test = try ExternalTool.run("unzip", ["-t", zip.path])
+            let test = try ExternalTool.runBlocking("unzip", ["-t", zip.path])
             #expect(test.status == 0, "\(test.stdout)")
         }
-        let listing = try ExternalTool.python("""
+        let listing = try ExternalTool.pythonBlocking("""
             import sys, zipfile, plistlib
             z = zipfile.ZipFile(sys.argv[1])
             print(z.namelist())
@@ -65,7 +65,7 @@ import Testing
         let slicePaths = manifest.modules.flatMap { [$0.slices!.base.path] + $0.slices!.localizations.values.map(\.path) }
         // The published index, read with Python alone: each part's SHA-256 and size are the root's, and the parts say
         // what manifest.json says.
-        let index = try ExternalTool.python("""
+        let index = try ExternalTool.pythonBlocking("""
             import sys, json, gzip, hashlib, os
             folder = sys.argv[1]
             root = json.load(open(os.path.join(folder, "index.json")))
@@ -255,7 +255,7 @@ import Testing
 @Suite struct BundleInfoPlistTests {
     @Test func pythonPlistlibReadsTheExpectedKeys() throws {
         let bytes = BundleInfoPlist.bytes(developmentRegion: "pt-BR")
-        let printed = try ExternalTool.python("""
+        let printed = try ExternalTool.pythonBlocking("""
             import sys, plistlib
             print(sorted(plistlib.loads(sys.argv[1].encode()).items()))
             """, [String(decoding: bytes, as: UTF8.self)])

@@ -83,7 +83,7 @@ import Testing
                     values.append(tagged(plistlib.load(f)))
             print(json.dumps(values))
             """
-        let output = try ExternalTool.python(script, files.map(\.path))
+        let output = try ExternalTool.pythonBlocking(script, files.map(\.path))
         let list = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [Any])
         return try list.map { try #require(Self.value(fromTagged: $0), "plistlib printed \($0)") }
     }

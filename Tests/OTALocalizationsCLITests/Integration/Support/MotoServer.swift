@@ -94,37 +94,37 @@ final class MotoServer: @unchecked Sendable {
     }
 
     /// Runs the real `aws` against this server.
-    func aws(_ arguments: [String]) throws -> ToolResult {
-        try ExternalTool.run(Self.awsExecutable, arguments, environment: environment)
+    func aws(_ arguments: [String]) async throws -> ToolResult {
+        try await ExternalTool.run(Self.awsExecutable, arguments, environment: environment)
     }
 
     /// `aws …` that must succeed; its standard output.
     @discardableResult
-    func awsOK(_ arguments: [String]) throws -> String {
-        let result = try aws(arguments)
+    func awsOK(_ arguments: [String]) async throws -> String {
+        let result = try await aws(arguments)
         guard result.status == 0 else { throw ToolFailureText("aws \(arguments.joined(separator: " ")) failed: \(result.stderr)") }
         return result.stdout
     }
 
     /// Creates `bucket` and lets anyone `GET` its objects, as a bucket behind a public CDN origin would.
-    func createPublicBucket(_ bucket: String) throws {
-        try awsOK(["s3api", "create-bucket", "--bucket", bucket])
+    func createPublicBucket(_ bucket: String) async throws {
+        try await awsOK(["s3api", "create-bucket", "--bucket", bucket])
         let policy = """
             {"Version":"2012-10-17","Statement":[{"Sid":"PublicRead","Effect":"Allow","Principal":"*",\
             "Action":"s3:GetObject","Resource":"arn:aws:s3:::\(bucket)/*"}]}
             """
-        try awsOK(["s3api", "put-bucket-policy", "--bucket", bucket, "--policy", policy])
+        try await awsOK(["s3api", "put-bucket-policy", "--bucket", bucket, "--policy", policy])
     }
 
     /// `head-object` as a JSON object.
-    func head(_ bucket: String, _ key: String) throws -> [String: Any] {
-        let text = try awsOK(["s3api", "head-object", "--bucket", bucket, "--key", key, "--output", "json"])
+    func head(_ bucket: String, _ key: String) async throws -> [String: Any] {
+        let text = try await awsOK(["s3api", "head-object", "--bucket", bucket, "--key", key, "--output", "json"])
         return (try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]) ?? [:]
     }
 
     /// Every object's size under `prefix`, by key, from `list-objects-v2`.
-    func sizes(_ bucket: String, prefix: String) throws -> [String: Int] {
-        let text = try awsOK(["s3api", "list-objects-v2", "--bucket", bucket, "--prefix", prefix, "--output", "json"])
+    func sizes(_ bucket: String, prefix: String) async throws -> [String: Int] {
+        let text = try await awsOK(["s3api", "list-objects-v2", "--bucket", bucket, "--prefix", prefix, "--output", "json"])
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
               let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return [:] }
         var sizes: [String: Int] = [:]
@@ -135,8 +135,8 @@ final class MotoServer: @unchecked Sendable {
     }
 
     /// An object's bytes as an anonymous HTTP client gets them (`curl`), or nil for a status other than 200.
-    func get(_ bucket: String, _ key: String) throws -> Data? {
-        let result = try ProcessRunner.run(["curl", "-s", "-f", "--max-time", "20", "\(endpoint)/\(bucket)/\(key)"])
+    func get(_ bucket: String, _ key: String) async throws -> Data? {
+        let result = try await ProcessRunner.run(["curl", "-s", "-f", "--max-time", "20", "\(endpoint)/\(bucket)/\(key)"])
         return result.status == 0 ? result.stdout : nil
     }
 

@@ -168,7 +168,7 @@ final class NginxServer: @unchecked Sendable {
     /// Responses in progress now (`stub_status` "Writing", minus the status request itself).
     func responsesInProgress() -> Int {
         guard let url = URL(string: "http://127.0.0.1:\(port)/nginx-status"),
-              let result = try? ExternalTool.run("curl", ["-s", "--max-time", "5", url.absoluteString]),
+              let result = try? ExternalTool.runBlocking("curl", ["-s", "--max-time", "5", url.absoluteString]),
               let range = result.stdout.range(of: "Writing: ")
         else { return 0 }
         let digits = result.stdout[range.upperBound...].prefix { $0.isNumber }

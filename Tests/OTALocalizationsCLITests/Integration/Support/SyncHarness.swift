@@ -10,25 +10,25 @@ enum SyncHarness {
     static let appVersion = "1.0.0"
 
     /// Runs the built `ota-localizations` with `arguments`.
-    static func cli(_ arguments: [String]) throws -> ToolResult {
-        try ExternalTool.run(TestPaths.cliExecutable.path, arguments)
+    static func cli(_ arguments: [String]) async throws -> ToolResult {
+        try await ExternalTool.run(TestPaths.cliExecutable.path, arguments)
     }
 
     /// `sync --json` into `root` from `base`; returns the result and the decoded report object.
     static func sync(_ base: String, into root: URL, timeout: String? = nil, appVersion: String = appVersion,
-                     extraArguments: [String] = []) throws -> (result: ToolResult, report: [String: Any]) {
+                     extraArguments: [String] = []) async throws -> (result: ToolResult, report: [String: Any]) {
         var arguments = ["sync", "--base-url", base, "--app-version", appVersion, "--into", root.path, "--json"]
         if let timeout { arguments += ["--timeout", timeout] }
         arguments += extraArguments
-        let result = try cli(arguments)
+        let result = try await cli(arguments)
         let object = try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         return (result, object ?? [:])
     }
 
     /// `lookup` of one key.
     static func lookup(_ root: URL, module: String, localization: String, key: String, table: String = "Localizable",
-                       appVersion: String = appVersion) throws -> ToolResult {
-        try cli(["lookup", "--into", root.path, "--app-version", appVersion, "--module", module,
+                       appVersion: String = appVersion) async throws -> ToolResult {
+        try await cli(["lookup", "--into", root.path, "--app-version", appVersion, "--module", module,
                  "--localization", localization, "--key", key, "--table", table])
     }
 
@@ -64,8 +64,8 @@ enum SyncHarness {
         /// Runs `ota-localizations package` into ``output`` and returns the manifest's modules; earlier ZIPs stay
         /// (they are immutable and content-addressed), the manifest is replaced.
         @discardableResult
-        func package(publishedAt: String) throws -> [PublishedModule] {
-            let result = try SyncHarness.cli(["package", source.path, "--app-version", SyncHarness.appVersion,
+        func package(publishedAt: String) async throws -> [PublishedModule] {
+            let result = try await SyncHarness.cli(["package", source.path, "--app-version", SyncHarness.appVersion,
                                               "--output", output.path, "--published-at", publishedAt, "--quiet"])
             guard result.status == 0 else { throw ToolFailureText("package failed: \(result.stderr)") }
             return try modules()
@@ -139,8 +139,8 @@ enum SyncHarness {
 
         /// Packages the example as it is now and publishes the output on the server.
         @discardableResult
-        func publish(at publishedAt: String) throws -> [PublishedModule] {
-            let modules = try publication.package(publishedAt: publishedAt)
+        func publish(at publishedAt: String) async throws -> [PublishedModule] {
+            let modules = try await publication.package(publishedAt: publishedAt)
             try server.publish(publication.output)
             return modules
         }
@@ -208,15 +208,15 @@ enum SyncHarness {
     /// that the folder it names holds exactly that ZIP's entries, byte for byte, and their seal.
     static func expectInstalled(
         _ modules: [PublishedModule], from zipFolder: URL, into root: URL, sourceLocation: SourceLocation = #_sourceLocation
-    ) throws {
+    ) async throws {
         for module in modules {
             let zip = zipFolder.appendingPathComponent(module.path)
-            let digest = try ExternalTool.sha256sum(zip)
+            let digest = try await ExternalTool.sha256sum(zip)
             #expect(digest == module.sha256, "\(module.name)", sourceLocation: sourceLocation)
             let pointer = moduleFolder(root, module.name).appendingPathComponent("current")
             let named = String(decoding: (FileManager.default.contents(atPath: pointer.path) ?? Data()), as: UTF8.self)
             #expect(named == digest + "\n", "\(module.name)/current", sourceLocation: sourceLocation)
-            let extracted = try unzipped(zip)
+            let extracted = try await unzipped(zip)
             defer { extracted.remove() }
             let installed = snapshot(moduleFolder(root, module.name).appendingPathComponent(digest))
             let expected = try expectedInstall(of: extracted.url)
@@ -225,9 +225,9 @@ enum SyncHarness {
     }
 
     /// `unzip -q <zip> -d <fresh folder>`.
-    static func unzipped(_ zip: URL) throws -> TemporaryDirectory {
+    static func unzipped(_ zip: URL) async throws -> TemporaryDirectory {
         let folder = try TemporaryDirectory("unzip")
-        let result = try ExternalTool.run("unzip", ["-q", zip.path, "-d", folder.path])
+        let result = try await ExternalTool.run("unzip", ["-q", zip.path, "-d", folder.path])
         guard result.status == 0 else { throw ToolFailureText("unzip failed: \(result.stderr)") }
         return folder
     }
@@ -238,7 +238,7 @@ enum SyncHarness {
     /// comments removed first; keys defined twice skipped), or a property-list `.strings` read with plistlib. For
     /// each `.stringsdict`: plistlib's `NSStringLocalizedFormatKey` (or a plain string value); a `.stringsdict`
     /// key overrides the `.strings` one (docs/apple-platform.md P2). At most `perTable` keys per table.
-    static func sampledValues(bundle: URL, perTable: Int = 3, localizations: Int = 1000) throws -> [Sample] {
+    static func sampledValues(bundle: URL, perTable: Int = 3, localizations: Int = 1000) async throws -> [Sample] {
         let script = #"""
         import json, os, plistlib, re, sys
         root, per, maxloc = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
@@ -285,7 +285,7 @@ enum SyncHarness {
                     samples.append([lproj[:-6], table, key, merged[key]])
         print(json.dumps(samples))
         """#
-        let output = try ExternalTool.python(script, [bundle.path, String(perTable), String(localizations)])
+        let output = try await ExternalTool.python(script, [bundle.path, String(perTable), String(localizations)])
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String]])
         return rows.map { Sample(localization: $0[0], table: $0[1], key: $0[2], value: $0[3]) }
     }
