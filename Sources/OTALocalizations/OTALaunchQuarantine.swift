@@ -1,17 +1,21 @@
 import Foundation
 import OTALocalizationsDigest
 
-/// Content the crash-loop guard stopped serving: the over-the-air bundles that were handed to
+/// Content the crash-loop guard stopped serving: the over-the-air content that was installed during
 /// ``OTALocalizedString/defaultMaximumUnconfirmedLaunches`` launches in a row, none of which confirmed
-/// (``OTALocalizedString/confirmLaunch()``). While the installed content is this content, launches use every module's
-/// embedded strings; the service does not install it again (docs/design.md, "The crash-loop guard").
+/// (``OTALocalizedString/confirmLaunch()``). While the installed content is one a record names, launches use every
+/// module's embedded strings; the service never installs a record's content again (docs/design.md, "The crash-loop
+/// guard").
 ///
-/// Stored as `<storageRoot>/<appVersion>/quarantine.json`:
-/// `{"formatVersion":1,"launches":n,"modules":{"<module>":"<sha256>",…},"publishedAt":string|null,"since":"<RFC 3339>"}`
-/// (keys sorted). Deleting every bundle (the kill switch) deletes it with the app-version folder.
+/// Stored, newest last and at most ``maximumRecords``, as `<storageRoot>/<appVersion>/quarantine.json`:
+/// `{"formatVersion":1,"quarantines":[{"launches":n,"modules":{"<module>":"<sha256>",…},"publishedAt":string|null,
+/// "since":"<RFC 3339>"},…]}` (keys sorted). Deleting every bundle (the kill switch) deletes it with the app-version
+/// folder.
 public struct OTALaunchQuarantine: Sendable, Equatable, Codable {
-    /// Module name to the SHA-256 (64 lowercase hex digits) of the content that was served: the manifest entry's
-    /// `sha256`, the installed folder's name without its `.<n>` suffix.
+    /// Module name to the SHA-256 (64 lowercase hex digits) that names its installed folder (without a `.<n>`
+    /// suffix): for a module installed from its full ZIP, the manifest entry's `sha256`; for one assembled from slices,
+    /// the SHA-256 of its slice record (docs/design.md, "Slices"), which differs between devices of different
+    /// languages. ``publishedAt`` names the publish either way.
     public var modules: [String: String]
     /// The `publishedAt` of the manifest the last complete update cycle installed from (as `state.json` writes it,
     /// RFC 3339), nil when none was readable.
@@ -29,8 +33,10 @@ public struct OTALaunchQuarantine: Sendable, Equatable, Codable {
         self.launches = launches
     }
 
-    /// The largest quarantine record read, in bytes (about 100 per module).
-    static let maximumBytes = 1 << 20
+    /// The largest quarantine file read, in bytes (about 100 per module and record).
+    static let maximumBytes = 4 << 20
+    /// The most records the file keeps; the oldest go first.
+    public static let maximumRecords = 32
 
     /// The fingerprint of ``modules``: see ``fingerprint(of:)``.
     public var fingerprint: String { Self.fingerprint(of: modules) }
@@ -43,34 +49,52 @@ public struct OTALaunchQuarantine: Sendable, Equatable, Codable {
         return OTASHA256.hexString(Data(lines.utf8))
     }
 
-    /// Reads the quarantine record of `layout`, or nil when there is none or it does not parse (a record that does not
-    /// parse quarantines nothing: the guard writes a new one if the content goes on failing).
-    public static func load(_ layout: OTAStorageLayout) -> OTALaunchQuarantine? {
-        SmallFile.read(layout.quarantineFile.path, maximumBytes: maximumBytes).flatMap(OTALaunchQuarantine.init(parsing:))
+    /// The quarantine records of `layout`, oldest first; none when there is no file or it does not parse (a file that
+    /// does not parse quarantines nothing: the guard writes a new one if the content goes on failing).
+    public static func loadAll(_ layout: OTAStorageLayout) -> [OTALaunchQuarantine] {
+        SmallFile.read(layout.quarantineFile.path, maximumBytes: maximumBytes).flatMap(parseAll) ?? []
     }
 
-    /// Parses the bytes of a quarantine record; nil unless they are the documented shape with `formatVersion` 1.
-    public init?(parsing data: Data) {
+    /// The record whose content is `content` (module name to folder SHA-256, what is installed), if any.
+    public static func matching(_ content: [String: String], in records: [OTALaunchQuarantine]) -> OTALaunchQuarantine? {
+        let fingerprint = fingerprint(of: content)
+        return records.last { $0.fingerprint == fingerprint }
+    }
+
+    /// Parses the bytes of a quarantine file; nil unless they are the documented shape with `formatVersion` 1.
+    public static func parseAll(_ data: Data) -> [OTALaunchQuarantine]? {
         guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              (root["formatVersion"] as? NSNumber)?.intValue == 1,
-              let launches = (root["launches"] as? NSNumber)?.intValue, launches >= 0,
-              let modules = root["modules"] as? [String: String], !modules.isEmpty,
-              modules.values.allSatisfy({ OTAStorageLayout.sha256(ofInstallFolderName: $0) == $0 }),
-              let sinceText = root["since"] as? String, let since = Self.dateFormatter().date(from: sinceText)
+              (root["formatVersion"] as? NSNumber)?.intValue == 1, let list = root["quarantines"] as? [Any]
         else { return nil }
-        let publishedAt = root["publishedAt"] as? String
-        guard publishedAt != nil || root["publishedAt"] is NSNull else { return nil }
+        var records: [OTALaunchQuarantine] = []
+        for item in list {
+            guard let object = item as? [String: Any], let record = OTALaunchQuarantine(object) else { return nil }
+            records.append(record)
+        }
+        return records
+    }
+
+    private init?(_ object: [String: Any]) {
+        guard let launches = (object["launches"] as? NSNumber)?.intValue, launches >= 0,
+              let modules = object["modules"] as? [String: String], !modules.isEmpty,
+              modules.values.allSatisfy({ OTAStorageLayout.sha256(ofInstallFolderName: $0) == $0 }),
+              let sinceText = object["since"] as? String, let since = Self.dateFormatter().date(from: sinceText)
+        else { return nil }
+        let publishedAt = object["publishedAt"] as? String
+        guard publishedAt != nil || object["publishedAt"] is NSNull else { return nil }
         self.init(modules: modules, publishedAt: publishedAt, since: since, launches: launches)
     }
 
-    /// The record's bytes, keys sorted.
-    public func encoded() -> Data {
-        let root: [String: Any] = [
-            "formatVersion": 1, "launches": launches, "modules": modules,
-            "publishedAt": publishedAt.map { $0 as Any } ?? NSNull(), "since": sinceText,
-        ]
-        // Only strings, integers and null: serialization cannot fail.
-        return (try? JSONSerialization.data(withJSONObject: root, options: [.sortedKeys])) ?? Data()
+    /// The bytes of a quarantine file holding the newest ``maximumRecords`` of `records`, keys sorted.
+    public static func encoded(_ records: [OTALaunchQuarantine]) -> Data {
+        let list: [[String: Any]] = records.suffix(maximumRecords).map { record in
+            [
+                "launches": record.launches, "modules": record.modules,
+                "publishedAt": record.publishedAt.map { $0 as Any } ?? NSNull(), "since": record.sinceText,
+            ]
+        }
+        // Only strings, integers, arrays, dictionaries and null: serialization cannot fail.
+        return (try? JSONSerialization.data(withJSONObject: ["formatVersion": 1, "quarantines": list], options: [.sortedKeys])) ?? Data()
     }
 
     private enum CodingKeys: String, CodingKey { case since, launches, publishedAt, modules }

@@ -14,10 +14,12 @@ extension OTALocalizedString {
 
     /// Tells the crash-loop guard that this launch works: the count of unconfirmed launches starts again at zero.
     ///
-    /// Call it once the app has shown its first screen for a few seconds (docs/integration.md, "Confirm the launch");
-    /// each process that loads bundles (an extension too) confirms its own launches. One `open`, `flock` and
-    /// `ftruncate` of a 70-byte file; creates nothing when no launch was counted. A quarantine already recorded stays:
-    /// its content is not served again (``OTALaunchQuarantine``).
+    /// Call it once the app has shown its first screen for a few seconds (docs/integration.md, "Confirm the launch").
+    /// The count is shared by every process on the storage root: an extension that loads with `countsLaunch` false
+    /// neither counts nor confirms. One `open`, `flock`, `pread` and `pwrite` of a 70-byte file (waiting at most about
+    /// 2 s for a lock another process holds); creates nothing when no launch was counted. A launch that was refused its
+    /// content because the count was at the limit confirms nothing, and a quarantine already recorded stays: its
+    /// content is not served again (``OTALaunchQuarantine``).
     @MainActor
     public static func confirmLaunch(storageRoot: URL, appVersion: String) {
         let layout = OTAStorageLayout(storageRoot: storageRoot, appVersion: appVersion)
@@ -25,12 +27,22 @@ extension OTALocalizedString {
         LaunchGuard.confirm(layout)
     }
 
-    /// The quarantine recorded for `appVersion` under `storageRoot`, or nil (docs/design.md, "The crash-loop guard").
+    /// The quarantine in force for `appVersion` under `storageRoot`: the record whose content is what is installed now
+    /// (so every launch serves embedded strings), or nil (docs/design.md, "The crash-loop guard").
     ///
-    /// Reads one small file; safe from any thread.
+    /// Reads the quarantine file and each module's `current` pointer, `Info.plist` and seal; safe from any thread.
     public static func launchQuarantine(storageRoot: URL, appVersion: String) -> OTALaunchQuarantine? {
         let layout = OTAStorageLayout(storageRoot: storageRoot, appVersion: appVersion)
-        return layout.hasUsableAppVersion ? OTALaunchQuarantine.load(layout) : nil
+        guard layout.hasUsableAppVersion else { return nil }
+        let records = OTALaunchQuarantine.loadAll(layout)
+        return records.isEmpty ? nil : OTALaunchQuarantine.matching(BundleDiskLoader.installedContent(layout), in: records)
+    }
+
+    /// Every quarantine recorded for `appVersion` under `storageRoot`, oldest first: content that is never served nor
+    /// installed again on this device. Reads one small file; safe from any thread.
+    public static func launchQuarantines(storageRoot: URL, appVersion: String) -> [OTALaunchQuarantine] {
+        let layout = OTAStorageLayout(storageRoot: storageRoot, appVersion: appVersion)
+        return layout.hasUsableAppVersion ? OTALaunchQuarantine.loadAll(layout) : []
     }
 
     /// The unconfirmed launches the record counts (of whatever content it names), 0 when there is none.

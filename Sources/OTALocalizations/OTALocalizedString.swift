@@ -15,7 +15,7 @@ import Foundation
 /// keep the `Bundle` it returns: the kill switch may delete its folder mid-session.
 ///
 /// This type never deletes or repairs anything on disk and never touches the network; it writes only the crash-loop
-/// guard's two small files (``loadBundlesFromDisk(storageRoot:appVersion:selection:trustedKeyIDs:maximumUnconfirmedLaunches:)``).
+/// guard's two small files (``loadBundlesFromDisk(storageRoot:appVersion:selection:trustedKeyIDs:maximumUnconfirmedLaunches:countsLaunch:)``).
 public enum OTALocalizedString {
     /// Returns the OTA bundle loaded for `moduleName`, or nil when the module has no complete, readable install.
     ///
@@ -56,22 +56,26 @@ public enum OTALocalizedString {
     /// its installed folder and one of these keyids: a build that trusts signing keys never serves text that no
     /// trusted key vouched for, from its first launch, offline included (docs/signing.md).
     ///
-    /// The crash-loop guard (docs/design.md, "The crash-loop guard"): a load that hands out at least one bundle is a
-    /// launch attempt, counted once per process and content in `<storageRoot>/<appVersion>/launch-attempts` (one
-    /// locked 70-byte write) until ``confirmLaunch()``. When `maximumUnconfirmedLaunches` attempts in a row handed
-    /// out the same content without a confirmation, this load hands out none (every module uses its embedded strings)
-    /// and records an ``OTALaunchQuarantine``; content that differs (a newer publish, a rollback) is served and counted
-    /// afresh. Pass nil to turn the guard off (no counting, no quarantine honoured). These two small files are all
-    /// the read side ever writes.
+    /// The crash-loop guard (docs/design.md, "The crash-loop guard"): the *content* is what is installed (each module's
+    /// `current` folder, whatever this launch can serve of it). A load that hands out at least one bundle is a launch
+    /// attempt of that content, counted once per process and content in `<storageRoot>/<appVersion>/launch-attempts`
+    /// (one locked 70-byte write) until ``confirmLaunch()``. When `maximumUnconfirmedLaunches` attempts in a row of
+    /// the same content came without a confirmation, this load hands out none (every module uses its embedded
+    /// strings) and records an ``OTALaunchQuarantine``; so does every load while the installed content is one a record
+    /// names. Other content (a newer publish, a rollback) is served and counted afresh. With `countsLaunch` false (a
+    /// launch in the background, an app extension) a recorded quarantine is honoured but nothing is counted; with
+    /// `maximumUnconfirmedLaunches` nil the guard is off (no counting, no quarantine honoured; values below 1 count as
+    /// 1). The count and the quarantine records are all the read side ever writes.
     @MainActor
     public static func loadBundlesFromDisk(
         storageRoot: URL, appVersion: String, selection: OTALocalizationSelection = .device, trustedKeyIDs: Set<String> = [],
-        maximumUnconfirmedLaunches: Int? = defaultMaximumUnconfirmedLaunches
+        maximumUnconfirmedLaunches: Int? = defaultMaximumUnconfirmedLaunches, countsLaunch: Bool = true
     ) {
         let layout = OTAStorageLayout(storageRoot: storageRoot, appVersion: appVersion)
-        let folders = BundleDiskLoader.load(layout, selection: selection, trustedKeyIDs: trustedKeyIDs)
-        BundleRegistry.shared.replace(
-            with: LaunchGuard.admit(folders, layout: layout, maximumUnconfirmedLaunches: maximumUnconfirmedLaunches))
+        let loaded = BundleDiskLoader.load(layout, selection: selection, trustedKeyIDs: trustedKeyIDs)
+        BundleRegistry.shared.replace(with: LaunchGuard.admit(
+            loaded.folders, content: loaded.content, layout: layout, maximumUnconfirmedLaunches: maximumUnconfirmedLaunches,
+            countsLaunch: countsLaunch))
     }
 
     /// Empties the cache: every ``bundle(for:)`` returns nil (the embedded bundles) from now on.

@@ -5,15 +5,26 @@ extension OTALocalizedString {
     /// Loads the installed bundles the service with `configuration` installed: its storage root, app version and
     /// localization selection, its crash-loop guard's maximum of unconfirmed launches, and, when it trusts signing
     /// keys, only folders one of them vouched for
-    /// (``OTALocalizedString/loadBundlesFromDisk(storageRoot:appVersion:selection:trustedKeyIDs:maximumUnconfirmedLaunches:)``).
+    /// (``OTALocalizedString/loadBundlesFromDisk(storageRoot:appVersion:selection:trustedKeyIDs:maximumUnconfirmedLaunches:countsLaunch:)``).
     ///
     /// The composition root calls it early in launch with the configuration it then gives the service, so that the
     /// read side and the service can never disagree on where the bundles are or which keys count.
+    ///
+    /// Pass `countsLaunch` false for a launch that shows no screen (a background launch) and in an app extension: a
+    /// recorded quarantine is honoured, but the launch is not counted (docs/integration.md, "Confirm the launch").
     @MainActor
-    public static func loadBundlesFromDisk(configuration: OTALocalizationServiceConfiguration) {
+    public static func loadBundlesFromDisk(configuration: OTALocalizationServiceConfiguration, countsLaunch: Bool = true) {
         loadBundlesFromDisk(
             storageRoot: configuration.storageRoot, appVersion: configuration.appVersion,
             selection: configuration.localizationSelection, trustedKeyIDs: Set(configuration.trustedKeys.map(\.keyID)),
-            maximumUnconfirmedLaunches: configuration.maximumUnconfirmedLaunches)
+            maximumUnconfirmedLaunches: configuration.maximumUnconfirmedLaunches, countsLaunch: countsLaunch)
+    }
+
+    /// Confirms this launch under `configuration`'s storage root and app version
+    /// (``OTALocalizedString/confirmLaunch(storageRoot:appVersion:)``): the counterpart of
+    /// ``loadBundlesFromDisk(configuration:countsLaunch:)``, for a configuration whose storage root is not the default.
+    @MainActor
+    public static func confirmLaunch(configuration: OTALocalizationServiceConfiguration) {
+        confirmLaunch(storageRoot: configuration.storageRoot, appVersion: configuration.appVersion)
     }
 }

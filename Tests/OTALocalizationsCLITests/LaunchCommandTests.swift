@@ -41,14 +41,14 @@ import Testing
         var first = try await launch(root)
         #expect(overTheAir(first) == true)
         #expect(first["unconfirmedLaunches"] as? Int == 1)
-        #expect(first["quarantine"] is NSNull)
+        #expect(first["quarantined"] is NSNull)
         first = try await launch(root, ["--confirm"])
         #expect(first["confirmed"] as? Bool == true && first["unconfirmedLaunches"] as? Int == 0)
         await #expect(overTheAir(try launch(root)) == true)
         await #expect(overTheAir(try launch(root)) == true)
         let third = try await launch(root)
         #expect(overTheAir(third) == false)
-        let quarantine = try #require(third["quarantine"] as? [String: Any])
+        let quarantine = try #require(third["quarantined"] as? [String: Any])
         #expect(quarantine["modules"] as? [String: String] == ["Checkout": sha])
         #expect(quarantine["launches"] as? Int == 2)
 
@@ -58,6 +58,9 @@ import Testing
         #expect((object["quarantined"] as? [String: Any])?["modules"] as? [String: String] == ["Checkout": sha])
         let text = try await ExternalTool.run(TestPaths.cliExecutable.path, ["launch", "--into", root.path, "--app-version", "1.0", "--languages", "en"])
         #expect(text.stdout.contains("Checkout  embedded"))
+        let statusText = try await ExternalTool.run(
+            TestPaths.cliExecutable.path, ["status", "--into", root.path, "--app-version", "1.0", "--languages", "en"])
+        #expect(statusText.stdout.contains("Checkout  quarantined"))
         #expect(text.stdout.contains("Quarantined since \(quarantine["since"] as? String ?? "?") after 2 unconfirmed launches"))
     }
 
@@ -81,6 +84,27 @@ import Testing
             }
             group.wait()
             #expect(count(root) == 2)
+        }
+    }
+
+    /// Launches of several processes at once when the count is at the limit: none serves the content, one record.
+    @Test func launchesAtOnceAtTheLimitNeverServeTheContent() async throws {
+        let work = try installedRoot()
+        defer { work.remove() }
+        let root = work.url.appendingPathComponent("root")
+        for _ in 0..<4 {
+            try? FileManager.default.removeItem(at: root.appendingPathComponent("1.0/quarantine.json"))
+            try Data().write(to: root.appendingPathComponent("1.0/launch-attempts"))
+            _ = try await launch(root)
+            _ = try await launch(root)
+            let served = try await withThrowingTaskGroup(of: Bool?.self) { group in
+                for _ in 0..<6 { group.addTask { overTheAir(try await launch(root)) } }
+                return try await group.reduce(into: [Bool?]()) { $0.append($1) }
+            }
+            #expect(served == Array(repeating: false, count: 6))
+            let file = try Data(contentsOf: root.appendingPathComponent("1.0/quarantine.json"))
+            let records = try #require(try JSONSerialization.jsonObject(with: file) as? [String: Any])["quarantines"] as? [Any]
+            #expect(records?.count == 1)
         }
     }
 

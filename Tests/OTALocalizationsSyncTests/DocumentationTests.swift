@@ -46,9 +46,9 @@ struct IntegrationSamples {
     enum LaunchConfirmation {
         /// Tells the crash-loop guard that this launch works, once the first screen has been up for 5 seconds.
         @MainActor
-        static func afterFirstScreen() async {
+        static func afterFirstScreen(_ configuration: OTALocalizationServiceConfiguration) async {
             guard (try? await Task.sleep(nanoseconds: 5_000_000_000)) != nil else { return }
-            OTALocalizedString.confirmLaunch()
+            OTALocalizedString.confirmLaunch(configuration: configuration)
         }
     }
 

@@ -31,6 +31,7 @@ import OTALocalizationsCore
         #expect(await launch(fixture) == ["Checkout": crashing.sha256, "Profile": profile.sha256])
         #expect(await launch(fixture) == [:])
         let quarantine = try #require(OTALocalizedString.launchQuarantine(storageRoot: fixture.root, appVersion: "1.0"))
+        #expect(OTALocalizedString.launchQuarantines(storageRoot: fixture.root, appVersion: "1.0") == [quarantine])
         #expect(quarantine.modules == ["Checkout": crashing.sha256, "Profile": profile.sha256])
         #expect(quarantine.publishedAt == "2026-07-24T10:00:00Z")
 
@@ -46,6 +47,7 @@ import OTALocalizationsCore
         fixture.publish([rollback, profile], publishedAt: "2026-07-24T11:00:00Z")
         await fixture.makeService().start()
         #expect(fixture.reports.last?.modules.map(\.outcome) == [.updated, .skipped])
+        #expect(fixture.reports.last?.quarantine == nil, "no longer in force: its content is not installed")
         #expect(await launch(fixture) == ["Checkout": rollback.sha256, "Profile": profile.sha256])
         #expect(OTALocalizedString.unconfirmedLaunches(storageRoot: fixture.root, appVersion: "1.0") == 1)
         await MainActor.run { OTALocalizedString.confirmLaunch(storageRoot: fixture.root, appVersion: "1.0") }
@@ -66,16 +68,53 @@ import OTALocalizationsCore
         fixture.publish([fixed, profile], publishedAt: "2026-07-24T13:00:00Z")
         await fixture.makeService().start()
         #expect(fixture.reports.last?.modules.map(\.outcome) == [.updated, .skipped])
-        #expect(fixture.reports.last?.quarantine == quarantine, "the record stays until the kill switch")
+        #expect(fixture.reports.last?.quarantine == nil)
+        #expect(OTALocalizedString.launchQuarantines(storageRoot: fixture.root, appVersion: "1.0") == [quarantine],
+                "the record stays until the kill switch")
 
         // The kill switch clears it.
         let service = fixture.makeService()
         await service.deleteAllBundles()
-        #expect(OTALocalizedString.launchQuarantine(storageRoot: fixture.root, appVersion: "1.0") == nil)
+        #expect(OTALocalizedString.launchQuarantines(storageRoot: fixture.root, appVersion: "1.0").isEmpty)
         fixture.publish([crashing, profile], publishedAt: "2026-07-24T14:00:00Z")
         await service.start()
         #expect(fixture.reports.last?.quarantine == nil)
         #expect(fixture.reports.last?.modules.map(\.outcome) == [.updated, .updated])
+    }
+
+    @Test func aSecondQuarantineKeepsTheFirstOneOut() async throws {
+        let fixture = try SyncFixture()
+        let first = try SyncFixture.module("Checkout", version: 1)
+        fixture.publish([first], publishedAt: "2026-07-24T10:00:00Z")
+        await fixture.makeService().start()
+        for _ in 0..<3 { _ = await launch(fixture) }
+        let second = try SyncFixture.module("Checkout", version: 2)
+        fixture.publish([second], publishedAt: "2026-07-24T11:00:00Z")
+        await fixture.makeService().start()
+        for _ in 0..<3 { _ = await launch(fixture) }
+        #expect(OTALocalizedString.launchQuarantines(storageRoot: fixture.root, appVersion: "1.0").map(\.modules)
+            == [["Checkout": first.sha256], ["Checkout": second.sha256]])
+        #expect(fixture.reports.last?.quarantine == nil, "the report is written before the launches")
+
+        fixture.publish([first], publishedAt: "2026-07-24T12:00:00Z")
+        await fixture.makeService().start()
+        #expect(fixture.reports.last?.modules.first?.code == .quarantined)
+        #expect(fixture.reports.last?.quarantine?.modules == ["Checkout": second.sha256], "the installed content is in force")
+        #expect(fixture.read("1.0/modules/Checkout/current") == Data((second.sha256 + "\n").utf8))
+    }
+
+    @Test func aCycleMovesAsideWhatWouldKeepTheGuardFromCounting() async throws {
+        let fixture = try SyncFixture()
+        fixture.publish([try SyncFixture.module("Checkout")])
+        await fixture.makeService().start()
+        try FileManager.default.createDirectory(at: fixture.url("1.0/launch-attempts/x"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: fixture.url("1.0/quarantine.json").path, withDestinationPath: "/dev/zero")
+        _ = await launch(fixture)
+        #expect(OTALocalizedString.unconfirmedLaunches(storageRoot: fixture.root, appVersion: "1.0") == 0, "a folder cannot be counted in")
+        await fixture.makeService().start()
+        #expect(!fixture.exists("1.0/launch-attempts") && !fixture.exists("1.0/quarantine.json"))
+        _ = await launch(fixture)
+        #expect(OTALocalizedString.unconfirmedLaunches(storageRoot: fixture.root, appVersion: "1.0") == 1)
     }
 
     @Test func theReportDecodesWhatItEncodes() throws {

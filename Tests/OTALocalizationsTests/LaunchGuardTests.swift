@@ -20,12 +20,20 @@ extension ReadSideTests {
             OTALocalizedString.unconfirmedLaunches(storageRoot: storage.root, appVersion: "1.0")
         }
 
+        /// The newest quarantine recorded.
         private func quarantine(_ storage: TestStorage) -> OTALaunchQuarantine? {
+            OTALocalizedString.launchQuarantines(storageRoot: storage.root, appVersion: "1.0").last
+        }
+
+        /// The quarantine in force (its content is installed).
+        private func inForce(_ storage: TestStorage) -> OTALaunchQuarantine? {
             OTALocalizedString.launchQuarantine(storageRoot: storage.root, appVersion: "1.0")
         }
 
+        private var attemptsFile: (TestStorage) -> URL { { $0.root.appendingPathComponent("1.0/launch-attempts") } }
+
         private func point(_ storage: TestStorage, to folder: String) throws {
-            try Data((folder + "\\n").utf8).write(
+            try Data((folder + "\n").utf8).write(
                 to: storage.moduleFolder(version: "1.0", module: "Checkout").appendingPathComponent("current"))
         }
 
@@ -96,10 +104,104 @@ extension ReadSideTests {
             #expect(launch(storage) == TestHash.b)
             #expect(count(storage) == 1)
             #expect(quarantine(storage)?.modules == ["Checkout": TestHash.a], "the quarantine stays recorded")
+            #expect(inForce(storage) == nil, "but is not in force: its content is not installed")
             // The same content installed again under a suffixed folder is still the quarantined content.
             try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a + ".1", pointer: false)
             try point(storage, to: TestHash.a + ".1")
             #expect(launch(storage) == nil)
+        }
+
+        @Test func anotherLanguageOrAModuleLeftOutIsTheSameContent() throws {
+            let storage = try TestStorage()
+            try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            try storage.install(version: "1.0", module: "Profile", sha: TestHash.b)
+            launch(storage)
+            launch(storage)
+            #expect(launch(storage) == nil)
+            #expect(inForce(storage)?.modules == ["Checkout": TestHash.a, "Profile": TestHash.b])
+            // Profile cannot be served now (its Info.plist unreadable): the installed content is the same.
+            try FileManager.default.removeItem(at: storage.moduleFolder(version: "1.0", module: "Profile").appendingPathComponent("\(TestHash.b)/Info.plist"))
+            #expect(launch(storage) == nil, "Checkout alone is still the quarantined content")
+            #expect(count(storage) == 0)
+        }
+
+        @Test func everyQuarantineIsKept() throws {
+            let storage = try TestStorage()
+            try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            for _ in 0..<3 { launch(storage) }
+            try storage.install(version: "1.0", module: "Checkout", sha: TestHash.b)
+            for _ in 0..<3 { launch(storage) }
+            #expect(OTALocalizedString.launchQuarantines(storageRoot: storage.root, appVersion: "1.0").map(\.modules)
+                == [["Checkout": TestHash.a], ["Checkout": TestHash.b]])
+            try point(storage, to: TestHash.a)
+            #expect(launch(storage) == nil, "the first quarantined content is refused again")
+            #expect(inForce(storage)?.modules == ["Checkout": TestHash.a])
+        }
+
+        @Test func aQuarantineThatCannotBeWrittenStillRefusesAndAConfirmationDoesNotUndoIt() throws {
+            let storage = try TestStorage()
+            try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            try FileManager.default.createDirectory(at: storage.root.appendingPathComponent("1.0/quarantine.json"), withIntermediateDirectories: true)
+            launch(storage)
+            launch(storage)
+            for _ in 0..<3 {
+                #expect(launch(storage) == nil)
+                OTALocalizedString.confirmLaunch(storageRoot: storage.root, appVersion: "1.0")
+                #expect(count(storage) == 2, "the count stays at the limit")
+            }
+            try FileManager.default.removeItem(at: storage.root.appendingPathComponent("1.0/quarantine.json"))
+            #expect(launch(storage) == nil)
+            #expect(quarantine(storage)?.modules == ["Checkout": TestHash.a], "written as soon as it can be")
+        }
+
+        @Test func aLockHeldElsewhereNeverServesContentAtTheLimit() throws {
+            let storage = try TestStorage()
+            try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            launch(storage)
+            launch(storage)
+            let holder = open(attemptsFile(storage).path, O_RDWR)
+            defer { close(holder) }
+            #expect(flock(holder, LOCK_EX) == 0)
+            #expect(launch(storage) == nil, "the record, read without the lock, is at the limit")
+            #expect(count(storage) == 2)
+            #expect(quarantine(storage) == nil)
+            flock(holder, LOCK_UN)
+            // This process was refused at the limit, so its confirmation changes nothing; another process's does.
+            OTALocalizedString.confirmLaunch(storageRoot: storage.root, appVersion: "1.0")
+            #expect(count(storage) == 2)
+            OTALocalizedString.forgetLaunchesCountedThisProcess()
+            OTALocalizedString.confirmLaunch(storageRoot: storage.root, appVersion: "1.0")
+            // Below the limit, a held lock costs the launch its count, not its strings.
+            #expect(flock(holder, LOCK_EX) == 0)
+            #expect(launch(storage) == TestHash.a)
+            #expect(count(storage) == 0)
+        }
+
+        @Test func aFIFOWhereAFileShouldBeBlocksNothing() throws {
+            let storage = try TestStorage()
+            try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            #expect(mkfifo(storage.root.appendingPathComponent("1.0/quarantine.json").path, 0o644) == 0)
+            #expect(mkfifo(storage.root.appendingPathComponent("1.0/state.json").path, 0o644) == 0)
+            #expect(launch(storage) == TestHash.a)
+            launch(storage)
+            #expect(launch(storage) == nil)
+            // The records were renamed over the FIFO; the state could not be read, so no publishedAt.
+            #expect(quarantine(storage)?.modules == ["Checkout": TestHash.a])
+            #expect(quarantine(storage)?.publishedAt == nil)
+        }
+
+        @Test func anUncountedLaunchHonoursAQuarantineAndCountsNothing() throws {
+            let storage = try TestStorage()
+            try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            OTALocalizedString.forgetLaunchesCountedThisProcess()
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0", countsLaunch: false)
+            #expect(OTALocalizedString.bundle(for: "Checkout") != nil)
+            OTALocalizedString.clearBundleCache()
+            #expect(!FileManager.default.fileExists(atPath: attemptsFile(storage).path))
+            for _ in 0..<3 { launch(storage) }
+            OTALocalizedString.forgetLaunchesCountedThisProcess()
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0", countsLaunch: false)
+            #expect(OTALocalizedString.bundle(for: "Checkout") == nil)
         }
 
         @Test func aModuleAddedMakesOtherContent() throws {
@@ -183,16 +285,23 @@ extension ReadSideTests {
             let quarantine = OTALaunchQuarantine(
                 modules: ["Checkout": TestHash.a, "Café": TestHash.b], publishedAt: nil,
                 since: Date(timeIntervalSince1970: 1_796_000_000), launches: 2)
-            #expect(OTALaunchQuarantine(parsing: quarantine.encoded()) == quarantine)
-            let text = String(decoding: quarantine.encoded(), as: UTF8.self)
+            let older = OTALaunchQuarantine(
+                modules: ["Checkout": TestHash.b], publishedAt: "2026-01-01T00:00:00Z", since: Date(timeIntervalSince1970: 1_700_000_000),
+                launches: 3)
+            #expect(OTALaunchQuarantine.parseAll(OTALaunchQuarantine.encoded([older, quarantine])) == [older, quarantine])
+            let text = String(decoding: OTALaunchQuarantine.encoded([quarantine]), as: UTF8.self)
+            #expect(text.hasPrefix(#"{"formatVersion":1,"quarantines":[{"launches":2,"modules":{"#))
             #expect(text.contains(#""since":"2026-11-30T00:53:20Z""#))
             for (original, replacement) in [
                 (#""formatVersion":1"#, #""formatVersion":2"#), (TestHash.a, "aa"), (#""launches":2"#, #""launches":-1"#),
-                (#""publishedAt":null"#, #""publishedAt":3"#), (#""since":""#, #""since":"x"#),
+                (#""publishedAt":null"#, #""publishedAt":3"#), (#""since":""#, #""since":"x"#), (#""quarantines":["#, #""quarantines":[1,"#),
             ] {
                 let edited = Data(text.replacingOccurrences(of: original, with: replacement).utf8)
-                #expect(OTALaunchQuarantine(parsing: edited) == nil, "\(replacement)")
+                #expect(OTALaunchQuarantine.parseAll(edited) == nil, "\(replacement)")
             }
+            // The file keeps the newest records only.
+            let many = (0..<40).map { OTALaunchQuarantine(modules: ["M\($0)": TestHash.a], publishedAt: nil, since: Date(timeIntervalSince1970: 0), launches: 2) }
+            #expect(OTALaunchQuarantine.parseAll(OTALaunchQuarantine.encoded(many)) == Array(many.suffix(OTALaunchQuarantine.maximumRecords)))
             let a = OTALaunchQuarantine.fingerprint(of: ["A": TestHash.a, "B": TestHash.b])
             #expect(a == OTALaunchQuarantine.fingerprint(of: ["B": TestHash.b, "A": TestHash.a]))
             #expect(a != OTALaunchQuarantine.fingerprint(of: ["A": TestHash.b, "B": TestHash.a]))

@@ -28,13 +28,17 @@ package enum BundleDiskLoader {
     /// (``OTAStorageLayout/vouchRecordFile(module:)``) names the folder its pointer names and one of these keyids: a
     /// configuration that trusts signing keys never serves text no trusted key vouched for (installed by a build that
     /// trusted none, or by a key since retired), offline included.
+    ///
+    /// The result's `content` is what is installed, whatever this launch can serve: each module whose pointer names
+    /// a well-formed folder name, with that name's SHA-256 (the crash-loop guard's content, ``LaunchGuard``).
     static func load(
         _ layout: OTAStorageLayout, selection: OTALocalizationSelection = .device, trustedKeyIDs: Set<String> = []
-    ) -> [String: String] {
-        guard layout.hasUsableAppVersion else { return [:] }
+    ) -> (folders: [String: String], content: [String: String]) {
+        guard layout.hasUsableAppVersion else { return ([:], [:]) }
         let fileManager = FileManager.default
-        guard let names = try? fileManager.contentsOfDirectory(atPath: layout.modulesFolder.path) else { return [:] }
+        guard let names = try? fileManager.contentsOfDirectory(atPath: layout.modulesFolder.path) else { return ([:], [:]) }
         var folders: [String: String] = [:]
+        var content: [String: String] = [:]
         // Paths as strings: joining plain names to a standardized folder keeps them standardized, at a fraction of
         // the cost of URL arithmetic (the paths are those of OTAStorageLayout).
         let modulesPath = layout.modulesFolder.standardizedFileURL.path
@@ -42,6 +46,7 @@ package enum BundleDiskLoader {
             guard let module = OTAStorageLayout.moduleName(fromStorageName: name) else { continue }
             let modulePath = modulesPath + "/" + name
             guard let folderName = pointedFolderName(modulePath + "/" + OTAStorageLayout.currentPointerFileName) else { continue }
+            content[module] = OTAStorageLayout.sha256(ofInstallFolderName: folderName)
             if !trustedKeyIDs.isEmpty {
                 guard let vouch = SmallFile.prefix(modulePath + "/" + OTAStorageLayout.vouchRecordFileName, count: 257)
                         .flatMap(OTAStorageLayout.parseVouchRecord),
@@ -52,7 +57,13 @@ package enum BundleDiskLoader {
             guard isReadableBundleFolder(atPath: folderPath), covers(folderPath, selection) else { continue }
             folders[module] = folderPath
         }
-        return folders
+        return (folders, content)
+    }
+
+    /// What is installed under `layout` (``load(_:selection:trustedKeyIDs:)``'s `content`), read the same way: for
+    /// the service and the tools, which compare it with the quarantine records.
+    package static func installedContent(_ layout: OTAStorageLayout) -> [String: String] {
+        load(layout, selection: .everyLocalization).content
     }
 
     /// The installed folder name a `current` pointer file holds, when it is well formed.

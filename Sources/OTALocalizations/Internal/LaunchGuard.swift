@@ -3,42 +3,45 @@ import Foundation
 /// The crash-loop guard of the read side (docs/design.md, "The crash-loop guard"): counts the launches that are handed
 /// over-the-air bundles, and quarantines content handed to too many launches in a row that never confirmed.
 ///
-/// The count lives in one 70-byte record (``OTAStorageLayout/launchAttemptsFile``), changed under `flock(2)` on that
-/// file, so that an app and its extensions sharing a storage root never lose each other's counts (a lock held for more
-/// than about 100 ms makes the launch go on uncounted rather than wait). Each change is one
-/// `pwrite(2)` of the whole record at offset 0 (within one page) or one `ftruncate(2)`: a process killed at any
-/// instruction leaves the old record or the new one, so a count is right or one too low. The quarantine record is
-/// written to a temporary file and renamed into place before the count is reset, so a kill never loses a quarantine.
+/// The *content* is what is installed (module name to the SHA-256 its `current` folder is named by), not the part of
+/// it one launch can serve: a launch with other languages, or before the first unlock, is a launch of the same
+/// content. The count lives in one 70-byte record (``OTAStorageLayout/launchAttemptsFile``), read and changed under
+/// `flock(2)` on that file together with the quarantine records, so that an app and its extensions sharing a storage
+/// root never lose each other's counts nor serve content another process just quarantined. Each change is one
+/// `pwrite(2)` of the whole record at offset 0 (within one page): a process killed at any instruction leaves the old
+/// record or the new one, so a count is right or one too low; once created, the record never needs a new block, so a
+/// full disk cannot empty it. The quarantine records are written to a temporary file and renamed into place before the
+/// count is reset, so a kill never loses a quarantine; until they are written, the count stays at the limit, which
+/// refuses the content just the same. A lock held for more than about 100 ms makes the launch go on uncounted, and
+/// still refuses content whose record, read without the lock, is at the limit or quarantined.
 @MainActor
 enum LaunchGuard {
-    /// What one load decided: the folders to hand out (all of them, or none under a quarantine).
+    /// The folders to hand out for one load: `folders`, or none when `content` is quarantined or due to be.
     ///
-    /// The first load of a content in a process counts one attempt; later loads of the same content in the process
-    /// repeat the decision without counting again.
+    /// The first load of a content in a process counts one attempt (unless `countsLaunch` is false); later loads of
+    /// the same content in the process repeat the decision without counting again.
     static func admit(
-        _ folders: [String: String], layout: OTAStorageLayout, maximumUnconfirmedLaunches maximum: Int?
+        _ folders: [String: String], content: [String: String], layout: OTAStorageLayout, maximumUnconfirmedLaunches: Int?,
+        countsLaunch: Bool
     ) -> [String: String] {
-        guard let maximum, !folders.isEmpty else { return folders }
-        let content = folders.compactMapValues { path in
-            OTAStorageLayout.sha256(ofInstallFolderName: String(path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...]))
-        }
+        guard let maximum = maximumUnconfirmedLaunches.map({ max(1, $0) }), !folders.isEmpty else { return folders }
         let fingerprint = OTALaunchQuarantine.fingerprint(of: content)
         let key = layout.versionFolder.path + "\n" + fingerprint
-        if let decided = decisions[key] { return decided ? folders : [:] }
-        let serve: Bool
-        if let quarantine = OTALaunchQuarantine.load(layout), quarantine.fingerprint == fingerprint {
-            serve = false
-        } else {
-            serve = countAttempt(layout, fingerprint: fingerprint, content: content, maximum: maximum)
-        }
-        decisions[key] = serve
-        return serve ? folders : [:]
+        if let decided = decisions[key] { return decided.served ? folders : [:] }
+        let decision = decide(layout, fingerprint: fingerprint, content: content, maximum: maximum, counts: countsLaunch)
+        decisions[key] = decision
+        return decision.served ? folders : [:]
     }
 
-    /// Resets the count of unconfirmed launches (an empty record); never creates the file.
+    /// Sets the count of unconfirmed launches back to 0, keeping the record's size; never creates the file. A process
+    /// that was refused content because its count was at the limit (its quarantine could not be written) confirms
+    /// nothing: the count stays, so the content stays refused.
     static func confirm(_ layout: OTAStorageLayout) {
-        withLockedRecord(layout.launchAttemptsFile.path, create: false) { descriptor in
-            _ = ftruncate(descriptor, 0)
+        let prefix = layout.versionFolder.path + "\n"
+        guard !decisions.contains(where: { $0.key.hasPrefix(prefix) && $0.value == .refusedAtTheLimit }) else { return }
+        withLockedRecord(layout.launchAttemptsFile.path, create: false, attempts: confirmLockAttempts) { descriptor, _ in
+            guard let record = readRecord(descriptor), record.count > 0 else { return }
+            writeRecord(descriptor, fingerprint: record.fingerprint, count: 0)
         }
     }
 
@@ -47,16 +50,28 @@ enum LaunchGuard {
         decisions = [:]
     }
 
-    /// In this process, per app-version folder and fingerprint: whether that content was served.
-    private static var decisions: [String: Bool] = [:]
+    /// What one load decided.
+    enum Decision: Equatable {
+        /// The content was handed out.
+        case served
+        /// A quarantine record names the content.
+        case quarantined
+        /// The count was at the limit and the quarantine record could not be written.
+        case refusedAtTheLimit
+
+        var served: Bool { self == .served }
+    }
+
+    /// In this process, per app-version folder and fingerprint: what was decided for that content.
+    private static var decisions: [String: Decision] = [:]
 
     /// The steps of counting an attempt, in order: where ``interruption`` stops one, as a process killed there would.
     package enum Step: CaseIterable, Sendable {
         /// Before the record is opened and locked.
         case lockRecord
-        /// Before the quarantine record is written to its temporary file.
+        /// Before the quarantine records are written to their temporary file.
         case writeQuarantine
-        /// Before the temporary file is renamed to the quarantine record.
+        /// Before the temporary file is renamed to the quarantine records.
         case renameQuarantine
         /// Before the count is reset after a quarantine.
         case resetCount
@@ -68,62 +83,89 @@ enum LaunchGuard {
     /// (the descriptor closed and its lock released, as the kernel does); nil in an app.
     package static var interruption: Step?
 
-    /// Counts one attempt for `fingerprint`; returns false (and writes the quarantine) when `maximum` unconfirmed
-    /// attempts of the same content came before. A record that cannot be opened or locked counts nothing and serves.
-    private static func countAttempt(
-        _ layout: OTAStorageLayout, fingerprint: String, content: [String: String], maximum: Int
-    ) -> Bool {
-        if interruption == .lockRecord { return false }
-        return withLockedRecord(layout.launchAttemptsFile.path, create: true) { descriptor -> Bool in
-            var buffer = [UInt8](repeating: 0, count: OTAStorageLayout.launchAttemptsRecordBytes + 1)
-            let read = max(0, pread(descriptor, &buffer, buffer.count, 0))
-            let previous = OTAStorageLayout.parseLaunchAttempts(Data(buffer[..<read]))
+    /// Decides for `fingerprint` under the record's lock: quarantined content is refused; content counted `maximum`
+    /// times in a row is quarantined and refused; other content is counted (when `counts`) and served. Without the
+    /// lock (held by another process for too long, or the file cannot be opened) the records are read as they are.
+    private static func decide(
+        _ layout: OTAStorageLayout, fingerprint: String, content: [String: String], maximum: Int, counts: Bool
+    ) -> Decision {
+        if interruption == .lockRecord { return .refusedAtTheLimit }
+        let decided = withLockedRecord(layout.launchAttemptsFile.path, create: counts, attempts: launchLockAttempts) {
+            descriptor, locked -> Decision in
+            let records = OTALaunchQuarantine.loadAll(layout)
+            if records.contains(where: { $0.fingerprint == fingerprint }) { return .quarantined }
+            let previous = readRecord(descriptor)
             let count = previous?.fingerprint == fingerprint ? previous!.count : 0
+            guard locked, counts else { return count >= maximum ? .refusedAtTheLimit : .served }
             if count >= maximum {
                 let quarantine = OTALaunchQuarantine(
                     modules: content, publishedAt: installedPublishedAt(layout),
                     since: Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)), launches: count)
-                // The record first: a kill before the rename leaves the count, and the next launch quarantines.
-                if interruption == .writeQuarantine { return false }
-                guard write(quarantine.encoded(), to: layout.quarantineTemporaryFile) else { return false }
-                if interruption == .renameQuarantine { return false }
-                guard rename(layout.quarantineTemporaryFile.path, layout.quarantineFile.path) == 0 else { return false }
-                if interruption == .resetCount { return false }
-                _ = ftruncate(descriptor, 0)
-                return false
+                if interruption == .writeQuarantine { return .refusedAtTheLimit }
+                guard write(OTALaunchQuarantine.encoded(records + [quarantine]), to: layout.quarantineTemporaryFile) else {
+                    return .refusedAtTheLimit
+                }
+                if interruption == .renameQuarantine { return .refusedAtTheLimit }
+                guard rename(layout.quarantineTemporaryFile.path, layout.quarantineFile.path) == 0 else { return .refusedAtTheLimit }
+                if interruption == .resetCount { return .quarantined }
+                writeRecord(descriptor, fingerprint: fingerprint, count: 0)
+                return .quarantined
             }
-            if interruption == .writeCount { return false }
-            let record = [UInt8](OTAStorageLayout.launchAttemptsContents(fingerprint: fingerprint, count: count + 1))
-            if read > record.count { _ = ftruncate(descriptor, off_t(record.count)) }
-            _ = pwrite(descriptor, record, record.count, 0)
-            return true
-        } ?? true
+            if interruption == .writeCount { return .served }
+            writeRecord(descriptor, fingerprint: fingerprint, count: count + 1)
+            return .served
+        }
+        if let decided { return decided }
+        // No record to read or lock: only the quarantine records can refuse the content.
+        return OTALaunchQuarantine.loadAll(layout).contains { $0.fingerprint == fingerprint } ? .quarantined : .served
     }
 
-    /// Runs `body` with the record open and locked (`LOCK_EX`); nil when it cannot be opened or locked.
+    /// The record `descriptor` holds, when it is exactly one.
+    private static func readRecord(_ descriptor: Int32) -> (fingerprint: String, count: Int)? {
+        var buffer = [UInt8](repeating: 0, count: OTAStorageLayout.launchAttemptsRecordBytes + 1)
+        let read = pread(descriptor, &buffer, buffer.count, 0)
+        return read > 0 ? OTAStorageLayout.parseLaunchAttempts(Data(buffer[..<read])) : nil
+    }
+
+    /// Writes the whole record in one `pwrite(2)` at offset 0, first cutting a longer file to the record's size.
+    private static func writeRecord(_ descriptor: Int32, fingerprint: String, count: Int) {
+        let record = [UInt8](OTAStorageLayout.launchAttemptsContents(fingerprint: fingerprint, count: count))
+        var info = stat()
+        if fstat(descriptor, &info) == 0, Int(info.st_size) > record.count { _ = ftruncate(descriptor, off_t(record.count)) }
+        _ = pwrite(descriptor, record, record.count, 0)
+    }
+
+    /// Runs `body` with the record open, and locked (`LOCK_EX`) when the lock could be taken within `attempts` tries a
+    /// millisecond apart (`body`'s second argument says which); nil when the record cannot be opened as a regular file.
     @discardableResult
-    private static func withLockedRecord<Value>(_ path: String, create: Bool, _ body: (Int32) -> Value) -> Value? {
-        let descriptor = create
-            ? open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
-            : open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+    private static func withLockedRecord<Value>(
+        _ path: String, create: Bool, attempts: Int, _ body: (Int32, Bool) -> Value
+    ) -> Value? {
+        let flags = O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | (create ? O_CREAT : 0)
+        let descriptor = open(path, flags, 0o644)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-        // A holder keeps the lock for microseconds; one that keeps it longer (a process stopped in a debugger) costs
-        // this launch at most ``lockAttempts`` milliseconds and its count, never the launch itself.
-        var attempts = 0
+        var tried = 0
+        var locked = true
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            attempts += 1
-            guard errno == EINTR || errno == EWOULDBLOCK, attempts < lockAttempts else { return nil }
+            tried += 1
+            guard errno == EINTR || errno == EWOULDBLOCK, tried < attempts else {
+                locked = false
+                break
+            }
             if errno == EWOULDBLOCK { usleep(1_000) }
         }
-        defer { flock(descriptor, LOCK_UN) }
-        return body(descriptor)
+        defer { if locked { flock(descriptor, LOCK_UN) } }
+        return body(descriptor, locked)
     }
 
-    /// How many times a held lock is tried, a millisecond apart, before the launch goes on without counting.
-    private static let lockAttempts = 100
+    /// How many times a launch tries a held lock, a millisecond apart, before it goes on uncounted: about 100 ms, far
+    /// inside the launch watchdog's limit (docs/apple-platform.md K2).
+    private static let launchLockAttempts = 100
+    /// How many times a confirmation tries a held lock: about 2 s, after the first screen, off the launch path.
+    private static let confirmLockAttempts = 2_000
 
     /// Writes `data` to a new `file` (whatever was there is removed first, so a FIFO or a link left there cannot
     /// block or redirect the write) and flushes it; false when a step fails.

@@ -5,7 +5,8 @@ enum SmallFile {
     /// The file's bytes, or nil when it cannot be opened or read, is not a regular file, or is larger than
     /// `maximumBytes`.
     static func read(_ path: String, maximumBytes: Int) -> Data? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // `O_NONBLOCK`: a FIFO planted at the path fails the regular-file check instead of blocking the open.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()

@@ -15,21 +15,24 @@ enum LaunchCommand: Command {
         has shown (OTALocalizedString.confirmLaunch): the count starts again at 0.
 
         USAGE: ota-localizations launch --into <storage root> --app-version <version> [--languages <list>]
-                                        [--confirm] [--json]
+                                        [--uncounted] [--confirm] [--json]
 
-        After 2 unconfirmed launches in a row handed the same content, the next launch serves every module's
-        embedded strings and records a quarantine (docs/operations.md, "Crash loops"); the service does not
-        install that content again. A newer publish is served and counted afresh; deleting every bundle clears the
-        quarantine.
+        After 2 unconfirmed launches in a row of the same installed content, the next launch serves every
+        module's embedded strings and records a quarantine (docs/operations.md, "Crash loops"); the service does
+        not install that content again. A newer publish is served and counted afresh; deleting every bundle clears
+        the quarantine records.
 
         OPTIONS:
           --into <storage root>     The storage root.
           --app-version <version>   The app's marketing version.
           --languages <list>        Preferred languages, most preferred first, comma-separated (e.g. fr-CA,en).
                                     Default: this machine's languages.
+          --uncounted               Load as a launch in the background or an app extension does (countsLaunch
+                                    false): a quarantine is honoured, nothing is counted.
           --confirm                 Confirm the launch after loading.
           --json                    Print {"modules":[{"name","folder","overTheAir"}],"unconfirmedLaunches":n,
-                                    "confirmed":bool,"quarantine":{"since","launches","publishedAt","modules"}|null}.
+                                    "confirmed":bool,"quarantined":{"since","launches","publishedAt","modules"}|null}
+                                    (quarantined: the record whose content is installed, in force).
           -h, --help                Show this help.
 
         EXIT STATUS: 0 loaded (also when every module is embedded), 2 usage error.
@@ -39,10 +42,11 @@ enum LaunchCommand: Command {
         let layout: OTAStorageLayout
         let selection: OTALocalizationSelection
         let confirm: Bool
+        let counts: Bool
         let json: Bool
         let wantsJSON = ErrorJSON.isRequested(in: arguments)
         do {
-            let args = try ArgumentList(arguments, valueOptions: ["into", "app-version", "languages"], flagOptions: ["confirm", "json"])
+            let args = try ArgumentList(arguments, valueOptions: ["into", "app-version", "languages"], flagOptions: ["confirm", "uncounted", "json"])
             guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'") }
             let appVersion = try args.required("app-version")
             guard OTAStorageLayout.isPlainFileName(appVersion) else {
@@ -51,6 +55,7 @@ enum LaunchCommand: Command {
             layout = OTAStorageLayout(storageRoot: URL(fileURLWithPath: try args.required("into")), appVersion: appVersion)
             selection = try LanguagesArgument.selection(args.value("languages"), absent: .device)
             confirm = args.flag("confirm")
+            counts = !args.flag("uncounted")
             json = args.flag("json")
         } catch let error as UsageError {
             return usageError(error.message, json: wantsJSON)
@@ -58,7 +63,8 @@ enum LaunchCommand: Command {
             return usageError("\(error)", json: wantsJSON)
         }
         let served: [(module: InstalledModuleStatus, overTheAir: Bool)] = MainActor.assumeIsolated {
-            OTALocalizedString.loadBundlesFromDisk(storageRoot: layout.storageRoot, appVersion: layout.appVersion, selection: selection)
+            OTALocalizedString.loadBundlesFromDisk(
+                storageRoot: layout.storageRoot, appVersion: layout.appVersion, selection: selection, countsLaunch: counts)
             let served = InstalledModuleStatus.read(layout, selection: selection).map { ($0, OTALocalizedString.bundle(for: $0.name) != nil) }
             if confirm { OTALocalizedString.confirmLaunch(storageRoot: layout.storageRoot, appVersion: layout.appVersion) }
             return served
@@ -70,7 +76,7 @@ enum LaunchCommand: Command {
                 "{\"name\":\(JSONText.quoted($0.module.name)),\"folder\":\(JSONText.quoted($0.module.folder)),\"overTheAir\":\($0.overTheAir)}"
             }
             Output.out("{\"modules\":[\(modules.joined(separator: ","))],\"unconfirmedLaunches\":\(count),\"confirmed\":\(confirm),"
-                + "\"quarantine\":\(quarantine?.jsonText() ?? "null")}")
+                + "\"quarantined\":\(quarantine?.jsonText() ?? "null")}")
             return .success
         }
         if served.isEmpty { Output.out("No module installed under \(layout.modulesFolder.path): every module is embedded") }
@@ -80,10 +86,15 @@ enum LaunchCommand: Command {
                 + "  \(module.folder.prefix(16))")
         }
         if let quarantine {
-            Output.out("Quarantined since \(quarantine.sinceText) after \(quarantine.launches) unconfirmed launches: "
-                + "\(quarantine.modules.count) module(s) of that content; while it is installed, every module is embedded")
+            Output.out("Quarantined since \(quarantine.sinceText) after \(quarantine.launches) unconfirmed launches: the installed "
+                + "content (published \(quarantine.publishedAt ?? "at an unknown time")) is not served; every module is embedded")
         }
-        Output.out(confirm ? "Launch confirmed: 0 unconfirmed launches" : "Unconfirmed launches: \(count) (run with --confirm to confirm)")
+        let servedAny = served.contains { $0.overTheAir }
+        if confirm {
+            Output.out("Launch confirmed: \(count) unconfirmed launches" + (servedAny ? "" : " (nothing was served over the air)"))
+        } else {
+            Output.out("Unconfirmed launches: \(count)" + (counts ? " (run with --confirm to confirm)" : " (this launch was not counted)"))
+        }
         return .success
     }
 }

@@ -26,7 +26,8 @@ enum StatusCommand: Command {
           --json                    Print {"modules":[{"name","folder","slices","available","covered"}],
                                     "quarantined":{"since","launches","publishedAt","modules"}|null}; slices and
                                     available are null for a module installed from its full ZIP; quarantined is
-                                    the content the crash-loop guard stopped serving (docs/operations.md).
+                                    the crash-loop guard's record whose content is installed, in force: then no
+                                    module is served, covered or not (docs/operations.md, "Crash loops").
           -h, --help                Show this help.
 
         EXIT STATUS: 0 printed (also when nothing is installed), 2 usage error.
@@ -59,8 +60,8 @@ enum StatusCommand: Command {
             return .success
         }
         if let quarantine {
-            Output.out("Quarantined since \(quarantine.sinceText) after \(quarantine.launches) unconfirmed launches "
-                + "(\(quarantine.modules.count) module(s)): while that content is installed, every module is embedded")
+            Output.out("Quarantined since \(quarantine.sinceText) after \(quarantine.launches) unconfirmed launches: the installed "
+                + "content (published \(quarantine.publishedAt ?? "at an unknown time")) is not served; every module is embedded")
         }
         if modules.isEmpty {
             Output.out("No module installed under \(layout.modulesFolder.path)")
@@ -69,7 +70,8 @@ enum StatusCommand: Command {
         let width = modules.map(\.name.count).max() ?? 0
         for module in modules {
             let holds = module.slices.map { "slices " + $0.joined(separator: ",") } ?? "full ZIP"
-            Output.out("  " + Output.padded(module.name, width) + "  " + (module.covered ? "covered    " : "not covered")
+            let state = quarantine != nil ? "quarantined" : module.covered ? "covered    " : "not covered"
+            Output.out("  " + Output.padded(module.name, width) + "  " + state
                 + "  \(module.folder.prefix(16))  \(holds)")
         }
         return .success

@@ -52,9 +52,10 @@ enum SyncCommand: Command {
 
         OUTPUT: one line for the manifest and one line per module (outcome, bytes, duration, reason); with
         --json the object {"manifest","error",["errorCode",]"stateSaved",["rollout":{"id","percent",
-        "includesThisDevice"},]"updated","skipped","failed","removed","bytesDownloaded","modules":[{"name","outcome",
-        "bytes","durationMs","reason","code"}]}. A manifest with a staged rollout adds a line saying whether this
-        storage root (its install ID, <storage root>/.ota-install-id) is in it.
+        "includesThisDevice"},]["quarantine":{"since","launches","publishedAt","modules"},]"updated","skipped","failed",
+        "removed","bytesDownloaded","modules":[{"name","outcome","bytes","durationMs","reason","code"}]}. A manifest
+        with a staged rollout adds a line saying whether this storage root (its install ID,
+        <storage root>/.ota-install-id) is in it; a quarantine in force (the crash-loop guard) adds a line too.
 
         EXIT STATUS: 0 the cycle ran (module failures are in the report), 1 the manifest could not be fetched or
         decoded, the storage root could not be locked, or a delete cancelled the run, 2 usage error.
@@ -205,6 +206,11 @@ enum SyncCommand: Command {
         if let rollout = report.rollout {
             lines.append("Rollout \(rollout.id) at \(rollout.percentText)%: this storage root is "
                 + (rollout.includesThisDevice ? "in it (it uses the rollout's modules)" : "not in it (it uses the stable modules)"))
+        }
+        if let quarantine = report.quarantine {
+            lines.append("Quarantined since \(quarantine.sinceText) after \(quarantine.launches) unconfirmed launches: the installed "
+                + "content (published \(quarantine.publishedAt ?? "at an unknown time")) is not served; launches use the embedded "
+                + "strings until other content is installed (docs/operations.md, \"Crash loops\")")
         }
         lines.append("\(report.updated) updated, \(report.skipped) skipped, \(report.failed) failed, \(report.removed) removed, "
             + "\(Output.grouped(report.bytesDownloaded)) bytes downloaded")

@@ -18,6 +18,10 @@ extension UpdateCycle {
         try DurableFiles.makeDirectory(layout.temporaryFolder)
         try DurableFiles.ensureDirectory(layout.modulesFolder, layout: layout)
         DurableFiles.clearForFile(layout.stateFile, layout: layout)
+        // The crash-loop guard's files: something other than a file there (a folder, a link, a FIFO) would keep the
+        // read side from counting or quarantining, so it is moved aside like any misplaced entry.
+        DurableFiles.clearForFile(layout.launchAttemptsFile, layout: layout)
+        DurableFiles.clearForFile(layout.quarantineFile, layout: layout)
         DurableFiles.clearForFile(layout.antiRollbackFile, layout: layout)
         DurableFiles.clearForFile(layout.rootMarkerFile, layout: layout)
         var marker = RootMarker.load(layout)

@@ -5,9 +5,9 @@ import OTALocalizationsCore
 extension UpdateCycle {
     /// Steps 4 to 7 for an admitted publish: storage prepared and the anti-rollback mark raised, the device's entries
     /// resolved (``DeviceManifest``), each module skipped or installed, unlisted ones removed, the state saved when
-    /// every module succeeded. A module whose entry is content in `quarantine` is not installed (it fails with
-    /// `quarantined`) unless it is what is installed already.
-    func apply(_ admitted: ManifestAdmission.Admitted, etag: String?, quarantine: OTALaunchQuarantine?) async -> Outcome {
+    /// every module succeeded. A module whose entry is content one of `quarantines` names is not installed (it fails
+    /// with `quarantined`) unless it is what is installed already.
+    func apply(_ admitted: ManifestAdmission.Admitted, etag: String?, quarantines: [OTALaunchQuarantine]) async -> Outcome {
         let installID: String
         do {
             installID = try gate.commit { () throws(InstallFailure) -> String in
@@ -30,7 +30,7 @@ extension UpdateCycle {
             if failure.code == .cancelled { return cancelled(.updated) }
             return failed(failure.reason, code: failure.code)
         }
-        return await install(device, choices: choices, admitted: admitted, etag: etag, parts: parts, quarantine: quarantine)
+        return await install(device, choices: choices, admitted: admitted, etag: etag, parts: parts, quarantines: quarantines)
     }
 
     /// The device's entries of `content`: from `manifest.json` directly, or from the index and the parts it uses.
@@ -58,7 +58,7 @@ extension UpdateCycle {
 
     private func install(
         _ device: DeviceManifest, choices: LocalizationChoices, admitted: ManifestAdmission.Admitted, etag: String?,
-        parts: IndexPartLoader, quarantine: OTALaunchQuarantine?
+        parts: IndexPartLoader, quarantines: [OTALaunchQuarantine]
     ) async -> Outcome {
         var reports: [OTALocalizationCycleReport.Module?] = Array(repeating: nil, count: device.modules.count)
         var pending: [(index: Int, module: DeviceModule, choice: SlicePlan.Choice)] = []
@@ -70,7 +70,8 @@ extension UpdateCycle {
             } else if let wanted = choice.folderHash,
                       installedHash(of: module.name, developmentRegion: device.developmentRegion, choice: choice) == wanted {
                 reports[index] = recordSkipped(module, folderHash: wanted, keyID: admitted.keyID) ?? .init(name: module.name, outcome: .skipped)
-            } else if let quarantine, let wanted = choice.folderHash, quarantine.modules[module.name] == wanted {
+            } else if let wanted = choice.folderHash,
+                      let quarantine = quarantines.last(where: { $0.modules[module.name] == wanted }) {
                 let reason = "content \(wanted) was quarantined on this device at \(quarantine.sinceText) after \(quarantine.launches) "
                     + "unconfirmed launches; it is not installed again: publish a fix (docs/operations.md, \"Crash loops\")"
                 reports[index] = .init(name: module.name, outcome: .failed, reason: reason, code: .quarantined)

@@ -27,15 +27,18 @@ struct UpdateCycle: Sendable {
     var versionURL: URL { URLPath.appending(configuration.appVersion, to: configuration.baseURL) }
     var gate: CommitGate { context.gate }
 
-    /// The cycle's outcome, its report carrying the crash-loop guard's quarantine when one is recorded.
+    /// The cycle's outcome, its report carrying the crash-loop guard's quarantine in force after it (the record whose
+    /// content is what is installed), if any.
     func run() async -> Outcome {
-        let quarantine = layout.hasUsableAppVersion ? OTALaunchQuarantine.load(layout) : nil
-        var outcome = await run(quarantine: quarantine)
-        outcome.report.quarantine = quarantine
+        let quarantines = layout.hasUsableAppVersion ? OTALaunchQuarantine.loadAll(layout) : []
+        var outcome = await run(quarantines: quarantines)
+        if !quarantines.isEmpty {
+            outcome.report.quarantine = OTALaunchQuarantine.matching(BundleDiskLoader.installedContent(layout), in: quarantines)
+        }
         return outcome
     }
 
-    private func run(quarantine: OTALaunchQuarantine?) async -> Outcome {
+    private func run(quarantines: [OTALaunchQuarantine]) async -> Outcome {
         guard layout.hasUsableAppVersion else {
             return failed("app version \"\(configuration.appVersion)\" is not a plain file name", code: .manifest)
         }
@@ -75,7 +78,7 @@ struct UpdateCycle: Sendable {
                 return Outcome(report: .init(manifest: .stale, error: error), installedFolders: [])
             }
             if Task.isCancelled { return cancelled(.updated) }
-            return await apply(admitted, etag: etag, quarantine: quarantine)
+            return await apply(admitted, etag: etag, quarantines: quarantines)
         }
     }
 
