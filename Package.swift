@@ -65,8 +65,8 @@ let package = Package(
         .target(
             name: "OTALocalizationsPackager",
             dependencies: [
-                "OTALocalizationsCore", "OTALocalizationsNames", "OTALocalizationsValidation", "OTALocalizationsCatalogs",
-                "OTALocalizationsSourceLint",
+                "OTALocalizationsCore", "OTALocalizationsNames", "OTALocalizationsDigest", "OTALocalizationsValidation",
+                "OTALocalizationsCatalogs", "OTALocalizationsSourceLint",
             ]
         ),
         // What the command-line tool, the benchmark and the tests share and apps do not link: the storage-root lock,
@@ -79,8 +79,8 @@ let package = Package(
             name: "ota-localizations",
             dependencies: [
                 "OTALocalizationsPackager", "OTALocalizationsValidation", "OTALocalizationsCatalogs",
-                "OTALocalizationsSourceLint", "OTALocalizationsSync", "OTALocalizationsCore", "OTALocalizationsNames",
-                "OTALocalizationsTooling",
+                "OTALocalizationsSourceLint", "OTALocalizationsSync", "OTALocalizations", "OTALocalizationsCore",
+                "OTALocalizationsNames", "OTALocalizationsTooling",
             ]
         ),
         .executableTarget(
@@ -101,7 +101,7 @@ let package = Package(
 
         // MARK: Tests
         .target(
-            name: "OTATestSupport", dependencies: ["OTALocalizationsTooling", "OTALocalizationsSync", "OTALocalizationsCore"],
+            name: "OTATestSupport", dependencies: ["OTALocalizationsSync", "OTALocalizationsCore"],
             path: "Tests/OTATestSupport"
         ),
         .testTarget(
@@ -123,14 +123,14 @@ let package = Package(
         ),
         .testTarget(
             name: "OTALocalizationsCatalogsTests",
-            dependencies: ["OTALocalizationsCatalogs", "OTALocalizationsCore", "OTATestSupport"]
+            dependencies: ["OTALocalizationsCatalogs"]
         ),
         .testTarget(name: "OTALocalizationsSourceLintTests", dependencies: ["OTALocalizationsSourceLint", "OTATestSupport"]),
         .testTarget(
             name: "OTALocalizationsPackagerTests",
             dependencies: [
-                "OTALocalizationsPackager", "OTALocalizationsValidation", "OTALocalizationsCatalogs", "OTALocalizationsSourceLint",
-                "OTALocalizationsCore", "OTATestSupport",
+                "OTALocalizationsPackager", "OTALocalizationsValidation", "OTALocalizationsSourceLint", "OTALocalizationsCore",
+                "OTATestSupport",
             ]
         ),
         .testTarget(

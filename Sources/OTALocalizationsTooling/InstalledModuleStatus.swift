@@ -3,22 +3,22 @@ import OTALocalizations
 
 /// What is installed for one module of an app version, and whether the read side would hand it out: the data of
 /// `ota-localizations status`.
-public struct InstalledModuleStatus: Sendable, Equatable {
+package struct InstalledModuleStatus: Sendable, Equatable {
     /// The module's name.
-    public var name: String
+    package var name: String
     /// The active folder's name (`<sha256>` or `<sha256>.<n>`): the full ZIP's SHA-256, or for a folder assembled
     /// from slices the SHA-256 of its slice record (docs/design.md, "Slices").
-    public var folder: String
+    package var folder: String
     /// For a folder assembled from slices: the localizations it holds (the development region first), else nil.
-    public var slices: [String]?
+    package var slices: [String]?
     /// The module's localizations (without `Base`) for a sliced folder, else nil.
-    public var available: [String]?
+    package var available: [String]?
     /// Whether `OTALocalizedString.loadBundlesFromDisk` would hand the bundle out for the selection: false when the
     /// folder fails the launch check, or its slices do not cover the selection.
-    public var covered: Bool
+    package var covered: Bool
 
     /// Every module with a `current` pointer under `layout`, sorted by name. Reads only; never repairs.
-    public static func read(_ layout: OTAStorageLayout, selection: OTALocalizationSelection) -> [InstalledModuleStatus] {
+    package static func read(_ layout: OTAStorageLayout, selection: OTALocalizationSelection) -> [InstalledModuleStatus] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: layout.modulesFolder.path)) ?? []
         var result: [InstalledModuleStatus] = []
         for storageName in names {

@@ -19,23 +19,23 @@ import OTALocalizationsNames
 /// path below `modules/`, whose folder names are storage names (`%43heckout` for `Checkout`, `OTAStorageLayout`).
 ///
 /// Used by `ota-localizations lookup`. Reads only; safe from any thread.
-public struct InstalledTableLookup: Sendable {
+package struct InstalledTableLookup: Sendable {
     /// Where a value was found.
-    public enum Source: String, Sendable, Equatable {
+    package enum Source: String, Sendable, Equatable {
         case strings
         case stringsDict
     }
 
     /// A value read from an installed table.
-    public struct Value: Sendable, Equatable {
+    package struct Value: Sendable, Equatable {
         /// The text: the `.strings` value, or the `.stringsdict` entry's `NSStringLocalizedFormatKey`.
-        public var text: String
+        package var text: String
         /// Which of the two files held it.
-        public var source: Source
+        package var source: Source
         /// The table file it was read from.
-        public var file: URL
+        package var file: URL
 
-        public init(text: String, source: Source, file: URL) {
+        package init(text: String, source: Source, file: URL) {
             self.text = text
             self.source = source
             self.file = file
@@ -43,10 +43,10 @@ public struct InstalledTableLookup: Sendable {
     }
 
     /// The storage layout (storage root and app version) to read from.
-    public let layout: OTAStorageLayout
+    package let layout: OTAStorageLayout
 
     /// Creates a lookup on `layout`.
-    public init(layout: OTAStorageLayout) {
+    package init(layout: OTAStorageLayout) {
         self.layout = layout
     }
 
@@ -59,7 +59,7 @@ public struct InstalledTableLookup: Sendable {
     ///   - table: The table name without extension; default `Localizable`.
     /// - Throws: ``InstalledTableLookupError`` with code `.invalidName`, `.notInstalled`, `.localizationMissing`,
     ///   `.tableMissing`, `.unreadableTable` or `.keyMissing`.
-    public func value(
+    package func value(
         module: String, localization: String, key: String, table: String = "Localizable"
     ) throws(InstalledTableLookupError) -> Value {
         for (label, name) in [("app version", layout.appVersion), ("module", module), ("localization", localization), ("table", table)]

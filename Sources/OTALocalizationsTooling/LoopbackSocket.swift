@@ -7,9 +7,9 @@ import Darwin
 
 /// TCP sockets on 127.0.0.1 for tests and the benchmark's nginx: free ports, a listener that never answers,
 /// connection probes.
-public enum LoopbackSocket {
+package enum LoopbackSocket {
     /// A port nothing listens on now: bound to port 0 (the kernel picks), read back, closed.
-    public static func freePort() throws -> Int {
+    package static func freePort() throws -> Int {
         let fd = try bound(port: 0)
         defer { close(fd) }
         return try port(of: fd)
@@ -17,7 +17,7 @@ public enum LoopbackSocket {
 
     /// A socket listening on a fresh port that never accepts: connections complete in the kernel backlog and
     /// requests are never answered, so a client meets its timeout. Close the descriptor when done.
-    public static func silentListener() throws -> (descriptor: Int32, port: Int) {
+    package static func silentListener() throws -> (descriptor: Int32, port: Int) {
         let fd = try bound(port: 0)
         guard listen(fd, 16) == 0 else {
             close(fd)
@@ -27,7 +27,7 @@ public enum LoopbackSocket {
     }
 
     /// Whether a TCP connection to 127.0.0.1:`port` succeeds now.
-    public static func accepts(port: Int) -> Bool {
+    package static func accepts(port: Int) -> Bool {
         let fd = socket(AF_INET, streamType, 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
@@ -78,7 +78,7 @@ public enum LoopbackSocket {
 }
 
 /// A test-support failure with a message.
-public struct ToolFailureText: Error, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+package struct ToolFailureText: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }

@@ -5,21 +5,21 @@ import OTALocalizationsSync
 ///
 /// Pass ``record(_:)`` as the configuration's `reportHandler` and read ``latest`` afterwards (a debug menu, a
 /// command-line tool, a test). Thread safety: both may be called from any thread; a lock guards the value.
-public final class OTALocalizationCycleReportRecorder: @unchecked Sendable {
+package final class OTALocalizationCycleReportRecorder: @unchecked Sendable {
     private let lock = NSLock()
     private var report: OTALocalizationCycleReport?
 
-    public init() {}
+    package init() {}
 
     /// Stores `report`, replacing the previous one.
-    public func record(_ report: OTALocalizationCycleReport) {
+    package func record(_ report: OTALocalizationCycleReport) {
         lock.lock()
         self.report = report
         lock.unlock()
     }
 
     /// The last report recorded, or nil before the first cycle ended.
-    public var latest: OTALocalizationCycleReport? {
+    package var latest: OTALocalizationCycleReport? {
         lock.lock()
         defer { lock.unlock() }
         return report

@@ -30,22 +30,22 @@ import OTALocalizationsSync
 /// The lock belongs to the open file description, not to a thread; two instances in one process for the same
 /// root exclude each other too. The descriptor is opened with `O_CLOEXEC`, so programs the holder starts do not
 /// inherit it.
-public final class StorageLock: @unchecked Sendable {
+package final class StorageLock: @unchecked Sendable {
     /// The holder line of a lock file: which process holds the lock and what for.
-    public struct Holder: Sendable, Equatable {
+    package struct Holder: Sendable, Equatable {
         /// The holding process's id.
-        public var processIdentifier: Int32
+        package var processIdentifier: Int32
         /// A single word naming the work, for example `sync` or `delete`.
-        public var purpose: String
+        package var purpose: String
 
         /// Creates a holder line; `purpose` must be one word of letters, digits, `-` or `_`.
-        public init(processIdentifier: Int32, purpose: String) {
+        package init(processIdentifier: Int32, purpose: String) {
             self.processIdentifier = processIdentifier
             self.purpose = purpose
         }
 
         /// This process, doing `purpose`.
-        public static func currentProcess(purpose: String) -> Holder {
+        package static func currentProcess(purpose: String) -> Holder {
             Holder(processIdentifier: getpid(), purpose: purpose)
         }
 
@@ -62,12 +62,12 @@ public final class StorageLock: @unchecked Sendable {
     }
 
     /// The lock file's name inside the storage root.
-    public static let fileName = OTAStorageLayout.lockFileName
+    package static let fileName = OTAStorageLayout.lockFileName
 
     /// The storage root this lock guards.
-    public let storageRoot: URL
+    package let storageRoot: URL
     /// The holder line this instance wrote.
-    public let holder: Holder
+    package let holder: Holder
 
     private let mutex = NSLock()
     // Guarded by `mutex`; -1 once released.
@@ -84,7 +84,7 @@ public final class StorageLock: @unchecked Sendable {
     }
 
     /// `<storageRoot>/.ota-localizations.lock`.
-    public static func lockFile(storageRoot: URL) -> URL {
+    package static func lockFile(storageRoot: URL) -> URL {
         storageRoot.appendingPathComponent(fileName, isDirectory: false)
     }
 
@@ -94,7 +94,7 @@ public final class StorageLock: @unchecked Sendable {
     /// dedicated thread), never from a Swift concurrency executor.
     /// - Throws: ``StorageLockError`` with code `.storageRoot` (the root cannot be created) or `.lockFile`
     ///   (the lock file cannot be opened, locked or written).
-    public static func acquire(storageRoot: URL, holder: Holder) throws(StorageLockError) -> StorageLock {
+    package static func acquire(storageRoot: URL, holder: Holder) throws(StorageLockError) -> StorageLock {
         guard let lock = try obtain(storageRoot: storageRoot, holder: holder, wait: true) else {
             throw StorageLockError(code: .lockFile, reason: "flock returned without the lock", path: lockFile(storageRoot: storageRoot).path)
         }
@@ -104,14 +104,14 @@ public final class StorageLock: @unchecked Sendable {
     /// Acquires the lock when nobody holds it; returns nil at once when another holder has it.
     ///
     /// - Throws: ``StorageLockError`` as ``acquire(storageRoot:holder:)``.
-    public static func tryAcquire(storageRoot: URL, holder: Holder) throws(StorageLockError) -> StorageLock? {
+    package static func tryAcquire(storageRoot: URL, holder: Holder) throws(StorageLockError) -> StorageLock? {
         try obtain(storageRoot: storageRoot, holder: holder, wait: false)
     }
 
     /// The holder line of the lock file now, or nil when there is no file or it holds no complete line.
     ///
     /// The line is a hint: it names the last holder, which may have released the lock since.
-    public static func currentHolder(storageRoot: URL) -> Holder? {
+    package static func currentHolder(storageRoot: URL) -> Holder? {
         guard let data = FileManager.default.contents(atPath: lockFile(storageRoot: storageRoot).path),
               data.count <= 256
         else { return nil }
@@ -119,7 +119,7 @@ public final class StorageLock: @unchecked Sendable {
     }
 
     /// Releases the lock; the file stays for the next holder. Calling it again does nothing.
-    public func release() {
+    package func release() {
         mutex.lock()
         let fd = descriptor
         descriptor = -1
@@ -131,7 +131,7 @@ public final class StorageLock: @unchecked Sendable {
     ///
     /// For a kill switch that leaves nothing under the storage root. A process waiting for the lock notices
     /// that its file was deleted and starts again on a new file.
-    public func releaseRemovingFile() {
+    package func releaseRemovingFile() {
         mutex.lock()
         let fd = descriptor
         descriptor = -1
@@ -155,7 +155,7 @@ public final class StorageLock: @unchecked Sendable {
     /// process can lock the root while its contents are being deleted.
     /// - Returns: The paths that could not be deleted (empty on success).
     @discardableResult
-    public func removeContentsExceptLockFile() -> [String] {
+    package func removeContentsExceptLockFile() -> [String] {
         DurableFiles.deleteContents(of: storageRoot, keeping: OTAStorageLayout.keptByDeletion)
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import OTATestSupport
 import Testing
 
-extension NginxIntegrationTests {
+extension S3IntegrationTests {
     /// Two `publish` processes started together, an older and a newer packaging of the same version, to one folder
     /// and to one bucket (moto, through the real AWS CLI): whichever order their steps take, the newer one is live,
     /// and `manifest.json` and `index.json` are both its own (docs/hosting.md, "`ota-localizations publish`").

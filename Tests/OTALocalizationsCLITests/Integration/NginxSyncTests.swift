@@ -9,11 +9,15 @@ import Glibc
 import Darwin
 #endif
 
-/// Every suite that starts nginx or moto, nested here so that they run one test at a time (the trait is inherited):
-/// the slow-server tests measure progress through nginx and must not compete with other downloads, and each of these
-/// tests blocks its thread while tools run, so two at once would take both threads of a two-core machine's
-/// cooperative pool and starve every other test.
+/// Every suite that starts nginx, nested here so that they run one test at a time (the trait is inherited): the
+/// slow-server tests follow downloads through nginx's own counters and must not compete with other downloads through
+/// it. Their waits for tools suspend the test's task (`ExternalTool.run` waits on a thread of its own), so they run
+/// beside every other suite, ``S3IntegrationTests`` included.
 @Suite(.serialized) enum NginxIntegrationTests {}
+
+/// Every suite that starts moto (an S3 API) and runs the real AWS CLI, one test at a time: each `aws` call is a
+/// Python process of about a second of CPU, and two such tests at once would only share the same two cores.
+@Suite(.serialized) enum S3IntegrationTests {}
 
 extension NginxIntegrationTests {
     /// The service end to end: the built `ota-localizations sync`/`delete`/`lookup` against a real nginx, checked

@@ -8,7 +8,7 @@ import Glibc
 import Darwin
 #endif
 
-extension NginxIntegrationTests {
+extension S3IntegrationTests {
     /// A publish killed with SIGKILL at several moments, to moto (through the real AWS CLI) and to a local folder:
     /// every manifest in the destination must list only ZIPs that are there with their size, and must be the old
     /// manifest or the new one, byte for byte.

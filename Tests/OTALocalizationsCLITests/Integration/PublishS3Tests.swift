@@ -3,7 +3,7 @@ import OTALocalizationsCore
 import OTATestSupport
 import Testing
 
-extension NginxIntegrationTests {
+extension S3IntegrationTests {
     /// `publish`, `promote` and `rollout` against a real S3 API (moto on loopback) through the real AWS CLI, and the
     /// app's client syncing from the bucket's HTTP endpoint. One moto per test, one test at a time (each publish runs
     /// the AWS CLI, a Python program, a dozen times).

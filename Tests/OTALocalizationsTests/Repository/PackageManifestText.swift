@@ -32,6 +32,10 @@ struct PackageManifestText {
     private(set) var paths: [String: String] = [:]
     /// Target name → its `resources:` rules in the manifest's order, for the targets that have them.
     private(set) var resources: [String: [Resource]] = [:]
+    /// The `.executableTarget` targets.
+    private(set) var executables: Set<String> = []
+    /// The targets whose sources are C: `.systemLibrary` targets, and `.target`s named `C…` by this package's rule.
+    private(set) var cTargets: Set<String> = []
 
     enum ParseError: Error, CustomStringConvertible {
         case missing(String)
@@ -59,6 +63,11 @@ struct PackageManifestText {
                 }
             }
             dependencies.append((name, arrows))
+            let kind = element.trimmingCharacters(in: .whitespacesAndNewlines).prefix { $0 != "(" }
+            if kind == ".executableTarget" { executables.insert(name) }
+            if kind == ".systemLibrary" || (kind == ".target" && name.hasPrefix("C") && name.dropFirst().first?.isUppercase == true) {
+                cTargets.insert(name)
+            }
             if let path = labels["path"].flatMap(Self.stringLiteral) { paths[name] = path }
             if let list = labels["resources"] {
                 resources[name] = try Self.splitTopLevel(try Self.enclosed(in: list, open: "[", close: "]")).map(Self.resource)

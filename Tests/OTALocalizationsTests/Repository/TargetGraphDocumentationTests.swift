@@ -57,6 +57,46 @@ import Testing
             """)
     }
 
+    /// Each Swift target imports exactly the package's targets it declares: a module used only through another
+    /// target's dependency still builds, so the compiler alone would not catch an undeclared one.
+    @Test func everyTargetImportsExactlyTheTargetsItDeclares() throws {
+        let package = try packageGraph()
+        let targets = Set(package.dependencies.map(\.target))
+        var differences: [String] = []
+        for (target, dependencies) in package.dependencies {
+            let folder = Self.root.appendingPathComponent(package.paths[target]
+                ?? (target.hasSuffix("Tests") || target == "OTATestSupport" ? "Tests/\(target)" : "Sources/\(target)"))
+            guard let walker = FileManager.default.enumerator(atPath: folder.path) else { continue }
+            var imported: Set<String> = []
+            var sawSwift = false
+            while let file = walker.nextObject() as? String {
+                guard file.hasSuffix(".swift"),
+                      let text = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                else { continue }
+                sawSwift = true
+                // Imports start their line (an indented `import` is text inside a string, such as a template's).
+                for line in text.split(separator: "\n") where line.first.map({ $0 != " " }) ?? false {
+                    let words = line.split(separator: " ").map(String.init)
+                    // `import X`, `@testable import X`, `package import X`, `@_exported import X`.
+                    guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
+                          words[..<index].allSatisfy({ $0.hasPrefix("@") || $0 == "package" || $0 == "public" || $0 == "internal" })
+                    else { continue }
+                    let module = words[index + 1]
+                    if targets.contains(module) { imported.insert(module) }
+                }
+            }
+            guard sawSwift else { continue }
+            let declared = Set(dependencies.map(\.name)).intersection(targets)
+            let undeclared = imported.subtracting(declared).subtracting([target])
+            // A C target is imported by the Swift targets that call it; an executable is declared by the tests that
+            // run it, so that it is built first.
+            let unused = declared.subtracting(imported).filter { !package.cTargets.contains($0) && !package.executables.contains($0) }
+            if !undeclared.isEmpty { differences.append("\(target) imports \(undeclared.sorted()) without declaring it") }
+            if !unused.isEmpty { differences.append("\(target) declares \(unused.sorted()) and imports none of it") }
+        }
+        #expect(differences.isEmpty, "Package.swift and the import lines disagree:\n\(differences.joined(separator: "\n"))")
+    }
+
     @Test func packageReaderFindsTheShapesTheManifestUses() throws {
         // Given: a manifest with every dependency and resource shape the reader supports, and comments that must not
         // count.

@@ -175,13 +175,13 @@ final class NginxServer: @unchecked Sendable {
         return max(0, (Int(digits) ?? 0) - 1)
     }
 
-    /// Polls `condition` every 20 ms until it holds or `seconds` pass; returns whether it held.
+    /// Polls `condition` every `interval` seconds (default 20 ms) until it holds or `seconds` pass; returns whether it held.
     @discardableResult
-    static func wait(upTo seconds: Double, _ condition: () -> Bool) -> Bool {
+    static func wait(upTo seconds: Double, interval: Double = 0.02, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if condition() { return true }
-            usleep(20_000)
+            usleep(UInt32(interval * 1_000_000))
         }
         return condition()
     }
