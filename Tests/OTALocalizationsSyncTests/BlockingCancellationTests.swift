@@ -44,7 +44,7 @@ import Testing
         return (fixture, BlockingCancellationTransport(base: fixture.transport, blockedURL: SyncFixture.url("1.0", "manifest.json")))
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func theRequestAndCycleDeadlinesEndTheCycle() async throws {
         let (fixture, transport) = try Self.fixture()
         defer { transport.release.signal() }
@@ -57,7 +57,7 @@ import Testing
         #expect(fixture.tree() == [])
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    @Test(.timeLimit(.minutes(10)))
     func theKillSwitchEndsTheCycleAndDeletes() async throws {
         let (fixture, transport) = try Self.fixture()
         defer { transport.release.signal() }

@@ -13,7 +13,7 @@ extension NginxIntegrationTests {
     @Suite struct FailurePathCommandTests {
         typealias H = SyncHarness
 
-        @Test(.timeLimit(.minutes(2)))
+        @Test(.timeLimit(.minutes(10)))
         func aSyncAgainstATricklingServerEndsAtTheRequestDeadline() async throws {
             let site = try H.ExampleSite()
             defer { site.remove() }
@@ -29,7 +29,7 @@ extension NginxIntegrationTests {
             #expect(H.entries(site.storage.url).filter { $0 != ".ota-localizations.lock" } == [])
         }
 
-        @Test(.timeLimit(.minutes(2)))
+        @Test(.timeLimit(.minutes(10)))
         func deleteStopsASyncStuckOnATricklingServer() async throws {
             let site = try H.ExampleSite()
             defer { site.remove() }
