@@ -29,6 +29,34 @@ import Testing
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
     }
 
+    /// A `publishedAt` far ahead of the clock is refused unless asked for; once live, the next publish replaces it.
+    @Test func aManifestDatedInTheFutureIsRefusedAndReplacedByTheNextPublish() async throws {
+        let temp = try TemporaryDirectory("future")
+        defer { temp.remove() }
+        let output = temp.url.appendingPathComponent("out")
+        let www = temp.url.appendingPathComponent("www")
+        let refused = try await cli(["package", Self.example.path, "--app-version", "1.0.0", "--output", output.path,
+                                     "--published-at", "2099-01-01T00:00:00Z", "--quiet"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("--published-at 2099-01-01T00:00:00Z is "), "\(refused.stderr)")
+        #expect(refused.stderr.contains("days ahead of this machine's clock: devices refuse a manifest dated more than 1 hour ahead"))
+        #expect(refused.stderr.contains("--allow-future-published-at"))
+        #expect(!FileManager.default.fileExists(atPath: output.path), "nothing is written")
+        let epoch = try await cli(["package", Self.example.path, "--app-version", "1.0.0", "--output", output.path, "--quiet"],
+                                  environment: ["SOURCE_DATE_EPOCH": "4070908800", "PATH": ProcessInfo.processInfo.environment["PATH"] ?? ""])
+        #expect(epoch.status == 2 && epoch.stderr.contains("SOURCE_DATE_EPOCH 4070908800 is "), "\(epoch.stderr)")
+
+        // Asked for, it is written and published; the next publish dated now replaces it.
+        try await package(output, at: "2099-01-01T00:00:00Z", ["--allow-future-published-at"])
+        #expect(try await cli(["publish", output.appendingPathComponent("1.0.0").path, "--to", www.path]).status == 0)
+        let now = try await cli(["package", Self.example.path, "--app-version", "1.0.0", "--output", output.path, "--quiet"])
+        #expect(now.status == 0, "\(now.stderr)")
+        let replaced = try await cli(["publish", output.appendingPathComponent("1.0.0").path, "--to", www.path])
+        #expect(replaced.status == 0, "\(replaced.stderr)")
+        let manifest = try String(contentsOf: www.appendingPathComponent("1.0.0/manifest.json"), encoding: .utf8)
+        #expect(!manifest.contains("2099-01-01"))
+    }
+
     @Test func packageChannelWritesItsOwnManifestRecordingTheChannel() async throws {
         let temp = try TemporaryDirectory("channel")
         defer { temp.remove() }

@@ -51,22 +51,50 @@ public enum PublishDate {
     ///   - argument: `--published-at` as an RFC 3339 date-time (`2026-07-24T10:00:00Z`, see `ManifestDate`), or nil.
     ///   - environment: the process environment (reads `SOURCE_DATE_EPOCH`).
     /// - Throws: ``PackagerError`` `configuration` when the argument or the variable is not a valid date.
-    public static func resolve(argument: String?, environment: [String: String], now: Date = Date()) throws -> Date {
+    ///   - allowFuture: accept a date more than ``futureToleranceSeconds`` after `now`.
+    /// - Throws: ``PackagerError`` `configuration` when the date is later than `now` plus ``futureToleranceSeconds`` and
+    ///   `allowFuture` is false: devices refuse such a manifest (`publishedAtToleranceSeconds`, default 1 hour), and
+    ///   once it is live every later publish looks older than it.
+    public static func resolve(
+        argument: String?, environment: [String: String], now: Date = Date(), allowFuture: Bool = false
+    ) throws -> Date {
+        let date: Date
+        let source: String
         if let argument {
-            guard let date = ManifestDateParsing.parse(argument) else {
+            guard let parsed = ManifestDateParsing.parse(argument) else {
                 throw PackagerError(
                     code: .configuration,
                     reason: "--published-at '\(argument)' is not an RFC 3339 date-time such as 2026-07-24T10:00:00Z (year 0001 to 9999)"
                 )
             }
-            return date
-        }
-        if let epoch = environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty {
+            (date, source) = (parsed, "--published-at \(argument)")
+        } else if let epoch = environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty {
             guard let seconds = Int64(epoch), seconds >= 0 else {
                 throw PackagerError(code: .configuration, reason: "SOURCE_DATE_EPOCH '\(epoch)' is not a whole number of seconds")
             }
-            return Date(timeIntervalSince1970: TimeInterval(seconds))
+            (date, source) = (Date(timeIntervalSince1970: TimeInterval(seconds)), "SOURCE_DATE_EPOCH \(epoch)")
+        } else {
+            return Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
         }
-        return Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+        let ahead = date.timeIntervalSince(now)
+        if ahead > futureToleranceSeconds, !allowFuture {
+            throw PackagerError(
+                code: .configuration,
+                reason: "\(source) is \(Self.duration(ahead)) ahead of this machine's clock: devices refuse a manifest dated more "
+                    + "than 1 hour ahead of the server's Date (publishedAtToleranceSeconds), and once it is live every later "
+                    + "publish looks older than it. Give the time of the publish (or leave the option out: now), or pass "
+                    + "--allow-future-published-at if this machine's clock is wrong")
+        }
+        return date
+    }
+
+    /// How far after the clock a date may be without `allowFuture`: the clients' default `publishedAtToleranceSeconds`.
+    public static let futureToleranceSeconds: TimeInterval = 3_600
+
+    private static func duration(_ seconds: TimeInterval) -> String {
+        let days = Int(seconds / 86_400)
+        if days >= 2 { return "\(days) days" }
+        let hours = Int(seconds / 3_600)
+        return hours >= 2 ? "\(hours) hours" : "\(Int(seconds / 60)) minutes"
     }
 }

@@ -202,7 +202,11 @@ public enum Publisher {
         }
         // Without manifest.json (removed by hand), the index still is what devices read: its date counts.
         if newest == nil { newest = try publishedIndex(listed, channel: channel, in: store) }
-        if let newest, newest.publishedAt > files.manifest.publishedAtTimestamp {
+        // A destination dated more than the clients' tolerance ahead of this machine's clock is refused by every device
+        // (a manifest from the future), so it holds nothing back: this publish replaces it (the way back from a
+        // mistyped --published-at, docs/hosting.md).
+        let future = ManifestTimestamp(Date().addingTimeInterval(PublishDate.futureToleranceSeconds))
+        if let newest, newest.publishedAt > files.manifest.publishedAtTimestamp, newest.publishedAt <= future {
             throw PackagerError(
                 code: .refused,
                 reason: "\(store.location.display(newest.name)) was published at \(newest.publishedAt), later than this one "

@@ -24,6 +24,8 @@ enum PackageCommand: Command {
           --output <dir>            The publishing folder (one sub-folder per app version).
           --config <file>           Configuration file (default: <repo-root>/ota-localizations.json if present).
           --published-at <date>     The manifest's publishedAt, RFC 3339 (default: $SOURCE_DATE_EPOCH, else now).
+                                    More than 1 hour ahead of this machine's clock is refused (devices refuse it).
+          --allow-future-published-at  Accept a publishedAt more than 1 hour ahead (this machine's clock is wrong).
           --channel <name>          The release channel (docs/rollouts.md): writes manifest.<name>.json recording
                                     "channel": "<name>"; default production (manifest.json, no channel field).
           --previous <manifest>     A published manifest.json (path or http(s) URL); each module is marked changed or
@@ -55,7 +57,7 @@ enum PackageCommand: Command {
             args = try ArgumentList(
                 arguments,
                 valueOptions: ["app-version", "output", "config", "published-at", "previous", "baseline", "validation-baseline", "channel"],
-                flagOptions: ["json", "quiet", "strict"],
+                flagOptions: ["json", "quiet", "strict", "allow-future-published-at"],
                 repeatableOptions: ["signing-key"]
             )
             let root = try args.onePositional("repo-root")
@@ -69,7 +71,9 @@ enum PackageCommand: Command {
                 appVersion: try args.required("app-version"),
                 outputDirectory: URL(fileURLWithPath: try args.required("output")),
                 configurationFile: args.value("config").map { URL(fileURLWithPath: $0) },
-                publishedAt: try PublishDate.resolve(argument: args.value("published-at"), environment: ProcessInfo.processInfo.environment),
+                publishedAt: try PublishDate.resolve(
+                    argument: args.value("published-at"), environment: ProcessInfo.processInfo.environment,
+                    allowFuture: args.flag("allow-future-published-at")),
                 previousManifest: args.value("previous").map(location),
                 validation: ValidationOptions(
                     publishedBaseline: args.value("baseline"),
@@ -82,7 +86,8 @@ enum PackageCommand: Command {
         } catch let error as UsageError {
             if wantsJSON { Output.out(ErrorJSON.text(code: "usage", message: error.message)) }
             return usageError(error.message)
-        } catch let error as PackagerError where error.code == .configuration && error.reason.hasPrefix("--published-at") {
+        } catch let error as PackagerError
+                    where error.code == .configuration && (error.reason.hasPrefix("--published-at") || error.reason.hasPrefix("SOURCE_DATE_EPOCH")) {
             if wantsJSON { Output.out(ErrorJSON.text(code: "usage", message: error.reason)) }
             return usageError(error.reason)
         } catch {
