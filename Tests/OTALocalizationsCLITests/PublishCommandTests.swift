@@ -183,6 +183,14 @@ import Testing
         let usage = try await cli(["publish", source.path, "--to", www.path, "--cloudfront-distribution", "E123"])
         #expect(usage.status == 2)
         #expect(usage.stderr.contains("--cloudfront-distribution needs an s3:// destination"))
+        // A distribution that cannot be invalidated is refused before anything is uploaded (no AWS CLI is run: the
+        // bucket does not exist).
+        let notAnID = try await cli(["publish", source.path, "--to", "s3://no-such-bucket/ios", "--cloudfront-distribution", "my distribution"])
+        #expect(notAnID.status == 2)
+        #expect(notAnID.stderr.contains("--cloudfront-distribution 'my distribution' is not a CloudFront distribution ID"), "\(notAnID.stderr)")
+        let empty = try await cli(["publish", source.path, "--to", "s3://no-such-bucket/ios", "--cloudfront-distribution", ""])
+        #expect(empty.status == 1)
+        #expect(empty.stderr.contains("--cloudfront-distribution is empty"), "\(empty.stderr)")
         let scheme = try await cli(["publish", source.path, "--to", "https://cdn.example.com/ios"])
         #expect(scheme.status == 2)
         #expect(scheme.stderr.contains("only s3://<bucket>/<prefix> and local folders are publish destinations"))

@@ -3,6 +3,12 @@ import OTALocalizationsCore
 
 /// What one `publish` needs.
 public struct PublishOptions: Sendable {
+    /// Whether `text` has the form of a CloudFront distribution ID: 1 to 64 uppercase ASCII letters and digits (IDs
+    /// such as `E2QWRUHEXAMPLE`, as `aws cloudfront list-distributions` prints them).
+    public static func isDistributionID(_ text: String) -> Bool {
+        (1...64).contains(text.utf8.count) && text.utf8.allSatisfy { (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) }
+    }
+
     /// The packaged version folder, `<output>/<appVersion>`.
     public var versionFolder: URL
     /// The base the app is configured with; the version folder's name is appended.
@@ -55,6 +61,9 @@ public enum Publisher {
         }
         if let distribution = options.cloudFrontDistribution, distribution.trimmingCharacters(in: .whitespaces).isEmpty {
             throw PackagerError(code: .configuration, reason: "--cloudfront-distribution is empty: give the distribution's id (aws cloudfront list-distributions), or leave the option out")
+        }
+        if let distribution = options.cloudFrontDistribution, !PublishOptions.isDistributionID(distribution) {
+            throw PackagerError(code: .configuration, reason: "--cloudfront-distribution '\(distribution)' is not a CloudFront distribution ID (uppercase letters and digits, such as E2QWRUHEXAMPLE)")
         }
         let files = try ReleaseFiles.local(folder, channel: channel, manifestHeaders: .manifest(maxAgeSeconds: options.manifestMaxAgeSeconds))
         let target = options.destination.appending(appVersion)

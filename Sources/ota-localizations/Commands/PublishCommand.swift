@@ -68,6 +68,12 @@ enum PublishCommand: Command {
             if options.cloudFrontDistribution != nil, !options.destination.isS3 {
                 throw UsageError(message: "--cloudfront-distribution needs an s3:// destination (it invalidates the S3 keys' paths)")
             }
+            if let distribution = options.cloudFrontDistribution, !distribution.trimmingCharacters(in: .whitespaces).isEmpty,
+               !PublishOptions.isDistributionID(distribution) {
+                // Checked before anything is uploaded: an invalidation that cannot work would fail after the manifest is live.
+                throw UsageError(message: "--cloudfront-distribution '\(distribution)' is not a CloudFront distribution ID "
+                    + "(uppercase letters and digits, such as E2QWRUHEXAMPLE: aws cloudfront list-distributions shows it)")
+            }
         } catch let error as UsageError {
             if wantsJSON { Output.out(ErrorJSON.text(code: "usage", message: error.message)) }
             return usageError(error.message)
