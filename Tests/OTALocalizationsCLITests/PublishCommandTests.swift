@@ -57,6 +57,26 @@ import Testing
         #expect(!manifest.contains("2099-01-01"))
     }
 
+    /// AWS CLI v1 reads the region from `AWS_DEFAULT_REGION` only: a job that sets `AWS_REGION` (as CI providers do)
+    /// gets it passed through. The `aws` here is a script that records what it was given and fails.
+    @Test func awsRegionReachesTheAWSCLIAsItsDefaultRegion() async throws {
+        let (temp, _, source) = try await packaged("region")
+        defer { temp.remove() }
+        let record = temp.url.appendingPathComponent("aws-env")
+        let fake = temp.url.appendingPathComponent("aws")
+        try "#!/bin/sh\necho \"$AWS_DEFAULT_REGION|$AWS_REGION\" >> '\(record.path)'\nexit 1\n".write(to: fake, atomically: true, encoding: .utf8)
+        #expect(chmod(fake.path, 0o755) == 0)
+        let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "", "OTA_AWS_CLI": fake.path, "AWS_REGION": "eu-west-3"]
+        let result = try await cli(["publish", source.path, "--to", "s3://strings/ios"], environment: environment)
+        #expect(result.status == 1)
+        let lines = try String(contentsOf: record, encoding: .utf8).split(separator: "\n")
+        #expect(!lines.isEmpty && lines.allSatisfy { $0 == "eu-west-3|eu-west-3" }, "\(lines)")
+        // An explicit AWS_DEFAULT_REGION is left as it is.
+        try FileManager.default.removeItem(at: record)
+        _ = try await cli(["publish", source.path, "--to", "s3://strings/ios"], environment: environment.merging(["AWS_DEFAULT_REGION": "us-east-2"]) { $1 })
+        #expect(try String(contentsOf: record, encoding: .utf8).split(separator: "\n").allSatisfy { $0 == "us-east-2|eu-west-3" })
+    }
+
     @Test func packageChannelWritesItsOwnManifestRecordingTheChannel() async throws {
         let temp = try TemporaryDirectory("channel")
         defer { temp.remove() }

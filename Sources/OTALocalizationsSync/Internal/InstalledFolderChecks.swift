@@ -28,6 +28,8 @@ final class InstalledFolderChecks: @unchecked Sendable {
         var folderRelativePath: String
         var folder: FileStat
         var folderName: String
+        /// The SHA-256 ``folderName`` starts with.
+        var sha256: String
         var developmentRegion: String
         var sliced: Bool
     }
@@ -46,8 +48,17 @@ final class InstalledFolderChecks: @unchecked Sendable {
     /// Whether every folder of `wanted` is the active one of its module and intact (``intactFolderName(_:module:developmentRegion:sliced:)``).
     func allIntact(_ layout: OTAStorageLayout, _ wanted: [ServiceMemory.WantedFolder], developmentRegion: String) -> Bool {
         let directory = modulesDirectory(layout.modulesFolder.path)
+        // One look at the proofs for the whole batch: a module whose proof names the wanted folder and whose two
+        // `lstat` still match is intact without taking the lock again.
+        let known = lock.withLock { proofs }
         return wanted.allSatisfy { folder in
             guard let sha256 = folder.sha256 else { return false }
+            if let directory, let proof = known[folder.module], proof.sha256 == sha256,
+               proof.developmentRegion == developmentRegion, proof.sliced == folder.sliced,
+               FileStat(directory: directory, relativePath: proof.pointerRelativePath) == proof.pointer,
+               FileStat(directory: directory, relativePath: proof.folderRelativePath) == proof.folder {
+                return true
+            }
             return intactFolderName(
                 layout, module: folder.module, developmentRegion: developmentRegion, sliced: folder.sliced, directory: directory
             ).flatMap(OTAStorageLayout.sha256(ofInstallFolderName:)) == sha256
@@ -95,7 +106,9 @@ final class InstalledFolderChecks: @unchecked Sendable {
             let proof = Proof(
                 pointerPath: pointerPath, pointerRelativePath: storageName + "/" + OTAStorageLayout.currentPointerFileName,
                 pointer: pointerBefore, folderPath: folderPath, folderRelativePath: storageName + "/" + folder.lastPathComponent,
-                folder: before, folderName: folder.lastPathComponent, developmentRegion: developmentRegion, sliced: sliced)
+                folder: before, folderName: folder.lastPathComponent,
+                sha256: OTAStorageLayout.sha256(ofInstallFolderName: folder.lastPathComponent) ?? "",
+                developmentRegion: developmentRegion, sliced: sliced)
             lock.withLock { proofs[module] = proof }
         } else {
             forget(module)

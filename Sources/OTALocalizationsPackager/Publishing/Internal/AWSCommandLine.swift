@@ -5,7 +5,8 @@ import Foundation
 /// for the team's own commands. Nothing here signs requests.
 ///
 /// Found as `$OTA_AWS_CLI` when set, else `aws` on `PATH`. Output is always asked for as JSON and the pager is off
-/// (`AWS_PAGER=""`), so a user's `output = text` or pager setting changes nothing.
+/// (`AWS_PAGER=""`), so a user's `output = text` or pager setting changes nothing; `AWS_REGION` alone also sets
+/// `AWS_DEFAULT_REGION`, which is all version 1 reads.
 struct AWSCommandLine {
     /// The environment variable naming the `aws` executable.
     static let environmentVariable = "OTA_AWS_CLI"
@@ -17,6 +18,11 @@ struct AWSCommandLine {
     init(environment: [String: String]) throws(PackagerError) {
         var environment = environment
         environment["AWS_PAGER"] = ""
+        // AWS CLI v1 reads the region from AWS_DEFAULT_REGION only ("You must specify a region"); v2 reads AWS_REGION
+        // first. A job that sets AWS_REGION alone gets the same region from both.
+        if environment["AWS_DEFAULT_REGION"]?.isEmpty ?? true, let region = environment["AWS_REGION"], !region.isEmpty {
+            environment["AWS_DEFAULT_REGION"] = region
+        }
         self.environment = environment
         if let path = environment[Self.environmentVariable], !path.isEmpty {
             guard FileManager.default.isExecutableFile(atPath: path) else {
