@@ -28,9 +28,10 @@ enum PackageCommand: Command {
           --allow-future-published-at  Accept a publishedAt more than 1 hour ahead (this machine's clock is wrong).
           --channel <name>          The release channel (docs/rollouts.md): writes manifest.<name>.json recording
                                     "channel": "<name>"; default production (manifest.json, no channel field).
-          --previous <manifest>     A published manifest.json (path or http(s) URL); each module is marked changed or
+          --previous <manifest>     A published manifest.json (path, http(s) URL or s3://); each module is marked changed or
                                     unchanged against it. A manifest of another app version is a warning.
-          --baseline <manifest|folder>  What was published before: a key it had that the new tables lack is an error.
+          --baseline <manifest|folder>  What was published before (a path, URL or s3:// location): a key it had that
+                                    the new tables lack is an error.
           --validation-baseline <file>  Findings recorded with 'validate --write-baseline' are reported as warnings.
           --strict                  Validation warnings block the publish too.
           --signing-key <pem>       Also write manifest.dsse.json, the manifest signed by this Ed25519 private key
@@ -53,6 +54,9 @@ enum PackageCommand: Command {
         let options: PackageOptions
         let args: ArgumentList
         let wantsJSON = ErrorJSON.isRequested(in: arguments)
+        // s3:// locations of --previous and --baseline, copied to temporary folders for the run.
+        var copies: [S3PublishedCopy] = []
+        defer { copies.forEach { $0.remove() } }
         do {
             args = try ArgumentList(
                 arguments,
@@ -74,9 +78,17 @@ enum PackageCommand: Command {
                 publishedAt: try PublishDate.resolve(
                     argument: args.value("published-at"), environment: ProcessInfo.processInfo.environment,
                     allowFuture: args.flag("allow-future-published-at")),
-                previousManifest: args.value("previous").map(location),
+                previousManifest: try args.value("previous").map { text in
+                    guard let copy = try S3PublishedCopy.copy(text, option: "--previous", archives: false) else { return location(text) }
+                    copies.append(copy)
+                    return URL(fileURLWithPath: copy.path)
+                },
                 validation: ValidationOptions(
-                    publishedBaseline: args.value("baseline"),
+                    publishedBaseline: try args.value("baseline").map { text in
+                        guard let copy = try S3PublishedCopy.copy(text, option: "--baseline", archives: true) else { return text }
+                        copies.append(copy)
+                        return copy.path
+                    },
                     adoptionBaselineFile: args.value("validation-baseline").map { URL(fileURLWithPath: $0) },
                     strict: args.flag("strict")
                 ),

@@ -15,8 +15,9 @@ enum ValidateCommand: Command {
 
         OPTIONS:
           --config <file>                 Configuration file (default: <repo-root>/ota-localizations.json if present).
-          --baseline <manifest|folder>    What was published before (manifest.json path or URL, publish folder, or a
-                                          folder of <Module>/ bundles): a key it had that the new tables lack is an error.
+          --baseline <manifest|folder>    What was published before (manifest.json path or URL, publish folder,
+                                          s3://<bucket>/<prefix>/<version>, or a folder of <Module>/ bundles): a key it
+                                          had that the new tables lack is an error.
           --validation-baseline <file>    Findings recorded with --write-baseline are reported as warnings.
           --write-baseline <file>         Record today's findings (except unreadable tables) into <file>.
           --strict                        Warnings fail too (findings from --validation-baseline never do).
@@ -56,8 +57,11 @@ enum ValidateCommand: Command {
             guard ["text", "json", "github"].contains(format) else {
                 throw UsageError(message: "--format must be text, json or github")
             }
+            // An s3:// baseline is copied (manifest and ZIPs) to a temporary folder for the run.
+            let copy = try args.value("baseline").flatMap { try S3PublishedCopy.copy($0, option: "--baseline", archives: true) }
+            defer { copy?.remove() }
             options = ValidationOptions(
-                publishedBaseline: args.value("baseline"),
+                publishedBaseline: copy?.path ?? args.value("baseline"),
                 adoptionBaselineFile: args.value("validation-baseline").map { URL(fileURLWithPath: $0) },
                 strict: args.flag("strict")
             )

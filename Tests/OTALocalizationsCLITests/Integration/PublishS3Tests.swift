@@ -157,6 +157,24 @@ extension S3IntegrationTests {
             await #expect(try moto.get("strings", "ios/1.0.0/\(victim)") == real)
             let after = try await ExternalTool.run(TestPaths.cliExecutable.path, ["verify", "s3://strings/ios/1.0.0"], environment: moto.environment)
             #expect(after.status == 0, "\(after.stdout)\(after.stderr)")
+
+            // The publish in S3 is a published location wherever one is accepted: `--baseline` (the keys it had) and
+            // `--previous` (changed or unchanged), read through the AWS CLI.
+            let cli = { (arguments: [String]) async throws -> ToolResult in
+                try await ExternalTool.run(TestPaths.cliExecutable.path, arguments, environment: moto.environment)
+            }
+            let previous = try await cli(["package", publication.source.path, "--app-version", H.appVersion, "--output",
+                                          publication.folder.url.appendingPathComponent("next").path, "--quiet",
+                                          "--previous", "s3://strings/ios/1.0.0/manifest.json"])
+            #expect(previous.status == 0, "\(previous.stderr)")
+            #expect(previous.stdout.contains(", unchanged") && !previous.stdout.contains(", changed"), "\(previous.stdout)")
+            try publication.edit(Self.checkoutGerman, replacing: "\"cart.title\" = \"Dein Warenkorb\";", with: "")
+            let dropped = try await cli(["validate", publication.source.path, "--baseline", "s3://strings/ios/1.0.0", "--format", "json"])
+            #expect(dropped.status == 1, "\(dropped.stderr)")
+            #expect(dropped.stdout.contains("\"code\":\"missing-key-against-baseline\"") && dropped.stdout.contains("\"key\":\"cart.title\""),
+                    "\(dropped.stdout)\(dropped.stderr)")
+            let missing = try await cli(["validate", publication.source.path, "--baseline", "s3://strings/ios/9.9.9"])
+            #expect(missing.status == 1 && missing.stderr.contains("s3://strings/ios/9.9.9/manifest.json"), "\(missing.stderr)")
         }
 
         /// The published index's parts the version folder's `index.json` names: base, full, then each localization.
