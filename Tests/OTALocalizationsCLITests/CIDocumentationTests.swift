@@ -27,7 +27,15 @@ import Testing
         #expect(workflow["jobs"]?.keys == ["validate", "diff", "publish", "promote"])
         let jobs = try #require(workflow["jobs"])
         #expect(jobs["validate"]?["if"]?.string == "github.event_name == 'pull_request'")
-        #expect(runs(jobs["validate"]).last == "ota-localizations validate . --format github")
+        let validate = runs(jobs["validate"])
+        #expect(validate.dropLast().last == "ota-localizations lint-sources .")
+        #expect(validate.last?.contains("ota-localizations validate . --format github ${BASELINE:+--baseline \"$BASELINE\"}") == true)
+        #expect(validate.last?.contains("if [ \"$STATUS\" = 200 ]; then BASELINE=\"$PUBLIC_BASE/$V/manifest.json\"; fi") == true)
+        // The signing key never outlives its step.
+        for name in ["publish", "promote"] {
+            #expect(runs(jobs[name]).joined().contains("trap 'rm -f \"$RUNNER_TEMP/ota-signing-key.pem\"' EXIT"), "\(name)")
+        }
+        #expect(runs(jobs["promote"]).joined().contains("rollout-cancel) ota-localizations rollout \"$FOLDER\" --cancel"))
         #expect(jobs["publish"]?["if"]?.string == "startsWith(github.ref, 'refs/tags/v')")
         for name in ["publish", "promote"] {
             let job = jobs[name]

@@ -238,12 +238,25 @@ import Testing
 
 @Suite struct PublishDateTests {
     @Test func explicitArgumentWinsThenSourceDateEpochThenClock() throws {
-        let now = Date(timeIntervalSince1970: 5)
+        let now = Date(timeIntervalSince1970: 1_790_000_000)   // 2026-09-21T14:13:20Z
         #expect(try PublishDate.resolve(argument: "2026-07-24T10:00:00Z", environment: ["SOURCE_DATE_EPOCH": "1"], now: now)
                 == Date(timeIntervalSince1970: 1_784_887_200))
         #expect(try PublishDate.resolve(argument: nil, environment: ["SOURCE_DATE_EPOCH": "1700000000"], now: now)
                 == Date(timeIntervalSince1970: 1_700_000_000))
         #expect(try PublishDate.resolve(argument: nil, environment: [:], now: now) == now)
+    }
+
+    @Test func aDateMoreThanAnHourAheadOfTheClockIsRefusedUnlessAllowed() throws {
+        let now = Date(timeIntervalSince1970: 1_790_000_000)   // 2026-09-21T14:13:20Z
+        // 59 minutes ahead: within the clients' tolerance.
+        #expect(try PublishDate.resolve(argument: "2026-09-21T15:12:20Z", environment: [:], now: now)
+                == Date(timeIntervalSince1970: 1_790_003_540))
+        #expect(throws: PackagerError.self) { try PublishDate.resolve(argument: "2026-09-21T15:14:20Z", environment: [:], now: now) }
+        #expect(throws: PackagerError.self) {
+            try PublishDate.resolve(argument: nil, environment: ["SOURCE_DATE_EPOCH": "1790003700"], now: now)
+        }
+        #expect(try PublishDate.resolve(argument: "2099-01-01T00:00:00Z", environment: [:], now: now, allowFuture: true)
+                == Date(timeIntervalSince1970: 4_070_908_800))
     }
 
     @Test func invalidValuesAreErrors() {
