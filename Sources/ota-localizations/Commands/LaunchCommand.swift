@@ -47,12 +47,7 @@ enum LaunchCommand: Command {
         let wantsJSON = ErrorJSON.isRequested(in: arguments)
         do {
             let args = try ArgumentList(arguments, valueOptions: ["into", "app-version", "languages"], flagOptions: ["confirm", "uncounted", "json"])
-            guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'") }
-            let appVersion = try args.required("app-version")
-            guard OTAStorageLayout.isPlainFileName(appVersion) else {
-                throw UsageError(message: "--app-version '\(appVersion)' is not a plain file name")
-            }
-            layout = OTAStorageLayout(storageRoot: URL(fileURLWithPath: try args.required("into")), appVersion: appVersion)
+            layout = try StorageRootArguments.layout(args)
             selection = try LanguagesArgument.selection(args.value("languages"), absent: .device)
             confirm = args.flag("confirm")
             counts = !args.flag("uncounted")

@@ -40,12 +40,7 @@ enum StatusCommand: Command {
         let wantsJSON = ErrorJSON.isRequested(in: arguments)
         do {
             let args = try ArgumentList(arguments, valueOptions: ["into", "app-version", "languages"], flagOptions: ["json"])
-            guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'") }
-            let appVersion = try args.required("app-version")
-            guard OTAStorageLayout.isPlainFileName(appVersion) else {
-                throw UsageError(message: "--app-version '\(appVersion)' is not a plain file name")
-            }
-            layout = OTAStorageLayout(storageRoot: URL(fileURLWithPath: try args.required("into")), appVersion: appVersion)
+            layout = try StorageRootArguments.layout(args)
             selection = try LanguagesArgument.selection(args.value("languages"), absent: .device)
             json = args.flag("json")
         } catch let error as UsageError {
