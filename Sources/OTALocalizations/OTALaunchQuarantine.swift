@@ -85,9 +85,20 @@ public struct OTALaunchQuarantine: Sendable, Equatable, Codable {
         self.init(modules: modules, publishedAt: publishedAt, since: since, launches: launches)
     }
 
-    /// The bytes of a quarantine file holding the newest ``maximumRecords`` of `records`, keys sorted.
+    /// The bytes of a quarantine file holding the newest ``maximumRecords`` of `records`, keys sorted, and fewer (the
+    /// oldest dropped) when they would not fit the ``maximumBytes`` that ``loadAll(_:)`` reads.
     public static func encoded(_ records: [OTALaunchQuarantine]) -> Data {
-        let list: [[String: Any]] = records.suffix(maximumRecords).map { record in
+        var kept = Array(records.suffix(maximumRecords))
+        var data = encodedWhole(kept)
+        while data.count > maximumBytes, kept.count > 1 {
+            kept.removeFirst()
+            data = encodedWhole(kept)
+        }
+        return data
+    }
+
+    private static func encodedWhole(_ records: [OTALaunchQuarantine]) -> Data {
+        let list: [[String: Any]] = records.map { record in
             [
                 "launches": record.launches, "modules": record.modules,
                 "publishedAt": record.publishedAt.map { $0 as Any } ?? NSNull(), "since": record.sinceText,

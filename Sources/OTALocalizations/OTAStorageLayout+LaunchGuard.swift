@@ -13,8 +13,8 @@ extension OTAStorageLayout {
     public var launchAttemptsFile: URL { versionFolder.appendingPathComponent(Self.launchAttemptsFileName, isDirectory: false) }
     /// `<storageRoot>/<appVersion>/quarantine.json` (see ``quarantineFileName``).
     public var quarantineFile: URL { versionFolder.appendingPathComponent(Self.quarantineFileName, isDirectory: false) }
-    /// `<storageRoot>/<appVersion>/quarantine.json.tmp`: where the quarantine record is written before its rename.
-    var quarantineTemporaryFile: URL {
+    /// `<storageRoot>/<appVersion>/quarantine.json.tmp`: where the quarantine records are written before their rename.
+    package var quarantineTemporaryFile: URL {
         versionFolder.appendingPathComponent(Self.quarantineFileName + ".tmp", isDirectory: false)
     }
 

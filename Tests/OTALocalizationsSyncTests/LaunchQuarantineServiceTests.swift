@@ -103,6 +103,34 @@ import OTALocalizationsCore
         #expect(fixture.read("1.0/modules/Checkout/current") == Data((second.sha256 + "\n").utf8))
     }
 
+    /// The quarantined publish read again for other languages is still that publish; a publish whose content is not a
+    /// quarantined one is installed, even when some of its modules were part of one.
+    @Test func thePublishItselfIsRefusedAndOtherContentIsNot() async throws {
+        let fixture = try SyncFixture()
+        let checkout = try SyncFixture.module("Checkout", version: 1)
+        let profile = try SyncFixture.module("Profile", version: 1)
+        fixture.publish([checkout, profile], publishedAt: "2026-07-24T10:00:00Z")
+        await fixture.makeService().start()
+        for _ in 0..<3 { _ = await launch(fixture) }
+        #expect(OTALocalizedString.launchQuarantines(storageRoot: fixture.root, appVersion: "1.0").count == 1)
+        // The same publish read again with other folders to install (as another language choice gives for sliced
+        // modules: other folders, the same text): refused, whatever the folders are.
+        let otherFolder = try SyncFixture.module("Checkout", version: 7)
+        fixture.publish([otherFolder, profile], publishedAt: "2026-07-24T10:00:00Z")
+        await fixture.makeService().start()
+        let again = try #require(fixture.reports.last)
+        #expect(again.modules.map(\.outcome) == [.failed, .skipped], "\(again.jsonText())")
+        #expect(again.modules.first?.code == .quarantined)
+        #expect(again.modules.first?.reason?.hasPrefix("the publish of 2026-07-24T10:00:00Z was quarantined on this device") == true)
+        #expect(fixture.read("1.0/modules/Checkout/current") == Data((checkout.sha256 + "\n").utf8))
+        // New Checkout text beside the quarantined Profile: other content, installed and counted afresh.
+        let fixed = try SyncFixture.module("Checkout", version: 2)
+        fixture.publish([fixed, profile], publishedAt: "2026-07-24T11:00:00Z")
+        await fixture.makeService().start()
+        #expect(fixture.reports.last?.modules.map(\.outcome) == [.updated, .skipped], "\(fixture.reports.last?.jsonText() ?? "")")
+        #expect(await launch(fixture) == ["Checkout": fixed.sha256, "Profile": profile.sha256])
+    }
+
     @Test func aCycleMovesAsideWhatWouldKeepTheGuardFromCounting() async throws {
         let fixture = try SyncFixture()
         fixture.publish([try SyncFixture.module("Checkout")])

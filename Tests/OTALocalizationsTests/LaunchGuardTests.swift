@@ -204,6 +204,28 @@ extension ReadSideTests {
             #expect(OTALocalizedString.bundle(for: "Checkout") == nil)
         }
 
+        @Test func aHardLinkAtTheRecordIsNeverWrittenThrough() throws {
+            let storage = try TestStorage()
+            try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            let other = storage.root.appendingPathComponent("1.0/state.json")
+            try Data("state".utf8).write(to: other)
+            #expect(link(other.path, attemptsFile(storage).path) == 0)
+            #expect(launch(storage) == TestHash.a)
+            #expect(try Data(contentsOf: other) == Data("state".utf8), "the linked file is untouched")
+        }
+
+        @Test func aProcessThatCountedNothingConfirmsNothing() throws {
+            let storage = try TestStorage()
+            try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            launch(storage)
+            #expect(count(storage) == 1)
+            OTALocalizedString.forgetLaunchesCountedThisProcess()
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0", countsLaunch: false)
+            OTALocalizedString.clearBundleCache()
+            OTALocalizedString.confirmLaunch(storageRoot: storage.root, appVersion: "1.0")
+            #expect(count(storage) == 1, "an extension's confirmation cannot hide the app's unconfirmed launch")
+        }
+
         @Test func aModuleAddedMakesOtherContent() throws {
             let storage = try TestStorage()
             try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
@@ -299,6 +321,16 @@ extension ReadSideTests {
                 let edited = Data(text.replacingOccurrences(of: original, with: replacement).utf8)
                 #expect(OTALaunchQuarantine.parseAll(edited) == nil, "\(replacement)")
             }
+            // The file never outgrows what is read back: the oldest records go first.
+            let longName = String(repeating: "m", count: 250)
+            let big = (0..<6).map { index in
+                OTALaunchQuarantine(
+                    modules: Dictionary(uniqueKeysWithValues: (0..<4_000).map { ("\(longName)\(index)-\($0)", TestHash.a) }),
+                    publishedAt: nil, since: Date(timeIntervalSince1970: 0), launches: 2)
+            }
+            let bounded = OTALaunchQuarantine.encoded(big)
+            #expect(bounded.count <= 4 << 20)
+            #expect(OTALaunchQuarantine.parseAll(bounded)?.last == big.last)
             // The file keeps the newest records only.
             let many = (0..<40).map { OTALaunchQuarantine(modules: ["M\($0)": TestHash.a], publishedAt: nil, since: Date(timeIntervalSince1970: 0), launches: 2) }
             #expect(OTALaunchQuarantine.parseAll(OTALaunchQuarantine.encoded(many)) == Array(many.suffix(OTALaunchQuarantine.maximumRecords)))

@@ -38,9 +38,11 @@ enum LaunchGuard {
     /// nothing: the count stays, so the content stays refused.
     static func confirm(_ layout: OTAStorageLayout) {
         let prefix = layout.versionFolder.path + "\n"
-        guard !decisions.contains(where: { $0.key.hasPrefix(prefix) && $0.value == .refusedAtTheLimit }) else { return }
-        withLockedRecord(layout.launchAttemptsFile.path, create: false, attempts: confirmLockAttempts) { descriptor, _ in
-            guard let record = readRecord(descriptor), record.count > 0 else { return }
+        let mine = decisions.filter { $0.key.hasPrefix(prefix) }.map(\.value)
+        // Refused at the limit, or served without counting (a background launch, an extension): nothing to confirm.
+        guard !mine.contains(.refusedAtTheLimit), mine.isEmpty || mine.contains(.served) else { return }
+        withLockedRecord(layout.launchAttemptsFile.path, create: false, attempts: confirmLockAttempts) { descriptor, locked in
+            guard locked, let record = readRecord(descriptor), record.count > 0 else { return }
             writeRecord(descriptor, fingerprint: record.fingerprint, count: 0)
         }
     }
@@ -52,14 +54,16 @@ enum LaunchGuard {
 
     /// What one load decided.
     enum Decision: Equatable {
-        /// The content was handed out.
+        /// The content was handed out and counted.
         case served
+        /// The content was handed out without counting (`countsLaunch` false, or the lock was held).
+        case servedUncounted
         /// A quarantine record names the content.
         case quarantined
         /// The count was at the limit and the quarantine record could not be written.
         case refusedAtTheLimit
 
-        var served: Bool { self == .served }
+        var served: Bool { self == .served || self == .servedUncounted }
     }
 
     /// In this process, per app-version folder and fingerprint: what was decided for that content.
@@ -96,7 +100,7 @@ enum LaunchGuard {
             if records.contains(where: { $0.fingerprint == fingerprint }) { return .quarantined }
             let previous = readRecord(descriptor)
             let count = previous?.fingerprint == fingerprint ? previous!.count : 0
-            guard locked, counts else { return count >= maximum ? .refusedAtTheLimit : .served }
+            guard locked, counts else { return count >= maximum ? .refusedAtTheLimit : counts ? .served : .servedUncounted }
             if count >= maximum {
                 let quarantine = OTALaunchQuarantine(
                     modules: content, publishedAt: installedPublishedAt(layout),
@@ -117,7 +121,7 @@ enum LaunchGuard {
         }
         if let decided { return decided }
         // No record to read or lock: only the quarantine records can refuse the content.
-        return OTALaunchQuarantine.loadAll(layout).contains { $0.fingerprint == fingerprint } ? .quarantined : .served
+        return OTALaunchQuarantine.loadAll(layout).contains { $0.fingerprint == fingerprint } ? .quarantined : .servedUncounted
     }
 
     /// The record `descriptor` holds, when it is exactly one.
@@ -146,7 +150,8 @@ enum LaunchGuard {
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        // A regular file with one name: a hard link planted here would make the record's writes land in another file.
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_nlink == 1 else { return nil }
         var tried = 0
         var locked = true
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {

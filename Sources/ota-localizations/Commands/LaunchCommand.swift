@@ -70,7 +70,7 @@ enum LaunchCommand: Command {
             let modules = served.map {
                 "{\"name\":\(JSONText.quoted($0.module.name)),\"folder\":\(JSONText.quoted($0.module.folder)),\"overTheAir\":\($0.overTheAir)}"
             }
-            Output.out("{\"modules\":[\(modules.joined(separator: ","))],\"unconfirmedLaunches\":\(count),\"confirmed\":\(confirm),"
+            Output.out("{\"modules\":[\(modules.joined(separator: ","))],\"unconfirmedLaunches\":\(count),\"confirmed\":\(confirm && count == 0),"
                 + "\"quarantined\":\(quarantine?.jsonText() ?? "null")}")
             return .success
         }
@@ -85,8 +85,10 @@ enum LaunchCommand: Command {
                 + "content (published \(quarantine.publishedAt ?? "at an unknown time")) is not served; every module is embedded")
         }
         let servedAny = served.contains { $0.overTheAir }
-        if confirm {
-            Output.out("Launch confirmed: \(count) unconfirmed launches" + (servedAny ? "" : " (nothing was served over the air)"))
+        if confirm, count > 0 {
+            Output.out("Not confirmed: \(count) unconfirmed launches (this launch was refused at the limit, or not counted)")
+        } else if confirm {
+            Output.out("Launch confirmed: 0 unconfirmed launches" + (servedAny ? "" : " (nothing was served over the air)"))
         } else {
             Output.out("Unconfirmed launches: \(count)" + (counts ? " (run with --confirm to confirm)" : " (this launch was not counted)"))
         }

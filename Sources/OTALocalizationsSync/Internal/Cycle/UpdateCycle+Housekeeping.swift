@@ -22,6 +22,7 @@ extension UpdateCycle {
         // read side from counting or quarantining, so it is moved aside like any misplaced entry.
         DurableFiles.clearForFile(layout.launchAttemptsFile, layout: layout)
         DurableFiles.clearForFile(layout.quarantineFile, layout: layout)
+        DurableFiles.clearForFile(layout.quarantineTemporaryFile, layout: layout)
         DurableFiles.clearForFile(layout.antiRollbackFile, layout: layout)
         DurableFiles.clearForFile(layout.rootMarkerFile, layout: layout)
         var marker = RootMarker.load(layout)

@@ -5,8 +5,8 @@ import OTALocalizationsCore
 extension UpdateCycle {
     /// Steps 4 to 7 for an admitted publish: storage prepared and the anti-rollback mark raised, the device's entries
     /// resolved (``DeviceManifest``), each module skipped or installed, unlisted ones removed, the state saved when
-    /// every module succeeded. A module whose entry is content one of `quarantines` names is not installed (it fails
-    /// with `quarantined`) unless it is what is installed already.
+    /// every module succeeded. Nothing of a publish the crash-loop guard quarantined (``quarantineRefusal``) is
+    /// installed: each module that would change fails with `quarantined`.
     func apply(_ admitted: ManifestAdmission.Admitted, etag: String?, quarantines: [OTALaunchQuarantine]) async -> Outcome {
         let installID: String
         do {
@@ -63,6 +63,7 @@ extension UpdateCycle {
         var reports: [OTALocalizationCycleReport.Module?] = Array(repeating: nil, count: device.modules.count)
         var pending: [(index: Int, module: DeviceModule, choice: SlicePlan.Choice)] = []
         var seen: Set<String> = []
+        let refusal = quarantineRefusal(device, choices: choices, quarantines: quarantines)
         for (index, module) in device.modules.enumerated() {
             let choice = SlicePlan.choice(for: module, developmentRegion: device.developmentRegion, choices: choices)
             if !seen.insert(module.name).inserted {
@@ -70,11 +71,8 @@ extension UpdateCycle {
             } else if let wanted = choice.folderHash,
                       installedHash(of: module.name, developmentRegion: device.developmentRegion, choice: choice) == wanted {
                 reports[index] = recordSkipped(module, folderHash: wanted, keyID: admitted.keyID) ?? .init(name: module.name, outcome: .skipped)
-            } else if let wanted = choice.folderHash,
-                      let quarantine = quarantines.last(where: { $0.modules[module.name] == wanted }) {
-                let reason = "content \(wanted) was quarantined on this device at \(quarantine.sinceText) after \(quarantine.launches) "
-                    + "unconfirmed launches; it is not installed again: publish a fix (docs/operations.md, \"Crash loops\")"
-                reports[index] = .init(name: module.name, outcome: .failed, reason: reason, code: .quarantined)
+            } else if let refusal {
+                reports[index] = .init(name: module.name, outcome: .failed, reason: refusal, code: .quarantined)
             } else {
                 pending.append((index, module, choice))
             }
@@ -125,6 +123,29 @@ extension UpdateCycle {
         }
         gate.attempt { emptyTemporaryFolder() }
         return Outcome(report: report, installedFolders: installed)
+    }
+
+    /// Why nothing of `device` may be installed, when the crash-loop guard quarantined it (docs/design.md, "The
+    /// crash-loop guard"): the publish itself (a record names its `publishedAt`: whatever slices the languages now
+    /// choose, it is the text that crashed), or the content the device would have after this cycle (a record names
+    /// exactly that content, published again). Nil when the publish may be installed.
+    private func quarantineRefusal(
+        _ device: DeviceManifest, choices: LocalizationChoices, quarantines: [OTALaunchQuarantine]
+    ) -> String? {
+        guard !quarantines.isEmpty else { return nil }
+        let publishedAt = ManifestDate.format(device.publishedAt)
+        let after = "unconfirmed launches; it is not installed again: publish a fix (docs/operations.md, \"Crash loops\")"
+        if let record = quarantines.last(where: { $0.publishedAt == publishedAt }) {
+            return "the publish of \(publishedAt) was quarantined on this device at \(record.sinceText) after \(record.launches) " + after
+        }
+        var content: [String: String] = [:]
+        for module in device.modules where content[module.name] == nil {
+            let choice = SlicePlan.choice(for: module, developmentRegion: device.developmentRegion, choices: choices)
+            if let hash = choice.folderHash { content[module.name] = hash }
+        }
+        guard let record = OTALaunchQuarantine.matching(content, in: quarantines) else { return nil }
+        return "this content (published again at \(publishedAt)) was quarantined on this device at \(record.sinceText) after "
+            + "\(record.launches) " + after
     }
 
     /// Inside the gate: the records beside an installed, skipped `module`'s `current`: its rollout record names the
