@@ -38,7 +38,7 @@ extension OTALaunchQuarantine {
     /// "modules":{"<module>":"<sha256>",…}}`, the modules in the byte order of their names; the values equal the
     /// `Encodable` encoding's.
     public func jsonText() -> String {
-        let modules = modules.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        let modules = modules.sorted { ManifestSorting.byteOrder($0.key, $1.key) }
             .map { "\(JSONText.quoted($0.key)):\(JSONText.quoted($0.value))" }.joined(separator: ",")
         return "{\"since\":\(JSONText.quoted(sinceText)),\"launches\":\(launches),"
             + "\"publishedAt\":\(publishedAt.map(JSONText.quoted) ?? "null"),\"modules\":{\(modules)}}"

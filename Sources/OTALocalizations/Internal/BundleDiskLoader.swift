@@ -34,36 +34,48 @@ package enum BundleDiskLoader {
     static func load(
         _ layout: OTAStorageLayout, selection: OTALocalizationSelection = .device, trustedKeyIDs: Set<String> = []
     ) -> (folders: [String: String], content: [String: String]) {
-        guard layout.hasUsableAppVersion else { return ([:], [:]) }
-        let fileManager = FileManager.default
-        guard let names = try? fileManager.contentsOfDirectory(atPath: layout.modulesFolder.path) else { return ([:], [:]) }
         var folders: [String: String] = [:]
         var content: [String: String] = [:]
-        // Paths as strings: joining plain names to a standardized folder keeps them standardized, at a fraction of
-        // the cost of URL arithmetic (the paths are those of OTAStorageLayout).
-        let modulesPath = layout.modulesFolder.standardizedFileURL.path
-        for name in names {
-            guard let module = OTAStorageLayout.moduleName(fromStorageName: name) else { continue }
-            let modulePath = modulesPath + "/" + name
-            guard let folderName = pointedFolderName(modulePath + "/" + OTAStorageLayout.currentPointerFileName) else { continue }
-            content[module] = OTAStorageLayout.sha256(ofInstallFolderName: folderName)
+        for pointer in pointers(layout) {
+            content[pointer.module] = OTAStorageLayout.sha256(ofInstallFolderName: pointer.folderName)
             if !trustedKeyIDs.isEmpty {
-                guard let vouch = SmallFile.prefix(modulePath + "/" + OTAStorageLayout.vouchRecordFileName, count: 257)
+                guard let vouch = SmallFile.prefix(pointer.modulePath + "/" + OTAStorageLayout.vouchRecordFileName, count: 257)
                         .flatMap(OTAStorageLayout.parseVouchRecord),
-                      vouch.folderName == folderName, trustedKeyIDs.contains(vouch.keyID)
+                      vouch.folderName == pointer.folderName, trustedKeyIDs.contains(vouch.keyID)
                 else { continue }
             }
-            let folderPath = modulePath + "/" + folderName
+            let folderPath = pointer.modulePath + "/" + pointer.folderName
             guard isReadableBundleFolder(atPath: folderPath), covers(folderPath, selection) else { continue }
-            folders[module] = folderPath
+            folders[pointer.module] = folderPath
         }
         return (folders, content)
     }
 
-    /// What is installed under `layout` (``load(_:selection:trustedKeyIDs:)``'s `content`), read the same way: for
-    /// the service and the tools, which compare it with the quarantine records.
+    /// What is installed under `layout` (``load(_:selection:trustedKeyIDs:)``'s `content`), from the pointers alone:
+    /// for the service and the tools, which compare it with the quarantine records.
     package static func installedContent(_ layout: OTAStorageLayout) -> [String: String] {
-        load(layout, selection: .everyLocalization).content
+        var content: [String: String] = [:]
+        for pointer in pointers(layout) {
+            content[pointer.module] = OTAStorageLayout.sha256(ofInstallFolderName: pointer.folderName)
+        }
+        return content
+    }
+
+    /// Each module folder of `layout` whose name is a storage name and whose `current` pointer is well formed: the
+    /// module, its folder's standardized path and the installed folder name the pointer holds. One read per module.
+    private static func pointers(_ layout: OTAStorageLayout) -> [(module: String, modulePath: String, folderName: String)] {
+        guard layout.hasUsableAppVersion,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: layout.modulesFolder.path)
+        else { return [] }
+        // Paths as strings: joining plain names to a standardized folder keeps them standardized, at a fraction of
+        // the cost of URL arithmetic (the paths are those of OTAStorageLayout).
+        let modulesPath = layout.modulesFolder.standardizedFileURL.path
+        return names.compactMap { name in
+            guard let module = OTAStorageLayout.moduleName(fromStorageName: name) else { return nil }
+            let modulePath = modulesPath + "/" + name
+            guard let folderName = pointedFolderName(modulePath + "/" + OTAStorageLayout.currentPointerFileName) else { return nil }
+            return (module, modulePath, folderName)
+        }
     }
 
     /// The installed folder name a `current` pointer file holds, when it is well formed.

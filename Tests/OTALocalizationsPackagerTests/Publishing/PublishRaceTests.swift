@@ -21,18 +21,23 @@ import Testing
         return result.manifestURL.deletingLastPathComponent()
     }
 
+    /// A folder holding the older and the newer publish packaged, an empty destination, and where the version lands.
+    private func race() throws -> (folder: TemporaryDirectory, old: URL, new: URL, destination: URL, live: URL) {
+        let folder = try TemporaryDirectory("race")
+        let old = try packaged("Warenkorb", at: Self.older, in: folder, "old")
+        let new = try packaged("Einkaufswagen", at: Self.newer, in: folder, "new")
+        let destination = folder.url.appendingPathComponent("www", isDirectory: true)
+        try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
+        return (folder, old, new, destination, destination.appendingPathComponent("2.1.0"))
+    }
+
     private func options(_ source: URL, _ destination: URL) throws -> PublishOptions {
         PublishOptions(versionFolder: source, destination: try PublishLocation(parsing: destination.path))
     }
 
     @Test func aPlanOvertakenByANewerPublishWritesNoManifestAndIsRefusedWhenPlannedAgain() throws {
-        let folder = try TemporaryDirectory("race")
+        let (folder, old, new, destination, live) = try race()
         defer { folder.remove() }
-        let old = try packaged("Warenkorb", at: Self.older, in: folder, "old")
-        let new = try packaged("Einkaufswagen", at: Self.newer, in: folder, "new")
-        let destination = folder.url.appendingPathComponent("www", isDirectory: true)
-        try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
-        let live = destination.appendingPathComponent("2.1.0")
 
         // Given: the older publish planned against the empty destination, then the newer one published in full.
         let stalePlan = try Publisher.plan(try options(old, destination))
@@ -61,13 +66,8 @@ import Testing
     }
 
     @Test func aPlanOvertakenByAnOlderPublishIsWrittenWhenPlannedAgain() throws {
-        let folder = try TemporaryDirectory("race")
+        let (folder, old, new, destination, live) = try race()
         defer { folder.remove() }
-        let old = try packaged("Warenkorb", at: Self.older, in: folder, "old")
-        let new = try packaged("Einkaufswagen", at: Self.newer, in: folder, "new")
-        let destination = folder.url.appendingPathComponent("www", isDirectory: true)
-        try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
-        let live = destination.appendingPathComponent("2.1.0")
 
         // Given: the newer publish planned first, the older one published meanwhile.
         let overtaken = try Publisher.plan(try options(new, destination))
