@@ -8,9 +8,9 @@ import Testing
 import UIKit
 #endif
 
-// Every ```swift block of docs/integration.md, docs/hosting.md, docs/operations.md, docs/signing.md and the articles of the two DocC
-// catalogs (Sources/OTALocalizations/OTALocalizations.docc, Sources/OTALocalizationsSync/OTALocalizationsSync.docc)
-// is copied below, verbatim (only indentation differs), so the compiler checks it against the real API; package
+// Every ```swift block of the documents listed in `documents` (docs/integration.md, docs/quick-start.md, …) and of the
+// articles of the two DocC catalogs (Sources/OTALocalizations/OTALocalizations.docc,
+// Sources/OTALocalizationsSync/OTALocalizationsSync.docc) is copied below, verbatim (only indentation differs), so the compiler checks it against the real API; package
 // manifests (integration.md's) are read by SwiftPM in PackageSnippetTests instead.
 // `swiftBlocksAppearVerbatimHere` fails when a doc sample and its copy here drift apart.
 //
@@ -157,6 +157,33 @@ struct SigningSamples {
     }
 }
 
+// MARK: - docs/quick-start.md
+
+/// The samples of quick-start.md (its one-line block is integration.md's, above), namespaced.
+struct QuickStartSamples {
+    // "6. Keys": the app's configuration, and the launch.
+    @MainActor
+    enum StringsSetup {
+        /// The one configuration of the service and of the read side.
+        static func configuration(isInternalBuild: Bool) throws -> OTALocalizationServiceConfiguration {
+            OTALocalizationServiceConfiguration(
+                baseURL: URL(string: "https://d111111abcdef8.cloudfront.net/ios")!,
+                trustedKeys: [try ManifestPublicKey(base64: "<the public key keygen printed>")],
+                channel: isInternalBuild ? "staging" : nil
+            )
+        }
+
+        /// In `application(_:didFinishLaunchingWithOptions:)` or the App's `init()`, before the first frame.
+        static func launch(isInternalBuild: Bool) throws -> OTALocalizationService {
+            let configuration = try configuration(isInternalBuild: isInternalBuild)
+            OTALocalizedString.loadBundlesFromDisk(configuration: configuration)
+            let service = OTALocalizationService(configuration: configuration)
+            Task { await service.start() }   // and again on every foreground
+            return service
+        }
+    }
+}
+
 // MARK: - docs/rollouts.md
 
 /// The samples of rollouts.md, namespaced so their names cannot clash with other tests.
@@ -258,7 +285,7 @@ struct SyncArticleSamples {
 @Suite struct DocumentationTests {
     private static let documents = [
         "docs/integration.md", "docs/hosting.md", "docs/operations.md", "docs/design.md", "docs/testing.md",
-        "docs/packaging.md", "docs/signing.md", "docs/rollouts.md",
+        "docs/packaging.md", "docs/signing.md", "docs/rollouts.md", "docs/quick-start.md",
     ]
     /// The DocC articles, with the module whose symbols their ``links`` name.
     private static let articles = [
@@ -301,11 +328,12 @@ struct SyncArticleSamples {
             }
         }
         // The docs as written: six samples in integration.md, none in hosting.md, two in operations.md, none in
-        // design.md, testing.md and packaging.md, two in signing.md, two in rollouts.md, four in the read side's getting-started
+        // design.md, testing.md and packaging.md, two in signing.md, two in rollouts.md, two in quick-start.md (the one line
+        // and the keys step's setup), four in the read side's getting-started
         // article and two in the service's.
         #expect(counts == [
             "docs/integration.md": 6, "docs/hosting.md": 0, "docs/operations.md": 2, "docs/design.md": 0, "docs/testing.md": 0,
-            "docs/packaging.md": 0, "docs/signing.md": 2, "docs/rollouts.md": 2,
+            "docs/packaging.md": 0, "docs/signing.md": 2, "docs/rollouts.md": 2, "docs/quick-start.md": 2,
             "Sources/OTALocalizations/OTALocalizations.docc/OTALocalizations.md": 0,
             "Sources/OTALocalizations/OTALocalizations.docc/GettingStarted.md": 4,
             "Sources/OTALocalizationsSync/OTALocalizationsSync.docc/OTALocalizationsSync.md": 0,

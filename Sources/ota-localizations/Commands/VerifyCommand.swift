@@ -51,7 +51,11 @@ enum VerifyCommand: Command {
         for line in lines { Output.out((line.passed ? "ok    " : "FAIL  ") + line.text) }
         let problems = lines.filter { !$0.passed }.count
         if problems == 0, let manifest {
-            Output.out("Verified: \(Output.count(manifest.modules.count, "module")) for app version \(manifest.appVersion), published \(ManifestDate.format(manifest.publishedAtTimestamp)).")
+            var what = Output.count(manifest.modules.count, "module")
+            if let rollout = manifest.rollout {
+                what += " and a rollout of \(Output.count(rollout.modules.count, "module")) at \(rollout.percentText)%"
+            }
+            Output.out("Verified: \(what) for app version \(manifest.appVersion), published \(ManifestDate.format(manifest.publishedAtTimestamp)).")
             return .success
         }
         Output.out("\(Output.count(max(problems, 1), "problem")) found.")
