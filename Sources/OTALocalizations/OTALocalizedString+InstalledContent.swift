@@ -1,20 +1,38 @@
 import Foundation
 
 extension OTALocalizedString {
-    /// Which copy of a module's text is installed: the content's SHA-256 and the staged rollout it was installed for.
+    /// Which copy of a module's text is installed: the publish's identity for it, the staged rollout it was installed
+    /// for, and the installed folder's own name.
     ///
-    /// Attach it to analytics events to attribute them to the text a user saw (a copy experiment, docs/rollouts.md).
+    /// Attach ``sha256`` and ``rolloutID`` to analytics events to attribute them to the text a user saw (a copy
+    /// experiment, docs/rollouts.md).
     public struct InstalledContent: Sendable, Equatable {
-        /// SHA-256 of the module's ZIP, 64 lowercase hex digits: the manifest entry's `sha256`, which names the
-        /// installed folder. The same text always has the same SHA-256, in and out of a rollout.
+        /// The manifest entry's `sha256` (the module's full ZIP, 64 lowercase hex digits) of the publish the installed
+        /// text came from: the same value on every device that installed the module from that publish, whatever its
+        /// languages, in and out of a rollout. The key to join analytics with the published manifests.
+        ///
+        /// A device installs from slices only the localizations its languages choose; a later publish that changes
+        /// only other localizations is skipped and keeps this value. A folder installed by a release before this
+        /// value was recorded, or whose record a killed process left without it, gives ``folderSHA256`` until the
+        /// next cycle that installs the module.
         public var sha256: String
         /// The `rollout.id` of the manifest whose rollout entry this content was installed from; nil when it is the
         /// stable entry (also after the rollout finished and the same content became stable).
         public var rolloutID: String?
+        /// The installed folder's SHA-256, its name without a `.<n>` suffix: the full ZIP's SHA-256 (then equal to
+        /// ``sha256``) or, for a folder assembled from slices, the SHA-256 of its slice record, which differs from one
+        /// set of languages to another (docs/design.md, "Slices").
+        public var folderSHA256: String
 
+        /// Content installed from the full ZIP: `folderSHA256` is `sha256`.
         public init(sha256: String, rolloutID: String?) {
+            self.init(sha256: sha256, rolloutID: rolloutID, folderSHA256: sha256)
+        }
+
+        public init(sha256: String, rolloutID: String?, folderSHA256: String) {
             self.sha256 = sha256
             self.rolloutID = rolloutID
+            self.folderSHA256 = folderSHA256
         }
     }
 
@@ -30,10 +48,10 @@ extension OTALocalizedString {
     ///
     /// This is what ``loadBundlesFromDisk()`` opens at the next launch: the update cycle installs in the
     /// background, so call this right after ``loadBundlesFromDisk()``, before the first cycle, and keep the value
-    /// for the session to describe the text the user sees. Reads two small files (the pointer and the rollout
-    /// record beside it, `modules/<storage name>/rollout`) and one `stat`; no hashing, no lock, safe from any
-    /// thread. A rollout record that names another SHA-256 than the active folder's (a process killed between the
-    /// two writes) counts as stable; the next cycle writes it again.
+    /// for the session to describe the text the user sees. Reads three small files (the pointer and the records
+    /// beside it, `modules/<storage name>/rollout` and `published`) and one `stat`; no hashing, no lock, safe from
+    /// any thread. A rollout record that names another SHA-256 than the active folder's (a process killed between
+    /// the two writes) counts as stable; the next cycle writes it again.
     public static func installedContent(for moduleName: String, storageRoot: URL, appVersion: String) -> InstalledContent? {
         let layout = OTAStorageLayout(storageRoot: storageRoot, appVersion: appVersion)
         guard layout.hasUsableAppVersion, OTAStorageLayout.isPlainFileName(moduleName),
@@ -43,7 +61,10 @@ extension OTALocalizedString {
         else { return nil }
         let record = SmallFile.read(layout.rolloutRecordFile(module: moduleName).path, maximumBytes: 256)
             .flatMap(OTAStorageLayout.parseRolloutRecord)
-        return InstalledContent(sha256: sha256, rolloutID: record?.sha256 == sha256 ? record?.rolloutID : nil)
+        let published = SmallFile.read(layout.publishedRecordFile(module: moduleName).path, maximumBytes: 512)
+            .flatMap(OTAStorageLayout.parsePublishedRecord)?[sha256]
+        return InstalledContent(
+            sha256: published ?? sha256, rolloutID: record?.sha256 == sha256 ? record?.rolloutID : nil, folderSHA256: sha256)
     }
 
     private static func isDirectory(_ path: String) -> Bool {

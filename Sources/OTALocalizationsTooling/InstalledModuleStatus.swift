@@ -16,6 +16,9 @@ package struct InstalledModuleStatus: Sendable, Equatable {
     /// Whether `OTALocalizedString.loadBundlesFromDisk` would hand the bundle out for the selection: false when the
     /// folder fails the launch check, or its slices do not cover the selection.
     package var covered: Bool
+    /// What `OTALocalizedString.installedContent(for:)` returns for the module: the publish's identity for its text
+    /// and the rollout it was installed for.
+    package var installedContent: OTALocalizedString.InstalledContent?
 
     /// Every module with a `current` pointer under `layout`, sorted by name. Reads only; never repairs.
     package static func read(_ layout: OTAStorageLayout, selection: OTALocalizationSelection) -> [InstalledModuleStatus] {
@@ -29,7 +32,9 @@ package struct InstalledModuleStatus: Sendable, Equatable {
             let record = (try? Data(contentsOf: folder.appendingPathComponent(SliceRecord.fileName))).flatMap(SliceRecord.init(parsing:))
             result.append(InstalledModuleStatus(
                 name: module, folder: folder.lastPathComponent, slices: record?.installed, available: record?.available,
-                covered: BundleDiskLoader.isReadableBundleFolder(folder) && BundleDiskLoader.covers(path, selection)))
+                covered: BundleDiskLoader.isReadableBundleFolder(folder) && BundleDiskLoader.covers(path, selection),
+                installedContent: OTALocalizedString.installedContent(
+                    for: module, storageRoot: layout.storageRoot, appVersion: layout.appVersion)))
         }
         return result.sorted { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
     }

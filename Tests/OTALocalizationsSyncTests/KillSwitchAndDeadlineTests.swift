@@ -180,7 +180,7 @@ import Testing
 
         let zip = ManifestSlice(path: module.path, sha256: module.sha256, size: Int64(module.zip.count))
         let result = await installer.install(
-            DeviceModule(name: "Checkout", localizations: [], rolloutID: nil, content: .full(zip)), choice: .full(zip), keyID: nil)
+            DeviceModule(name: "Checkout", localizations: [], rolloutID: nil, content: .full(zip)), choice: .full(zip), keyID: nil, published: nil)
 
         #expect(result.report.outcome == .failed)
         #expect(result.report.code == .cancelled)

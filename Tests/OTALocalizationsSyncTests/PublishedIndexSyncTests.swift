@@ -27,13 +27,19 @@ import Testing
         let report = try #require(fixture.reports.last)
         #expect(report.manifest == .updated && report.stateSaved && report.updated == 2, "\(report.jsonText())")
         let parts = built.index.parts
-        #expect(fixture.requestedNames.prefix(3) == ["index.json", parts.base.path, parts.localizations["de"]!.path])
-        #expect(Set(fixture.requestedNames.dropFirst(3)) == Set(modules.flatMap { [$0.slices["base"]!.path, $0.slices["de"]!.path] }))
-        #expect(!fixture.requestedNames.contains("manifest.json") && !fixture.requestedNames.contains(parts.full.path))
-        #expect(!fixture.requestedNames.contains(parts.localizations["fr"]!.path))
+        // The root, the base and German parts, then (as the cycle installs slices) the full part, which names each
+        // module's entry sha256 for attribution, then the slices.
+        #expect(fixture.requestedNames.prefix(4) == ["index.json", parts.base.path, parts.localizations["de"]!.path, parts.full.path])
+        #expect(Set(fixture.requestedNames.dropFirst(4)) == Set(modules.flatMap { [$0.slices["base"]!.path, $0.slices["de"]!.path] }))
+        #expect(!fixture.requestedNames.contains("manifest.json") && !fixture.requestedNames.contains(parts.localizations["fr"]!.path))
         // The parts the device read are kept, each named by its SHA-256, for the next publish.
         let cached = try FileManager.default.contentsOfDirectory(atPath: fixture.url("1.0/index-parts").path).sorted()
-        #expect(cached == [parts.base.sha256, parts.localizations["de"]!.sha256].sorted())
+        #expect(cached == [parts.base.sha256, parts.localizations["de"]!.sha256, parts.full.sha256].sorted())
+        for module in modules {
+            let content = OTALocalizedString.installedContent(for: module.name, storageRoot: fixture.root, appVersion: "1.0")
+            #expect(content?.sha256 == module.full.sha256 && content?.rolloutID == nil, "\(module.name)")
+            #expect(content?.folderSHA256 != module.full.sha256, "\(module.name): a folder of base and de is named by its record")
+        }
         #expect(fixture.stateObject?["source"] as? String == "index")
     }
 
@@ -59,8 +65,18 @@ import Testing
         #expect(german.requestedNames == ["index.json"])
         #expect(german.reports.last?.modules.map(\.outcome) == [.skipped, .skipped])
         #expect(german.reports.last?.stateSaved == true)
-        #expect(french.requestedNames == ["index.json", built.index.parts.localizations["fr"]!.path, fixed[0].slices["fr"]!.path])
+        #expect(french.requestedNames == [
+            "index.json", built.index.parts.localizations["fr"]!.path, built.index.parts.full.path, fixed[0].slices["fr"]!.path,
+        ])
         #expect(french.reports.last?.modules.map(\.outcome) == [.updated, .skipped])
+        // Attribution: the French device's Checkout is the fixed publish's entry; the German device skipped the fix
+        // and keeps the entry it installed (its text did not change); Profile is the same entry on both.
+        func content(_ fixture: SyncFixture, _ module: String) -> String? {
+            OTALocalizedString.installedContent(for: module, storageRoot: fixture.root, appVersion: "1.0")?.sha256
+        }
+        #expect(content(french, "Checkout") == fixed[0].full.sha256)
+        #expect(content(german, "Checkout") == (try Self.modules())[0].full.sha256 && content(german, "Checkout") != fixed[0].full.sha256)
+        #expect(content(french, "Profile") == (try Self.modules())[1].full.sha256 && content(german, "Profile") == content(french, "Profile"))
         let folder = try #require(french.read("1.0/modules/Checkout/current")).dropLast()
         #expect(french.read("1.0/modules/Checkout/\(String(decoding: folder, as: UTF8.self))/fr.lproj/Localizable.strings")
                 == Data("\"greeting\" = \"Salut Checkout\";\n".utf8))

@@ -48,6 +48,34 @@ import Testing
         #expect(content(storage) == .init(sha256: sha, rolloutID: nil))
     }
 
+    private func writePublished(_ storage: TestStorage, _ text: String) throws {
+        try Data(text.utf8).write(to: storage.moduleFolder(version: "1.0", module: "Checkout").appendingPathComponent("published"))
+    }
+
+    @Test func aPublishedRecordLineForTheActiveFolderGivesTheEntrysSHA256() throws {
+        let storage = try TestStorage()
+        let entry = String(repeating: "ef", count: 32)
+        try storage.install(version: "1.0", module: "Checkout", sha: sha)
+        // Either line may be the active folder's: the record keeps the folder being replaced until the pointer moves.
+        for text in ["\(sha) \(entry)\n", "\(other) \(other)\n\(sha) \(entry)\n", "\(sha) \(entry)\n\(other) \(sha)\n"] {
+            try writePublished(storage, text)
+            #expect(content(storage) == .init(sha256: entry, rolloutID: nil, folderSHA256: sha), "\(text)")
+        }
+        try writeRecord(storage, "\(sha) r1\n")
+        #expect(content(storage) == .init(sha256: entry, rolloutID: "r1", folderSHA256: sha))
+    }
+
+    @Test(arguments: ["OTHER ENTRY\n", "SHA ENTRY", "SHA  ENTRY\n", "SHA ENTRY\n\n", "SHA ENTRY\nSHA ENTRY\n",
+                      "SHA ENTRY\nOTHER ENTRY\nOTHER SHA\n", "SHA " + String(repeating: "E", count: 64) + "\n", ""])
+    func aPublishedRecordWithoutALineForTheFolderOrMalformedGivesTheFolderHash(_ template: String) throws {
+        let storage = try TestStorage()
+        try storage.install(version: "1.0", module: "Checkout", sha: sha)
+        let text = template.replacingOccurrences(of: "OTHER", with: other).replacingOccurrences(of: "SHA", with: sha)
+            .replacingOccurrences(of: "ENTRY", with: String(repeating: "ef", count: 32))
+        try writePublished(storage, text)
+        #expect(content(storage) == .init(sha256: sha, rolloutID: nil, folderSHA256: sha))
+    }
+
     @Test func noContentWithoutAPointerAFolderOrAUsableAppVersion() throws {
         let storage = try TestStorage()
         #expect(content(storage) == nil)

@@ -31,14 +31,15 @@ struct ModuleInstaller: Sendable {
     }
 
     /// Installs `module` as `choice` says (its full ZIP, or base and slices); the entry's rollout id (nil: the
-    /// stable entry) is recorded beside `current` (``RolloutRecord``), and `keyID`, the trusted key that vouched for
-    /// the publish, in its vouch record (``VouchRecord``).
-    func install(_ module: DeviceModule, choice: SlicePlan.Choice, keyID: String?) async -> Result {
+    /// stable entry) is recorded beside `current` (``RolloutRecord``), `keyID`, the trusted key that vouched for
+    /// the publish, in its vouch record (``VouchRecord``), and `published`, the entry's `sha256` when known, in its
+    /// published-content record (``PublishedRecord``).
+    func install(_ module: DeviceModule, choice: SlicePlan.Choice, keyID: String?, published: String?) async -> Result {
         let started = DispatchTime.now().uptimeNanoseconds
         var bytes: Int64 = 0
         func elapsed() -> Int { Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000) }
         do {
-            let folder = try await installSteps(module, choice: choice, keyID: keyID, bytes: &bytes)
+            let folder = try await installSteps(module, choice: choice, keyID: keyID, published: published, bytes: &bytes)
             let report = OTALocalizationCycleReport.Module(
                 name: module.name, outcome: .updated, bytes: bytes, durationMs: elapsed())
             return Result(report: report, installedFolder: folder.standardizedFileURL.path)
@@ -85,7 +86,7 @@ struct ModuleInstaller: Sendable {
     }
 
     private func installSteps(
-        _ module: DeviceModule, choice: SlicePlan.Choice, keyID: String?, bytes: inout Int64
+        _ module: DeviceModule, choice: SlicePlan.Choice, keyID: String?, published: String?, bytes: inout Int64
     ) async throws(InstallFailure) -> URL {
         guard OTAStorageLayout.canStore(module: module.name) else {
             throw InstallFailure(.manifest, "module name is longer than \(OTAStorageLayout.maximumStorageNameBytes) bytes as a folder name")
@@ -94,6 +95,7 @@ struct ModuleInstaller: Sendable {
         var folder = StagedFolder(url: staging)
         defer { DurableFiles.remove(staging) }
         let folderHash: String
+        var published = published
         switch choice {
         case .incomplete(let missing):
             throw InstallFailure(.manifest, "the publish as read holds no slice for \(missing.joined(separator: ", ")), which the device's languages now choose")
@@ -101,6 +103,7 @@ struct ModuleInstaller: Sendable {
             let download = Download(file: zip, kind: .fullZIP)
             _ = try await install(download, into: &folder, bytes: &bytes) { _ throws(InstallFailure) in }
             folderHash = zip.sha256
+            published = zip.sha256
         case .sliced(let plan):
             let record = plan.record.encoded()
             guard record.count <= SliceRecord.maximumBytes else {
@@ -113,7 +116,7 @@ struct ModuleInstaller: Sendable {
         try folder.seal()
         try checkCancellation()
         return try context.gate.commit { () throws(InstallFailure) -> URL in
-            try commit(staging, module: module.name, folderHash: folderHash, rolloutID: module.rolloutID, keyID: keyID)
+            try commit(staging, module: module.name, folderHash: folderHash, published: published, rolloutID: module.rolloutID, keyID: keyID)
         }
     }
 
@@ -209,9 +212,11 @@ struct ModuleInstaller: Sendable {
     /// names it. A folder of the same name that is not protected and not `current` is a leftover (a crash before
     /// the pointer moved): it is replaced. Otherwise the next free `<sha256>.<n>` is used, so a loaded folder is
     /// never rewritten; the old one is collected by a cycle of a later process. The rollout record is written
-    /// before the pointer moves to a rollout's content and removed after it moves to stable content.
+    /// before the pointer moves to a rollout's content and removed after it moves to stable content; the
+    /// published-content record likewise, before it moves to a folder assembled from slices and after it moves to
+    /// one from the full ZIP.
     private func commit(
-        _ staging: URL, module: String, folderHash: String, rolloutID: String?, keyID: String?
+        _ staging: URL, module: String, folderHash: String, published: String?, rolloutID: String?, keyID: String?
     ) throws(InstallFailure) -> URL {
         try DurableFiles.ensureDirectory(layout.modulesFolder, layout: layout)
         let moduleFolder = layout.moduleFolder(module)
@@ -239,9 +244,15 @@ struct ModuleInstaller: Sendable {
         if rolloutID != nil {
             try RolloutRecord.set(layout, module: module, sha256: folderHash, rolloutID: rolloutID)
         }
+        if let published, published != folderHash {
+            try PublishedRecord.set(layout, module: module, folderHash: folderHash, published: published)
+        }
         try Self.pointCurrent(layout, module: module, folderName: destination.lastPathComponent)
         if rolloutID == nil {
             try RolloutRecord.set(layout, module: module, sha256: folderHash, rolloutID: nil)
+        }
+        if published == folderHash {
+            try PublishedRecord.set(layout, module: module, folderHash: folderHash, published: folderHash)
         }
         context.progress.committed(destination.standardizedFileURL.path)
         return destination

@@ -40,6 +40,12 @@ struct SlicePlan: Sendable, Equatable {
             case .incomplete: nil
             }
         }
+
+        /// Whether it installs base and slices.
+        var isSliced: Bool {
+            if case .sliced = self { return true }
+            return false
+        }
     }
 
     /// The choice for `module` on a device whose languages choose through `choices`.

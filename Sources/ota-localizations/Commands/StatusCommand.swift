@@ -23,9 +23,12 @@ enum StatusCommand: Command {
           --app-version <version>   The app's marketing version.
           --languages <list>        Preferred languages, most preferred first, comma-separated (e.g. fr-CA,en).
                                     Default: this machine's languages.
-          --json                    Print {"modules":[{"name","folder","slices","available","covered"}],
-                                    "quarantined":{"since","launches","publishedAt","modules"}|null}; slices and
-                                    available are null for a module installed from its full ZIP; quarantined is
+          --json                    Print {"modules":[{"name","folder","slices","available","covered",
+                                    "installedContent":{"sha256","rolloutID"}}],"quarantined":{"since","launches",
+                                    "publishedAt","modules"}|null}; slices and available are null for a module
+                                    installed from its full ZIP; installedContent is what
+                                    OTALocalizedString.installedContent(for:) returns for analytics (sha256: the
+                                    manifest entry's, the same on every device; rolloutID or null); quarantined is
                                     the crash-loop guard's record whose content is installed, in force: then no
                                     module is served, covered or not (docs/operations.md, "Crash loops").
           -h, --help                Show this help.
@@ -76,9 +79,13 @@ enum StatusCommand: Command {
         func list(_ names: [String]?) -> String {
             names.map { "[" + $0.map(JSONText.quoted).joined(separator: ",") + "]" } ?? "null"
         }
+        func content(_ content: OTALocalizedString.InstalledContent?) -> String {
+            guard let content else { return "null" }
+            return "{\"sha256\":\(JSONText.quoted(content.sha256)),\"rolloutID\":\(content.rolloutID.map(JSONText.quoted) ?? "null")}"
+        }
         let entries = modules.map {
             "{\"name\":\(JSONText.quoted($0.name)),\"folder\":\(JSONText.quoted($0.folder)),\"slices\":\(list($0.slices)),"
-                + "\"available\":\(list($0.available)),\"covered\":\($0.covered)}"
+                + "\"available\":\(list($0.available)),\"covered\":\($0.covered),\"installedContent\":\(content($0.installedContent))}"
         }
         return "{\"modules\":[" + entries.joined(separator: ",") + "],\"quarantined\":\(quarantine?.jsonText() ?? "null")}"
     }

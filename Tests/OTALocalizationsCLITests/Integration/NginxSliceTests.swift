@@ -54,6 +54,12 @@ extension NginxIntegrationTests {
             #expect(german.count == first.modules.count)
             #expect(german.values.allSatisfy { $0["covered"] as? Bool == true })
             #expect(german["Checkout"]?["slices"] as? [String] == ["en", "de"])
+            // Attribution: each module's manifest entry sha256 (the full ZIP's), not its folder's name.
+            for module in first.modules {
+                let content = german[module.name]?["installedContent"] as? [String: Any]
+                #expect(content?["sha256"] as? String == module.sha256 && content?["rolloutID"] is NSNull, "\(module.name)")
+                #expect(german[module.name]?["folder"] as? String != module.sha256, "\(module.name)")
+            }
 
             // A fix in French: the German device fetches the index's root alone (its base and German parts did not
             // change), and no ZIP.
@@ -80,14 +86,20 @@ extension NginxIntegrationTests {
             before = site.server.requests().count
             let (switchResult, switchReport) = try await H.sync(site.server.baseURL, into: site.storage.url, extraArguments: ["--languages", "fr"])
             #expect(switchResult.status == 0, "\(switchResult.stderr)")
-            // Only the French slices and the index's French part: base is copied from the installed folder, the base
+            // Only the French slices, the index's French part and, as modules are installed, its full part (which
+            // names each module's entry sha256, for attribution): base is copied from the installed folder, the base
             // part comes from the device's cache.
             let frenchSlices = second.modules.map { "/1.0.0/" + $0.slices!.localizations["fr"]!.path }
             let switchRequests = Array(site.server.requests().dropFirst(before))
             #expect(zipURIs(switchRequests) == frenchSlices.sorted())
-            #expect(switchRequests.filter { $0.uri.hasSuffix(".json.gz") }.map { $0.uri.split(separator: "-").prefix(2).joined(separator: "-") } == ["/1.0.0/index-fr"])
+            #expect(switchRequests.filter { $0.uri.hasSuffix(".json.gz") }.map { $0.uri.split(separator: "-").prefix(2).joined(separator: "-") }
+                == ["/1.0.0/index-fr", "/1.0.0/index-full"])
             #expect(switchReport["updated"] as? Int == second.modules.count)
-            #expect(try await status(site, languages: "fr").values.allSatisfy { $0["covered"] as? Bool == true })
+            let switched = try await status(site, languages: "fr")
+            #expect(switched.values.allSatisfy { $0["covered"] as? Bool == true })
+            for module in second.modules {
+                #expect((switched[module.name]?["installedContent"] as? [String: Any])?["sha256"] as? String == module.sha256, "\(module.name)")
+            }
             #expect(try await H.lookup(site.storage.url, module: "Checkout", localization: "fr", key: "cart.title").stdout == "Votre chariot\n")
             #expect(try await H.lookup(site.storage.url, module: "Checkout", localization: "de", key: "cart.title").status == 1)
             #expect(try await H.lookup(site.storage.url, module: "Checkout", localization: "en", key: "cart.title").status == 0)

@@ -62,7 +62,7 @@ extension UpdateCycle {
         let choices = LocalizationChoices(configuration.localizationSelection)
         for module in state.device.modules {
             let choice = SlicePlan.choice(for: module, developmentRegion: state.device.developmentRegion, choices: choices)
-            if let hash = choice.folderHash { _ = recordSkipped(module, folderHash: hash, keyID: state.keyID) }
+            if let hash = choice.folderHash { _ = recordSkipped(module, folderHash: hash, keyID: state.keyID, published: nil) }
         }
         collectSuperseded(state.device)
         collectUnlisted(state.device)
@@ -129,11 +129,13 @@ extension UpdateCycle {
     }
 
     /// A `moduleFolder` that is not a folder (a symbolic link to somewhere else) is left alone: what it names is
-    /// not the cycle's to delete. A reinstall of the module moves it aside (``ModuleInstaller``). The rollout and
-    /// vouch records stay only beside an active folder.
+    /// not the cycle's to delete. A reinstall of the module moves it aside (``ModuleInstaller``). The rollout, vouch
+    /// and published-content records stay only beside an active folder.
     private func collect(moduleFolder: URL, keeping active: String?, protected: Set<String>) {
         guard DurableFiles.isDirectory(moduleFolder) else { return }
-        let records: Set<String> = [OTAStorageLayout.rolloutRecordFileName, OTAStorageLayout.vouchRecordFileName]
+        let records: Set<String> = [
+            OTAStorageLayout.rolloutRecordFileName, OTAStorageLayout.vouchRecordFileName, OTAStorageLayout.publishedRecordFileName,
+        ]
         for name in DurableFiles.contents(of: moduleFolder) {
             if name == OTAStorageLayout.currentPointerFileName || name == active { continue }
             if records.contains(name), active != nil { continue }

@@ -64,18 +64,23 @@ extension UpdateCycle {
         var pending: [(index: Int, module: DeviceModule, choice: SlicePlan.Choice)] = []
         var seen: Set<String> = []
         let refusal = quarantineRefusal(device, choices: choices, quarantines: quarantines)
+        var published = Self.publishedSHA256(manifestOf: admitted.content, device: device)
         for (index, module) in device.modules.enumerated() {
             let choice = SlicePlan.choice(for: module, developmentRegion: device.developmentRegion, choices: choices)
             if !seen.insert(module.name).inserted {
                 reports[index] = .init(name: module.name, outcome: .failed, reason: "duplicate module name in the manifest", code: .manifest)
             } else if let wanted = choice.folderHash,
                       installedHash(of: module.name, developmentRegion: device.developmentRegion, choice: choice) == wanted {
-                reports[index] = recordSkipped(module, folderHash: wanted, keyID: admitted.keyID) ?? .init(name: module.name, outcome: .skipped)
+                reports[index] = recordSkipped(module, folderHash: wanted, keyID: admitted.keyID, published: published[module.name])
+                    ?? .init(name: module.name, outcome: .skipped)
             } else if let refusal {
                 reports[index] = .init(name: module.name, outcome: .failed, reason: refusal, code: .quarantined)
             } else {
                 pending.append((index, module, choice))
             }
+        }
+        if case .index(let index) = admitted.content, pending.contains(where: { $0.choice.isSliced }) {
+            published = await Self.publishedSHA256(index: index, device: device, parts: parts)
         }
         let rejected = device.rejected.map(\.report)
         context.progress.plan(.updated, names: device.modules.map(\.name), modules: reports, trailing: rejected, rollout: device.rollout)
@@ -88,14 +93,16 @@ extension UpdateCycle {
             var queue = pending.makeIterator()
             for _ in 0..<configuration.maximumParallelDownloads {
                 guard let next = queue.next() else { break }
-                group.addTask { (next.index, await installer.install(next.module, choice: next.choice, keyID: admitted.keyID)) }
+                let sha256 = published[next.module.name]
+                group.addTask { (next.index, await installer.install(next.module, choice: next.choice, keyID: admitted.keyID, published: sha256)) }
             }
             while let (index, result) = await group.next() {
                 reports[index] = result.report
                 context.progress.record(index, result.report)
                 if let folder = result.installedFolder { installed.append(folder) }
                 if let next = queue.next() {
-                    group.addTask { (next.index, await installer.install(next.module, choice: next.choice, keyID: admitted.keyID)) }
+                    let sha256 = published[next.module.name]
+                    group.addTask { (next.index, await installer.install(next.module, choice: next.choice, keyID: admitted.keyID, published: sha256)) }
                 }
             }
         }
@@ -149,13 +156,19 @@ extension UpdateCycle {
     }
 
     /// Inside the gate: the records beside an installed, skipped `module`'s `current`: its rollout record names the
-    /// rollout its entry comes from now (a rollout that finished makes the same content stable), and, for a publish a
-    /// trusted key vouched for, its vouch record names the folder. Nil when that is done; the module's failure
-    /// (`storage`) when a record cannot be written.
-    func recordSkipped(_ module: DeviceModule, folderHash: String, keyID: String?) -> OTALocalizationCycleReport.Module? {
+    /// rollout its entry comes from now (a rollout that finished makes the same content stable), its published-content
+    /// record gets the entry's `sha256` (`published`) when it has none for the folder, and, for a publish a trusted
+    /// key vouched for, its vouch record names the folder. Nil when that is done; the module's failure (`storage`)
+    /// when a record cannot be written.
+    func recordSkipped(
+        _ module: DeviceModule, folderHash: String, keyID: String?, published: String?
+    ) -> OTALocalizationCycleReport.Module? {
         do {
             try gate.commit { () throws(InstallFailure) in
                 try RolloutRecord.set(layout, module: module.name, sha256: folderHash, rolloutID: module.rolloutID)
+                if let published {
+                    try PublishedRecord.set(layout, module: module.name, folderHash: folderHash, published: published, replacing: false)
+                }
                 if let keyID, let folder = layout.activeInstallFolder(module: module.name) {
                     try VouchRecord.set(layout, module: module.name, folderName: folder.lastPathComponent, keyID: keyID)
                 }
@@ -165,6 +178,38 @@ extension UpdateCycle {
             let reason = error.code == .cancelled ? "cancelled" : "rollout or vouch record not written: \(error.reason)"
             return .init(name: module.name, outcome: .failed, reason: reason, code: error.code)
         }
+    }
+
+    /// The entry `sha256` of each module `device` uses, from `manifest.json` (which lists it with the slices): the
+    /// rollout's entry for a module the device takes from the rollout. Empty for a publish read from the index, whose
+    /// parts a device reads name the slices only.
+    static func publishedSHA256(manifestOf content: ManifestAdmission.Content, device: DeviceManifest) -> [String: String] {
+        guard case .manifest(let manifest) = content else { return [:] }
+        var stable: [String: String] = [:]
+        for module in manifest.modules where stable[module.name] == nil { stable[module.name] = module.sha256 }
+        var staged: [String: String] = [:]
+        for module in manifest.rollout?.modules ?? [] where staged[module.name] == nil { staged[module.name] = module.sha256 }
+        var result: [String: String] = [:]
+        for module in device.modules { result[module.name] = (module.rolloutID != nil ? staged : stable)[module.name] }
+        return result
+    }
+
+    /// The entry `sha256` of each module `device` uses, from the index's full part (the rollout's for a module the
+    /// device takes from the rollout): read only in a cycle that installs a module from slices, where it costs one
+    /// part beside the slices (kept on the device, like every part). Empty when the part cannot be read: the installs
+    /// go on, and their folders are attributed by their own hash until a later install.
+    static func publishedSHA256(index: ManifestIndex, device: DeviceManifest, parts: IndexPartLoader) async -> [String: String] {
+        let stable = try? await parts.files(index.parts.full, kind: .full)
+        var staged: IndexFilesPart?
+        if device.modules.contains(where: { $0.rolloutID != nil }), let rollout = index.rollout {
+            staged = try? await parts.files(rollout.parts.full, kind: .full)
+        }
+        var result: [String: String] = [:]
+        for module in device.modules {
+            let part = module.rolloutID != nil ? staged : stable
+            if let sha256 = part?.files[module.name]?.sha256 { result[module.name] = sha256 }
+        }
+        return result
     }
 
     /// Folders never deleted or replaced by this process: launch set, earlier installs, read-side loads.
