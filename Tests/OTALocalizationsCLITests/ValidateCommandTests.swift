@@ -137,7 +137,7 @@ import Testing
         let output = repo.url.appendingPathComponent("out").path
         let blocked = try await cli(["package", repo.path, "--app-version", "1.0", "--output", output, "--quiet"])
         #expect(blocked.status == 1)
-        #expect(blocked.stderr.contains("record today's findings with 'ota-localizations validate --write-baseline <file>'"))
+        #expect(blocked.stderr.contains("record today's findings with 'ota-localizations validate <repo-root> --write-baseline <file>'"))
         await #expect(try cli(["validate", repo.path, "--write-baseline", baseline]).status == 0)
         let packaged = try await cli(["package", repo.path, "--app-version", "1.0", "--output", output, "--quiet", "--validation-baseline", baseline])
         #expect(packaged.status == 0, "\(packaged.stderr)")

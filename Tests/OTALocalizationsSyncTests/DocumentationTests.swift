@@ -35,6 +35,30 @@ extension Bundle {
 
 /// The remaining samples of integration.md, namespaced so their names cannot clash with other tests.
 struct IntegrationSamples {
+    // "App extensions": one configuration in an App Group container, the app syncing, the extension loading.
+    enum SharedStrings {
+        /// The storage root the app and its extensions share; the app's own container when the group is missing.
+        static let storageRoot = OTAStorageLayout.appGroupStorageRoot("group.com.example.app") ?? OTAStorageLayout.defaultStorageRoot
+
+        static func configuration() -> OTALocalizationServiceConfiguration {
+            OTALocalizationServiceConfiguration(baseURL: URL(string: "https://strings.example.com/ios")!, storageRoot: storageRoot)
+        }
+
+        /// In the app: load, then sync (section 3).
+        @MainActor
+        static func launchApp() -> OTALocalizationService {
+            let configuration = configuration()
+            OTALocalizedString.loadBundlesFromDisk(configuration: configuration)
+            return OTALocalizationService(configuration: configuration)
+        }
+
+        /// In an extension (its principal class's initializer, or the widget bundle's `init()`): load only.
+        @MainActor
+        static func launchExtension() {
+            OTALocalizedString.loadBundlesFromDisk(configuration: configuration(), countsLaunch: false)
+        }
+    }
+
     // "1. One line per module": lookups through the boilerplate.
     func checkoutTitles() -> (title: String, empty: String) {
         let title = NSLocalizedString("cart.title", bundle: .localizationBundle, comment: "Cart screen title")
@@ -327,12 +351,12 @@ struct SyncArticleSamples {
                 #expect(found, "\(path): this ```swift block is not copied verbatim into DocumentationTests.swift:\n\(block.joined(separator: "\n"))")
             }
         }
-        // The docs as written: six samples in integration.md, none in hosting.md, two in operations.md, none in
+        // The docs as written: seven samples in integration.md, none in hosting.md, two in operations.md, none in
         // design.md, testing.md and packaging.md, two in signing.md, two in rollouts.md, two in quick-start.md (the one line
         // and the keys step's setup), four in the read side's getting-started
         // article and two in the service's.
         #expect(counts == [
-            "docs/integration.md": 6, "docs/hosting.md": 0, "docs/operations.md": 2, "docs/design.md": 0, "docs/testing.md": 0,
+            "docs/integration.md": 7, "docs/hosting.md": 0, "docs/operations.md": 2, "docs/design.md": 0, "docs/testing.md": 0,
             "docs/packaging.md": 0, "docs/signing.md": 2, "docs/rollouts.md": 2, "docs/quick-start.md": 2,
             "Sources/OTALocalizations/OTALocalizations.docc/OTALocalizations.md": 0,
             "Sources/OTALocalizations/OTALocalizations.docc/GettingStarted.md": 4,

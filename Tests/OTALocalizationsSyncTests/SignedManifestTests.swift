@@ -100,7 +100,7 @@ extension SyncFixture {
         ("no signatures", "(no-signatures)", { envelope in
             ManifestEnvelope(payload: try! ManifestEnvelope(bytes: envelope).payload, signatures: []).encoded()
         }),
-        ("unsigned manifest.json only", "manifest HTTP status 404 (trusted keys are configured, so only manifest.dsse.json and index.dsse.json are read: was the publish signed?)", { _ in Data() }),
+        ("unsigned manifest.json only", "manifest HTTP status 404 (trusted keys are configured, so only manifest.dsse.json and index.dsse.json are read: was the publish signed? Or nothing is published for this app version and channel yet)", { _ in Data() }),
     ]
 
     @Test(arguments: 0..<7) func aDamagedEnvelopeIsRefusedAndNothingChangesOnDisk(_ index: Int) async throws {

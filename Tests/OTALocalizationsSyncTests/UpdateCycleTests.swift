@@ -1,4 +1,5 @@
 import Foundation
+import OTATestSupport
 import Testing
 @testable import OTALocalizations
 import OTALocalizationsCore
@@ -161,6 +162,39 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
         #expect(!fixture.exists("1.0/modules/Profile/\(profile1.sha256)"))
         #expect(fixture.exists("1.0/modules/Profile/\(profile2.sha256)/Info.plist"))
         #expect(DurableFilesProbe.children(fixture.root.appendingPathComponent("1.0/tmp")) == [])
+    }
+
+    /// An app extension's read side, in another process, holds a reader lease (docs/design.md, "On the device") on
+    /// the folder it loaded: the app's later processes keep that folder while the lease's lock is held, and collect it,
+    /// and the stale lease, once the extension has ended (the kernel dropped its lock).
+    @Test func aFolderAnotherProcessLeasedIsKeptUntilItsLockIsGone() async throws {
+        let fixture = try SyncFixture()
+        let profile1 = try SyncFixture.module("Profile", version: 1)
+        fixture.publish([profile1])
+        await fixture.makeService().start()
+        // The extension's lease on profile1, as the read side writes it, locked through its own open file description.
+        let readers = fixture.root.appendingPathComponent("1.0/readers", isDirectory: true)
+        try FileManager.default.createDirectory(at: readers, withIntermediateDirectories: true)
+        let lease = readers.appendingPathComponent(String(repeating: "e", count: 32) + ".lease")
+        try Data("\(InstalledLayout.storageName("Profile"))/\(profile1.sha256)\n".utf8).write(to: lease)
+        let descriptor = open(lease.path, O_RDONLY)
+        #expect(descriptor >= 0 && flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+
+        let profile2 = try SyncFixture.module("Profile", version: 2)
+        fixture.publish([profile2], publishedAt: "2026-07-25T10:00:00Z")
+        await fixture.makeService().start()
+        // A later process, 304: profile1 is superseded, but leased.
+        await fixture.makeService().start()
+        #expect(fixture.reports.last?.manifest == .notModified)
+        #expect(fixture.exists("1.0/modules/Profile/\(profile1.sha256)/Info.plist"))
+        #expect(fixture.exists("1.0/readers/\(lease.lastPathComponent)"))
+
+        // The extension ends: its lock goes with it. The next process collects the folder and the stale lease.
+        close(descriptor)
+        await fixture.makeService().start()
+        #expect(!fixture.exists("1.0/modules/Profile/\(profile1.sha256)"))
+        #expect(!fixture.exists("1.0/readers/\(lease.lastPathComponent)"))
+        #expect(fixture.exists("1.0/modules/Profile/\(profile2.sha256)/Info.plist"))
     }
 
     @Test func folderLoadedAtLaunchIsNeverDeletedByThisProcess() async throws {

@@ -40,7 +40,8 @@ public struct ModuleTemplate: Sendable, Equatable {
     public let moduleName: String
     /// The Swift identifier made from the name, which names the helper `<identifier>Strings` and its file: the name
     /// itself when it is one (`Checkout`), else its ASCII letters, digits and `_` with each later word capitalized
-    /// (`Widget Extension` gives `WidgetExtension`), with `Module` in front when it would start with a digit.
+    /// (`Widget Extension` gives `WidgetExtension`), with `Module` in front when it would start with a digit, and its
+    /// first letter a capital (`ownCloud` gives `OwnCloud`), as a type name's is.
     public let identifier: String
     /// The embedded bundle `localizationBundle` falls back to.
     public let fallback: Fallback

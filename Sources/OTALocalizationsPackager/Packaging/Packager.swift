@@ -87,7 +87,7 @@ public enum Packager {
             } else {
                 let legacy = validation.adoptionBaseline?.countCoveredOnlyByOlderRecords(in: blocking) ?? 0
                 advice = "; nothing was written. Fix them, or record today's findings with "
-                    + "'ota-localizations validate --write-baseline <file>' and pass --validation-baseline <file>"
+                    + "'ota-localizations validate <repo-root> --write-baseline <file>' and pass --validation-baseline <file>"
                     + (unreadable > 0 ? " (\(unreadable) of them, tables that do not parse, cannot be baselined: fix those lines)" : "")
                     + (unnamed > 0 ? " (a module named after the checkout folder cannot be baselined: name it in \(PackagerConfiguration.fileName))" : "")
                     + (legacy > 0 ? ". \(ValidationBaseline.olderRecordsAdvice(legacy))" : "")

@@ -11,7 +11,9 @@ enum ModulesCommand: Command {
         OVERVIEW: List what 'package' would publish: each module with the rule that named it, its folders,
         localizations, tables and files, and every file that would be skipped, with the reason. Tables are read only
         to find those skipped for what they hold (Interface Builder or intent definition keys, no key at all);
-        nothing is written.
+        nothing is written. A module whose source folder has an Info.plist declaring NSExtension is an app
+        extension: its line says that the downloaded strings reach it only through an App Group storage root
+        (docs/integration.md, "App extensions"); in JSON, "appExtensionInfoPlist" is that file, else null.
 
         USAGE: ota-localizations modules <repo-root> [--config <file>] [--json]
 
@@ -76,6 +78,10 @@ enum ModulesCommand: Command {
             lines.append("  tables:         \(module.tableFileNames.joined(separator: ", "))")
             lines.append("  files:          \(module.tables.count + module.catalogs.count)")
             if let warning = warning(for: module) { lines.append("  warning:        \(warning)") }
+            if let plist = module.appExtensionInfoPlist(repositoryRoot: result.repositoryRoot) {
+                lines.append("  app extension:  \(plist) declares NSExtension: the downloaded strings reach it only through an App "
+                    + "Group storage root (docs/integration.md, \"App extensions\")")
+            }
         }
         let tables = result.modules.reduce(0) { $0 + $1.tables.count }
         let catalogs = result.modules.reduce(0) { $0 + $1.catalogs.count }
@@ -104,7 +110,8 @@ enum ModulesCommand: Command {
                 + "\"folders\":\(list(module.folders)),\"localizations\":\(list(localizations(of: module))),"
                 + "\"tables\":\(list(module.tableFileNames)),"
                 + "\"files\":\(list(module.tables.map(\.relativePath) + module.catalogs.map(\.relativePath))),"
-                + "\"warning\":\(warning(for: module).map(JSONText.quoted) ?? "null")}"
+                + "\"warning\":\(warning(for: module).map(JSONText.quoted) ?? "null"),"
+                + "\"appExtensionInfoPlist\":\(module.appExtensionInfoPlist(repositoryRoot: result.repositoryRoot).map(JSONText.quoted) ?? "null")}"
         }
         let skipped = result.skipped.map {
             "{\"path\":\(JSONText.quoted($0.path)),\"code\":\(JSONText.quoted($0.code.rawValue)),\"reason\":\(JSONText.quoted($0.reason))}"

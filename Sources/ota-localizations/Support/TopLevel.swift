@@ -7,7 +7,7 @@ struct TopLevel {
     var usage: String {
         let width = (commands.map { $0.name.count }.max() ?? 0) + 2
         return """
-            OVERVIEW: Publish an iOS app's reviewed .strings/.stringsdict tables over the air.
+            OVERVIEW: Publish an iOS app's reviewed .strings, .stringsdict and .xcstrings tables over the air.
 
             USAGE: ota-localizations <command> [options]
 

@@ -122,6 +122,13 @@ extension S3IntegrationTests {
                 #expect(report["updated"] as? Int == (included ? 4 : 0), "\(device): \(text)")
             }
             #expect(output[11] == "\(inRollout) of 20 devices are in the rollout\n")
+            // status of device 1: its modules when it is in the rollout, else nothing installed.
+            let first = try String(contentsOf: home.appendingPathComponent("devices/1.json"), encoding: .utf8)
+            if first.contains("\"includesThisDevice\":true") {
+                #expect(output[12]?.split(separator: "\n").filter { $0.contains(" covered ") }.count == 4, "\(output[12] ?? "")")
+            } else {
+                #expect(output[12]?.hasPrefix("No module installed under ") == true, "\(output[12] ?? "")")
+            }
 
             // Cancelled, then rolled out again and finished: production has the four modules for every device.
             #expect(output[13]?.contains("  modules: none\n") == true && output[13]?.contains(" at 10%") == false, "\(output[13] ?? "")")

@@ -10,9 +10,9 @@ import Testing
     // MARK: Names
 
     @Test(arguments: [
-        ("Checkout", "Checkout"), ("checkout_v2", "checkout_v2"), ("_Internal", "_Internal"),
-        ("Widget Extension", "WidgetExtension"), ("ownCloud File Provider", "ownCloudFileProvider"),
-        ("SyncUI-iOS", "SyncUIIOS"), ("Café", "Cafe"), ("2FA", "Module2FA"), ("日本語", "Module"), ("class", "class"),
+        ("Checkout", "Checkout"), ("checkout_v2", "Checkout_v2"), ("_Internal", "_Internal"),
+        ("Widget Extension", "WidgetExtension"), ("ownCloud File Provider", "OwnCloudFileProvider"), ("ownCloud", "OwnCloud"),
+        ("SyncUI-iOS", "SyncUIIOS"), ("Café", "Cafe"), ("2FA", "Module2FA"), ("日本語", "Module"), ("class", "Class"),
         ("Foundation", "Foundation"), ("My \"Beta\" Module", "MyBetaModule"), (String(repeating: "M", count: 85), String(repeating: "M", count: 85)),
     ])
     func namesDiscoveryPublishesAreAcceptedWithAnIdentifier(_ name: String, _ identifier: String) throws {

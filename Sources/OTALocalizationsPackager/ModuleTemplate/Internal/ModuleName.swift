@@ -64,7 +64,9 @@ enum ModuleName {
         if result.isEmpty || result.unicodeScalars.first.map({ ("0"..."9").contains($0) }) == true {
             result = "Module" + result
         }
-        return result
+        // A type name starts with a capital (Swift API Design Guidelines, "Follow case conventions"; SwiftLint's
+        // type_name): `ownCloud` gives `OwnCloud`.
+        return result.prefix(1).uppercased() + result.dropFirst()
     }
 
     /// The text of `name` inside a Swift string literal: `\` and `"` escaped.

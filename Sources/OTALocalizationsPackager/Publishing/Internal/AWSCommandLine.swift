@@ -103,11 +103,12 @@ struct AWSCommandLine {
 
     /// The error for a failed call, with the CLI's last non-empty line and what to check.
     func failure(_ result: Run, what: String) -> PackagerError {
-        let line = result.stderr.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        var line = result.stderr.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             .map { $0.trimmingCharacters(in: .whitespaces) } ?? "no message"
+        while line.hasSuffix(".") { line.removeLast() }
         return PackagerError(
             code: .publishFailed,
             reason: "\(what): aws exited with status \(result.status): \(line). Check the credentials and region 'aws' uses "
-                + "here (aws sts get-caller-identity) and the bucket's permissions")
+                + "here (aws sts get-caller-identity) and its permissions on the bucket or distribution")
     }
 }

@@ -212,8 +212,10 @@ extension UpdateCycle {
         return result
     }
 
-    /// Folders never deleted or replaced by this process: launch set, earlier installs, read-side loads.
+    /// Folders never deleted or replaced by this process: launch set, earlier installs, read-side loads, and the
+    /// folders the reader leases of live processes sharing the storage root name (an app extension's).
     func protectedFolders() -> Set<String> {
         launchFolders.union(installedEarlier).union(OTALocalizedString.foldersLoadedThisProcess())
+            .union(ReaderLeases.leasedFolders(layout, gate: gate))
     }
 }

@@ -73,7 +73,7 @@ struct PublishFetch: Sendable {
                         return .failure(error.reason, code: error.code)
                     }
                 case 404 where signed:
-                    return .failure("manifest HTTP status 404 (trusted keys are configured, so only \(fileName) and \(ManifestAdmission.Format.index.fileName(channel: configuration.channel, signed: true)) are read: was the publish signed?)", code: .transport)
+                    return .failure("manifest HTTP status 404 (trusted keys are configured, so only \(fileName) and \(ManifestAdmission.Format.index.fileName(channel: configuration.channel, signed: true)) are read: was the publish signed? Or nothing is published for this app version and channel yet)", code: .transport)
                 default:
                     return .failure("manifest HTTP status \(response.statusCode)", code: .transport)
                 }
