@@ -197,6 +197,23 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
         #expect(fixture.exists("1.0/modules/Profile/\(profile2.sha256)/Info.plist"))
     }
 
+    @Test func aReadersLinkToAnotherFolderIsMovedAsideAndNothingThereIsRemoved() async throws {
+        let fixture = try SyncFixture()
+        let outside = try TemporaryDirectory("readers-outside")
+        defer { outside.remove() }
+        let victim = outside.url.appendingPathComponent(String(repeating: "f", count: 32) + ".lease")
+        try Data("unlocked, not ours\n".utf8).write(to: victim)
+        try FileManager.default.createDirectory(at: fixture.url("1.0"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: fixture.url("1.0/readers"), withDestinationURL: outside.url)
+        fixture.publish([try SyncFixture.module("Profile", version: 1)])
+
+        await fixture.makeService().start()
+
+        #expect(fixture.reports.last?.failed == 0)
+        #expect(FileManager.default.fileExists(atPath: victim.path), "a file the link pointed at is not the cycle's")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: fixture.url("1.0/readers").path)) == nil)
+    }
+
     @Test func folderLoadedAtLaunchIsNeverDeletedByThisProcess() async throws {
         let fixture = try SyncFixture()
         let v1 = try SyncFixture.module("Profile", version: 1)

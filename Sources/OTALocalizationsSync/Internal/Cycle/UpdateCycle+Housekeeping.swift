@@ -25,6 +25,11 @@ extension UpdateCycle {
         DurableFiles.clearForFile(layout.quarantineTemporaryFile, layout: layout)
         DurableFiles.clearForFile(layout.antiRollbackFile, layout: layout)
         DurableFiles.clearForFile(layout.rootMarkerFile, layout: layout)
+        // The reader leases' folder: anything else there (a file, a symbolic link) would keep every read side from
+        // leasing, so it is moved aside too.
+        if DurableFiles.exists(layout.readerLeasesFolder), !DurableFiles.isDirectory(layout.readerLeasesFolder) {
+            DurableFiles.discard(layout.readerLeasesFolder, layout: layout)
+        }
         var marker = RootMarker.load(layout)
         var changed = false
         if !versionExisted && !marker.createdAppVersions.contains(layout.appVersion) {
