@@ -41,10 +41,19 @@ extension ReadSideTests {
             #expect(try String(contentsOfFile: path, encoding: .utf8) == "%43heckout/\(checkout)\n%50rofile/\(profile)\n", "storage names, in byte order")
             #expect(!isUnlocked(path), "held while the process reads")
 
-            // A second load replaces the lease; releasing it leaves nothing.
+            // A second load of the same folders keeps the lease; one that hands out another folder replaces it (the
+            // new lease names every folder handed out since launch); releasing it leaves nothing.
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0", maximumUnconfirmedLaunches: nil)
+            #expect(leases(storage) == first)
+            let search = String(repeating: "ef", count: 32)
+            try storage.install(version: "1.0", module: "Search", sha: search)
             OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0", maximumUnconfirmedLaunches: nil)
             let second = leases(storage)
             #expect(second.count == 1 && second != first)
+            let replaced = storage.root.appendingPathComponent("1.0/readers/\(try #require(second.first))").path
+            #expect(try String(contentsOfFile: replaced, encoding: .utf8)
+                == "%43heckout/\(checkout)\n%50rofile/\(profile)\n%53earch/\(search)\n")
+            #expect(!isUnlocked(replaced) && !FileManager.default.fileExists(atPath: path))
             ReaderLease.release()
             #expect(leases(storage).isEmpty)
         }

@@ -11,12 +11,17 @@ import Foundation
 /// (its own service protects what it loaded; another process's cycle could collect a superseded folder it reads).
 @MainActor
 enum ReaderLease {
-    private static var held: (descriptor: Int32, path: String)?
+    private static var held: (descriptor: Int32, path: String, contents: Data)?
 
     /// Replaces this process's lease with one naming `folders` (standardized paths under `layout`); none when empty.
+    /// A lease that already names exactly these folders, still in place, is kept as it is (no system call but a
+    /// `stat`). The new lease is in place before the old one goes, so the folders are never unleased in between.
     static func hold(_ layout: OTAStorageLayout, folders: Set<String>) {
-        release()
         let contents = layout.readerLeaseContents(folders)
+        if let lease = held, lease.contents == contents, isInPlace(lease) { return }
+        let previous = held
+        held = nil
+        defer { if let previous { release(previous) } }
         guard !contents.isEmpty else { return }
         let folder = layout.readerLeasesFolder.path
         if mkdir(folder, 0o700) != 0 && errno != EEXIST { return }
@@ -32,15 +37,27 @@ enum ReaderLease {
             close(descriptor)
             return
         }
-        held = (descriptor, final)
+        held = (descriptor, final, contents)
     }
 
     /// Removes and unlocks this process's lease, if any.
     static func release() {
         guard let lease = held else { return }
-        unlink(lease.path)
-        close(lease.descriptor)
         held = nil
+        release(lease)
+    }
+
+    private static func release(_ lease: (descriptor: Int32, path: String, contents: Data)) {
+        if isInPlace(lease) { unlink(lease.path) }
+        close(lease.descriptor)
+    }
+
+    /// Whether the lease's path still names its open file (a kill switch may have removed the folder, or a cycle a
+    /// file it took for stale).
+    private static func isInPlace(_ lease: (descriptor: Int32, path: String, contents: Data)) -> Bool {
+        var byPath = stat(), byDescriptor = stat()
+        return stat(lease.path, &byPath) == 0 && fstat(lease.descriptor, &byDescriptor) == 0
+            && byPath.st_dev == byDescriptor.st_dev && byPath.st_ino == byDescriptor.st_ino
     }
 
     private static func writeAll(_ descriptor: Int32, _ data: Data) -> Bool {
