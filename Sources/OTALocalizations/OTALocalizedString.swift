@@ -76,10 +76,10 @@ public enum OTALocalizedString {
     ) {
         let layout = OTAStorageLayout(storageRoot: storageRoot, appVersion: appVersion)
         let loaded = BundleDiskLoader.load(layout, selection: selection, trustedKeyIDs: trustedKeyIDs)
-        BundleRegistry.shared.replace(with: LaunchGuard.admit(
+        let added = BundleRegistry.shared.replace(with: LaunchGuard.admit(
             loaded.folders, content: loaded.content, layout: layout, maximumUnconfirmedLaunches: maximumUnconfirmedLaunches,
             countsLaunch: countsLaunch))
-        ReaderLease.hold(layout, folders: BundleRegistry.shared.loadedFolderPaths())
+        ReaderLease.hold(layout, folders: added || !ReaderLease.isHeld(for: layout) ? BundleRegistry.shared.loadedFolderPaths() : nil)
     }
 
     /// Empties the cache: every ``bundle(for:)`` returns nil (the embedded bundles) from now on.

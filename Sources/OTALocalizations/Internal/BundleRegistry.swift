@@ -27,16 +27,21 @@ final class BundleRegistry: @unchecked Sendable {
     }
 
     /// Publishes `folders` (module name to the standardized path of its installed folder).
-    func replace(with folders: [String: String]) {
+    /// Returns whether a folder not published before since launch is among `folders`.
+    @discardableResult
+    func replace(with folders: [String: String]) -> Bool {
         lock.lock()
         var table: [String: Unmanaged<LazyBundle>] = [:]
+        var added = false
         for (module, path) in folders {
             let entry = entries[path] ?? LazyBundle(path: path)
+            if entries[path] == nil { added = true }
             entries[path] = entry
             table[module] = Unmanaged.passUnretained(entry)
         }
         current.publish(Snapshot(table))
         lock.unlock()
+        return added
     }
 
     /// The standardized paths of every folder published since launch, also after a clear.

@@ -13,10 +13,18 @@ import Foundation
 enum ReaderLease {
     private static var held: (descriptor: Int32, path: String, contents: Data)?
 
+    /// Whether this process holds a lease in `layout`'s folder that is still in place.
+    static func isHeld(for layout: OTAStorageLayout) -> Bool {
+        guard let lease = held, lease.path.hasPrefix(layout.readerLeasesFolder.path + "/") else { return false }
+        return isInPlace(lease)
+    }
+
     /// Replaces this process's lease with one naming `folders` (standardized paths under `layout`); none when empty.
-    /// A lease that already names exactly these folders, still in place, is kept as it is (no system call but a
-    /// `stat`). The new lease is in place before the old one goes, so the folders are never unleased in between.
-    static func hold(_ layout: OTAStorageLayout, folders: Set<String>) {
+    /// Nil `folders` (the load handed out no folder it had not handed out before, and the lease is in place) keeps the
+    /// lease as it is; so does a lease that already names exactly these folders. The new lease is in place before the
+    /// old one goes, so the folders are never unleased in between.
+    static func hold(_ layout: OTAStorageLayout, folders: Set<String>?) {
+        guard let folders else { return }
         let contents = layout.readerLeaseContents(folders)
         if let lease = held, lease.contents == contents, isInPlace(lease) { return }
         let previous = held
