@@ -66,9 +66,10 @@ public enum OTALocalizedString {
     /// launch in the background, an app extension) a recorded quarantine is honoured but nothing is counted; with
     /// `maximumUnconfirmedLaunches` nil the guard is off (no counting, no quarantine honoured; values below 1 count as
     /// 1). The count, the quarantine records and a reader lease are all the read side ever writes: the lease
-    /// (`<storageRoot>/<appVersion>/readers/<32 hex>.lease`, held under `flock(2)` while the process lives) names the
-    /// folders this process handed out, so that no update cycle, in this process or another sharing the storage root
-    /// (an app and its extensions, through an App Group), deletes them while it runs.
+    /// (`<storageRoot>/<appVersion>/readers/<storage name of the bundle identifier>.lease`) names the folders this
+    /// process handed out, so that no update cycle, in this process or another sharing the storage root (an app and its
+    /// extensions, through an App Group), deletes them within ``OTAStorageLayout/readerLeaseLifetimeSeconds`` (24 hours)
+    /// of the load.
     @MainActor
     public static func loadBundlesFromDisk(
         storageRoot: URL, appVersion: String, selection: OTALocalizationSelection = .device, trustedKeyIDs: Set<String> = [],
@@ -79,7 +80,7 @@ public enum OTALocalizedString {
         let added = BundleRegistry.shared.replace(with: LaunchGuard.admit(
             loaded.folders, content: loaded.content, layout: layout, maximumUnconfirmedLaunches: maximumUnconfirmedLaunches,
             countsLaunch: countsLaunch))
-        ReaderLease.hold(layout, folders: added || !ReaderLease.isHeld(for: layout) ? BundleRegistry.shared.loadedFolderPaths() : nil)
+        ReaderLease.hold(layout, handedOutNewFolder: added)
     }
 
     /// Empties the cache: every ``bundle(for:)`` returns nil (the embedded bundles) from now on.

@@ -108,6 +108,32 @@ import Testing
         #expect(installed(fixture, "Checkout") == .init(sha256: content.checkoutCopy.full.sha256, rolloutID: nil, folderSHA256: next))
     }
 
+    @Test func aFolderInstalledWhileTheFullPartFailsIsAttributedByItsOwnHashNotByAnOlderLine() async throws {
+        // Given: a German device that installed the German text A (publish 1), then B (publish 2).
+        let fixture = try SyncFixture()
+        let first = try SlicedModule.make("Checkout", ["en": "Hello", "de": "Hallo", "fr": "Bonjour"])
+        let second = try SlicedModule.make("Checkout", ["en": "Hello", "de": "Servus", "fr": "Bonjour"])
+        try fixture.publishIndexed([first])
+        await fixture.makeService(selection: Self.german).start()
+        let folderA = try #require(installed(fixture, "Checkout")).folderSHA256
+        try fixture.publishIndexed([second], publishedAt: "2026-07-25T10:00:00Z")
+        await fixture.makeService(selection: Self.german).start()
+        #expect(installed(fixture, "Checkout")?.sha256 == second.full.sha256)
+
+        // When: publish 3 brings text A back (another French text), and its full part cannot be read.
+        let third = try SlicedModule.make("Checkout", ["en": "Hello", "de": "Hallo", "fr": "Salut"])
+        let manifest = try fixture.publishIndexed([third], publishedAt: "2026-07-26T10:00:00Z")
+        let full = try ManifestIndex.build(from: manifest).index.parts.full.path
+        fixture.transport.set(SyncFixture.url("1.0", full), .status(404))
+        await fixture.makeService(selection: Self.german).start()
+
+        // Then: installed, and attributed by the folder's own hash: not publish 1's entry, which named this folder once.
+        #expect(fixture.reports.last?.modules.map(\.outcome) == [.updated])
+        let content = try #require(installed(fixture, "Checkout"))
+        #expect(content.folderSHA256 == folderA)
+        #expect(content.sha256 == folderA && content.sha256 != first.full.sha256, "\(content)")
+    }
+
     @Test func aFolderInstalledWithoutARecordGetsOneAtTheNextSkipFromManifestJSON() async throws {
         // Given: a sliced install whose record is gone (installed by a release before records, or removed).
         let content = Content()

@@ -164,21 +164,20 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
         #expect(DurableFilesProbe.children(fixture.root.appendingPathComponent("1.0/tmp")) == [])
     }
 
-    /// An app extension's read side, in another process, holds a reader lease (docs/design.md, "On the device") on
-    /// the folder it loaded: the app's later processes keep that folder while the lease's lock is held, and collect it,
-    /// and the stale lease, once the extension has ended (the kernel dropped its lock).
-    @Test func aFolderAnotherProcessLeasedIsKeptUntilItsLockIsGone() async throws {
+    /// An app extension's read side, in another process, wrote a reader lease (docs/design.md, "On the device") naming
+    /// the folder it loaded: the app's later processes keep that folder while the lease is younger than its lifetime,
+    /// and collect it, and the lease, once it is older (or dated further in the future than that, by a clock set back).
+    @Test(arguments: [-1.0, 1.0])
+    func aFolderALiveLeaseNamesIsKeptUntilTheLeaseIsOld(_ direction: Double) async throws {
         let fixture = try SyncFixture()
         let profile1 = try SyncFixture.module("Profile", version: 1)
         fixture.publish([profile1])
         await fixture.makeService().start()
-        // The extension's lease on profile1, as the read side writes it, locked through its own open file description.
+        // The extension's lease on profile1, as its read side writes it.
         let readers = fixture.root.appendingPathComponent("1.0/readers", isDirectory: true)
         try FileManager.default.createDirectory(at: readers, withIntermediateDirectories: true)
-        let lease = readers.appendingPathComponent(String(repeating: "e", count: 32) + ".lease")
+        let lease = readers.appendingPathComponent("com.example.app.widget.lease")
         try Data("\(InstalledLayout.storageName("Profile"))/\(profile1.sha256)\n".utf8).write(to: lease)
-        let descriptor = open(lease.path, O_RDONLY)
-        #expect(descriptor >= 0 && flock(descriptor, LOCK_EX | LOCK_NB) == 0)
 
         let profile2 = try SyncFixture.module("Profile", version: 2)
         fixture.publish([profile2], publishedAt: "2026-07-25T10:00:00Z")
@@ -189,8 +188,9 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
         #expect(fixture.exists("1.0/modules/Profile/\(profile1.sha256)/Info.plist"))
         #expect(fixture.exists("1.0/readers/\(lease.lastPathComponent)"))
 
-        // The extension ends: its lock goes with it. The next process collects the folder and the stale lease.
-        close(descriptor)
+        // The lease outlives its lifetime (the extension has not loaded for a day): the next process collects both.
+        let date = Date().addingTimeInterval(direction * (OTAStorageLayout.readerLeaseLifetimeSeconds + 60))
+        try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: lease.path)
         await fixture.makeService().start()
         #expect(!fixture.exists("1.0/modules/Profile/\(profile1.sha256)"))
         #expect(!fixture.exists("1.0/readers/\(lease.lastPathComponent)"))

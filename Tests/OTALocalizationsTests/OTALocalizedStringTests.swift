@@ -200,7 +200,7 @@ import OTATestSupport
             try storage.install(version: "1.0", module: "Broken", sha: TestHash.b, pointer: false)
             try storage.install(version: "0.9", module: "Old", sha: TestHash.c)
             let before = storage.snapshot()
-            defer { ReaderLease.release() }
+            ReaderLease.forgetWritten()
             /// The snapshot without the reader lease, which names the one folder handed out.
             func withoutLease() throws -> [String: Data?] {
                 var snapshot = storage.snapshot()

@@ -4,8 +4,8 @@ import OTATestSupport
 @testable import OTALocalizations
 
 extension ReadSideTests {
-    /// The reader lease (`<root>/<version>/readers/<32 hex>.lease`): what a load writes, and the lock that tells an
-    /// update cycle in another process that this one still reads those folders.
+    /// The reader lease (`<root>/<version>/readers/<storage name of the bundle identifier>.lease`): what a load writes,
+    /// when it writes it again, and that it holds no lock (iOS terminates a process suspended with one, K3).
     @Suite @MainActor struct ReaderLeaseTests {
         private let checkout = String(repeating: "ab", count: 32)
         private let profile = String(repeating: "cd", count: 32)
@@ -14,54 +14,58 @@ extension ReadSideTests {
             ((try? FileManager.default.contentsOfDirectory(atPath: storage.root.appendingPathComponent("1.0/readers").path)) ?? []).sorted()
         }
 
-        /// Whether another open file description can take the lease's lock (it cannot while the lease is held).
-        private func isUnlocked(_ path: String) -> Bool {
-            let descriptor = open(path, O_RDONLY)
-            guard descriptor >= 0 else { return false }
-            defer { close(descriptor) }
-            return flock(descriptor, LOCK_SH | LOCK_NB) == 0
+        private func load(_ storage: TestStorage) {
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0", maximumUnconfirmedLaunches: nil)
         }
 
-        @Test func aLoadHoldsOneLockedLeaseNamingTheFoldersItHandedOut() throws {
+        private func inode(_ path: String) -> UInt64? {
+            var info = stat()
+            return lstat(path, &info) == 0 ? UInt64(info.st_ino) : nil
+        }
+
+        @Test func aLoadWritesOneLeaseNamingTheFoldersItHandedOutAndHoldsNoLock() throws {
             let storage = try TestStorage()
             try storage.install(version: "1.0", module: "Checkout", sha: checkout)
             try storage.install(version: "1.0", module: "Profile", sha: profile)
-            defer {
-                OTALocalizedString.clearBundleCache()
-                ReaderLease.release()
-            }
+            ReaderLease.forgetWritten()
+            defer { OTALocalizedString.clearBundleCache() }
 
-            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0", maximumUnconfirmedLaunches: nil)
+            load(storage)
 
-            let first = leases(storage)
-            #expect(first.count == 1)
-            let name = try #require(first.first)
-            #expect(name.count == 32 + 6 && name.hasSuffix(".lease") && name.dropLast(6).allSatisfy { "0123456789abcdef".contains($0) }, "\(name)")
-            let path = storage.root.appendingPathComponent("1.0/readers/\(name)").path
-            #expect(try String(contentsOfFile: path, encoding: .utf8) == "%43heckout/\(checkout)\n%50rofile/\(profile)\n", "storage names, in byte order")
-            #expect(!isUnlocked(path), "held while the process reads")
+            let layout = OTAStorageLayout(storageRoot: storage.root, appVersion: "1.0")
+            let file = layout.readerLeaseFile(identifier: ReaderLease.identifier)
+            #expect(leases(storage) == [file.lastPathComponent])
+            #expect(file.lastPathComponent == OTAStorageLayout.storageName(forModule: ReaderLease.identifier) + ".lease")
+            #expect(try String(contentsOf: file, encoding: .utf8) == "%43heckout/\(checkout)\n%50rofile/\(profile)\n", "storage names, in byte order")
+            // No lock: another open file description takes an exclusive one at once.
+            let descriptor = open(file.path, O_RDONLY)
+            #expect(descriptor >= 0 && flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+            close(descriptor)
 
-            // A second load of the same folders keeps the lease; one that hands out another folder replaces it (the
-            // new lease names every folder handed out since launch); releasing it leaves nothing.
-            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0", maximumUnconfirmedLaunches: nil)
-            #expect(leases(storage) == first)
+            // The same folders again: the lease is left as it is (the same file).
+            let first = inode(file.path)
+            load(storage)
+            #expect(inode(file.path) == first && leases(storage) == [file.lastPathComponent])
+
+            // Another folder handed out: the lease is replaced, by rename, naming every folder since launch.
             let search = String(repeating: "ef", count: 32)
             try storage.install(version: "1.0", module: "Search", sha: search)
-            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0", maximumUnconfirmedLaunches: nil)
-            let second = leases(storage)
-            #expect(second.count == 1 && second != first)
-            let replaced = storage.root.appendingPathComponent("1.0/readers/\(try #require(second.first))").path
-            #expect(try String(contentsOfFile: replaced, encoding: .utf8)
-                == "%43heckout/\(checkout)\n%50rofile/\(profile)\n%53earch/\(search)\n")
-            #expect(!isUnlocked(replaced) && !FileManager.default.fileExists(atPath: path))
-            ReaderLease.release()
-            #expect(leases(storage).isEmpty)
+            load(storage)
+            #expect(inode(file.path) != first && leases(storage) == [file.lastPathComponent])
+            #expect(try String(contentsOf: file, encoding: .utf8) == "%43heckout/\(checkout)\n%50rofile/\(profile)\n%53earch/\(search)\n")
+
+            // A lease half its lifetime old is written again at the next load, so it stays live while the process loads.
+            let old = Date().addingTimeInterval(-OTAStorageLayout.readerLeaseLifetimeSeconds / 2 - 60)
+            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: file.path)
+            load(storage)
+            let modified = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date)
+            #expect(Date().timeIntervalSince(modified) < 600)
         }
 
         @Test func nothingInstalledWritesNoLease() throws {
             let storage = try TestStorage()
             defer { OTALocalizedString.clearBundleCache() }
-            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0", maximumUnconfirmedLaunches: nil)
+            load(storage)
             #expect(!FileManager.default.fileExists(atPath: storage.root.appendingPathComponent("1.0/readers").path))
         }
 

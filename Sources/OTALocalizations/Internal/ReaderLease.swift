@@ -1,71 +1,68 @@
 import Foundation
 
-/// This process's reader lease (``OTAStorageLayout/readerLeasesFolder``): after each load, a file naming every folder
-/// the process handed out since launch, held under an exclusive `flock(2)` on its open descriptor until the next load
-/// replaces it or the process ends. The kernel drops the lock with the process, so an update cycle in any process
-/// that shares the storage root (the app and its extensions, through an App Group) tells a live reader's lease from
-/// a dead one's by trying the lock, and never deletes a folder a live one names.
+/// This executable's reader lease (``OTAStorageLayout/readerLeasesFolder``): after a load, a file naming every folder
+/// the process handed out since launch, written to `.<name>.<process id>.tmp` and renamed onto
+/// `<storage name of the bundle identifier>.lease`, so a reader sees the old lease or the new one. Its modification
+/// time is its heartbeat: an update cycle in any process sharing the storage root (the app and its extensions, through
+/// an App Group) never deletes a folder a lease younger than ``OTAStorageLayout/readerLeaseLifetimeSeconds`` names.
 ///
-/// The file is created under a temporary name (`.<name>.tmp`), locked, written, then renamed into place, so a cycle
-/// never finds an unlocked lease of a live process. Failures are silent: without a lease the process is as before
-/// (its own service protects what it loaded; another process's cycle could collect a superseded folder it reads).
+/// No lock is held: iOS terminates a process suspended while it holds one in a shared container (K3). One file per
+/// executable, rewritten at each load that hands out a folder it does not name or once it is half its lifetime old,
+/// so the folder holds one lease per app and extension, not one per launch. Failures are silent: without a lease the
+/// process is as before (its own service protects what it loaded; another process's cycle could collect a superseded
+/// folder it reads).
 @MainActor
 enum ReaderLease {
-    private static var held: (descriptor: Int32, path: String, contents: Data)?
+    /// What this process last wrote, and where.
+    private static var written: (path: String, contents: Data)?
 
-    /// Whether this process holds a lease in `layout`'s folder that is still in place.
-    static func isHeld(for layout: OTAStorageLayout) -> Bool {
-        guard let lease = held, lease.path.hasPrefix(layout.readerLeasesFolder.path + "/") else { return false }
-        return isInPlace(lease)
+    /// The executable's name for its lease: its bundle identifier, else its process name.
+    static var identifier: String {
+        Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName
     }
 
-    /// Replaces this process's lease with one naming `folders` (standardized paths under `layout`); none when empty.
-    /// Nil `folders` (the load handed out no folder it had not handed out before, and the lease is in place) keeps the
-    /// lease as it is; so does a lease that already names exactly these folders. The new lease is in place before the
-    /// old one goes, so the folders are never unleased in between.
-    static func hold(_ layout: OTAStorageLayout, folders: Set<String>?) {
-        guard let folders else { return }
-        let contents = layout.readerLeaseContents(folders)
-        if let lease = held, lease.contents == contents, isInPlace(lease) { return }
-        let previous = held
-        held = nil
-        defer { if let previous { release(previous) } }
+    /// Makes this executable's lease name every folder the process handed out under `layout`; nothing when it handed
+    /// out none. When this process wrote the lease less than half its lifetime ago and the load handed out no folder
+    /// it had not before (`handedOutNewFolder` false), the lease is left as it is (one `stat`).
+    static func hold(_ layout: OTAStorageLayout, handedOutNewFolder: Bool) {
+        let file = layout.readerLeaseFile(identifier: identifier).path
+        let halfLife = OTAStorageLayout.readerLeaseLifetimeSeconds / 2
+        if !handedOutNewFolder, let last = written, last.path == file, let age = age(file), age < halfLife { return }
+        let contents = layout.readerLeaseContents(BundleRegistry.shared.loadedFolderPaths())
         guard !contents.isEmpty else { return }
+        if let last = written, last.path == file, last.contents == contents, let age = age(file), age < halfLife { return }
         let folder = layout.readerLeasesFolder.path
         if mkdir(folder, 0o700) != 0 && errno != EEXIST { return }
         var info = stat()
         guard lstat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return }
-        let name = (0..<2).map { _ in String(UInt64.random(in: .min ... .max), radix: 16).leftPadded(to: 16) }.joined()
-        let temporary = folder + "/." + name + ".tmp"
-        let final = folder + "/" + name + OTAStorageLayout.readerLeaseSuffix
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        let temporary = folder + "/." + layout.readerLeaseFile(identifier: identifier).lastPathComponent
+            + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { return }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0, writeAll(descriptor, contents), rename(temporary, final) == 0 else {
+        let complete = writeAll(descriptor, contents)
+        close(descriptor)
+        guard complete, rename(temporary, file) == 0 else {
             unlink(temporary)
-            close(descriptor)
             return
         }
-        held = (descriptor, final, contents)
+        written = (file, contents)
     }
 
-    /// Removes and unlocks this process's lease, if any.
-    static func release() {
-        guard let lease = held else { return }
-        held = nil
-        release(lease)
+    /// Forgets what this process wrote, so the next load writes its lease again (tests).
+    static func forgetWritten() {
+        written = nil
     }
 
-    private static func release(_ lease: (descriptor: Int32, path: String, contents: Data)) {
-        if isInPlace(lease) { unlink(lease.path) }
-        close(lease.descriptor)
-    }
-
-    /// Whether the lease's path still names its open file (a kill switch may have removed the folder, or a cycle a
-    /// file it took for stale).
-    private static func isInPlace(_ lease: (descriptor: Int32, path: String, contents: Data)) -> Bool {
-        var byPath = stat(), byDescriptor = stat()
-        return stat(lease.path, &byPath) == 0 && fstat(lease.descriptor, &byDescriptor) == 0
-            && byPath.st_dev == byDescriptor.st_dev && byPath.st_ino == byDescriptor.st_ino
+    /// Seconds since `path` was last modified, or nil when it is not a regular file.
+    private static func age(_ path: String) -> TimeInterval? {
+        var info = stat()
+        guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        #if canImport(Darwin)
+        let modified = info.st_mtimespec.tv_sec
+        #else
+        let modified = info.st_mtim.tv_sec
+        #endif
+        return Date().timeIntervalSince1970 - TimeInterval(modified)
     }
 
     private static func writeAll(_ descriptor: Int32, _ data: Data) -> Bool {
@@ -79,11 +76,5 @@ enum ReaderLease {
             }
             return true
         }
-    }
-}
-
-private extension String {
-    func leftPadded(to length: Int) -> String {
-        String(repeating: "0", count: max(0, length - count)) + self
     }
 }

@@ -244,7 +244,7 @@ struct ModuleInstaller: Sendable {
         if rolloutID != nil {
             try RolloutRecord.set(layout, module: module, sha256: folderHash, rolloutID: rolloutID)
         }
-        if let published, published != folderHash {
+        if published != folderHash {
             try PublishedRecord.set(layout, module: module, folderHash: folderHash, published: published)
         }
         try Self.pointCurrent(layout, module: module, folderName: destination.lastPathComponent)

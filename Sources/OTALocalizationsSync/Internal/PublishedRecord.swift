@@ -16,23 +16,28 @@ enum PublishedRecord {
     /// whose `sha256` is `published`; with `replacing` false, only when the record has no line for `folderHash`. A
     /// folder from the full ZIP (`folderHash == published`) needs no line: the record is removed. Writes nothing when
     /// the record already says so.
+    /// With `published` nil (the entry's `sha256` could not be learnt: the index's full part failed), the record keeps
+    /// only the active folder's line: `folderHash` gets none, so it is attributed by its own hash, never by a line an
+    /// older install of the same folder left.
     static func set(
-        _ layout: OTAStorageLayout, module: String, folderHash: String, published: String, replacing: Bool = true
+        _ layout: OTAStorageLayout, module: String, folderHash: String, published: String?, replacing: Bool = true
     ) throws(InstallFailure) {
         let file = layout.publishedRecordFile(module: module)
-        guard folderHash != published else {
+        let existing = DurableFiles.readRegularFile(file, maximumBytes: 512).flatMap(OTAStorageLayout.parsePublishedRecord) ?? [:]
+        if !replacing, existing[folderHash] != nil { return }
+        var lines: [(folder: String, published: String)] = []
+        if let published, published != folderHash { lines.append((folderHash, published)) }
+        if published != folderHash,
+           let active = layout.activeInstallFolder(module: module).flatMap({ OTAStorageLayout.sha256(ofInstallFolderName: $0.lastPathComponent) }),
+           active != folderHash, let line = existing[active] {
+            lines.append((active, line))
+        }
+        guard !lines.isEmpty else {
             if DurableFiles.exists(file) {
                 DurableFiles.discard(file, layout: layout)
                 DurableFiles.syncDirectory(layout.moduleFolder(module))
             }
             return
-        }
-        let existing = DurableFiles.readRegularFile(file, maximumBytes: 512).flatMap(OTAStorageLayout.parsePublishedRecord) ?? [:]
-        if !replacing, existing[folderHash] != nil { return }
-        var lines = [(folder: folderHash, published: published)]
-        if let active = layout.activeInstallFolder(module: module).flatMap({ OTAStorageLayout.sha256(ofInstallFolderName: $0.lastPathComponent) }),
-           active != folderHash, let line = existing[active] {
-            lines.append((active, line))
         }
         if existing.count == lines.count, lines.allSatisfy({ existing[$0.folder] == $0.published }) { return }
         DurableFiles.clearForFile(file, layout: layout)

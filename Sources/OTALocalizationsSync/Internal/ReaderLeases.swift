@@ -1,29 +1,27 @@
 import Foundation
 import OTALocalizations
 
-/// The reader leases of every process sharing the storage root (``OTAStorageLayout/readerLeasesFolder``): the
-/// folders they name are protected from every deletion of the cycle, like the folders this process loaded.
+/// The reader leases of every executable sharing the storage root (``OTAStorageLayout/readerLeasesFolder``): the
+/// folders a live lease names are protected from every deletion of the cycle, like the folders this process loaded.
 enum ReaderLeases {
-    /// The standardized paths the leases of live processes name. A lease (or a lease still being written, `.<name>.tmp`)
-    /// whose lock can be taken belongs to a process that ended: it is removed, inside the gate. Only regular files in
-    /// a real folder count; anything else there is left alone.
-    static func leasedFolders(_ layout: OTAStorageLayout, gate: CommitGate) -> Set<String> {
+    /// The standardized paths the live leases name: regular files ending in `.lease`, written less than
+    /// ``OTAStorageLayout/readerLeaseLifetimeSeconds`` ago. An older lease (or one dated more than that in the future,
+    /// by a clock set back), and a temporary file a killed writer left (`.<name>.tmp`) as old, are removed, inside the
+    /// gate. Anything else there, and a `readers` that is not a real folder, is left alone.
+    static func leasedFolders(_ layout: OTAStorageLayout, gate: CommitGate, now: Date = Date()) -> Set<String> {
         let folder = layout.readerLeasesFolder
-        // A symbolic link there names somewhere else: nothing in it is a lease, and nothing in it is removed.
         guard DurableFiles.isDirectory(folder) else { return [] }
+        let lifetime = OTAStorageLayout.readerLeaseLifetimeSeconds
         var leased: Set<String> = []
         var stale: [URL] = []
         for name in DurableFiles.contents(of: folder) {
             let isLease = name.hasSuffix(OTAStorageLayout.readerLeaseSuffix) && !name.hasPrefix(".")
-            let isPending = name.hasPrefix(".") && name.hasSuffix(".tmp")
-            guard isLease || isPending else { continue }
+            let isTemporary = name.hasPrefix(".") && name.hasSuffix(".tmp")
+            guard isLease || isTemporary else { continue }
             let file = folder.appendingPathComponent(name, isDirectory: false)
-            let descriptor = open(file.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-            guard descriptor >= 0 else { continue }
-            defer { close(descriptor) }
-            var info = stat()
-            guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-            if flock(descriptor, LOCK_SH | LOCK_NB) == 0 {
+            guard let stat = FileStat(path: file.path), stat.mode & UInt32(S_IFMT) == UInt32(S_IFREG) else { continue }
+            let age = now.timeIntervalSince1970 - TimeInterval(stat.modified)
+            if age > lifetime || age < -lifetime {
                 stale.append(file)
             } else if isLease, let data = DurableFiles.readRegularFile(file, maximumBytes: OTAStorageLayout.maximumReaderLeaseBytes) {
                 leased.formUnion(layout.parseReaderLease(data))
