@@ -46,6 +46,10 @@ extension ReadSideTests {
             let first = inode(file.path)
             load(storage)
             #expect(inode(file.path) == first && leases(storage) == [file.lastPathComponent])
+            // A new process of the same executable with the same folders reads the lease and keeps it.
+            ReaderLease.forgetWritten()
+            load(storage)
+            #expect(inode(file.path) == first)
 
             // Another folder handed out: the lease is replaced, by rename, naming every folder since launch.
             let search = String(repeating: "ef", count: 32)

@@ -24,19 +24,27 @@ enum ReaderLease {
     /// Makes this executable's lease name every folder the process handed out under `layout`; nothing when it handed
     /// out none. When this process wrote the lease less than half its lifetime ago and the load handed out no folder
     /// it had not before (`handedOutNewFolder` false), the lease is left as it is (one `stat`).
+    ///
+    /// The first load of a process reads the lease an earlier process of the executable left: when it already names
+    /// these folders and is that young, it is kept too (a cold start with nothing new reads the file, writes nothing).
     static func hold(_ layout: OTAStorageLayout, handedOutNewFolder: Bool) {
-        let file = layout.readerLeaseFile(identifier: identifier).path
+        let leaseFile = layout.readerLeaseFile(identifier: identifier)
+        let file = leaseFile.path
         let halfLife = OTAStorageLayout.readerLeaseLifetimeSeconds / 2
         if !handedOutNewFolder, let last = written, last.path == file, let age = age(file), age < halfLife { return }
         let contents = layout.readerLeaseContents(BundleRegistry.shared.loadedFolderPaths())
         guard !contents.isEmpty else { return }
-        if let last = written, last.path == file, last.contents == contents, let age = age(file), age < halfLife { return }
+        let previous = written?.path == file ? written?.contents
+            : SmallFile.read(file, maximumBytes: OTAStorageLayout.maximumReaderLeaseBytes)
+        if previous == contents, let age = age(file), age < halfLife {
+            written = (file, contents)
+            return
+        }
         let folder = layout.readerLeasesFolder.path
         if mkdir(folder, 0o700) != 0 && errno != EEXIST { return }
         var info = stat()
         guard lstat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return }
-        let temporary = folder + "/." + layout.readerLeaseFile(identifier: identifier).lastPathComponent
-            + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
+        let temporary = folder + "/." + leaseFile.lastPathComponent + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { return }
         let complete = writeAll(descriptor, contents)
