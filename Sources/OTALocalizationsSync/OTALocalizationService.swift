@@ -60,7 +60,7 @@ public actor OTALocalizationService: OTALocalizationServicing {
             await inFlight.task.value
             return
         }
-        let run = CycleRun(context: CycleContext(configuration: configuration))
+        let run = CycleRun(context: CycleContext(configuration: configuration), timer: configuration.deadlineTimer)
         let task = Task { await self.runCycle(run) }
         inFlight = (run, task)
         await task.value

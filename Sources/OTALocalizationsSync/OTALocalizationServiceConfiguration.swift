@@ -90,6 +90,8 @@ public struct OTALocalizationServiceConfiguration: Sendable {
     public let reportHandler: @Sendable (OTALocalizationCycleReport) -> Void
     /// The device clock, used for `publishedAt` when the manifest response has no `Date` header (tests set it).
     var deviceClock: @Sendable () -> Date = { Date() }
+    /// Where the deadlines come from: the wall clock (tests pass deadlines when they choose).
+    var deadlineTimer: DeadlineTimer = .wallClock
 
     /// Creates a configuration; every parameter after `baseURL` has the default documented on its property.
     /// Deadlines that are not positive numbers fall back to their defaults; counts and sizes below 1 become 1.

@@ -96,11 +96,20 @@ import Testing
 
     @Test(.timeLimit(.minutes(10)))
     func aModuleGETThatNeverEndsFailsOnlyThatModule() async throws {
-        // A deadline long enough for the manifest and the other module on a machine whose cores other tests hold
-        // (the deadline is wall-clock time: a request that answered but whose task waited for a thread longer than
-        // this would fail too).
-        let (fixture, _, _) = try Self.publishWithAStuckProfile()
-        await fixture.makeService(requestSeconds: 30).start()
+        // Given: Profile's GET stuck, and deadlines that pass when the test says (Checkout's GET has ended by then,
+        // so the only request deadline pending is Profile's, however busy the machine).
+        let (fixture, _, gate) = try Self.publishWithAStuckProfile()
+        let deadlines = ManualDeadlines()
+        let service = fixture.makeService(requestSeconds: 30, deadlines: deadlines)
+        let cycle = Task { await service.start() }
+        await gate.waitForArrivals(1)
+        while !fixture.exists("1.0/modules/Checkout/current") { try await Task.sleep(nanoseconds: 5_000_000) }
+
+        // When: the request deadline passes.
+        #expect(deadlines.pass(seconds: 30) == 1)
+        await cycle.value
+
+        // Then: Profile failed with the deadline named, Checkout stayed installed.
         let report = try #require(fixture.reports.last)
         #expect(report.modules.map(\.outcome) == [.updated, .failed])
         #expect(report.modules.last?.code == .transport)
@@ -110,16 +119,21 @@ import Testing
 
     @Test(.timeLimit(.minutes(10)))
     func theCycleEndsAtItsDeadlineAndTheNextStartRunsAFreshCycle() async throws {
-        // Given: a module whose download never ends, a GET deadline far away and a cycle deadline. Nothing waits for
-        // the stuck request to arrive: on a loaded machine the deadline may pass even before that. The deadline is
-        // long enough for the fresh cycle below to finish while other tests hold the machine's two cores.
+        // Given: a module whose download never ends, and deadlines that pass only when the test says: the cycle
+        // deadline passes once Profile's request is stuck and a second start() has joined the cycle; no deadline
+        // of the fresh cycle below ever passes, however long the machine takes.
         let (fixture, profile, gate) = try Self.publishWithAStuckProfile()
-        let service = fixture.makeService(requestSeconds: 600, cycleSeconds: 20)
+        let deadlines = ManualDeadlines()
+        let service = fixture.makeService(requestSeconds: 600, cycleSeconds: 20, deadlines: deadlines)
 
-        // When: a cycle runs, and a second start() joins it (or the first joins the second's).
+        // When: a cycle runs, a second start() joins it, and the cycle deadline passes.
         let first = Task { await service.start() }
-        await service.start()
+        await gate.waitForArrivals(1)
+        let second = Task { await service.start() }
+        while await service.joinedCallers < 1 { try await Task.sleep(nanoseconds: 2_000_000) }
+        #expect(deadlines.pass(seconds: 20) == 1)
         await first.value
+        await second.value
 
         // Then: the cycle ended at its deadline with one report; Profile was not installed.
         #expect(fixture.reports.all.count == 1)
@@ -143,6 +157,7 @@ import Testing
         #expect(fixture.reports.last?.modules.last?.outcome == .updated, "\(fixture.reports.last?.modules.last?.reason ?? "")")
         #expect(fixture.reports.last?.failed == 0, "\(fixture.reports.last?.error ?? "")")
         #expect(fixture.reports.last?.stateSaved == true)
+        #expect(deadlines.pending(seconds: 20) == 0, "the fresh cycle's deadline was cancelled as it ended")
     }
 }
 

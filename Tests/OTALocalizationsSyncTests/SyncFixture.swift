@@ -64,7 +64,8 @@ final class SyncFixture: @unchecked Sendable {
         appVersion: String = "1.0", parallel: Int = 4, limits: ZipLimits = ZipLimits(),
         requestSeconds: TimeInterval = 120, cycleSeconds: TimeInterval = 300, deletionWaitSeconds: TimeInterval = 5,
         cycleUncompressedBytes: Int64 = 256 * 1024 * 1024, bufferedArchiveBytes: Int64 = 48 * 1024 * 1024,
-        manifestModules: Int = 500, deviceClock: (@Sendable () -> Date)? = nil, transport: (any HTTPTransport)? = nil,
+        manifestModules: Int = 500, deviceClock: (@Sendable () -> Date)? = nil, deadlines: ManualDeadlines? = nil,
+        transport: (any HTTPTransport)? = nil,
         trustedKeys: [ManifestPublicKey] = [], selection: OTALocalizationSelection = .device
     ) -> OTALocalizationService {
         let reports = self.reports
@@ -76,6 +77,7 @@ final class SyncFixture: @unchecked Sendable {
             maximumBufferedArchiveBytes: bufferedArchiveBytes, limits: limits, trustedKeys: trustedKeys,
             localizationSelection: selection, reportHandler: { reports.append($0) })
         if let deviceClock { configuration.deviceClock = deviceClock }
+        if let deadlines { configuration.deadlineTimer = deadlines.timer }
         return OTALocalizationService(configuration: configuration)
     }
 

@@ -10,15 +10,19 @@ import Foundation
 /// change anything a reader sees.
 final class CycleRun: @unchecked Sendable {
     let context: CycleContext
+    /// Where the cycle deadline and the deletion wait come from.
+    private let timer: DeadlineTimer
     private let result = OnceContinuation<UpdateCycle.Outcome>()
     private let lock = NSLock()
     // Guarded by `lock`.
     private var work: Task<UpdateCycle.Outcome, Never>?
-    private var timer: DispatchWorkItem?
+    private var deadline: ArmedDeadline?
+    private var outcomeTaken = false
     private var stopped = false
 
-    init(context: CycleContext) {
+    init(context: CycleContext, timer: DeadlineTimer) {
         self.context = context
+        self.timer = timer
     }
 
     /// Starts `cycle` with a deadline of `seconds`.
@@ -29,24 +33,31 @@ final class CycleRun: @unchecked Sendable {
             result.resume(with: .success(outcome))
             return outcome
         }
-        let timer = DispatchWorkItem { [self] in
-            stop(error: "cancelled: the cycle took longer than \(ServiceHTTP.text(seconds)) s (maximumCycleSeconds)")
-        }
         let alreadyStopped: Bool = lock.withLock {
             self.work = work
-            self.timer = timer
             return stopped
         }
         // Stopped before its work began (the kill switch came first): the work starts cancelled, behind a revoked gate.
         if alreadyStopped { OffPoolCancellation.cancel(work) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: timer)
+        let deadline = timer.arm(seconds: seconds) { [self] in
+            stop(error: "cancelled: the cycle took longer than \(ServiceHTTP.text(seconds)) s (maximumCycleSeconds)")
+        }
+        // An outcome taken before the deadline was stored (work that ended at once) cancels it here.
+        let taken: Bool = lock.withLock {
+            self.deadline = deadline
+            return outcomeTaken
+        }
+        if taken { deadline.cancel() }
     }
 
     /// The cycle's outcome: the work's, or the interrupted report when it was stopped first.
     func outcome() async -> UpdateCycle.Outcome {
         let outcome = (try? await result.value()) ?? UpdateCycle.Outcome(
             report: context.progress.interruptedReport(error: "cancelled"), installedFolders: [])
-        lock.withLock { timer }?.cancel()
+        lock.withLock {
+            outcomeTaken = true
+            return deadline
+        }?.cancel()
         return outcome
     }
 
@@ -86,7 +97,7 @@ final class CycleRun: @unchecked Sendable {
         guard let work = lock.withLock({ self.work }) else { return true }
         guard seconds > 0 else { return false }
         do {
-            _ = try await Deadline.run(seconds: seconds, timeout: { CancellationError() }) { await work.value }
+            _ = try await Deadline.run(seconds: seconds, timer: timer, timeout: { CancellationError() }) { await work.value }
             return true
         } catch {
             return false

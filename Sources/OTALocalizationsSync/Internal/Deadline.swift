@@ -4,17 +4,17 @@ import Foundation
 /// A total time limit on async work that the work itself cannot extend: the caller gets a result when the work
 /// ends, when the deadline passes, or when the caller is cancelled, whichever is first.
 ///
-/// The work runs in its own unstructured task, raced against a Dispatch timer through a ``OnceContinuation``; on
+/// The work runs in its own unstructured task, raced against a ``DeadlineTimer`` through a ``OnceContinuation``; on
 /// a timeout or a cancellation the work's task is cancelled and not awaited, so work that ignores cancellation
 /// (a custom ``HTTPTransport`` that never returns) cannot hold the caller. A task group would not do: it awaits
-/// its children before it returns. The timer runs on a Dispatch queue, outside the Swift concurrency pool, and so
-/// does the cancellation of the abandoned work (``OffPoolCancellation``): a cancellation handler that blocks cannot
-/// delay the caller.
+/// its children before it returns. The wall-clock timer runs on a Dispatch queue, outside the Swift concurrency
+/// pool, and so does the cancellation of the abandoned work (``OffPoolCancellation``): a cancellation handler that
+/// blocks cannot delay the caller.
 enum Deadline {
-    /// Returns `work`'s value, or throws `timeout()` after `seconds`, or `CancellationError` when the calling
-    /// task is cancelled first. `seconds` that are not positive and finite mean no deadline.
+    /// Returns `work`'s value, or throws `timeout()` once `seconds` have passed on `timer`, or `CancellationError`
+    /// when the calling task is cancelled first. `seconds` that are not positive and finite mean no deadline.
     static func run<Value: Sendable>(
-        seconds: TimeInterval, timeout: @escaping @Sendable () -> any Error,
+        seconds: TimeInterval, timer: DeadlineTimer, timeout: @escaping @Sendable () -> any Error,
         _ work: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         let once = OnceContinuation<Value>()
@@ -25,12 +25,9 @@ enum Deadline {
                 once.resume(with: .failure(error))
             }
         }
-        let timer = DispatchWorkItem { once.resume(with: .failure(timeout())) }
-        if seconds.isFinite, seconds > 0 {
-            DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: timer)
-        }
+        let deadline = timer.arm(seconds: seconds) { once.resume(with: .failure(timeout())) }
         defer {
-            timer.cancel()
+            deadline.cancel()
             OffPoolCancellation.cancel(inner)
         }
         return try await withTaskCancellationHandler {

@@ -12,7 +12,7 @@ enum ServiceHTTP {
         let transport = configuration.transport
         let idle = configuration.requestTimeout
         let seconds = configuration.maximumRequestSeconds
-        return try await Deadline.run(seconds: seconds, timeout: {
+        return try await Deadline.run(seconds: seconds, timer: configuration.deadlineTimer, timeout: {
             HTTPTransportError(code: .timedOut, reason: "no complete response within \(Self.text(seconds)) s (maximumRequestSeconds)")
         }) {
             try await transport.get(url, headers: headers, timeout: idle, maximumBytes: maximumBytes)

@@ -1,0 +1,33 @@
+import Foundation
+@testable import OTALocalizationsSync
+
+/// Deadlines that pass only when the test says so (``pass(seconds:)``), whatever time it is: a test's verdict about
+/// a deadline then does not depend on how busy the machine is. Every deadline the service arms is kept.
+final class ManualDeadlines: @unchecked Sendable {
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var armed: [ArmedDeadline] = []
+
+    /// The timer to put in the service's configuration.
+    var timer: DeadlineTimer {
+        DeadlineTimer { [self] deadline in lock.withLock { armed.append(deadline) } }
+    }
+
+    /// How many deadlines of `seconds` are armed and have neither passed nor been cancelled.
+    func pending(seconds: TimeInterval) -> Int {
+        lock.withLock { armed.filter { $0.seconds == seconds && $0.isPending }.count }
+    }
+
+    /// Passes every pending deadline of `seconds` (their actions run on this thread); returns how many there were.
+    @discardableResult
+    func pass(seconds: TimeInterval) -> Int {
+        let due = lock.withLock { armed.filter { $0.seconds == seconds && $0.isPending } }
+        due.forEach { $0.fire() }
+        return due.count
+    }
+
+    /// Suspends until `count` deadlines of `seconds` are pending (polling; nothing is decided by the wait).
+    func waitForPending(seconds: TimeInterval, count: Int = 1) async throws {
+        while pending(seconds: seconds) < count { try await Task.sleep(nanoseconds: 2_000_000) }
+    }
+}
