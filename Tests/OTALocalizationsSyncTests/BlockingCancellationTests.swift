@@ -48,11 +48,11 @@ import Testing
     func theRequestAndCycleDeadlinesEndTheCycle() async throws {
         let (fixture, transport) = try Self.fixture()
         defer { transport.release.signal() }
-        await fixture.makeService(requestSeconds: 0.5, cycleSeconds: 30, transport: transport).start()
+        await fixture.makeService(requestSeconds: 0.5, cycleSeconds: 30, wallClockDeadlines: true, transport: transport).start()
         #expect(fixture.reports.last?.error
             == "manifest download failed: timed-out: no complete response within 0.5 s (maximumRequestSeconds)")
 
-        await fixture.makeService(requestSeconds: 600, cycleSeconds: 0.5, transport: transport).start()
+        await fixture.makeService(requestSeconds: 600, cycleSeconds: 0.5, wallClockDeadlines: true, transport: transport).start()
         #expect(fixture.reports.last?.error == "cancelled: the cycle took longer than 0.5 s (maximumCycleSeconds)")
         #expect(fixture.tree() == [])
     }
@@ -63,7 +63,7 @@ import Testing
         defer { transport.release.signal() }
         await fixture.makeService().start()
         #expect(fixture.exists("1.0/modules/Checkout/current"))
-        let service = fixture.makeService(deletionWaitSeconds: 0.2, transport: transport)
+        let service = fixture.makeService(deletionWaitSeconds: 0.2, wallClockDeadlines: true, transport: transport)
         let cycle = Task { await service.start() }
         await transport.stuck.waitForArrivals(1)
         await service.deleteAllBundles()

@@ -10,7 +10,8 @@ import Testing
         let reports = fixture.reports
         return OTALocalizationService(configuration: OTALocalizationServiceConfiguration(
             baseURL: URL(string: SyncFixture.base)!, appVersion: "1.0", storageRoot: fixture.root,
-            transport: fixture.transport, trustedKeys: trustedKeys, channel: channel, reportHandler: { reports.append($0) }))
+            transport: fixture.transport, trustedKeys: trustedKeys, channel: channel, reportHandler: { reports.append($0) }
+        ).withManualDeadlines())
     }
 
     // MARK: Channels

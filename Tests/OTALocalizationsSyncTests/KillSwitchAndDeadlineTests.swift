@@ -31,7 +31,7 @@ import Testing
         fixture.publish([checkout2], publishedAt: "2026-07-25T10:00:00Z")
         let gate = Gate()
         fixture.transport.gate(SyncFixture.url("1.0", "manifest.json"), gate)
-        let service = fixture.makeService(deletionWaitSeconds: 0.2)
+        let service = fixture.makeService(deletionWaitSeconds: 0.2, wallClockDeadlines: true)
         let cycle = Task { await service.start() }
         await gate.waitForArrivals(1)
 
@@ -63,7 +63,7 @@ import Testing
     @Test(.timeLimit(.minutes(10)))
     func aStuckModuleDownloadDoesNotHoldTheKillSwitch() async throws {
         let (fixture, _, gate) = try Self.publishWithAStuckProfile()
-        let service = fixture.makeService(deletionWaitSeconds: 0.2)
+        let service = fixture.makeService(deletionWaitSeconds: 0.2, wallClockDeadlines: true)
         let cycle = Task { await service.start() }
         await gate.waitForArrivals(1)
         while !fixture.exists("1.0/modules/Checkout/current") { try await Task.sleep(nanoseconds: 5_000_000) }
@@ -86,7 +86,7 @@ import Testing
         let fixture = try SyncFixture()
         fixture.publish([try SyncFixture.module("Checkout")])
         fixture.transport.gate(SyncFixture.url("1.0", "manifest.json"), Gate())
-        await fixture.makeService(requestSeconds: 0.3).start()
+        await fixture.makeService(requestSeconds: 0.3, wallClockDeadlines: true).start()
         #expect(fixture.reports.last == Report(
             manifest: .failed,
             error: "manifest download failed: timed-out: no complete response within 0.3 s (maximumRequestSeconds)",
@@ -186,6 +186,7 @@ import Testing
         }
         let configuration = OTALocalizationServiceConfiguration(
             baseURL: URL(string: SyncFixture.base)!, appVersion: "1.0", storageRoot: fixture.root, transport: transport)
+            .withManualDeadlines()
         for folder in ["1.0/tmp", "1.0/modules"] {
             try FileManager.default.createDirectory(at: fixture.url(folder), withIntermediateDirectories: true)
         }

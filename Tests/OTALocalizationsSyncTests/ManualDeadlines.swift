@@ -31,3 +31,13 @@ final class ManualDeadlines: @unchecked Sendable {
         while pending(seconds: seconds) < count { try await Task.sleep(nanoseconds: 2_000_000) }
     }
 }
+
+extension OTALocalizationServiceConfiguration {
+    /// This configuration with deadlines that pass only when `deadlines` is told to: a test whose task waits long
+    /// for a core on a busy machine then never fails on a deadline it is not about.
+    func withManualDeadlines(_ deadlines: ManualDeadlines = ManualDeadlines()) -> Self {
+        var configuration = self
+        configuration.deadlineTimer = deadlines.timer
+        return configuration
+    }
+}

@@ -154,7 +154,8 @@ import Testing
         fixture.publish(modules)
         let gate = Gate()
         fixture.transport.gate(SyncFixture.url("1.0", modules[1].path), gate)
-        let service = fixture.makeService(parallel: 2, requestSeconds: 0.2, cycleSeconds: 0.4, deletionWaitSeconds: 0.05)
+        let service = fixture.makeService(
+            parallel: 2, requestSeconds: 0.2, cycleSeconds: 0.4, deletionWaitSeconds: 0.05, wallClockDeadlines: true)
         for _ in 0..<6 {
             await withTaskGroup(of: Void.self) { group in
                 for index in 0..<8 {

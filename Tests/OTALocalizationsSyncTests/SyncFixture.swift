@@ -65,7 +65,7 @@ final class SyncFixture: @unchecked Sendable {
         requestSeconds: TimeInterval = 120, cycleSeconds: TimeInterval = 300, deletionWaitSeconds: TimeInterval = 5,
         cycleUncompressedBytes: Int64 = 256 * 1024 * 1024, bufferedArchiveBytes: Int64 = 48 * 1024 * 1024,
         manifestModules: Int = 500, deviceClock: (@Sendable () -> Date)? = nil, deadlines: ManualDeadlines? = nil,
-        transport: (any HTTPTransport)? = nil,
+        wallClockDeadlines: Bool = false, transport: (any HTTPTransport)? = nil,
         trustedKeys: [ManifestPublicKey] = [], selection: OTALocalizationSelection = .device
     ) -> OTALocalizationService {
         let reports = self.reports
@@ -77,7 +77,8 @@ final class SyncFixture: @unchecked Sendable {
             maximumBufferedArchiveBytes: bufferedArchiveBytes, limits: limits, trustedKeys: trustedKeys,
             localizationSelection: selection, reportHandler: { reports.append($0) })
         if let deviceClock { configuration.deviceClock = deviceClock }
-        if let deadlines { configuration.deadlineTimer = deadlines.timer }
+        // Deadlines pass only when the test passes them (ManualDeadlines), unless the test is about real time.
+        if !wallClockDeadlines { configuration = configuration.withManualDeadlines(deadlines ?? ManualDeadlines()) }
         return OTALocalizationService(configuration: configuration)
     }
 

@@ -14,7 +14,8 @@ import Testing
         let reports = fixture.reports
         return OTALocalizationService(configuration: OTALocalizationServiceConfiguration(
             baseURL: URL(string: SyncFixture.base)!, appVersion: "1.0", storageRoot: fixture.root, transport: fixture.transport,
-            trustedKeys: keys, channel: channel, reportHandler: { reports.append($0) }))
+            trustedKeys: keys, channel: channel, reportHandler: { reports.append($0) }
+        ).withManualDeadlines())
     }
 
     @Test func afterTheKillSwitchAnOlderSignedManifestIsStillStale() async throws {
