@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsDigest
+import OTALocalizationsNames
 
 /// Content the crash-loop guard stopped serving: the over-the-air content that was installed during
 /// ``OTALocalizedString/defaultMaximumUnconfirmedLaunches`` launches in a row, none of which confirmed
@@ -44,7 +45,7 @@ public struct OTALaunchQuarantine: Sendable, Equatable, Codable {
     /// The SHA-256 (64 lowercase hex digits) of `<module>` NUL `<sha256>` LF for each entry of `modules`, in the byte
     /// order of the module names: the same content always has the same fingerprint.
     public static func fingerprint(of modules: [String: String]) -> String {
-        let lines = modules.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        let lines = modules.sorted { UTF8ByteOrder.precedes($0.key, $1.key) }
             .map { "\($0.key)\u{0}\($0.value)\n" }.joined()
         return OTASHA256.hexString(Data(lines.utf8))
     }

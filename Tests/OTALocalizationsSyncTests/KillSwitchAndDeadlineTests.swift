@@ -73,6 +73,7 @@ import Testing
         #expect(fixture.tree() == [SyncFixture.antiRollbackFileName, SyncFixture.installIDFileName])
         let report = try #require(fixture.reports.last)
         #expect(report.error == "cancelled")
+        #expect(report.errorCode == .cancelled)
         #expect(report.modules.map(\.outcome) == [.updated, .failed], "what the stopped cycle had done is in its report")
         #expect(report.modules.last?.code == .cancelled)
 
@@ -139,6 +140,7 @@ import Testing
         #expect(fixture.reports.all.count == 1)
         let report = try #require(fixture.reports.last)
         #expect(report.error == "cancelled: the cycle took longer than 20 s (maximumCycleSeconds)")
+        #expect(report.errorCode == .cancelled)
         #expect(report.modules.last?.outcome != .updated)
         #expect(report.stateSaved == false)
         // And: nothing more lands when the stuck download wakes up.

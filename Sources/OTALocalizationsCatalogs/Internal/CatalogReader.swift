@@ -12,9 +12,9 @@ struct CatalogReader {
         self.lines = TextLocator(utf8: bytes, lineBreaks: .lineFeed)
     }
 
-    func parseDocument() throws(CatalogError) -> CatalogJSONValue {
+    func parseDocument() throws(CatalogError) -> OrderedJSONValue {
         do {
-            return try CatalogJSONParser.parse(bytes)
+            return try OrderedJSONParser.parse(bytes)
         } catch {
             let position = lines.location(of: error.offset)
             throw CatalogError(
@@ -47,7 +47,7 @@ struct CatalogReader {
         return base + "/" + escaped
     }
 
-    func readCatalog(_ root: CatalogJSONValue) throws(CatalogError) -> StringCatalog {
+    func readCatalog(_ root: OrderedJSONValue) throws(CatalogError) -> StringCatalog {
         let rootLocation = location("", offset: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0)
         guard case .object(let members) = root else {
             throw structureError("the catalog's root is \(root.kindName), expected an object", at: rootLocation)
@@ -119,7 +119,7 @@ struct CatalogReader {
             entries: entries)
     }
 
-    private func readEntry(_ member: CatalogJSONMember) throws(CatalogError) -> CatalogEntry {
+    private func readEntry(_ member: OrderedJSONMember) throws(CatalogError) -> CatalogEntry {
         let key = member.key
         let entryPath = Self.pointer("/strings", key)
         let keyLocation = location(entryPath, offset: member.keyOffset)
@@ -169,7 +169,7 @@ struct CatalogReader {
         return entry
     }
 
-    private func readNode(_ value: CatalogJSONValue, path nodePath: String, offset: Int, key: String, language: String) throws(CatalogError) -> CatalogNode {
+    private func readNode(_ value: OrderedJSONValue, path nodePath: String, offset: Int, key: String, language: String) throws(CatalogError) -> CatalogNode {
         let nodeLocation = location(nodePath, offset: offset)
         guard case .object(let fields) = value else {
             throw structureError("a localization value must be an object, found \(value.kindName)", at: nodeLocation, key: key, language: language)
@@ -221,7 +221,7 @@ struct CatalogReader {
         return node
     }
 
-    private func readVariations(_ value: CatalogJSONValue, path variationsPath: String, location variationsLocation: CatalogLocation, key: String, language: String) throws(CatalogError) -> CatalogVariations? {
+    private func readVariations(_ value: OrderedJSONValue, path variationsPath: String, location variationsLocation: CatalogLocation, key: String, language: String) throws(CatalogError) -> CatalogVariations? {
         guard case .object(let kinds) = value else {
             throw structureError("variations must be an object", at: variationsLocation, key: key, language: language)
         }
@@ -261,7 +261,7 @@ struct CatalogReader {
         return kind.key == "plural" ? .plural(cases) : .device(cases)
     }
 
-    private func readSubstitution(_ member: CatalogJSONMember, path substitutionPath: String, key: String, language: String) throws(CatalogError) -> CatalogSubstitution {
+    private func readSubstitution(_ member: OrderedJSONMember, path substitutionPath: String, key: String, language: String) throws(CatalogError) -> CatalogSubstitution {
         let node = try readNode(member.value, path: substitutionPath, offset: member.valueOffset, key: key, language: language)
         var substitution = CatalogSubstitution(name: member.key, argumentNumber: nil, formatSpecifier: nil, node: node)
         guard case .object(let fields) = member.value else { return substitution }

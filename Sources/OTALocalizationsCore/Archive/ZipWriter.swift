@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 
 /// A writer of reproducible ZIP archives (APPNOTE.TXT 6.3.10): the same entries give the same bytes, on any machine,
 /// in any input order.
@@ -59,7 +60,7 @@ public struct ZipWriter {
     private static func archive(
         compressed entries: [CompressedEntry], zip64Threshold: UInt64, entryCountThreshold: Int
     ) throws(ArchiveError) -> Data {
-        let sorted = entries.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        let sorted = entries.sorted { UTF8ByteOrder.precedes($0.path, $1.path) }
         try checkPaths(sorted.map(\.path))
 
         var out = [UInt8]()

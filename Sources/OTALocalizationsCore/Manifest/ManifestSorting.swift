@@ -1,8 +1,10 @@
-/// The one ordering of names in published files: by the bytes of their UTF-8 encoding, which is the same on every
-/// platform and in every language (Swift's `String` comparison is not byte order).
+import OTALocalizationsNames
+
+/// The one ordering of names in published files (``UTF8ByteOrder``): by the bytes of their UTF-8 encoding, which is
+/// the same on every platform and in every language (Swift's `String` comparison is not byte order).
 public enum ManifestSorting {
     /// Whether `a` sorts before `b` by the bytes of their UTF-8 encodings.
     public static func byteOrder(_ a: String, _ b: String) -> Bool {
-        a.utf8.lexicographicallyPrecedes(b.utf8)
+        UTF8ByteOrder.precedes(a, b)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 
 /// A folder's entries read with `opendir(3)`/`readdir(3)`, with the type each entry reports, so discovery needs no
 /// `lstat` for the plain folders and files that make up almost every repository.
@@ -48,7 +49,7 @@ enum DirectoryListing {
         for index in entries.indices where !searchable || path.utf8.count + 1 + entries[index].name.utf8.count > longestPath {
             entries[index].type = .other
         }
-        return entries.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        return entries.sorted { UTF8ByteOrder.precedes($0.name, $1.name) }
     }
 
     /// Whether entries of the folder at `path` can be looked at with `lstat`, tried on the entry `name`.

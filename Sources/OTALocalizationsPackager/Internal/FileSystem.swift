@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 
 /// Small synchronous file-system helpers for discovery; symbolic links are followed for files only, and only
 /// when they resolve inside the repository.
@@ -68,7 +69,7 @@ enum FileSystem {
     /// Child names sorted by their UTF-8 bytes, so results never depend on directory-listing order.
     static func sortedChildren(of url: URL) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
-        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        return names.sorted(by: UTF8ByteOrder.precedes)
     }
 
     /// Every entry below the folder at `path` that is not a folder, as relative components with its kind, sorted;

@@ -46,7 +46,8 @@ final class CycleProgress: @unchecked Sendable {
         return installed
     }
 
-    /// The report of a cycle stopped now, for `error` (for example `"cancelled"`).
+    /// The report of a cycle stopped now (the kill switch, the cycle deadline), for `error` (for example
+    /// `"cancelled"`), with the error code `cancelled`.
     func interruptedReport(error: String) -> OTALocalizationCycleReport {
         lock.lock()
         defer { lock.unlock() }
@@ -54,6 +55,7 @@ final class CycleProgress: @unchecked Sendable {
         for (index, module) in modules.enumerated() {
             result.append(module ?? .init(name: names[index], outcome: .failed, reason: error, code: .cancelled))
         }
-        return OTALocalizationCycleReport(manifest: manifest ?? .failed, error: error, rollout: rollout, modules: result + trailing)
+        return OTALocalizationCycleReport(
+            manifest: manifest ?? .failed, error: error, errorCode: .cancelled, rollout: rollout, modules: result + trailing)
     }
 }

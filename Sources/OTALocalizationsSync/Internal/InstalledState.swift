@@ -24,7 +24,7 @@ struct InstalledState: Sendable, Equatable {
     /// The stored state, or nil when it is missing or cannot be decoded (then no `If-None-Match` is sent).
     static func load(_ layout: OTAStorageLayout) -> InstalledState? {
         guard let data = DurableFiles.readRegularFile(layout.stateFile, maximumBytes: maximumBytes),
-              let root = try? CatalogJSONParser.parse([UInt8](data)),
+              let root = try? OrderedJSONParser.parse([UInt8](data)),
               root["formatVersion"]?.integerValue == 2
         else { return nil }
         return InstalledStateCoding.decode(root)
@@ -75,7 +75,7 @@ enum InstalledStateCoding {
         return Data(out.utf8)
     }
 
-    static func decode(_ root: CatalogJSONValue) -> InstalledState? {
+    static func decode(_ root: OrderedJSONValue) -> InstalledState? {
         guard let sourceText = root["source"]?.stringValue, let source = DeviceManifest.Source(rawValue: sourceText),
               let appVersion = root["appVersion"]?.stringValue,
               let publishedAt = root["publishedAt"]?.stringValue.flatMap(ManifestDate.parseTimestamp),
@@ -107,7 +107,7 @@ enum InstalledStateCoding {
         return InstalledState(device: device, etag: EntityTag.validated(root["etag"]?.stringValue), keyID: root["keyid"]?.stringValue)
     }
 
-    private static func module(_ value: CatalogJSONValue) -> DeviceModule? {
+    private static func module(_ value: OrderedJSONValue) -> DeviceModule? {
         guard let name = value["name"]?.stringValue, PlainFileName.isValid(name),
               let localizations = value["localizations"]?.stringArrayValue
         else { return nil }
@@ -124,7 +124,7 @@ enum InstalledStateCoding {
         return DeviceModule(name: name, localizations: localizations, rolloutID: rolloutID, content: .sliced(base: base, slices: slices))
     }
 
-    private static func file(_ value: CatalogJSONValue?) -> ManifestSlice? {
+    private static func file(_ value: OrderedJSONValue?) -> ManifestSlice? {
         guard let value, let path = value["path"]?.stringValue, PlainFileName.isValid(path),
               let sha256 = value["sha256"]?.stringValue, LowercaseHex.isSHA256(sha256),
               let size = value["size"]?.integerValue, size >= 0

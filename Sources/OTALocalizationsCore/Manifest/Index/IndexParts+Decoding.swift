@@ -90,7 +90,7 @@ extension IndexFilesPart {
 
 extension IndexDecoding {
     /// Checks `formatVersion` 2 and `"part": <part>`.
-    static func checkHeader(_ root: CatalogJSONValue, part: String) throws(ManifestError) {
+    static func checkHeader(_ root: OrderedJSONValue, part: String) throws(ManifestError) {
         guard root["formatVersion"]?.integerValue == Int64(ManifestIndex.formatVersion) else {
             throw ManifestError(code: .unsupportedVersion, reason: "index part formatVersion is not \(ManifestIndex.formatVersion)")
         }

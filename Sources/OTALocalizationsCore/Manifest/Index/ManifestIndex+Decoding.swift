@@ -42,10 +42,10 @@ extension ManifestIndex {
 /// Reading the index's JSON documents.
 enum IndexDecoding {
     /// The strictly parsed document, refusing duplicate keys.
-    static func document(_ bytes: Data, what: String) throws(ManifestError) -> CatalogJSONValue {
-        let value: CatalogJSONValue
+    static func document(_ bytes: Data, what: String) throws(ManifestError) -> OrderedJSONValue {
+        let value: OrderedJSONValue
         do {
-            value = try CatalogJSONParser.parse([UInt8](bytes))
+            value = try OrderedJSONParser.parse([UInt8](bytes))
         } catch {
             throw ManifestError(code: .notJSON, reason: "\(what) is not valid JSON: \(error.reason) at byte \(error.offset)")
         }
@@ -59,7 +59,7 @@ enum IndexDecoding {
     }
 
     /// `{"path", "sha256", "size"}` with the rules of a module's own fields, else nil.
-    static func file(_ value: CatalogJSONValue?) -> ManifestSlice? {
+    static func file(_ value: OrderedJSONValue?) -> ManifestSlice? {
         guard let value, let path = value["path"]?.stringValue, PlainFileName.isValid(path),
               let sha256 = value["sha256"]?.stringValue, LowercaseHex.isSHA256(sha256),
               let size = value["size"]?.integerValue, size >= 0
@@ -67,8 +67,8 @@ enum IndexDecoding {
         return ManifestSlice(path: path, sha256: sha256, size: size)
     }
 
-    static func parts(_ value: CatalogJSONValue?, what: String, code: ManifestError.Code) throws(ManifestError) -> IndexParts {
-        func reference(_ value: CatalogJSONValue?) -> IndexPartReference? {
+    static func parts(_ value: OrderedJSONValue?, what: String, code: ManifestError.Code) throws(ManifestError) -> IndexParts {
+        func reference(_ value: OrderedJSONValue?) -> IndexPartReference? {
             file(value).flatMap { file in
                 file.size <= IndexPartReference.maximumSize ? IndexPartReference(path: file.path, sha256: file.sha256, size: file.size) : nil
             }
@@ -88,7 +88,7 @@ enum IndexDecoding {
         return IndexParts(base: base, full: full, localizations: localizations)
     }
 
-    static func rollout(_ value: CatalogJSONValue) throws(ManifestError) -> ManifestIndex.Rollout {
+    static func rollout(_ value: OrderedJSONValue) throws(ManifestError) -> ManifestIndex.Rollout {
         func failure(_ reason: String) -> ManifestError { ManifestError(code: .badRollout, reason: "index 'rollout' \(reason)") }
         guard let id = value["id"]?.stringValue, ManifestRollout.isValidID(id) else {
             throw failure("has no 'id' of 1 to 64 ASCII letters, digits, '-' or '_'")

@@ -1,13 +1,14 @@
 import Foundation
 
-/// A JSON value as the catalog reader sees it, keeping object members in file order with their byte offsets.
+/// A JSON value as it is written, keeping object members in file order with their byte offsets, so that an error
+/// can name the line and column. String Catalogs, packager configurations and validation baselines are read so.
 ///
 /// Object members are kept as written (no merging of keys that Swift's `String` would call equal), so two
 /// catalog keys that differ only in Unicode normalization stay two keys, as they are for Xcode.
-package indirect enum CatalogJSONValue: Sendable {
-    case object([CatalogJSONMember])
+package indirect enum OrderedJSONValue: Sendable {
+    case object([OrderedJSONMember])
     /// The elements, with the byte offset of each one's first byte.
-    case array([CatalogJSONValue], elementOffsets: [Int])
+    case array([OrderedJSONValue], elementOffsets: [Int])
     case string(String)
     /// The number's literal text (RFC 8259 §6 grammar, already checked).
     case number(String)
@@ -27,9 +28,9 @@ package indirect enum CatalogJSONValue: Sendable {
 }
 
 /// One `"key": value` pair of a JSON object with the byte offsets of its key and value.
-package struct CatalogJSONMember: Sendable {
+package struct OrderedJSONMember: Sendable {
     package var key: String
-    package var value: CatalogJSONValue
+    package var value: OrderedJSONValue
     /// Byte offset of the key's opening quote.
     package var keyOffset: Int
     /// Byte offset of the first byte of the value.
@@ -37,7 +38,7 @@ package struct CatalogJSONMember: Sendable {
 }
 
 /// Where a JSON parse failed: the byte offset and what was expected there.
-package struct CatalogJSONSyntaxError: Error {
+package struct OrderedJSONSyntaxError: Error {
     package var offset: Int
     package var reason: String
 }
@@ -47,7 +48,7 @@ package struct CatalogJSONSyntaxError: Error {
 /// Accepts one value surrounded by optional whitespace and an optional UTF-8 byte-order mark. Rejects
 /// comments, trailing commas, control characters in strings, invalid UTF-8, lone surrogates in `\u` escapes,
 /// and nesting deeper than ``maximumDepth``.
-package struct CatalogJSONParser {
+package struct OrderedJSONParser {
     package static let maximumDepth = 256
 
     private let bytes: [UInt8]
@@ -58,14 +59,14 @@ package struct CatalogJSONParser {
         self.bytes = bytes
     }
 
-    package static func parse(_ bytes: [UInt8]) throws(CatalogJSONSyntaxError) -> CatalogJSONValue {
-        var parser = CatalogJSONParser(bytes: bytes)
+    package static func parse(_ bytes: [UInt8]) throws(OrderedJSONSyntaxError) -> OrderedJSONValue {
+        var parser = OrderedJSONParser(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
         parser.skipWhitespace()
         let value = try parser.parseValue()
         parser.skipWhitespace()
         if parser.index != bytes.count {
-            throw CatalogJSONSyntaxError(offset: parser.index, reason: "unexpected text after the JSON value")
+            throw OrderedJSONSyntaxError(offset: parser.index, reason: "unexpected text after the JSON value")
         }
         return value
     }
@@ -79,11 +80,11 @@ package struct CatalogJSONParser {
         }
     }
 
-    private func fail(_ reason: String, at offset: Int? = nil) -> CatalogJSONSyntaxError {
-        CatalogJSONSyntaxError(offset: offset ?? index, reason: reason)
+    private func fail(_ reason: String, at offset: Int? = nil) -> OrderedJSONSyntaxError {
+        OrderedJSONSyntaxError(offset: offset ?? index, reason: reason)
     }
 
-    private mutating func parseValue() throws(CatalogJSONSyntaxError) -> CatalogJSONValue {
+    private mutating func parseValue() throws(OrderedJSONSyntaxError) -> OrderedJSONValue {
         guard index < bytes.count else { throw fail("unexpected end of input, expected a value") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject()
@@ -97,7 +98,7 @@ package struct CatalogJSONParser {
         }
     }
 
-    private mutating func expectLiteral(_ literal: StaticString) throws(CatalogJSONSyntaxError) {
+    private mutating func expectLiteral(_ literal: StaticString) throws(OrderedJSONSyntaxError) {
         let start = index
         let count = literal.utf8CodeUnitCount
         let text = UnsafeBufferPointer(start: literal.utf8Start, count: count)
@@ -108,16 +109,16 @@ package struct CatalogJSONParser {
         index += count
     }
 
-    private mutating func enter() throws(CatalogJSONSyntaxError) {
+    private mutating func enter() throws(OrderedJSONSyntaxError) {
         depth += 1
         if depth > Self.maximumDepth { throw fail("nesting deeper than \(Self.maximumDepth) levels") }
     }
 
-    private mutating func parseObject() throws(CatalogJSONSyntaxError) -> CatalogJSONValue {
+    private mutating func parseObject() throws(OrderedJSONSyntaxError) -> OrderedJSONValue {
         try enter()
         defer { depth -= 1 }
         index += 1  // {
-        var members: [CatalogJSONMember] = []
+        var members: [OrderedJSONMember] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -136,7 +137,7 @@ package struct CatalogJSONParser {
             skipWhitespace()
             let valueOffset = index
             let value = try parseValue()
-            members.append(CatalogJSONMember(key: key, value: value, keyOffset: keyOffset, valueOffset: valueOffset))
+            members.append(OrderedJSONMember(key: key, value: value, keyOffset: keyOffset, valueOffset: valueOffset))
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of input in object") }
             if bytes[index] == UInt8(ascii: ",") {
@@ -151,11 +152,11 @@ package struct CatalogJSONParser {
         }
     }
 
-    private mutating func parseArray() throws(CatalogJSONSyntaxError) -> CatalogJSONValue {
+    private mutating func parseArray() throws(OrderedJSONSyntaxError) -> OrderedJSONValue {
         try enter()
         defer { depth -= 1 }
         index += 1  // [
-        var elements: [CatalogJSONValue] = []
+        var elements: [OrderedJSONValue] = []
         var offsets: [Int] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
@@ -180,7 +181,7 @@ package struct CatalogJSONParser {
         }
     }
 
-    private mutating func parseNumber() throws(CatalogJSONSyntaxError) -> String {
+    private mutating func parseNumber() throws(OrderedJSONSyntaxError) -> String {
         let start = index
         if bytes[index] == UInt8(ascii: "-") { index += 1 }
         func isDigit(_ i: Int) -> Bool { i < bytes.count && bytes[i] >= 0x30 && bytes[i] <= 0x39 }
@@ -204,7 +205,7 @@ package struct CatalogJSONParser {
         return String(decoding: bytes[start..<index], as: UTF8.self)
     }
 
-    private mutating func parseString() throws(CatalogJSONSyntaxError) -> String {
+    private mutating func parseString() throws(OrderedJSONSyntaxError) -> String {
         index += 1  // opening quote
         let start = index
         // Fast path: no escapes.
@@ -275,7 +276,7 @@ package struct CatalogJSONParser {
         }
     }
 
-    private mutating func parseHex4(escapeStart: Int) throws(CatalogJSONSyntaxError) -> UInt32 {
+    private mutating func parseHex4(escapeStart: Int) throws(OrderedJSONSyntaxError) -> UInt32 {
         guard index + 4 <= bytes.count else { throw fail("\\u escape needs four hex digits", at: escapeStart) }
         var value: UInt32 = 0
         for _ in 0..<4 {
@@ -293,7 +294,7 @@ package struct CatalogJSONParser {
         return value
     }
 
-    private func decodeUTF8(_ range: Range<Int>) throws(CatalogJSONSyntaxError) -> String {
+    private func decodeUTF8(_ range: Range<Int>) throws(OrderedJSONSyntaxError) -> String {
         if range.isEmpty { return "" }
         guard let text = String(validating: bytes[range], as: UTF8.self) else {
             // Find the first invalid byte for the position.

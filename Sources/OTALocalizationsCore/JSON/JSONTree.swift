@@ -1,10 +1,10 @@
 import Foundation
 
-/// Typed reads from a strictly parsed JSON value (``CatalogJSONParser``), for the formats decoded without `Codable`:
+/// Typed reads from a strictly parsed JSON value (``OrderedJSONParser``), for the formats decoded without `Codable`:
 /// the published index's root and parts.
-extension CatalogJSONValue {
+extension OrderedJSONValue {
     /// The member `key` of an object (the last one written: callers refuse duplicate keys first), else nil.
-    package subscript(key: String) -> CatalogJSONValue? {
+    package subscript(key: String) -> OrderedJSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.last { $0.key == key }?.value
     }
@@ -16,7 +16,7 @@ extension CatalogJSONValue {
     }
 
     /// The value as an array of values, else nil.
-    package var arrayValue: [CatalogJSONValue]? {
+    package var arrayValue: [OrderedJSONValue]? {
         if case .array(let elements, _) = self { return elements }
         return nil
     }
@@ -33,7 +33,7 @@ extension CatalogJSONValue {
     }
 
     /// An object's members in file order, else nil.
-    package var members: [CatalogJSONMember]? {
+    package var members: [OrderedJSONMember]? {
         if case .object(let members) = self { return members }
         return nil
     }

@@ -19,7 +19,7 @@ package struct JSONDocument {
         case index(Int)
     }
 
-    package let root: CatalogJSONValue
+    package let root: OrderedJSONValue
     private let lines: TextLocator
 
     /// - Throws: ``SyntaxError`` when the bytes are not one JSON value (trailing commas and text after the value
@@ -28,7 +28,7 @@ package struct JSONDocument {
         let raw = [UInt8](bytes)
         lines = TextLocator(utf8: raw, lineBreaks: .lineFeed)
         do {
-            root = try CatalogJSONParser.parse(raw)
+            root = try OrderedJSONParser.parse(raw)
         } catch {
             let position = lines.location(of: error.offset)
             throw SyntaxError(line: position.line, column: position.column, reason: error.reason)

@@ -11,12 +11,12 @@ package enum DuplicateKeys {
     /// The first duplicated key, in document order, or nil when there is none; nil too when `bytes` is not strict
     /// JSON (the caller's decoder reports that).
     package static func first(in bytes: Data) -> String? {
-        guard let value = try? CatalogJSONParser.parse([UInt8](bytes)) else { return nil }
+        guard let value = try? OrderedJSONParser.parse([UInt8](bytes)) else { return nil }
         return first(in: value)
     }
 
     /// The first duplicated key inside `value`.
-    package static func first(in value: CatalogJSONValue) -> String? {
+    package static func first(in value: OrderedJSONValue) -> String? {
         switch value {
         case .object(let members):
             var seen: Set<String> = []
