@@ -25,11 +25,6 @@ final class ManualDeadlines: @unchecked Sendable {
         due.forEach { $0.fire() }
         return due.count
     }
-
-    /// Suspends until `count` deadlines of `seconds` are pending (polling; nothing is decided by the wait).
-    func waitForPending(seconds: TimeInterval, count: Int = 1) async throws {
-        while pending(seconds: seconds) < count { try await Task.sleep(nanoseconds: 2_000_000) }
-    }
 }
 
 extension OTALocalizationServiceConfiguration {
