@@ -19,6 +19,9 @@ public struct PackagerError: Error, Sendable, Equatable, CustomStringConvertible
         public static let validationFailed = Code(rawValue: "validation-failed")
         /// The app version is not usable as a folder name.
         public static let badAppVersion = Code(rawValue: "bad-app-version")
+        /// The manifest's `publishedAt` as given (`--published-at`, `SOURCE_DATE_EPOCH`) is not a date, or is more than
+        /// ``PublishDate/futureToleranceSeconds`` ahead of the clock without `allowFuture` (``PublishDate``).
+        public static let badPublishedAt = Code(rawValue: "bad-published-at")
         /// Reading inputs or writing outputs failed.
         public static let io = Code(rawValue: "io")
         /// A publish destination could not be read or written (the AWS CLI's or the file system's message follows).

@@ -92,12 +92,6 @@ package enum ManifestAdmission {
         package var latestTrusted: ManifestTimestamp
     }
 
-    /// Why a publish is refused: one sentence and its report code (`signature`, `channel`, `manifest`).
-    package struct Refusal: Error, Sendable, Equatable {
-        package var reason: String
-        package var code: OTALocalizationCycleReport.Module.FailureCode
-    }
-
     /// The largest `manifest.json` (and envelope payload) accepted, in bytes.
     package static let maximumManifestBytes: Int64 = 4 * 1024 * 1024
     /// The largest envelope accepted, in bytes: the largest manifest in base64, plus room for signatures.
@@ -108,10 +102,10 @@ package enum ManifestAdmission {
     /// - Parameters:
     ///   - serverDate: the response's `Date` header, nil without one.
     ///   - deviceClock: the device's clock now.
-    /// - Throws: ``Refusal``.
+    /// - Throws: ``CycleFailure`` (codes `signature`, `manifest`, `channel`, `limit`).
     package static func admit(
         _ body: Data, format: Format, rules: Rules, serverDate: ManifestTimestamp?, deviceClock: ManifestTimestamp
-    ) throws(Refusal) -> Admitted {
+    ) throws(CycleFailure) -> Admitted {
         let fileName = format.fileName(channel: rules.channel, signed: !rules.trustedKeys.isEmpty)
         var payload = body
         var keyID: String?
@@ -121,11 +115,13 @@ package enum ManifestAdmission {
                     bytes: body, payloadType: format.payloadType, maximumSignatures: rules.maximumEnvelopeSignatures
                 ).verifiedPayload(trustedKeys: rules.trustedKeys)
             } catch {
-                throw Refusal(reason: "signed \(format == .index ? "index" : "manifest") refused (\(error.code)): \(error.reason)", code: .signature)
+                throw CycleFailure(
+                    .signature, "signed \(format == .index ? "index" : "manifest") refused (\(error.code)): \(error.reason)",
+                    signatureCode: error.code)
             }
         }
         guard payload.count <= maximumManifestBytes else {
-            throw Refusal(reason: "\(fileName) holds \(payload.count) bytes, more than the \(maximumManifestBytes) accepted", code: .manifest)
+            throw CycleFailure(.manifest, "\(fileName) holds \(payload.count) bytes, more than the \(maximumManifestBytes) accepted")
         }
         let content = try decode(payload, format: format)
         let (appVersion, channel): (String, String?) = switch content {
@@ -133,12 +129,12 @@ package enum ManifestAdmission {
         case .manifest(let manifest): (manifest.appVersion, manifest.channel)
         }
         guard appVersion == rules.appVersion else {
-            throw Refusal(reason: "manifest is for app version \"\(appVersion)\", not \"\(rules.appVersion)\"", code: .manifest)
+            throw CycleFailure(.manifest, "manifest is for app version \"\(appVersion)\", not \"\(rules.appVersion)\"")
         }
         guard channel == rules.channel else {
-            throw Refusal(
-                reason: "\(fileName) names the channel \(text(channel)), but this app reads the channel \(text(rules.channel)); nothing was installed",
-                code: .channel)
+            throw CycleFailure(
+                .channel,
+                "\(fileName) names the channel \(text(channel)), but this app reads the channel \(text(rules.channel)); nothing was installed")
         }
         if case .manifest(let manifest) = content {
             // The longest list a device can use: the stable entries with the modules a rollout adds.
@@ -150,9 +146,9 @@ package enum ManifestAdmission {
         let latest = clock.adding(seconds: rules.publishedAtToleranceSeconds)
         guard content.publishedAt <= latest else {
             let source = serverDate == nil ? "the device clock" : "the server's Date"
-            throw Refusal(
-                reason: "manifest publishedAt \(ManifestDate.format(content.publishedAt)) is later than \(source) \(ManifestDate.format(clock)) by more than \(seconds(rules.publishedAtToleranceSeconds)) s (publishedAtToleranceSeconds); ignored",
-                code: .manifest)
+            throw CycleFailure(
+                .manifest,
+                "manifest publishedAt \(ManifestDate.format(content.publishedAt)) is later than \(source) \(ManifestDate.format(clock)) by more than \(seconds(rules.publishedAtToleranceSeconds)) s (publishedAtToleranceSeconds); ignored")
         }
         // An installed date is dropped as a reference only when both clocks put it in the future: a cache serves a
         // stored response with the Date it was stored with (RFC 9111 section 4), so a stale edge's Date alone would
@@ -162,22 +158,21 @@ package enum ManifestAdmission {
     }
 
     /// Refuses a publish listing more than ``Rules/maximumManifestModules`` entries for a device.
-    package static func checkEntryCount(_ entries: Int, rules: Rules) throws(Refusal) {
+    package static func checkEntryCount(_ entries: Int, rules: Rules) throws(CycleFailure) {
         guard entries <= rules.maximumManifestModules else {
-            throw Refusal(
-                reason: "manifest lists \(entries) modules, more than the limit of \(rules.maximumManifestModules) (maximumManifestModules)",
-                code: .limit)
+            throw CycleFailure(
+                .limit, "manifest lists \(entries) modules, more than the limit of \(rules.maximumManifestModules) (maximumManifestModules)")
         }
     }
 
-    private static func decode(_ payload: Data, format: Format) throws(Refusal) -> Content {
+    private static func decode(_ payload: Data, format: Format) throws(CycleFailure) -> Content {
         do {
             switch format {
             case .index: return .index(try ManifestIndex(bytes: payload))
             case .manifest: return .manifest(try Manifest(bytes: payload))
             }
         } catch {
-            throw Refusal(reason: "manifest rejected (\(error.code)): \(error.reason)", code: .manifest)
+            throw CycleFailure(.manifest, "manifest rejected (\(error.code)): \(error.reason)")
         }
     }
 

@@ -5,13 +5,14 @@ extension OTALocalizationCycleReport {
     /// Returns the report as one line of JSON with its keys in the documented order.
     ///
     /// Shape (`ota-localizations sync --json`):
-    /// `{"manifest":"updated|notModified|stale|failed","error":string|null,["errorCode":string,]"stateSaved":bool,
+    /// `{"manifest":"updated|notModified|stale|failed","error":string|null,["errorCode":string,]["signatureCode":string,]
+    /// "stateSaved":bool,
     /// ["rollout":{"id":string,"percent":number,"includesThisDevice":bool},]["quarantine":{"since":string,
     /// "launches":n,"publishedAt":string|null,"modules":{string:string}},]"updated":n,
     /// "skipped":n,"failed":n,"removed":n,"bytesDownloaded":n,"modules":[{"name":string,
     /// "outcome":"updated|skipped|failed|removed","bytes":n,"durationMs":n,"reason":string|null,"code":string|null}]}`
-    /// (`code` and `quarantine` were added after the others: readers of the older shape ignore them; `errorCode`,
-    /// `rollout` and `quarantine` are written only when set).
+    /// (`code`, `signatureCode` and `quarantine` were added after the others: readers of the older shape ignore them;
+    /// `errorCode`, `signatureCode`, `rollout` and `quarantine` are written only when set).
     /// The values equal the `Encodable` encoding's; only the key order is fixed here, because `JSONEncoder` on
     /// Linux writes keys in hash order. Strings are escaped per RFC 8259 section 7.
     public func jsonText() -> String {
@@ -20,7 +21,8 @@ extension OTALocalizationCycleReport {
                 + "\"bytes\":\(module.bytes),\"durationMs\":\(module.durationMs),\"reason\":\(Self.nullable(module.reason)),"
                 + "\"code\":\(Self.nullable(module.code?.rawValue))}"
         }
-        let errorCode = errorCode.map { ",\"errorCode\":\(JSONText.quoted($0.rawValue))" } ?? ""
+        let errorCode = (errorCode.map { ",\"errorCode\":\(JSONText.quoted($0.rawValue))" } ?? "")
+            + (signatureCode.map { ",\"signatureCode\":\(JSONText.quoted($0.rawValue))" } ?? "")
         let rollout = rollout.map { "\"rollout\":\($0.jsonText())," } ?? ""
         let quarantine = quarantine.map { "\"quarantine\":\($0.jsonText())," } ?? ""
         return "{\"manifest\":\(JSONText.quoted(manifest.rawValue)),\"error\":\(Self.nullable(error))\(errorCode),"

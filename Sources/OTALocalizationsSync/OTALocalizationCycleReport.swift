@@ -1,11 +1,12 @@
 import Foundation
 import OTALocalizations
+import OTALocalizationsCore
 
 /// The structured record of one update cycle, handed to the configuration's `reportHandler`.
 ///
 /// Its JSON shape (through `Codable`, and key for key in this order through ``jsonText()``, which `sync --json`
 /// prints) is the CLI's `sync --json` object:
-/// `{"manifest":"updated|notModified|stale|failed","error":string|null,["errorCode":string,]"stateSaved":bool,
+/// `{"manifest":"updated|notModified|stale|failed","error":string|null,["errorCode":string,]["signatureCode":string,]"stateSaved":bool,
 /// ["rollout":{"id","percent","includesThisDevice"},]["quarantine":{"since","launches","publishedAt","modules"},]"updated":n,"skipped":n,
 /// "failed":n,"removed":n,"bytesDownloaded":n,"modules":[{"name","outcome":"updated|skipped|failed|removed",
 /// "bytes","durationMs","reason","code"}]}`. Absent values are encoded as an explicit `null`. `JSONEncoder` on Linux does
@@ -38,42 +39,9 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
             case removed
         }
 
-        /// A stable identifier for why a module failed: compare this, show ``reason``.
-        ///
-        /// Codes grow over time (like other error codes of this package); treat an unknown one as a failure.
-        public struct FailureCode: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
-            public let rawValue: String
-            public init(rawValue: String) { self.rawValue = rawValue }
-            public var description: String { rawValue }
-
-            /// The GET failed: no connection, a timeout, a deadline, a status other than 200, a body over its size.
-            public static let transport = FailureCode(rawValue: "transport")
-            /// The bytes received are not the manifest's: size or SHA-256 mismatch.
-            public static let verification = FailureCode(rawValue: "verification")
-            /// The ZIP is corrupt or hostile (path traversal, symbolic links, unsupported compression, ...).
-            public static let archive = FailureCode(rawValue: "archive")
-            /// The bundle's contents are refused: no `Info.plist`, an `Info.plist` that is not a dictionary or
-            /// declares another development region than the manifest, a table that does not parse.
-            public static let content = FailureCode(rawValue: "content")
-            /// A limit was reached; the reason names it (docs/operations.md, "Limits and deadlines").
-            public static let limit = FailureCode(rawValue: "limit")
-            /// The device's storage: a folder or file could not be created, written or renamed (disk full).
-            public static let storage = FailureCode(rawValue: "storage")
-            /// The manifest entry itself: malformed, a duplicate, a name colliding with another, or too long.
-            public static let manifest = FailureCode(rawValue: "manifest")
-            /// The kill switch or the cycle deadline stopped the module.
-            public static let cancelled = FailureCode(rawValue: "cancelled")
-            /// The signed manifest (`manifest.dsse.json`) was refused: unsigned, malformed, signed by no trusted key,
-            /// or a signature that does not verify. Set on the report's ``OTALocalizationCycleReport/errorCode``.
-            public static let signature = FailureCode(rawValue: "signature")
-            /// The manifest names another release channel than the configuration's
-            /// (``OTALocalizationServiceConfiguration/channel``), or the configured channel is not a valid name.
-            /// Set on the report's ``OTALocalizationCycleReport/errorCode``.
-            public static let channel = FailureCode(rawValue: "channel")
-            /// The manifest's entry is content the crash-loop guard quarantined on this device
-            /// (``OTALocalizationCycleReport/quarantine``): it is not installed again; the installed content stays.
-            public static let quarantined = FailureCode(rawValue: "quarantined")
-        }
+        /// Why the module failed: the report's one code type (``OTALocalizationCycleReport/FailureCode``), also the
+        /// type of ``OTALocalizationCycleReport/errorCode``.
+        public typealias FailureCode = OTALocalizationCycleReport.FailureCode
 
         /// The module name (`"(unnamed)"` for a manifest entry without a string name).
         public var name: String
@@ -135,7 +103,12 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
     /// the cycle deadline, on any manifest outcome), and on an `updated` manifest `storage` (folders, the install ID or
     /// `state.json` could not be written); nil otherwise (a `stale` manifest, a failure of modules only). Encoded only
     /// when set.
-    public var errorCode: Module.FailureCode?
+    public var errorCode: FailureCode?
+    /// Why the signed root was refused, when ``errorCode`` is `signature`: the code of the ``ManifestSignatureError``
+    /// (`untrusted-key` when no signature is by a trusted key, `bad-signature`, `no-signatures`, `malformed-envelope`,
+    /// `unknown-payload-type`, `bad-base64`, `too-many-signatures`; docs/signing.md); nil otherwise. Encoded only
+    /// when set.
+    public var signatureCode: ManifestSignatureError.Code?
     /// Whether `state.json` (manifest and ETag) was written: only when every module succeeded.
     public var stateSaved: Bool
     /// The staged rollout of the manifest acted on (`updated`, or the stored one on `notModified`), with whether
@@ -149,12 +122,14 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
 
     /// Creates a report; the totals are derived from `modules`.
     public init(
-        manifest: ManifestOutcome, error: String? = nil, errorCode: Module.FailureCode? = nil, stateSaved: Bool = false,
-        rollout: Rollout? = nil, quarantine: OTALaunchQuarantine? = nil, modules: [Module] = []
+        manifest: ManifestOutcome, error: String? = nil, errorCode: FailureCode? = nil,
+        signatureCode: ManifestSignatureError.Code? = nil, stateSaved: Bool = false, rollout: Rollout? = nil,
+        quarantine: OTALaunchQuarantine? = nil, modules: [Module] = []
     ) {
         self.manifest = manifest
         self.error = error
         self.errorCode = errorCode
+        self.signatureCode = signatureCode
         self.stateSaved = stateSaved
         self.rollout = rollout
         self.quarantine = quarantine
@@ -173,7 +148,7 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
     public var bytesDownloaded: Int64 { modules.reduce(0) { $0 + $1.bytes } }
 
     private enum CodingKeys: String, CodingKey {
-        case manifest, error, errorCode, stateSaved, rollout, quarantine, updated, skipped, failed, removed, bytesDownloaded
+        case manifest, error, errorCode, signatureCode, stateSaved, rollout, quarantine, updated, skipped, failed, removed, bytesDownloaded
         case modules
     }
 
@@ -181,7 +156,8 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         manifest = try container.decode(ManifestOutcome.self, forKey: .manifest)
         error = try container.decodeIfPresent(String.self, forKey: .error)
-        errorCode = try container.decodeIfPresent(Module.FailureCode.self, forKey: .errorCode)
+        errorCode = try container.decodeIfPresent(FailureCode.self, forKey: .errorCode)
+        signatureCode = try container.decodeIfPresent(String.self, forKey: .signatureCode).map(ManifestSignatureError.Code.init(rawValue:))
         stateSaved = try container.decode(Bool.self, forKey: .stateSaved)
         rollout = try container.decodeIfPresent(Rollout.self, forKey: .rollout)
         quarantine = try container.decodeIfPresent(OTALaunchQuarantine.self, forKey: .quarantine)
@@ -193,6 +169,7 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
         try container.encode(manifest, forKey: .manifest)
         try container.encode(error, forKey: .error)
         try container.encodeIfPresent(errorCode, forKey: .errorCode)
+        try container.encodeIfPresent(signatureCode?.rawValue, forKey: .signatureCode)
         try container.encode(stateSaved, forKey: .stateSaved)
         try container.encodeIfPresent(rollout, forKey: .rollout)
         try container.encodeIfPresent(quarantine, forKey: .quarantine)

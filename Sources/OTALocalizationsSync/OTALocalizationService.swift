@@ -87,7 +87,7 @@ public actor OTALocalizationService: OTALocalizationServicing {
         if let (run, task) = inFlight {
             run.cancelWork()
             _ = await run.waitForWork(upToSeconds: configuration.maximumDeletionWaitSeconds)
-            run.stop(error: "cancelled")
+            run.stop(error: CycleFailure.cancelled.reason)
             await task.value
             if inFlight?.run === run { inFlight = nil }
         }

@@ -217,7 +217,7 @@ import Testing
         let entered = DispatchSemaphore(value: 0)
         let finished = Flag()
         let step = Task.detached {
-            try gate.commit { () throws(InstallFailure) in
+            try gate.commit { () throws(CycleFailure) in
                 entered.signal()
                 Thread.sleep(forTimeInterval: 0.2)
                 finished.set()
@@ -229,7 +229,7 @@ import Testing
         #expect(finished.isSet, "revoke() returned only after the step in progress had finished")
         #expect(try await step.value == 1)
         #expect(gate.attempt {} == false)
-        #expect(throws: InstallFailure.self) { try gate.commit { () throws(InstallFailure) in 2 } }
+        #expect(throws: CycleFailure.self) { try gate.commit { () throws(CycleFailure) in 2 } }
     }
 }
 

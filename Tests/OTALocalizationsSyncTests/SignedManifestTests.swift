@@ -125,6 +125,12 @@ extension SyncFixture {
         #expect(report.manifest == .failed, "\(name)")
         #expect(report.error?.contains(expected) == true, "\(name): \(report.error ?? "nil")")
         #expect(report.errorCode == (name.hasPrefix("unsigned") ? .transport : .signature), "\(name)")
+        // The refusal's code, for dashboards and `sync`'s advice: the text between the parentheses of `expected`.
+        let signatureCode = name.hasPrefix("unsigned") ? nil : String(expected.dropFirst().dropLast())
+        #expect(report.signatureCode?.rawValue == signatureCode, "\(name)")
+        #expect(report.jsonText().contains(signatureCode.map { #","signatureCode":"\#($0)","# } ?? "\"stateSaved\""), "\(name)")
+        #expect(report.jsonText().contains("signatureCode") == (signatureCode != nil), "\(name)")
+        #expect(try JSONDecoder().decode(OTALocalizationCycleReport.self, from: Data(report.jsonText().utf8)) == report, "\(name)")
         // The state was read from manifest.dsse.json: it is revalidated first; it changed, so the index is asked for.
         #expect(fixture.transport.requestedURLs == [Self.envelopeURL, Self.indexEnvelopeURL], "\(name)")
         #expect(fixture.snapshot() == before, "\(name)")

@@ -311,7 +311,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
 
     // MARK: Manifest failures change nothing
 
-    static let manifestFailures: [(String, ScriptedTransport.Route, String, OTALocalizationCycleReport.Module.FailureCode)] = [
+    static let manifestFailures: [(String, ScriptedTransport.Route, String, OTALocalizationCycleReport.FailureCode)] = [
         ("500", .status(500), "manifest HTTP status 500", .transport),
         ("404", .status(404), "manifest HTTP status 404", .transport),
         ("timeout", .error(.timedOut), "manifest download failed: timed-out: scripted timed-out", .transport),

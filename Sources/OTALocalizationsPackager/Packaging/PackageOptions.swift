@@ -50,11 +50,11 @@ public enum PublishDate {
     /// - Parameters:
     ///   - argument: `--published-at` as an RFC 3339 date-time (`2026-07-24T10:00:00Z`, see `ManifestDate`), or nil.
     ///   - environment: the process environment (reads `SOURCE_DATE_EPOCH`).
-    /// - Throws: ``PackagerError`` `configuration` when the argument or the variable is not a valid date.
     ///   - allowFuture: accept a date more than ``futureToleranceSeconds`` after `now`.
-    /// - Throws: ``PackagerError`` `configuration` when the date is later than `now` plus ``futureToleranceSeconds`` and
-    ///   `allowFuture` is false: devices refuse such a manifest (`publishedAtToleranceSeconds`, default 1 hour), and
-    ///   once it is live every later publish looks older than it.
+    /// - Throws: ``PackagerError`` `badPublishedAt` when the argument or the variable is not a valid date, or when the
+    ///   date is later than `now` plus ``futureToleranceSeconds`` and `allowFuture` is false: devices refuse such a
+    ///   manifest (`publishedAtToleranceSeconds`, default 1 hour), and once it is live every later publish looks older
+    ///   than it.
     public static func resolve(
         argument: String?, environment: [String: String], now: Date = Date(), allowFuture: Bool = false
     ) throws -> Date {
@@ -63,14 +63,14 @@ public enum PublishDate {
         if let argument {
             guard let parsed = ManifestDateParsing.parse(argument) else {
                 throw PackagerError(
-                    code: .configuration,
+                    code: .badPublishedAt,
                     reason: "--published-at '\(argument)' is not an RFC 3339 date-time such as 2026-07-24T10:00:00Z (year 0001 to 9999)"
                 )
             }
             (date, source) = (parsed, "--published-at \(argument)")
         } else if let epoch = environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty {
             guard let seconds = Int64(epoch), seconds >= 0 else {
-                throw PackagerError(code: .configuration, reason: "SOURCE_DATE_EPOCH '\(epoch)' is not a whole number of seconds")
+                throw PackagerError(code: .badPublishedAt, reason: "SOURCE_DATE_EPOCH '\(epoch)' is not a whole number of seconds")
             }
             (date, source) = (Date(timeIntervalSince1970: TimeInterval(seconds)), "SOURCE_DATE_EPOCH \(epoch)")
         } else {
@@ -79,7 +79,7 @@ public enum PublishDate {
         let ahead = date.timeIntervalSince(now)
         if ahead > futureToleranceSeconds, !allowFuture {
             throw PackagerError(
-                code: .configuration,
+                code: .badPublishedAt,
                 reason: "\(source) is \(Self.duration(ahead)) ahead of this machine's clock: devices refuse a manifest dated more "
                     + "than 1 hour ahead of the server's Date (publishedAtToleranceSeconds), and once it is live every later "
                     + "publish looks older than it. Give the time of the publish (or leave the option out: now), or pass "

@@ -39,7 +39,7 @@ struct AntiRollbackMark: Sendable, Equatable {
 
     /// Writes the record with `channel`'s mark set to `timestamp`, atomically; anything but a regular file at its
     /// path is moved aside first.
-    func saving(_ timestamp: ManifestTimestamp, channel: String?, in layout: OTAStorageLayout) throws(InstallFailure) {
+    func saving(_ timestamp: ManifestTimestamp, channel: String?, in layout: OTAStorageLayout) throws(CycleFailure) {
         var marks = self.marks
         marks[channel ?? ManifestChannel.production] = timestamp
         let entries = marks.keys.sorted(by: ManifestSorting.byteOrder)

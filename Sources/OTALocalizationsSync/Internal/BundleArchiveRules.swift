@@ -7,7 +7,7 @@ import OTALocalizationsNames
 package enum BundleArchiveRules {
     /// The entries to install, `Info.plist` first: `Info.plist` (required when `requireInfoPlist`) and every
     /// `<name>.lproj/<table>.strings|.stringsdict`. Other entries are ignored and never inflated.
-    static func bundleEntries(of archive: ZipArchive, requireInfoPlist: Bool = true) throws(InstallFailure) -> [ZipEntry] {
+    static func bundleEntries(of archive: ZipArchive, requireInfoPlist: Bool = true) throws(CycleFailure) -> [ZipEntry] {
         var kept: [ZipEntry] = []
         var infoPlist: ZipEntry?
         for entry in archive.entries where !entry.isDirectory {
@@ -16,20 +16,20 @@ package enum BundleArchiveRules {
                 infoPlist = entry
             } else if path.tableKind != nil {
                 guard !entry.path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-                    throw InstallFailure(.archive, "archive rejected: \(entry.path.debugDescription) has a control character in its name")
+                    throw CycleFailure(.archive, "archive rejected: \(entry.path.debugDescription) has a control character in its name")
                 }
                 kept.append(entry)
             }
         }
         guard let infoPlist else {
-            guard !requireInfoPlist else { throw InstallFailure(.content, "ZIP has no Info.plist at its root") }
+            guard !requireInfoPlist else { throw CycleFailure(.content, "ZIP has no Info.plist at its root") }
             return kept
         }
         return [infoPlist] + kept
     }
 
     /// One kept entry's bytes as they are installed: a table that parses, or the canonical `Info.plist`.
-    static func checkedContents(of entry: ZipEntry, in archive: ZipArchive, developmentRegion: String) throws(InstallFailure) -> Data {
+    static func checkedContents(of entry: ZipEntry, in archive: ZipArchive, developmentRegion: String) throws(CycleFailure) -> Data {
         let data = try CoreFormats.contents(of: entry, in: archive)
         guard entry.path == BundlePath.infoPlist else {
             try CoreFormats.validateTable(data, path: entry.path)
@@ -40,11 +40,11 @@ package enum BundleArchiveRules {
         do {
             declared = try BundleInfoPlist.developmentRegion(in: data)
         } catch {
-            throw InstallFailure(.content, "Info.plist is not a property-list dictionary")
+            throw CycleFailure(.content, "Info.plist is not a property-list dictionary")
         }
-        guard let declared else { throw InstallFailure(.content, "Info.plist has no string CFBundleDevelopmentRegion") }
+        guard let declared else { throw CycleFailure(.content, "Info.plist has no string CFBundleDevelopmentRegion") }
         guard declared == developmentRegion else {
-            throw InstallFailure(.content, "Info.plist declares CFBundleDevelopmentRegion \"\(declared)\", not the manifest's developmentRegion \"\(developmentRegion)\"")
+            throw CycleFailure(.content, "Info.plist declares CFBundleDevelopmentRegion \"\(declared)\", not the manifest's developmentRegion \"\(developmentRegion)\"")
         }
         return BundleInfoPlist.bytes(developmentRegion: developmentRegion)
     }
@@ -55,21 +55,21 @@ package enum BundleArchiveRules {
     /// `developmentRegion`); a localization slice must hold a table of its own.
     ///
     /// - Parameter slice: nil for the full ZIP, `""` for the base slice, else the localization.
-    /// - Throws: ``InstallFailure`` with the report code and sentence a device would give.
+    /// - Throws: ``CycleFailure`` with the report code and sentence a device would give.
     package static func check(
         _ data: Data, slice: String?, developmentRegion: String, limits: ZipLimits
-    ) throws(InstallFailure) {
+    ) throws(CycleFailure) {
         let archive = try CoreFormats.open(data, limits: limits)
         let localization = slice.flatMap { $0.isEmpty ? nil : $0 }
         let entries = try bundleEntries(of: archive, requireInfoPlist: localization == nil)
         for entry in entries {
             if slice != nil, !SlicePlan.belongs(entry.path, toSlice: localization, developmentRegion: developmentRegion) {
-                throw InstallFailure(.content, "holds \(entry.path), which belongs to another slice")
+                throw CycleFailure(.content, "holds \(entry.path), which belongs to another slice")
             }
             _ = try checkedContents(of: entry, in: archive, developmentRegion: developmentRegion)
         }
         if let localization, !entries.contains(where: { $0.path != BundlePath.infoPlist }) {
-            throw InstallFailure(.content, "holds no \(localization).lproj table")
+            throw CycleFailure(.content, "holds no \(localization).lproj table")
         }
     }
 }

@@ -15,10 +15,10 @@ final class CommitGate: @unchecked Sendable {
     private var revoked = false
 
     /// Runs `step` unless the gate was revoked; a revoked gate throws `cancelled`.
-    func commit<Value>(_ step: () throws(InstallFailure) -> Value) throws(InstallFailure) -> Value {
+    func commit<Value>(_ step: () throws(CycleFailure) -> Value) throws(CycleFailure) -> Value {
         lock.lock()
         defer { lock.unlock() }
-        guard !revoked else { throw InstallFailure(.cancelled, "cancelled") }
+        guard !revoked else { throw CycleFailure.cancelled }
         return try step()
     }
 

@@ -47,7 +47,7 @@ final class CycleProgress: @unchecked Sendable {
     }
 
     /// The report of a cycle stopped now (the kill switch, the cycle deadline), for `error` (for example
-    /// `"cancelled"`), with the error code `cancelled`.
+    /// ``CycleFailure/cancelled``'s), with the error code `cancelled`.
     func interruptedReport(error: String) -> OTALocalizationCycleReport {
         lock.lock()
         defer { lock.unlock() }

@@ -40,7 +40,7 @@ final class CycleRun: @unchecked Sendable {
         // Stopped before its work began (the kill switch came first): the work starts cancelled, behind a revoked gate.
         if alreadyStopped { OffPoolCancellation.cancel(work) }
         let deadline = timer.arm(seconds: seconds) { [self] in
-            stop(error: "cancelled: the cycle took longer than \(ServiceHTTP.text(seconds)) s (maximumCycleSeconds)")
+            stop(error: "\(CycleFailure.cancelled.reason): the cycle took longer than \(ServiceHTTP.text(seconds)) s (maximumCycleSeconds)")
         }
         // An outcome taken before the deadline was stored (work that ended at once) cancels it here.
         let taken: Bool = lock.withLock {
@@ -53,7 +53,7 @@ final class CycleRun: @unchecked Sendable {
     /// The cycle's outcome: the work's, or the interrupted report when it was stopped first.
     func outcome() async -> UpdateCycle.Outcome {
         let outcome = (try? await result.value()) ?? UpdateCycle.Outcome(
-            report: context.progress.interruptedReport(error: "cancelled"), installedFolders: [])
+            report: context.progress.interruptedReport(error: CycleFailure.cancelled.reason), installedFolders: [])
         lock.withLock {
             outcomeTaken = true
             return deadline

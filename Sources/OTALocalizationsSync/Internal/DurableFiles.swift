@@ -13,7 +13,7 @@ import Darwin
 /// atomic (POSIX.1-2017, rename()).
 package enum DurableFiles {
     /// Creates `url` (which must not exist) with `data`, then `fsync`s it before returning.
-    static func writeNewFile(_ data: Data, to url: URL) throws(InstallFailure) {
+    static func writeNewFile(_ data: Data, to url: URL) throws(CycleFailure) {
         let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw posixFailure("cannot create \(url.lastPathComponent)") }
         defer { close(fd) }
@@ -37,7 +37,7 @@ package enum DurableFiles {
     /// Replaces `destination` atomically with `data`: a new file in `temporaryFolder` (same file system), `fsync`,
     /// `rename(2)` onto `destination`, then `fsync` of the destination's folder. The temporary file never survives
     /// a failure.
-    static func replaceFile(_ destination: URL, with data: Data, temporaryFolder: URL) throws(InstallFailure) {
+    static func replaceFile(_ destination: URL, with data: Data, temporaryFolder: URL) throws(CycleFailure) {
         let temporary = temporaryFolder.appendingPathComponent(
             "\(destination.lastPathComponent)-\(UUID().uuidString)", isDirectory: false)
         do {
@@ -59,7 +59,7 @@ package enum DurableFiles {
     }
 
     /// Atomically renames `source` to `destination` with `rename(2)` (replacing a file at `destination`).
-    static func rename(_ source: URL, to destination: URL) throws(InstallFailure) {
+    static func rename(_ source: URL, to destination: URL) throws(CycleFailure) {
         #if canImport(Glibc)
         let result = Glibc.rename(source.path, destination.path)
         #else
@@ -71,17 +71,17 @@ package enum DurableFiles {
     }
 
     /// Creates `url` and its parents when missing.
-    static func makeDirectory(_ url: URL) throws(InstallFailure) {
+    static func makeDirectory(_ url: URL) throws(CycleFailure) {
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: directoryAttributes)
         } catch {
-            throw InstallFailure(.storage, "cannot create folder \(url.lastPathComponent): \(error.localizedDescription)")
+            throw CycleFailure(.storage, "cannot create folder \(url.lastPathComponent): \(error.localizedDescription)")
         }
     }
 
     /// Creates the folder `url` whose parent must exist (`mkdir(2)`, never creating parents): staging folders in
     /// `tmp/`, so that a cycle whose storage was deleted under it cannot create it again.
-    static func makeNewDirectory(_ url: URL) throws(InstallFailure) {
+    static func makeNewDirectory(_ url: URL) throws(CycleFailure) {
         guard mkdir(url.path, 0o755) == 0 else { throw posixFailure("cannot create folder \(url.lastPathComponent)") }
         #if canImport(Darwin)
         if let attributes = directoryAttributes { try? FileManager.default.setAttributes(attributes, ofItemAtPath: url.path) }
@@ -90,7 +90,7 @@ package enum DurableFiles {
 
     /// Makes `url` a folder: anything else found there (a file, a symbolic link, a FIFO) is moved aside first, so a
     /// wrong kind of file heals instead of failing every cycle; then the folder and its parents are created.
-    static func ensureDirectory(_ url: URL, layout: OTAStorageLayout) throws(InstallFailure) {
+    static func ensureDirectory(_ url: URL, layout: OTAStorageLayout) throws(CycleFailure) {
         if exists(url), !isDirectory(url) { discard(url, layout: layout) }
         try makeDirectory(url)
     }
@@ -243,7 +243,7 @@ package enum DurableFiles {
         #endif
     }
 
-    private static func posixFailure(_ what: String) -> InstallFailure {
-        InstallFailure(.storage, "\(what): \(String(cString: strerror(errno)))")
+    private static func posixFailure(_ what: String) -> CycleFailure {
+        CycleFailure(.storage, "\(what): \(String(cString: strerror(errno)))")
     }
 }

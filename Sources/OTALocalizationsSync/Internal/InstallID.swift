@@ -13,7 +13,7 @@ enum InstallID {
 
     /// Inside the gate, after `tmp/` exists: the stored install ID, or a new one written atomically in place of a
     /// missing or damaged file (anything but a regular file there is moved aside first).
-    static func loadOrCreate(_ layout: OTAStorageLayout) throws(InstallFailure) -> String {
+    static func loadOrCreate(_ layout: OTAStorageLayout) throws(CycleFailure) -> String {
         if let existing = load(layout) { return existing }
         let created = random()
         DurableFiles.clearForFile(layout.installIDFile, layout: layout)

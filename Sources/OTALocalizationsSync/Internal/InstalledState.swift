@@ -32,7 +32,7 @@ struct InstalledState: Sendable, Equatable {
 
     /// Writes the state through a temporary file in `tmp/` and an atomic rename onto `state.json` (anything but a
     /// regular file found there is moved aside first). `publishedAt` keeps its exact fraction.
-    func save(_ layout: OTAStorageLayout) throws(InstallFailure) {
+    func save(_ layout: OTAStorageLayout) throws(CycleFailure) {
         DurableFiles.clearForFile(layout.stateFile, layout: layout)
         try DurableFiles.replaceFile(layout.stateFile, with: InstalledStateCoding.encode(self), temporaryFolder: layout.temporaryFolder)
     }

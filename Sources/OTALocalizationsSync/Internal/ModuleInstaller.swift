@@ -87,9 +87,9 @@ struct ModuleInstaller: Sendable {
 
     private func installSteps(
         _ module: DeviceModule, choice: SlicePlan.Choice, keyID: String?, published: String?, bytes: inout Int64
-    ) async throws(InstallFailure) -> URL {
+    ) async throws(CycleFailure) -> URL {
         guard OTAStorageLayout.canStore(module: module.name) else {
-            throw InstallFailure(.manifest, "module name is longer than \(OTAStorageLayout.maximumStorageNameBytes) bytes as a folder name")
+            throw CycleFailure(.manifest, "module name is longer than \(OTAStorageLayout.maximumStorageNameBytes) bytes as a folder name")
         }
         let staging = layout.temporaryFolder.appendingPathComponent("install-\(UUID().uuidString)", isDirectory: true)
         var folder = StagedFolder(url: staging)
@@ -98,16 +98,16 @@ struct ModuleInstaller: Sendable {
         var published = published
         switch choice {
         case .incomplete(let missing):
-            throw InstallFailure(.manifest, "the publish as read holds no slice for \(missing.joined(separator: ", ")), which the device's languages now choose")
+            throw CycleFailure(.manifest, "the publish as read holds no slice for \(missing.joined(separator: ", ")), which the device's languages now choose")
         case .full(let zip):
             let download = Download(file: zip, kind: .fullZIP)
-            _ = try await install(download, into: &folder, bytes: &bytes) { _ throws(InstallFailure) in }
+            _ = try await install(download, into: &folder, bytes: &bytes) { _ throws(CycleFailure) in }
             folderHash = zip.sha256
             published = zip.sha256
         case .sliced(let plan):
             let record = plan.record.encoded()
             guard record.count <= SliceRecord.maximumBytes else {
-                throw InstallFailure(.limit, "the slice record would be \(record.count) bytes, more than the \(SliceRecord.maximumBytes) the read side reads (maximumLocalizationsPerModule)")
+                throw CycleFailure(.limit, "the slice record would be \(record.count) bytes, more than the \(SliceRecord.maximumBytes) the read side reads (maximumLocalizationsPerModule)")
             }
             try await installSlices(plan, module: module.name, into: &folder, bytes: &bytes)
             try folder.write(record, path: SliceRecord.fileName)
@@ -115,7 +115,7 @@ struct ModuleInstaller: Sendable {
         }
         try folder.seal()
         try checkCancellation()
-        return try context.gate.commit { () throws(InstallFailure) -> URL in
+        return try context.gate.commit { () throws(CycleFailure) -> URL in
             try commit(staging, module: module.name, folderHash: folderHash, published: published, rolloutID: module.rolloutID, keyID: keyID)
         }
     }
@@ -124,7 +124,7 @@ struct ModuleInstaller: Sendable {
     /// (``ReusableFolder``), the others are downloaded and checked.
     private func installSlices(
         _ plan: SlicePlan, module: String, into folder: inout StagedFolder, bytes: inout Int64
-    ) async throws(InstallFailure) {
+    ) async throws(CycleFailure) {
         let previous = ReusableFolder(layout.activeInstallFolder(module: module), developmentRegion: developmentRegion)
         for part in plan.parts {
             if let files = previous?.files(of: part, in: plan) {
@@ -133,15 +133,15 @@ struct ModuleInstaller: Sendable {
                 continue
             }
             let download = Download(file: part.slice, kind: part.localization.map(Download.Kind.slice) ?? .baseSlice)
-            let tables = try await install(download, into: &folder, bytes: &bytes) { path throws(InstallFailure) in
+            let tables = try await install(download, into: &folder, bytes: &bytes) { path throws(CycleFailure) in
                 guard SlicePlan.belongs(path, toSlice: part.localization, developmentRegion: plan.record.developmentRegion) else {
-                    throw InstallFailure(.content, "\(download.label) holds \(path), which belongs to another slice")
+                    throw CycleFailure(.content, "\(download.label) holds \(path), which belongs to another slice")
                 }
             }
             // A localization slice without a table of its own would be recorded as that localization while
             // holding none: the read side would hand out a bundle that shows the development region.
             if let localization = part.localization, tables == 0 {
-                throw InstallFailure(.content, "\(download.label) holds no \(localization).lproj table")
+                throw CycleFailure(.content, "\(download.label) holds no \(localization).lproj table")
             }
         }
     }
@@ -151,11 +151,11 @@ struct ModuleInstaller: Sendable {
     /// written.
     private func install(
         _ download: Download, into folder: inout StagedFolder, bytes: inout Int64,
-        check: (String) throws(InstallFailure) -> Void
-    ) async throws(InstallFailure) -> Int {
+        check: (String) throws(CycleFailure) -> Void
+    ) async throws(CycleFailure) -> Int {
         let size = download.file.size
         guard size <= limits.maximumArchiveBytes else {
-            throw InstallFailure(.limit, "\(download.label) size \(size) is over the limit of \(limits.maximumArchiveBytes) bytes (maximumArchiveBytes)")
+            throw CycleFailure(.limit, "\(download.label) size \(size) is over the limit of \(limits.maximumArchiveBytes) bytes (maximumArchiveBytes)")
         }
         try await reserve(size, in: context.archiveBytes, or: "\(download.label) size \(size) is over the limit of \(context.archiveBytes.capacity) bytes held at once (maximumBufferedArchiveBytes)")
         defer { context.archiveBytes.release(size) }
@@ -164,12 +164,12 @@ struct ModuleInstaller: Sendable {
         do {
             entries = try BundleArchiveRules.bundleEntries(of: archive, requireInfoPlist: download.holdsInfoPlist)
         } catch {
-            throw InstallFailure(error.code, download.reasonPrefix + error.reason)
+            throw CycleFailure(error.code, download.reasonPrefix + error.reason)
         }
         for entry in entries { try check(entry.path) }
         let declared = entries.reduce(Int64(0)) { $0 + Int64($1.uncompressedSize) }
         guard context.inflatedBytes.take(declared) else {
-            throw InstallFailure(.limit, "the module inflates to \(declared) bytes, more than the \(context.inflatedBytes.limit - context.inflatedBytes.total) left of the cycle's \(context.inflatedBytes.limit) (maximumCycleUncompressedBytes)")
+            throw CycleFailure(.limit, "the module inflates to \(declared) bytes, more than the \(context.inflatedBytes.limit - context.inflatedBytes.total) left of the cycle's \(context.inflatedBytes.limit) (maximumCycleUncompressedBytes)")
         }
         try checkCancellation()
         for entry in entries {
@@ -182,27 +182,27 @@ struct ModuleInstaller: Sendable {
     }
 
     /// GET under the request deadline, then status, size and SHA-256 against the manifest, then the ZIP directory.
-    private func fetch(_ download: Download, bytes: inout Int64) async throws(InstallFailure) -> ZipArchive {
+    private func fetch(_ download: Download, bytes: inout Int64) async throws(CycleFailure) -> ZipArchive {
         let response: HTTPResponse
         do {
             response = try await ServiceHTTP.get(
                 URLPath.file(download.file.path, in: versionURL), headers: [:], maximumBytes: download.file.size,
                 configuration: configuration)
         } catch is CancellationError {
-            throw InstallFailure(.cancelled, "cancelled")
+            throw CycleFailure.cancelled
         } catch {
-            throw InstallFailure(.transport, "download failed: \(error)")
+            throw CycleFailure(.transport, "download failed: \(error)")
         }
         bytes += Int64(response.body.count)
         let received = Int64(response.body.count)
         let prefix = download.reasonPrefix
-        guard response.statusCode == 200 else { throw InstallFailure(.transport, "\(prefix)HTTP status \(response.statusCode)") }
+        guard response.statusCode == 200 else { throw CycleFailure(.transport, "\(prefix)HTTP status \(response.statusCode)") }
         guard received == download.file.size else {
-            throw InstallFailure(.verification, "\(prefix)size mismatch: received \(received) bytes, manifest says \(download.file.size)")
+            throw CycleFailure(.verification, "\(prefix)size mismatch: received \(received) bytes, manifest says \(download.file.size)")
         }
         let digest = CoreFormats.sha256Hex(response.body)
         guard digest == download.file.sha256 else {
-            throw InstallFailure(.verification, "\(prefix)sha256 mismatch: received \(digest), manifest says \(download.file.sha256)")
+            throw CycleFailure(.verification, "\(prefix)sha256 mismatch: received \(digest), manifest says \(download.file.sha256)")
         }
         try checkCancellation()
         return try CoreFormats.open(response.body, limits: limits)
@@ -217,7 +217,7 @@ struct ModuleInstaller: Sendable {
     /// one from the full ZIP.
     private func commit(
         _ staging: URL, module: String, folderHash: String, published: String?, rolloutID: String?, keyID: String?
-    ) throws(InstallFailure) -> URL {
+    ) throws(CycleFailure) -> URL {
         try DurableFiles.ensureDirectory(layout.modulesFolder, layout: layout)
         let moduleFolder = layout.moduleFolder(module)
         try DurableFiles.ensureDirectory(moduleFolder, layout: layout)
@@ -231,7 +231,7 @@ struct ModuleInstaller: Sendable {
                 break
             }
             copy += 1
-            guard copy <= 999_999 else { throw InstallFailure(.storage, "no free folder name for \(folderHash)") }
+            guard copy <= 999_999 else { throw CycleFailure(.storage, "no free folder name for \(folderHash)") }
             destination = layout.installFolder(
                 module: module, folderName: OTAStorageLayout.installFolderName(sha256: folderHash, copy: copy))
         }
@@ -259,7 +259,7 @@ struct ModuleInstaller: Sendable {
     }
 
     /// Replaces `modules/<module>/current` atomically with a pointer to `folderName`.
-    static func pointCurrent(_ layout: OTAStorageLayout, module: String, folderName: String) throws(InstallFailure) {
+    static func pointCurrent(_ layout: OTAStorageLayout, module: String, folderName: String) throws(CycleFailure) {
         let pointer = layout.currentPointerFile(module: module)
         DurableFiles.clearForFile(pointer, layout: layout)
         try DurableFiles.replaceFile(
@@ -267,17 +267,17 @@ struct ModuleInstaller: Sendable {
             temporaryFolder: layout.temporaryFolder)
     }
 
-    private func reserve(_ bytes: Int64, in budget: ByteBudget, or limitReason: String) async throws(InstallFailure) {
+    private func reserve(_ bytes: Int64, in budget: ByteBudget, or limitReason: String) async throws(CycleFailure) {
         let granted: Bool
         do {
             granted = try await budget.reserve(bytes)
         } catch {
-            throw InstallFailure(.cancelled, "cancelled")
+            throw CycleFailure.cancelled
         }
-        guard granted else { throw InstallFailure(.limit, limitReason) }
+        guard granted else { throw CycleFailure(.limit, limitReason) }
     }
 
-    private func checkCancellation() throws(InstallFailure) {
-        if Task.isCancelled || context.gate.isRevoked { throw InstallFailure(.cancelled, "cancelled") }
+    private func checkCancellation() throws(CycleFailure) {
+        if Task.isCancelled || context.gate.isRevoked { throw CycleFailure.cancelled }
     }
 }

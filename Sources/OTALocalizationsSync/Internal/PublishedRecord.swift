@@ -21,7 +21,7 @@ enum PublishedRecord {
     /// older install of the same folder left.
     static func set(
         _ layout: OTAStorageLayout, module: String, folderHash: String, published: String?, replacing: Bool = true
-    ) throws(InstallFailure) {
+    ) throws(CycleFailure) {
         let file = layout.publishedRecordFile(module: module)
         let existing = DurableFiles.readRegularFile(file, maximumBytes: 512).flatMap(OTAStorageLayout.parsePublishedRecord) ?? [:]
         if !replacing, existing[folderHash] != nil { return }

@@ -11,7 +11,7 @@ import OTALocalizations
 enum RolloutRecord {
     /// Makes the record of `module` say that its content `sha256` comes from `rolloutID` (nil: stable, the record
     /// is removed). Writes nothing when it already says so.
-    static func set(_ layout: OTAStorageLayout, module: String, sha256: String, rolloutID: String?) throws(InstallFailure) {
+    static func set(_ layout: OTAStorageLayout, module: String, sha256: String, rolloutID: String?) throws(CycleFailure) {
         let file = layout.rolloutRecordFile(module: module)
         guard let rolloutID else {
             if DurableFiles.exists(file) {

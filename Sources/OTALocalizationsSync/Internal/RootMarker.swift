@@ -19,10 +19,10 @@ struct RootMarker: Sendable, Equatable {
     }
 
     /// Writes the marker through a temporary file in `layout`'s `tmp/` and an atomic rename.
-    func save(_ layout: OTAStorageLayout) throws(InstallFailure) {
+    func save(_ layout: OTAStorageLayout) throws(CycleFailure) {
         let object: [String: Any] = ["formatVersion": 1, "createdAppVersions": createdAppVersions.sorted()]
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
-            throw InstallFailure(.storage, "marker cannot be encoded")
+            throw CycleFailure(.storage, "marker cannot be encoded")
         }
         DurableFiles.clearForFile(layout.rootMarkerFile, layout: layout)
         try DurableFiles.replaceFile(layout.rootMarkerFile, with: data, temporaryFolder: layout.temporaryFolder)

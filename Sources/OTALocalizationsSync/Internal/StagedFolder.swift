@@ -15,7 +15,7 @@ struct StagedFolder {
     }
 
     /// Writes `data` at `path` (`Info.plist`, `.ota-slices` or `<name>.lproj/<table>`), creating the folders it needs.
-    mutating func write(_ data: Data, path: String) throws(InstallFailure) {
+    mutating func write(_ data: Data, path: String) throws(CycleFailure) {
         if !created {
             try DurableFiles.makeNewDirectory(url)
             created = true
@@ -29,9 +29,9 @@ struct StagedFolder {
     }
 
     /// Writes the seal over every file written, then `fsync`s the folders.
-    mutating func seal() throws(InstallFailure) {
+    mutating func seal() throws(CycleFailure) {
         guard sealed.contains(where: { $0.path == BundlePath.infoPlist }) else {
-            throw InstallFailure(.content, "no Info.plist was installed")
+            throw CycleFailure(.content, "no Info.plist was installed")
         }
         try DurableFiles.writeNewFile(BundleSeal(files: sealed).encoded(), to: url.appendingPathComponent(BundleSeal.fileName))
         for name in subfolders { DurableFiles.syncDirectory(url.appendingPathComponent(name, isDirectory: true)) }

@@ -12,7 +12,7 @@ import OTALocalizations
 enum VouchRecord {
     /// Makes the record of `module` name `folderName` and `keyID`; with a nil `keyID`, removes it. Writes nothing when
     /// it already says so.
-    static func set(_ layout: OTAStorageLayout, module: String, folderName: String, keyID: String?) throws(InstallFailure) {
+    static func set(_ layout: OTAStorageLayout, module: String, folderName: String, keyID: String?) throws(CycleFailure) {
         let file = layout.vouchRecordFile(module: module)
         guard let keyID else {
             if DurableFiles.exists(file) { DurableFiles.discard(file, layout: layout) }

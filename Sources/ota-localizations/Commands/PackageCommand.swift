@@ -98,8 +98,7 @@ enum PackageCommand: Command {
         } catch let error as UsageError {
             if wantsJSON { Output.out(ErrorJSON.text(code: "usage", message: error.message)) }
             return usageError(error.message)
-        } catch let error as PackagerError
-                    where error.code == .configuration && (error.reason.hasPrefix("--published-at") || error.reason.hasPrefix("SOURCE_DATE_EPOCH")) {
+        } catch let error as PackagerError where error.code == .badPublishedAt {
             if wantsJSON { Output.out(ErrorJSON.text(code: "usage", message: error.reason)) }
             return usageError(error.reason)
         } catch {

@@ -166,7 +166,7 @@ enum SyncCommand: Command {
                 ? ManifestChannel.indexFileName(channel: channel) : ManifestChannel.indexEnvelopeFileName(channel: channel))
         Output.out(configuration.json
             ? report.jsonText()
-            : summary(report, manifestURL: requested, manifestHadETag: transport.manifestHadETag))
+            : summary(report, manifestURL: requested, manifestHadETag: transport.manifestHadETag, manifestStatus: transport.lastRootStatus))
         return report.manifest == .failed ? .failure : .success
     }
 
@@ -180,18 +180,23 @@ enum SyncCommand: Command {
 
     /// One line for the manifest and totals, then one line per module. A manifest that could not be fetched names
     /// the URL requested; a manifest the host sent without an `ETag` (`manifestHadETag` false) gets a hint line.
+    ///
+    /// What it says depends on codes only: the report's `errorCode` and `signatureCode`, and `manifestStatus`, the HTTP
+    /// status of the last root request (nil: no response), never on the report's sentences.
     static func summary(
-        _ report: OTALocalizationCycleReport, manifestURL: String? = nil, manifestHadETag: Bool? = nil
+        _ report: OTALocalizationCycleReport, manifestURL: String? = nil, manifestHadETag: Bool? = nil,
+        manifestStatus: Int? = nil
     ) -> String {
         var head = "Manifest: \(report.manifest.rawValue)"
+        // The root itself could not be fetched (no response, or a status other than 200): the code is `transport`, as
+        // for an index part's download, which a root answered 200 tells apart.
+        let rootFailed = report.manifest == .failed && report.errorCode == .transport && manifestStatus != 200
         if let error = report.error {
             let signature = report.errorCode == .signature
-            let fetch = report.manifest == .failed
-                && (error.hasPrefix("manifest HTTP status") || error.hasPrefix("manifest download failed") || signature
-                    || report.errorCode == .channel)
+            let fetch = rootFailed || (report.manifest == .failed && (signature || report.errorCode == .channel))
             head += " (\(error)\(fetch ? manifestURL.map { "; GET \($0)" } ?? "" : ""))"
             if signature {
-                head += error.contains("untrusted-key")
+                head += report.signatureCode == .untrustedKey
                     ? "; nothing was installed. No --trusted-key signed it: pass the public key of the signing key the publish used (docs/signing.md)"
                     : "; nothing was installed. Upload every file of one signed package run together (publish does), and "
                         + "check that the app trusts a key that signed it (docs/signing.md)"
@@ -221,12 +226,12 @@ enum SyncCommand: Command {
             if let reason = module.reason { line += "  \(reason)" }
             lines.append(line)
         }
-        if report.manifest == .failed, let error = report.error, let url = manifestURL.flatMap(URL.init(string:)) {
+        if rootFailed, let url = manifestURL.flatMap(URL.init(string:)) {
             let components = url.deletingLastPathComponent().pathComponents
-            if error.hasPrefix("manifest HTTP status 404"), components.count >= 3, components[components.count - 1] == components[components.count - 2] {
+            if manifestStatus == 404, components.count >= 3, components[components.count - 1] == components[components.count - 2] {
                 lines.append("hint: the URL has the app version twice: --base-url is the base the app is configured with, "
                     + "without the version folder (sync appends --app-version)")
-            } else if error.hasPrefix("manifest HTTP status 403") {
+            } else if manifestStatus == 403 {
                 lines.append("hint: the host refuses to serve the file (403): devices read it anonymously, so it must be readable "
                     + "without credentials, through CloudFront or a bucket policy (docs/hosting.md, \"S3 behind CloudFront\")")
             }

@@ -4,7 +4,8 @@ import OTALocalizationsSync
 /// A transport that passes every request to another one and notes whether the last response with a body (status 200)
 /// to a publish's root (`index.json`, `manifest.json`, their envelopes or a channel's files) carried an `ETag`, and
 /// which file it was, for `sync`'s hint: without one the client cannot revalidate, so every cycle downloads the whole
-/// root again (docs/hosting.md, "Cache-Control and ETags").
+/// root again (docs/hosting.md, "Cache-Control and ETags"). It also notes the last root request's URL and HTTP status, so
+/// that `sync` can name what failed and give the hints of a `403` or a `404` from the status, not from the report's text.
 ///
 /// Safe to call concurrently, as ``HTTPTransport`` requires: the note is behind a lock.
 final class ManifestETagProbe: HTTPTransport, @unchecked Sendable {
@@ -46,11 +47,25 @@ final class ManifestETagProbe: HTTPTransport, @unchecked Sendable {
     }
     private var lastRequested: URL?
 
+    /// The HTTP status of the last root request; nil when it got no response (a transport error) or none was sent.
+    var lastRootStatus: Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        return lastStatus
+    }
+    private var lastStatus: Int?
+
     func get(_ url: URL, headers: [String: String], timeout: TimeInterval, maximumBytes: Int64?) async throws -> HTTPResponse {
         let name = url.lastPathComponent
         let isRoot = (name.hasPrefix("manifest.") || name.hasPrefix("index.")) && name.hasSuffix(".json")
-        if isRoot { lock.withLock { lastRequested = url } }
+        if isRoot {
+            lock.withLock {
+                lastRequested = url
+                lastStatus = nil
+            }
+        }
         let response = try await base.get(url, headers: headers, timeout: timeout, maximumBytes: maximumBytes)
+        if isRoot { lock.withLock { lastStatus = response.statusCode } }
         if isRoot, response.statusCode == 200 {
             record(!(response.value(forHeader: "ETag") ?? "").isEmpty, name)
         }

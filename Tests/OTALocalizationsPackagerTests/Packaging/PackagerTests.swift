@@ -251,17 +251,21 @@ import Testing
         // 59 minutes ahead: within the clients' tolerance.
         #expect(try PublishDate.resolve(argument: "2026-09-21T15:12:20Z", environment: [:], now: now)
                 == Date(timeIntervalSince1970: 1_790_003_540))
-        #expect(throws: PackagerError.self) { try PublishDate.resolve(argument: "2026-09-21T15:14:20Z", environment: [:], now: now) }
-        #expect(throws: PackagerError.self) {
+        let ahead = #expect(throws: PackagerError.self) { try PublishDate.resolve(argument: "2026-09-21T15:14:20Z", environment: [:], now: now) }
+        #expect(ahead?.code == .badPublishedAt)
+        let epochAhead = #expect(throws: PackagerError.self) {
             try PublishDate.resolve(argument: nil, environment: ["SOURCE_DATE_EPOCH": "1790003700"], now: now)
         }
+        #expect(epochAhead?.code == .badPublishedAt)
         #expect(try PublishDate.resolve(argument: "2099-01-01T00:00:00Z", environment: [:], now: now, allowFuture: true)
                 == Date(timeIntervalSince1970: 4_070_908_800))
     }
 
     @Test func invalidValuesAreErrors() {
-        #expect(throws: PackagerError.self) { try PublishDate.resolve(argument: "July", environment: [:]) }
-        #expect(throws: PackagerError.self) { try PublishDate.resolve(argument: nil, environment: ["SOURCE_DATE_EPOCH": "x"]) }
+        let text = #expect(throws: PackagerError.self) { try PublishDate.resolve(argument: "July", environment: [:]) }
+        #expect(text?.code == .badPublishedAt)
+        let epoch = #expect(throws: PackagerError.self) { try PublishDate.resolve(argument: nil, environment: ["SOURCE_DATE_EPOCH": "x"]) }
+        #expect(epoch?.code == .badPublishedAt)
     }
 }
 

@@ -6,7 +6,7 @@ extension UpdateCycle {
     /// Inside the gate: creates the folders (moving aside a wrong kind of file found where one is expected),
     /// empties `tmp/`, records a newly created version folder in the root marker and deletes the other
     /// app-version folders the marker lists.
-    func prepareStorage() throws(InstallFailure) {
+    func prepareStorage() throws(CycleFailure) {
         let versionExisted = DurableFiles.isDirectory(layout.versionFolder)
         try DurableFiles.ensureDirectory(layout.versionFolder, layout: layout)
         DurableFiles.excludeFromBackup(layout.storageRoot)
@@ -48,7 +48,7 @@ extension UpdateCycle {
 
     /// Inside the gate: raises the channel's anti-rollback mark to `publishedAt` before anything from that publish
     /// can be committed. A mark later than `latestTrusted` (from the future) is replaced, never kept.
-    func raiseAntiRollbackMark(to publishedAt: ManifestTimestamp, latestTrusted: ManifestTimestamp) throws(InstallFailure) {
+    func raiseAntiRollbackMark(to publishedAt: ManifestTimestamp, latestTrusted: ManifestTimestamp) throws(CycleFailure) {
         let marks = AntiRollbackMark.load(layout)
         if let mark = marks.newest(channel: configuration.channel), mark >= publishedAt, mark <= latestTrusted { return }
         try marks.saving(publishedAt, channel: configuration.channel, in: layout)
@@ -59,7 +59,7 @@ extension UpdateCycle {
     /// of the process write nothing: what a cycle of this process installed is protected until it ends anyway.
     func housekeepingAfterNotModified(_ state: InstalledState) {
         guard memory.claimHousekeeping() else { return }
-        guard (try? gate.commit({ () throws(InstallFailure) in try prepareStorage() })) != nil else {
+        guard (try? gate.commit({ () throws(CycleFailure) in try prepareStorage() })) != nil else {
             memory.releaseHousekeeping()
             return
         }

@@ -10,7 +10,7 @@ extension UpdateCycle {
     func apply(_ admitted: ManifestAdmission.Admitted, etag: String?, quarantines: [OTALaunchQuarantine]) async -> Outcome {
         let installID: String
         do {
-            installID = try gate.commit { () throws(InstallFailure) -> String in
+            installID = try gate.commit { () throws(CycleFailure) -> String in
                 try prepareStorage()
                 let installID = try InstallID.loadOrCreate(layout)
                 try raiseAntiRollbackMark(to: admitted.content.publishedAt, latestTrusted: admitted.latestTrusted)
@@ -28,7 +28,7 @@ extension UpdateCycle {
         case .success(let resolved): device = resolved
         case .failure(let failure):
             if failure.code == .cancelled { return cancelled(.updated) }
-            return failed(failure.reason, code: failure.code)
+            return failed(failure)
         }
         return await install(device, choices: choices, admitted: admitted, etag: etag, parts: parts, quarantines: quarantines)
     }
@@ -36,22 +36,18 @@ extension UpdateCycle {
     /// The device's entries of `content`: from `manifest.json` directly, or from the index and the parts it uses.
     private func resolve(
         _ content: ManifestAdmission.Content, installID: String, choices: LocalizationChoices, parts: IndexPartLoader
-    ) async -> Result<DeviceManifest, IndexPartFailure> {
+    ) async -> Result<DeviceManifest, CycleFailure> {
         let caps = DeviceCaps(configuration)
         switch content {
         case .manifest(let manifest):
             return .success(DeviceManifest(manifest: manifest, installID: installID, selection: choices.selection, caps: caps))
         case .index(let index):
-            do {
+            do throws(CycleFailure) {
                 let device = try await DeviceManifest.assemble(index: index, installID: installID, choices: choices, caps: caps, parts: parts)
                 try ManifestAdmission.checkEntryCount(device.entryCount, rules: ManifestAdmission.Rules(configuration))
                 return .success(device)
-            } catch let failure as IndexPartFailure {
-                return .failure(failure)
-            } catch let refusal as ManifestAdmission.Refusal {
-                return .failure(IndexPartFailure(reason: refusal.reason, code: refusal.code))
             } catch {
-                return .failure(IndexPartFailure(reason: "\(error)", code: .manifest))
+                return .failure(error)
             }
         }
     }
@@ -109,7 +105,9 @@ extension UpdateCycle {
         var modules = reports.compactMap { $0 } + rejected
         if Task.isCancelled || gate.isRevoked {
             return Outcome(
-                report: .init(manifest: .updated, error: "cancelled", errorCode: .cancelled, rollout: device.rollout, modules: modules),
+                report: .init(
+                    manifest: .updated, error: CycleFailure.cancelled.reason, errorCode: .cancelled, rollout: device.rollout,
+                    modules: modules),
                 installedFolders: installed)
         }
         modules += removeUnlisted(device)
@@ -119,12 +117,12 @@ extension UpdateCycle {
         if report.failed == 0 && !Task.isCancelled {
             let state = InstalledState(device: device, etag: etag, keyID: admitted.keyID)
             do {
-                try gate.commit { () throws(InstallFailure) in try state.save(layout) }
+                try gate.commit { () throws(CycleFailure) in try state.save(layout) }
                 memory.remember(state, layout)
                 report.stateSaved = true
                 if case .index(let index) = admitted.content { parts.collect(keeping: Set(index.referencedParts.map(\.sha256))) }
             } catch {
-                report.error = error.code == .cancelled ? "cancelled" : "state not saved: \(error.reason)"
+                report.error = error.code == .cancelled ? error.reason : "state not saved: \(error.reason)"
                 report.errorCode = error.code
             }
         }
@@ -164,7 +162,7 @@ extension UpdateCycle {
         _ module: DeviceModule, folderHash: String, keyID: String?, published: String?
     ) -> OTALocalizationCycleReport.Module? {
         do {
-            try gate.commit { () throws(InstallFailure) in
+            try gate.commit { () throws(CycleFailure) in
                 try RolloutRecord.set(layout, module: module.name, sha256: folderHash, rolloutID: module.rolloutID)
                 if let published {
                     try PublishedRecord.set(layout, module: module.name, folderHash: folderHash, published: published, replacing: false)
@@ -175,7 +173,7 @@ extension UpdateCycle {
             }
             return nil
         } catch {
-            let reason = error.code == .cancelled ? "cancelled" : "rollout or vouch record not written: \(error.reason)"
+            let reason = error.code == .cancelled ? error.reason : "rollout or vouch record not written: \(error.reason)"
             return .init(name: module.name, outcome: .failed, reason: reason, code: error.code)
         }
     }

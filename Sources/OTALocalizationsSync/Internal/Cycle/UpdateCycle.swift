@@ -40,12 +40,12 @@ struct UpdateCycle: Sendable {
 
     private func run(quarantines: [OTALaunchQuarantine]) async -> Outcome {
         guard layout.hasUsableAppVersion else {
-            return failed("app version \"\(configuration.appVersion)\" is not a plain file name", code: .manifest)
+            return failed(CycleFailure(.manifest, "app version \"\(configuration.appVersion)\" is not a plain file name"))
         }
         if let channel = configuration.channel, !ManifestChannel.isValidName(channel) {
-            return failed(
-                "channel \"\(channel)\" is not a valid channel name (1 to 32 lowercase ASCII letters, digits or -, starting with a letter)",
-                code: .channel)
+            return failed(CycleFailure(
+                .channel,
+                "channel \"\(channel)\" is not a valid channel name (1 to 32 lowercase ASCII letters, digits or -, starting with a letter)"))
         }
         // The state (and its ETag) of another channel's manifest is not this channel's: an ETag vouches for one file.
         let stored = memory.state(layout).flatMap {
@@ -56,7 +56,7 @@ struct UpdateCycle: Sendable {
         let fetcher = PublishFetch(configuration: configuration, versionURL: versionURL)
         var fetch = await fetcher.fetch(revalidating: state)
         if case .notModified = fetch {
-            guard let state else { return failed("HTTP status 304 without If-None-Match", code: .transport) }
+            guard let state else { return failed(Self.notModifiedUnasked) }
             if Task.isCancelled { return cancelled(.failed) }
             if isIntact(state.device, generation: stored?.generation ?? 0) {
                 housekeepingAfterNotModified(state)
@@ -64,13 +64,13 @@ struct UpdateCycle: Sendable {
                 return Outcome(report: .init(manifest: .notModified, rollout: state.device.rollout, modules: modules), installedFolders: [])
             }
             fetch = await fetcher.fetch(revalidating: nil)
-            if case .notModified = fetch { fetch = .failure("HTTP status 304 without If-None-Match", code: .transport) }
+            if case .notModified = fetch { fetch = .failure(Self.notModifiedUnasked) }
         }
         switch fetch {
         case .notModified:
             return cancelled(.failed)
-        case .failure(let reason, let code):
-            return code == .cancelled ? cancelled(.failed) : failed(reason, code: code)
+        case .failure(let failure):
+            return failure.code == .cancelled ? cancelled(.failed) : failed(failure)
         case .fetched(let admitted, _, let etag):
             let publishedAt = admitted.content.publishedAt
             if let newest = newestInstalled(state, notAfter: admitted.latestTrusted), publishedAt < newest {
@@ -124,11 +124,17 @@ struct UpdateCycle: Sendable {
             .flatMap(OTAStorageLayout.sha256(ofInstallFolderName:))
     }
 
-    func failed(_ reason: String, code: OTALocalizationCycleReport.Module.FailureCode) -> Outcome {
-        Outcome(report: .init(manifest: .failed, error: reason, errorCode: code), installedFolders: [])
+    /// A `304` to a request that sent no `If-None-Match`: the host answered a question it was not asked.
+    private static let notModifiedUnasked = CycleFailure(.transport, "HTTP status 304 without If-None-Match")
+
+    /// A cycle that acted on nothing: the manifest `failed`, with the failure's sentence and codes.
+    func failed(_ failure: CycleFailure) -> Outcome {
+        Outcome(
+            report: .init(manifest: .failed, error: failure.reason, errorCode: failure.code, signatureCode: failure.signatureCode),
+            installedFolders: [])
     }
 
     func cancelled(_ manifest: OTALocalizationCycleReport.ManifestOutcome) -> Outcome {
-        Outcome(report: .init(manifest: manifest, error: "cancelled", errorCode: .cancelled), installedFolders: [])
+        Outcome(report: .init(manifest: manifest, error: CycleFailure.cancelled.reason, errorCode: .cancelled), installedFolders: [])
     }
 }

@@ -6,15 +6,9 @@ import OTALocalizationsNames
 /// Where a device gets the published index's parts: its cache, or the host (``IndexPartLoader``).
 protocol IndexPartSource: Sendable {
     /// The base part `reference` names.
-    func base(_ reference: IndexPartReference) async throws(IndexPartFailure) -> IndexBasePart
+    func base(_ reference: IndexPartReference) async throws(CycleFailure) -> IndexBasePart
     /// The full part or a localization part `reference` names.
-    func files(_ reference: IndexPartReference, kind: IndexFilesPart.Kind) async throws(IndexPartFailure) -> IndexFilesPart
-}
-
-/// Why a part the root names could not be used: the whole publish fails on the device (nothing is installed).
-struct IndexPartFailure: Error, Sendable {
-    var reason: String
-    var code: OTALocalizationCycleReport.Module.FailureCode
+    func files(_ reference: IndexPartReference, kind: IndexFilesPart.Kind) async throws(CycleFailure) -> IndexFilesPart
 }
 
 extension DeviceManifest {
@@ -24,11 +18,11 @@ extension DeviceManifest {
     /// ``OTALocalizationSelection/everyLocalization``).
     ///
     /// A module whose slice of a chosen localization is missing from the parts fails alone (`manifest`).
-    /// - Throws: ``IndexPartFailure`` when a part cannot be fetched, verified or decoded.
+    /// - Throws: ``CycleFailure`` when a part cannot be fetched, verified or decoded.
     static func assemble(
         index: ManifestIndex, installID: String?, choices: LocalizationChoices, caps: DeviceCaps,
         parts: any IndexPartSource
-    ) async throws(IndexPartFailure) -> DeviceManifest {
+    ) async throws(CycleFailure) -> DeviceManifest {
         let includes = index.rollout.map { rollout in
             installID.map { ManifestRollout.bucket(rolloutID: rollout.id, installID: $0) < rollout.basisPoints } ?? false
         } ?? false
@@ -112,19 +106,18 @@ extension DeviceManifest {
     /// any other work on them.
     private static func origins(
         _ indexParts: IndexParts, rolloutID: String?, parts: any IndexPartSource, caps: DeviceCaps
-    ) async throws(IndexPartFailure) -> (entries: [(entry: IndexBasePart.Entry, origin: Origin)], rejected: [DeviceRejection]) {
+    ) async throws(CycleFailure) -> (entries: [(entry: IndexBasePart.Entry, origin: Origin)], rejected: [DeviceRejection]) {
         let base = try await parts.base(indexParts.base)
         try checkSize(base.modules.count + base.rejectedModules.count, caps: caps)
         let origin = Origin(parts: indexParts, rolloutID: rolloutID)
         return (base.modules.map { ($0, origin) }, base.rejectedModules.map(DeviceRejection.init))
     }
 
-    private static func checkSize(_ count: Int, caps: DeviceCaps) throws(IndexPartFailure) {
-        if Task.isCancelled { throw IndexPartFailure(reason: "cancelled", code: .cancelled) }
+    private static func checkSize(_ count: Int, caps: DeviceCaps) throws(CycleFailure) {
+        if Task.isCancelled { throw CycleFailure.cancelled }
         guard count <= caps.maximumModules else {
-            throw IndexPartFailure(
-                reason: "the index lists \(count) module entries, more than the \(caps.maximumModules) accepted (maximumManifestModules)",
-                code: .limit)
+            throw CycleFailure(
+                .limit, "the index lists \(count) module entries, more than the \(caps.maximumModules) accepted (maximumManifestModules)")
         }
     }
 }

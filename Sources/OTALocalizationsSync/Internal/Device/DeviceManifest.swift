@@ -67,9 +67,9 @@ struct DeviceRejection: Sendable, Equatable {
     /// The entry's name, when it has a usable one.
     var name: String?
     var reason: String
-    var code: OTALocalizationCycleReport.Module.FailureCode
+    var code: OTALocalizationCycleReport.FailureCode
 
-    init(name: String?, reason: String, code: OTALocalizationCycleReport.Module.FailureCode = .manifest) {
+    init(name: String?, reason: String, code: OTALocalizationCycleReport.FailureCode = .manifest) {
         self.name = name
         self.reason = reason
         self.code = code

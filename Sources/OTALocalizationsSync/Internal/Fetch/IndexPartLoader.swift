@@ -33,7 +33,7 @@ final class IndexPartLoader: IndexPartSource, @unchecked Sendable {
     /// Part bytes downloaded from the host in this cycle (parts read from the cache cost nothing).
     var downloadedBytes: Int64 { lock.withLock { downloaded } }
 
-    func base(_ reference: IndexPartReference) async throws(IndexPartFailure) -> IndexBasePart {
+    func base(_ reference: IndexPartReference) async throws(CycleFailure) -> IndexBasePart {
         if case .base(let part)? = lock.withLock({ decoded[reference.sha256] }) { return part }
         let json = try await inflated(reference)
         do {
@@ -41,11 +41,11 @@ final class IndexPartLoader: IndexPartSource, @unchecked Sendable {
             lock.withLock { decoded[reference.sha256] = .base(part) }
             return part
         } catch {
-            throw IndexPartFailure(reason: "index part \(reference.path) rejected (\(error.code)): \(error.reason)", code: .manifest)
+            throw CycleFailure(.manifest, "index part \(reference.path) rejected (\(error.code)): \(error.reason)")
         }
     }
 
-    func files(_ reference: IndexPartReference, kind: IndexFilesPart.Kind) async throws(IndexPartFailure) -> IndexFilesPart {
+    func files(_ reference: IndexPartReference, kind: IndexFilesPart.Kind) async throws(CycleFailure) -> IndexFilesPart {
         if case .files(let part)? = lock.withLock({ decoded[reference.sha256] }), part.kind == kind { return part }
         let json = try await inflated(reference)
         do {
@@ -53,7 +53,7 @@ final class IndexPartLoader: IndexPartSource, @unchecked Sendable {
             lock.withLock { decoded[reference.sha256] = .files(part) }
             return part
         } catch {
-            throw IndexPartFailure(reason: "index part \(reference.path) rejected (\(error.code)): \(error.reason)", code: .manifest)
+            throw CycleFailure(.manifest, "index part \(reference.path) rejected (\(error.code)): \(error.reason)")
         }
     }
 
@@ -65,16 +65,16 @@ final class IndexPartLoader: IndexPartSource, @unchecked Sendable {
         }
     }
 
-    private func inflated(_ reference: IndexPartReference) async throws(IndexPartFailure) -> Data {
+    private func inflated(_ reference: IndexPartReference) async throws(CycleFailure) -> Data {
         let bytes = try await verifiedBytes(reference)
         do {
             return try GzipMember.decompress(bytes, maximumBytes: Self.maximumInflatedBytes)
         } catch {
-            throw IndexPartFailure(reason: "index part \(reference.path) does not inflate (\(error.code)): \(error.reason)", code: .manifest)
+            throw CycleFailure(.manifest, "index part \(reference.path) does not inflate (\(error.code)): \(error.reason)")
         }
     }
 
-    private func verifiedBytes(_ reference: IndexPartReference) async throws(IndexPartFailure) -> Data {
+    private func verifiedBytes(_ reference: IndexPartReference) async throws(CycleFailure) -> Data {
         let cached = configuration.layout.indexPartsFolder.appendingPathComponent(reference.sha256, isDirectory: false)
         if let data = DurableFiles.readRegularFile(cached, maximumBytes: Int(clamping: reference.size)),
            Int64(data.count) == reference.size, CoreFormats.sha256Hex(data) == reference.sha256 {
@@ -85,19 +85,19 @@ final class IndexPartLoader: IndexPartSource, @unchecked Sendable {
             response = try await ServiceHTTP.get(
                 URLPath.file(reference.path, in: versionURL), headers: [:], maximumBytes: reference.size, configuration: configuration)
         } catch is CancellationError {
-            throw IndexPartFailure(reason: "cancelled", code: .cancelled)
+            throw CycleFailure.cancelled
         } catch {
-            throw IndexPartFailure(reason: "index part \(reference.path) download failed: \(error)", code: .transport)
+            throw CycleFailure(.transport, "index part \(reference.path) download failed: \(error)")
         }
         lock.withLock { downloaded += Int64(response.body.count) }
         guard response.statusCode == 200 else {
-            throw IndexPartFailure(reason: "index part \(reference.path): HTTP status \(response.statusCode)", code: .transport)
+            throw CycleFailure(.transport, "index part \(reference.path): HTTP status \(response.statusCode)")
         }
         let digest = CoreFormats.sha256Hex(response.body)
         guard Int64(response.body.count) == reference.size, digest == reference.sha256 else {
-            throw IndexPartFailure(
-                reason: "index part \(reference.path): received \(response.body.count) bytes with SHA-256 \(digest), the root lists \(reference.size) bytes and \(reference.sha256)",
-                code: .verification)
+            throw CycleFailure(
+                .verification,
+                "index part \(reference.path): received \(response.body.count) bytes with SHA-256 \(digest), the root lists \(reference.size) bytes and \(reference.sha256)")
         }
         gate.attempt {
             let folder = configuration.layout.indexPartsFolder

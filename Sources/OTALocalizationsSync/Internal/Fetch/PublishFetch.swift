@@ -15,7 +15,7 @@ struct PublishFetch: Sendable {
     enum Outcome: Sendable {
         case notModified
         case fetched(ManifestAdmission.Admitted, format: ManifestAdmission.Format, etag: String?)
-        case failure(String, code: OTALocalizationCycleReport.Module.FailureCode)
+        case failure(CycleFailure)
     }
 
     private var signed: Bool { !configuration.trustedKeys.isEmpty }
@@ -55,9 +55,9 @@ struct PublishFetch: Sendable {
             let fileName = format.fileName(channel: configuration.channel, signed: signed)
             switch self {
             case .cancelled:
-                return .failure("cancelled", code: .cancelled)
+                return .failure(.cancelled)
             case .failed(let reason):
-                return .failure("manifest download failed: \(reason)", code: .transport)
+                return .failure(CycleFailure(.transport, "manifest download failed: \(reason)"))
             case .response(let response):
                 switch response.statusCode {
                 case 304 where etagSent:
@@ -70,12 +70,12 @@ struct PublishFetch: Sendable {
                             serverDate: serverDate, deviceClock: ManifestTimestamp(configuration.deviceClock()))
                         return .fetched(admitted, format: format, etag: EntityTag.validated(response.value(forHeader: "ETag")))
                     } catch {
-                        return .failure(error.reason, code: error.code)
+                        return .failure(error)
                     }
                 case 404 where signed:
-                    return .failure("manifest HTTP status 404 (trusted keys are configured, so only \(fileName) and \(ManifestAdmission.Format.index.fileName(channel: configuration.channel, signed: true)) are read: was the publish signed? Or nothing is published for this app version and channel yet)", code: .transport)
+                    return .failure(CycleFailure(.transport, "manifest HTTP status 404 (trusted keys are configured, so only \(fileName) and \(ManifestAdmission.Format.index.fileName(channel: configuration.channel, signed: true)) are read: was the publish signed? Or nothing is published for this app version and channel yet)"))
                 default:
-                    return .failure("manifest HTTP status \(response.statusCode)", code: .transport)
+                    return .failure(CycleFailure(.transport, "manifest HTTP status \(response.statusCode)"))
                 }
             }
         }

@@ -16,7 +16,7 @@ import Darwin
 /// - `/gzip-slow/` serves them gzip-encoded (so without `Content-Length`) at ``slowBytesPerSecond``;
 /// - `/trickle/` serves them at one byte per second (`limit_rate 1`): never idle long enough for a request timeout;
 /// - `/moved/<path>` redirects (302) to `http://127.0.0.1:<port>/<path>`, `/to-https/<path>` to `https://...`;
-/// - `/error/` answers every request with `return 500;`;
+/// - `/error/` answers every request with `return 500;`, `/forbidden/` with `return 403;`;
 /// - `/nginx-status` is `stub_status` (not logged): its `Writing` count tells how many responses are in progress.
 ///
 /// The access log's format is `$request_method $uri $status $body_bytes_sent "$http_if_none_match"` (JSON
@@ -59,6 +59,8 @@ final class NginxServer: @unchecked Sendable {
     var noETagBaseURL: String { "http://127.0.0.1:\(port)/no-etag/" }
     /// Every request answered 500.
     var errorBaseURL: String { "http://127.0.0.1:\(port)/error/" }
+    /// Every request answered 403, as a bucket that refuses anonymous reads does.
+    var forbiddenBaseURL: String { "http://127.0.0.1:\(port)/forbidden/" }
     /// The same files at one byte per second.
     var trickleBaseURL: String { "http://127.0.0.1:\(port)/trickle/" }
 
@@ -229,6 +231,9 @@ final class NginxServer: @unchecked Sendable {
                     location /trickle/ {
                         alias \(dir)/www/;
                         limit_rate 1;
+                    }
+                    location /forbidden/ {
+                        return 403;
                     }
                     location /no-etag/ {
                         alias \(dir)/www/;
