@@ -130,9 +130,7 @@ import Testing
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            usleep(UInt32.random(in: 0...40_000, using: &generator))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            await OwnThread.kill(process, after: UInt32.random(in: 0...40_000, using: &generator))
             if process.terminationReason == .uncaughtSignal { killed += 1 }
             let after = count(root)
             let data = try? Data(contentsOf: root.appendingPathComponent("1.0/launch-attempts"))

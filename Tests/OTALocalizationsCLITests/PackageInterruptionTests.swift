@@ -15,7 +15,7 @@ import Testing
         var fifo: URL
     }
 
-    private func startHeldRun(_ work: TemporaryDirectory) throws -> HeldRun {
+    private func startHeldRun(_ work: TemporaryDirectory) async throws -> HeldRun {
         try work.write("repo/App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
         try work.write("repo/App/fr.lproj/Localizable.strings", "\"a\" = \"B\";\n")
         let version = work.url.appendingPathComponent("out/1.0")
@@ -29,13 +29,27 @@ import Testing
         process.standardError = FileHandle.nullDevice
         try process.run()
         let fifo = version.appendingPathComponent(".manifest.json.\(process.processIdentifier).tmp")
-        // Wait for the ZIP (written just before the manifest), then a little more for the open to block.
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline, !(try names(version)).contains(where: { $0.hasSuffix(".zip") }) {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        Thread.sleep(forTimeInterval: 0.5)
+        // Wait for the ZIP (written just before the manifest), then for the open of the FIFO to block.
+        #expect(await Poll.until(upTo: 60) { ((try? names(version)) ?? []).contains { $0.hasSuffix(".zip") } })
+        try await Self.waitUntilBlockedOpeningAFIFO(process)
         return HeldRun(process: process, version: version, fifo: fifo)
+    }
+
+    /// Waits until a thread of `process` sleeps in the kernel's `wait_for_partner`, where Linux holds an `open(2)` of a
+    /// FIFO that has no reader (`/proc/<pid>/task/<tid>/wchan` names the function a task sleeps in). Without `/proc`
+    /// (macOS), waits half a second instead.
+    private static func waitUntilBlockedOpeningAFIFO(_ process: Process) async throws {
+        let tasks = "/proc/\(process.processIdentifier)/task"
+        guard FileManager.default.fileExists(atPath: tasks) else {
+            try await Task.sleep(nanoseconds: 500_000_000)
+            return
+        }
+        let blocked = await Poll.until(upTo: 60) {
+            ((try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []).contains { task in
+                (try? String(contentsOfFile: "\(tasks)/\(task)/wchan", encoding: .utf8)) == "wait_for_partner"
+            }
+        }
+        #expect(blocked, "the package run never blocked opening the manifest's FIFO")
     }
 
     private func names(_ folder: URL) throws -> [String] {
@@ -43,15 +57,15 @@ import Testing
     }
 
     @Test(arguments: [SIGTERM, SIGINT])
-    func aSignalRemovesTheTemporaryFileBeingWritten(_ signalNumber: Int32) throws {
+    func aSignalRemovesTheTemporaryFileBeingWritten(_ signalNumber: Int32) async throws {
         let work = try TemporaryDirectory("interrupt")
         defer { work.remove() }
-        let run = try startHeldRun(work)
+        let run = try await startHeldRun(work)
         #expect(FileManager.default.fileExists(atPath: run.fifo.path))
         #expect(run.process.isRunning)
 
         kill(run.process.processIdentifier, signalNumber)
-        run.process.waitUntilExit()
+        await OwnThread.waitUntilExit(run.process)
 
         // The process ended by the signal, as without the handler; only complete files are left.
         #expect(run.process.terminationReason == .uncaughtSignal)
@@ -66,9 +80,9 @@ import Testing
     @Test func theNextRunRemovesWhatAKilledRunLeft() async throws {
         let work = try TemporaryDirectory("killed")
         defer { work.remove() }
-        let run = try startHeldRun(work)
+        let run = try await startHeldRun(work)
         kill(run.process.processIdentifier, SIGKILL)
-        run.process.waitUntilExit()
+        await OwnThread.waitUntilExit(run.process)
         #expect(run.process.terminationReason == .uncaughtSignal && run.process.terminationStatus == SIGKILL)
         // SIGKILL cannot be handled: the temporary file stays, and `aws s3 sync` would upload it.
         #expect(try names(run.version).contains(run.fifo.lastPathComponent))

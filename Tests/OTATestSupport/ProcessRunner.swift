@@ -22,11 +22,7 @@ public enum ProcessRunner {
     public static func run(
         _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil, environment: [String: String]? = nil
     ) async throws -> Result {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread {
-                continuation.resume(with: Swift.Result { try runBlocking(arguments, stdin: stdin, in: directory, environment: environment) })
-            }.start()
-        }
+        try await OwnThread.run { try runBlocking(arguments, stdin: stdin, in: directory, environment: environment) }
     }
 
     /// Runs `arguments` through `/usr/bin/env` (so `python3` resolves on PATH; absolute paths work too),

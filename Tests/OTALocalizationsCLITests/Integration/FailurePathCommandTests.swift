@@ -43,7 +43,7 @@ extension NginxIntegrationTests {
             let sync = try Self.start(["sync", "--base-url", site.server.trickleBaseURL, "--app-version", H.appVersion,
                                        "--into", site.storage.path, "--request-deadline", "600", "--cycle-deadline", "600"])
             defer { if sync.isRunning { kill(sync.processIdentifier, SIGKILL) } }
-            #expect(NginxServer.wait(upTo: 30) {
+            #expect(await Poll.until(upTo: 30) {
                 StorageLockHolder.pid(site.storage.url) == sync.processIdentifier && site.server.responsesInProgress() > 0
             })
 
@@ -52,7 +52,7 @@ extension NginxIntegrationTests {
             #expect(delete.status == 0, "\(delete.stderr)")
             // What the kill switch keeps: the first sync made them.
             #expect(H.entries(site.storage.url) == [".ota-anti-rollback.json", ".ota-install-id"])
-            sync.waitUntilExit()
+            await OwnThread.waitUntilExit(sync)
             #expect(sync.terminationStatus == 1)
             #expect(try await H.sync(site.server.baseURL, into: site.storage.url).result.status == 0)
             #expect(published.count == 4)
@@ -93,12 +93,9 @@ extension NginxIntegrationTests {
                     // after a further 0 to 2 ms, so that kills land at different steps of the delete however busy the
                     // machine is.
                     let delete = try Self.start(["delete", "--into", storage.path])
-                    _ = NginxServer.wait(upTo: 30, interval: 0.0002) {
-                        !delete.isRunning || H.entries(storage.url).contains { $0.hasPrefix(".ota-trash-") }
-                    }
-                    usleep(UInt32(generator.next() % 2_000))
-                    kill(delete.processIdentifier, SIGKILL)
-                    delete.waitUntilExit()
+                    let root = storage.url
+                    await OwnThread.kill(delete, when: { H.entries(root).contains { $0.hasPrefix(".ota-trash-") } },
+                                         after: UInt32(generator.next() % 2_000))
                 } else {
                     // The kill switch inside a sync: a delete asks the syncing process to stop and delete; both are
                     // killed shortly after.
@@ -113,13 +110,10 @@ extension NginxIntegrationTests {
                     }
                     let sync = try Self.start(["sync", "--base-url", server.slowBaseURL, "--app-version", H.appVersion,
                                                "--into", storage.path])
-                    _ = NginxServer.wait(upTo: 10) { StorageLockHolder.pid(storage.url) == sync.processIdentifier }
+                    _ = await Poll.until(upTo: 10) { StorageLockHolder.pid(storage.url) == sync.processIdentifier }
                     let delete = try Self.start(["delete", "--into", storage.path])
-                    usleep(UInt32(generator.next() % 200_000))
-                    kill(sync.processIdentifier, SIGKILL)
-                    kill(delete.processIdentifier, SIGKILL)
-                    sync.waitUntilExit()
-                    delete.waitUntilExit()
+                    await OwnThread.kill(sync, after: UInt32(generator.next() % 200_000))
+                    await OwnThread.kill(delete)
                     try publication.edit(Self.tablePath(iteration % 24, "de"), replacing: "Wert \(iteration)", with: "Wert")
                     try await publication.package(publishedAt: Self.publishDate(2 * iteration + 2))
                     try server.publish(publication.output)

@@ -15,9 +15,10 @@ import Darwin
 /// beside every other suite, ``S3IntegrationTests`` included.
 @Suite(.serialized) enum NginxIntegrationTests {}
 
-/// Every suite that starts moto (an S3 API) and runs the real AWS CLI, one test at a time: each `aws` call is a
-/// Python process of about a second of CPU, and two such tests at once would only share the same two cores.
-@Suite(.serialized) enum S3IntegrationTests {}
+/// Every suite that uses moto (an S3 API) and runs the real AWS CLI, one test at a time, all on one moto server the
+/// trait starts for the run (``SharedMotoServer``; each test empties it first): each `aws` call is a Python process of
+/// about a second of CPU, and two such tests at once would only share the same two cores.
+@Suite(.serialized, .sharedMotoServer) enum S3IntegrationTests {}
 
 extension NginxIntegrationTests {
     /// The service end to end: the built `ota-localizations sync`/`delete`/`lookup` against a real nginx, checked
@@ -350,7 +351,7 @@ extension NginxIntegrationTests {
             #expect(checkout?.outcome == "failed")
             #expect(checkout?.reason?.contains("body-too-large") == true, "\(checkout?.reason ?? "")")
             #expect(H.modules(report).filter { $0.value.outcome == "updated" }.count == 3)
-            #expect(NginxServer.wait(upTo: 30) { server.responsesInProgress() == 0 })
+            #expect(await Poll.until(upTo: 30) { server.responsesInProgress() == 0 })
             let request = try #require(server.requests().first { $0.uri == "/gzip-slow/1.0.0/" + checkoutPath })
             #expect(request.bodyBytes < gzippedSize / 2, "nginx sent \(request.bodyBytes) of about \(gzippedSize) bytes")
             #expect(!FileManager.default.fileExists(atPath: H.moduleFolder(storage.url, "Checkout").appendingPathComponent("current").path))
@@ -379,7 +380,7 @@ extension NginxIntegrationTests {
             defer { if sync.isRunning { kill(sync.processIdentifier, SIGKILL) } }
 
             // The manifest has arrived (logged) and ZIP responses are being written.
-            let started = NginxServer.wait(upTo: 30) {
+            let started = await Poll.until(upTo: 30) {
                 server.requests().contains { $0.uri == "/slow/1.0.0/index.json" && $0.status == 200 }
                     && server.responsesInProgress() > 0
             }
@@ -392,10 +393,10 @@ extension NginxIntegrationTests {
             #expect(delete.status == 0, "\(delete.stderr)")
             #expect(delete.stdout == "Deleted every bundle under \(storage.path) (kept: the install ID and the anti-rollback record, as the app's kill switch does).\n")
             #expect(H.entries(storage.url) == [".ota-anti-rollback.json", ".ota-install-id"])
-            sync.waitUntilExit()
+            await OwnThread.waitUntilExit(sync)
             #expect(sync.terminationStatus == 1)
             // nginx has logged every ZIP request it started (the connections are closed), and still nothing is there.
-            #expect(NginxServer.wait(upTo: 30) { server.responsesInProgress() == 0 })
+            #expect(await Poll.until(upTo: 30) { server.responsesInProgress() == 0 })
             #expect(zipRequests(server.requests()).allSatisfy { $0.uri.hasPrefix("/slow/") })
             #expect(zipRequests(server.requests()).count <= published.count)
             #expect(H.entries(storage.url) == [".ota-anti-rollback.json", ".ota-install-id"])
@@ -425,16 +426,15 @@ extension NginxIntegrationTests {
             }
             let (first, firstOut) = try start()
             // The first holds the lock (its pid is in the lock file) before the second starts.
-            #expect(NginxServer.wait(upTo: 30) {
+            #expect(await Poll.until(upTo: 30) {
                 String(decoding: FileManager.default.contents(atPath: storage.url.appendingPathComponent(".ota-localizations.lock").path) ?? Data(), as: UTF8.self)
                     == "\(first.processIdentifier) sync\n"
             })
             let (second, secondOut) = try start()
-            let firstReport = firstOut.fileHandleForReading.readDataToEndOfFile()
-            let secondReport = secondOut.fileHandleForReading.readDataToEndOfFile()
-            first.waitUntilExit()
-            second.waitUntilExit()
-
+            let firstReport = await OwnThread.readToEnd(firstOut.fileHandleForReading)
+            let secondReport = await OwnThread.readToEnd(secondOut.fileHandleForReading)
+            await OwnThread.waitUntilExit(first)
+            await OwnThread.waitUntilExit(second)
             #expect(first.terminationStatus == 0 && second.terminationStatus == 0)
             let a = try #require(try JSONSerialization.jsonObject(with: firstReport) as? [String: Any])
             let b = try #require(try JSONSerialization.jsonObject(with: secondReport) as? [String: Any])

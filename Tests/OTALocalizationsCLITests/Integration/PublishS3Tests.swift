@@ -21,8 +21,7 @@ extension S3IntegrationTests {
 
         /// Also: the second publish invalidates only the manifest's path on a CloudFront distribution (moto's).
         @Test func publishedBucketSyncsWith200Then304ThenOnlyTheChangedZIP() async throws {
-            let moto = try MotoServer()
-            defer { moto.stop() }
+            let moto = try await MotoServer.session()
             try await moto.createPublicBucket("strings")
             let distribution = try await moto.awsOK(["cloudfront", "create-distribution", "--origin-domain-name", "strings.s3.amazonaws.com",
                                                "--query", "Distribution.Id", "--output", "text"])
@@ -133,8 +132,7 @@ extension S3IntegrationTests {
         /// A ZIP planted in the bucket under the name of one of the publish's (same size, other bytes): the listing's
         /// MD5 shows it, `publish` uploads the real one again with a warning, and `verify s3://` passes afterwards.
         @Test func aPlantedObjectIsReplacedWithAWarning() async throws {
-            let moto = try MotoServer()
-            defer { moto.stop() }
+            let moto = try await MotoServer.session()
             try await moto.createPublicBucket("strings")
             let publication = try H.Publication()
             let modules = try await publication.package(publishedAt: "2026-01-01T00:00:00Z")
@@ -184,8 +182,7 @@ extension S3IntegrationTests {
         }
 
         @Test func promoteAndRolloutEditTheBucketAndRefuseAMissingZIP() async throws {
-            let moto = try MotoServer()
-            defer { moto.stop() }
+            let moto = try await MotoServer.session()
             try await moto.createPublicBucket("strings")
             let publication = try H.Publication()
             let production = try await publication.package(publishedAt: "2026-01-01T00:00:00Z")
@@ -239,8 +236,7 @@ extension S3IntegrationTests {
         /// prints the manifest's headers; the second, after one string changed, publishes staging, rolls it out and
         /// finishes the rollout.
         @Test func hostingDocS3BlocksRunAsWritten() async throws {
-            let moto = try MotoServer()
-            defer { moto.stop() }
+            let moto = try await MotoServer.session()
             try await moto.awsOK(["s3api", "create-bucket", "--bucket", "example-ota-strings"])
             let distribution = try await moto.awsOK(["cloudfront", "create-distribution", "--origin-domain-name", "example-ota-strings.s3.amazonaws.com",
                                                "--query", "Distribution.Id", "--output", "text"])

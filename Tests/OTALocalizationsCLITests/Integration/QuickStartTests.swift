@@ -47,8 +47,7 @@ extension S3IntegrationTests {
 
             // Given: moto with a distribution, a home whose ~/ota-tool is this checkout, and a copy of the example app
             // whose Checkout module has not adopted yet (its localizationBundle extension removed).
-            let moto = try MotoServer()
-            defer { moto.stop() }
+            let moto = try await MotoServer.session()
             let distribution = try await moto.awsOK(["cloudfront", "create-distribution", "--origin-domain-name", "example-ota-strings.s3.amazonaws.com",
                                                      "--query", "Distribution.Id", "--output", "text"])
                 .trimmingCharacters(in: .whitespacesAndNewlines)

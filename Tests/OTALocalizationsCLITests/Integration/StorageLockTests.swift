@@ -42,20 +42,18 @@ import Testing
         holder.standardInput = input
         holder.standardOutput = FileHandle.nullDevice
         try holder.run()
-        defer {
-            try? input.fileHandleForWriting.close()
-            holder.waitUntilExit()
-        }
+        // On an early exit the holder ends on its own once `input` is released; the waits below are the normal path.
+        defer { try? input.fileHandleForWriting.close() }
         var held = false
         for _ in 0..<500 where !held {
             held = try await ExternalTool.run("flock", ["-n", file.path, "true"]).status == 1
-            if !held { usleep(10_000) }
+            if !held { try await Task.sleep(nanoseconds: 10_000_000) }
         }
         try #require(held)
 
         #expect(try StorageLock.tryAcquire(storageRoot: root.url, holder: .currentProcess(purpose: "sync")) == nil)
         try input.fileHandleForWriting.close()
-        holder.waitUntilExit()
+        await OwnThread.waitUntilExit(holder)
         #expect(try StorageLock.tryAcquire(storageRoot: root.url, holder: .currentProcess(purpose: "sync")) != nil)
     }
 
@@ -73,15 +71,13 @@ import Testing
             }
         }
         waiter.start()
-        usleep(100_000)
+        try await Task.sleep(nanoseconds: 100_000_000)
         #expect(!acquired.isSet)
 
         first.removeContentsExceptLockFile()
         first.releaseRemovingFile()
 
-        var waited = 0
-        while !acquired.isSet && waited < 500 { usleep(10_000); waited += 1 }
-        #expect(acquired.isSet)
+        #expect(await Poll.until(upTo: 5) { acquired.isSet })
         let file = root.url.appendingPathComponent(".ota-localizations.lock")
         #expect(try String(contentsOf: file, encoding: .utf8) == "2 sync\n")
         #expect(try await ExternalTool.run("flock", ["-n", file.path, "true"]).status == 1)

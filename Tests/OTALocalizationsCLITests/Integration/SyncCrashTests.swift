@@ -50,11 +50,13 @@ extension NginxIntegrationTests {
                 process.standardOutput = FileHandle.nullDevice
                 process.standardError = FileHandle.nullDevice
                 try process.run()
-                usleep(UInt32(generator.next() % windowMicroseconds))
-                if process.isRunning { killedWhileRunning += 1 }
-                kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
-
+                let delay = UInt32(generator.next() % windowMicroseconds)
+                let running = UncheckedBox(process)
+                if await OwnThread.run({ () -> Bool in
+                    usleep(delay)
+                    return running.value.isRunning
+                }) { killedWhileRunning += 1 }
+                await OwnThread.kill(process)
                 try Self.expectEveryCurrentComplete(storage.url, expectedTrees, iteration: iteration)
 
                 // The next sync completes: everything installed and the state saved (by it, or already by the

@@ -13,6 +13,10 @@ import Darwin
 /// Objects are served path-style at `http://127.0.0.1:<port>/<bucket>/<key>`. moto logs one line per request on
 /// standard error (`"GET /bucket/key HTTP/1.1" 200 -`); ``requests()`` reads them. ``stop()`` (also on `deinit`)
 /// ends the server.
+///
+/// One server serves a whole test run: ``S3IntegrationTests``' trait (``SharedMotoServer``) starts it before the first
+/// S3 test and stops it after the last, and each test begins with ``session()``, which empties it (moto's
+/// `POST /moto-api/reset`) and starts its request log afresh. Starting moto costs about a second of CPU.
 final class MotoServer: @unchecked Sendable {
     struct Request: Equatable, CustomStringConvertible {
         var method: String
@@ -33,8 +37,28 @@ final class MotoServer: @unchecked Sendable {
             ?? TestPaths.packageRoot.appendingPathComponent(".build/python/moto/bin/moto_server").path
     }
 
+    /// The run's server, inside ``SharedMotoServer``'s scope.
+    @TaskLocal static var shared: MotoServer?
+
+    /// The run's server, emptied of every bucket, object and distribution, its request log starting now: what each S3
+    /// test starts from.
+    ///
+    /// - Throws: when called outside ``S3IntegrationTests`` (no shared server), or when moto does not reset.
+    static func session() async throws -> MotoServer {
+        guard let server = shared else {
+            throw ToolFailureText("no moto server: an S3 test belongs in S3IntegrationTests, whose trait starts one for the run")
+        }
+        let reset = try await ProcessRunner.run(["curl", "-s", "-f", "-X", "POST", "--max-time", "20", "\(server.endpoint)/moto-api/reset"])
+        guard reset.status == 0 else { throw ToolFailureText("moto did not reset: curl exited \(reset.status)") }
+        server.markLog()
+        return server
+    }
+
     let folder: TemporaryDirectory
     private let server: ServerProcess
+    private let lock = NSLock()
+    /// The log's length when the current test's session began: ``requests()`` reads what follows.
+    private var logStart = 0
     var port: Int { server.port }
 
     var log: URL { folder.url.appendingPathComponent("moto.log") }
@@ -140,9 +164,16 @@ final class MotoServer: @unchecked Sendable {
         return result.status == 0 ? result.stdout : nil
     }
 
-    /// Every request moto logged so far, in order (terminal colour codes removed).
+    private func markLog() {
+        let length = (try? Data(contentsOf: log).count) ?? 0
+        lock.withLock { logStart = length }
+    }
+
+    /// Every request moto logged since the current test's ``session()`` began, in order (terminal colour codes removed).
     func requests() -> [Request] {
-        guard let text = try? String(contentsOf: log, encoding: .utf8) else { return [] }
+        let start = lock.withLock { logStart }
+        guard let data = try? Data(contentsOf: log), data.count >= start else { return [] }
+        let text = String(decoding: data.dropFirst(start), as: UTF8.self)
         let pattern = try! NSRegularExpression(pattern: #""(?:\x1b\[[0-9;]*m)*([A-Z]+) (\S+) HTTP/[0-9.]+(?:\x1b\[[0-9;]*m)*" ([0-9]{3})"#)
         return text.split(separator: "\n").compactMap { line in
             let line = String(line)
