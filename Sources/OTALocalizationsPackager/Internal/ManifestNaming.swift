@@ -1,5 +1,5 @@
 import OTALocalizationsCore
-import OTALocalizationsCatalogs
+import OTALocalizationsNames
 
 /// Name rules shared by configuration, discovery and packaging.
 enum ManifestNaming {
@@ -24,6 +24,6 @@ enum ManifestNaming {
             && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }
     }
 
-    /// A language identifier usable as an `.lproj` name (see ``LanguageName``).
-    static func isLanguage(_ name: String) -> Bool { LanguageName.isValid(name) }
+    /// A language identifier usable as an `.lproj` name (see `LanguageIdentifier`).
+    static func isLanguage(_ name: String) -> Bool { LanguageIdentifier.isValid(name) }
 }
