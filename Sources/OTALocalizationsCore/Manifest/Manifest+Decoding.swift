@@ -288,7 +288,7 @@ private enum LossySlices {
         for nameKey in named.allKeys {
             let name = nameKey.stringValue
             guard name != LocalizationFolder.base else {
-                return .failure(SliceRejection("module 'slices.localizations' has \"Base\", which belongs in the base slice"))
+                return .failure(SliceRejection("module 'slices.localizations' has \(LocalizationFolder.base.debugDescription), which belongs in the base slice"))
             }
             guard ManifestModule.isPlainFileName(name), localizations.contains(name) else {
                 return .failure(SliceRejection("module 'slices.localizations' has \(name.debugDescription), which is not one of the module's localizations"))
