@@ -98,11 +98,6 @@ package enum ManifestAdmission {
         package var code: OTALocalizationCycleReport.Module.FailureCode
     }
 
-    /// The largest `manifest.json` (and envelope payload) accepted, in bytes.
-    package static let maximumManifestBytes: Int64 = 4 * 1024 * 1024
-    /// The largest envelope accepted, in bytes: the largest manifest in base64, plus room for signatures.
-    package static let maximumEnvelopeBytes: Int64 = 6 * 1024 * 1024
-
     /// Admits `body`, the `200` response to ``Format/fileName(channel:signed:)``.
     ///
     /// - Parameters:
@@ -124,8 +119,8 @@ package enum ManifestAdmission {
                 throw Refusal(reason: "signed \(format == .index ? "index" : "manifest") refused (\(error.code)): \(error.reason)", code: .signature)
             }
         }
-        guard payload.count <= maximumManifestBytes else {
-            throw Refusal(reason: "\(fileName) holds \(payload.count) bytes, more than the \(maximumManifestBytes) accepted", code: .manifest)
+        guard payload.count <= Manifest.maximumBytes else {
+            throw Refusal(reason: "\(fileName) holds \(payload.count) bytes, more than the \(Manifest.maximumBytes) accepted", code: .manifest)
         }
         let content = try decode(payload, format: format)
         let (appVersion, channel): (String, String?) = switch content {
