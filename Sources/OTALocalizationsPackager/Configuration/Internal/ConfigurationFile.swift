@@ -50,13 +50,10 @@ struct ConfigurationFile {
 
     /// `developmentRegion`: a language identifier (``LanguageIdentifier``).
     func developmentRegion(_ value: OrderedJSONValue) throws(PackagerError) -> String {
-        guard let region = value.stringValue, LanguageIdentifier.isValid(region) else {
-            throw error(
-                "developmentRegion",
-                "'developmentRegion' must be a language identifier such as \"en\" or \"pt-BR\" (letters, digits, '-' and '_'): "
-                    + "the name of the module's source-language .lproj folder")
-        }
-        return region
+        try string(
+            "developmentRegion", value, where: LanguageIdentifier.isValid,
+            else: "'developmentRegion' must be a language identifier such as \"en\" or \"pt-BR\" (letters, digits, '-' and '_'): "
+                + "the name of the module's source-language .lproj folder")
     }
 
     /// `modules`: each module name, a plain file name, to a folder or a non-empty array of folders.
@@ -93,13 +90,10 @@ struct ConfigurationFile {
 
     /// `repositoryModule`: a module name, a plain file name.
     func repositoryModule(_ value: OrderedJSONValue) throws(PackagerError) -> String {
-        guard let name = value.stringValue, ManifestModule.isPlainFileName(name) else {
-            throw error(
-                "repositoryModule",
-                "'repositoryModule' must be a module name, a plain file name (no '/', '\\', NUL, '.' or '..'): the name the "
-                    + "app passes to OTALocalizedString.bundle(for:)")
-        }
-        return name
+        try string(
+            "repositoryModule", value, where: ManifestModule.isPlainFileName,
+            else: "'repositoryModule' must be a module name, a plain file name (no '/', '\\', NUL, '.' or '..'): the name the "
+                + "app passes to OTALocalizedString.bundle(for:)")
     }
 
     /// `excludes`: an array of glob patterns.
@@ -108,6 +102,14 @@ struct ConfigurationFile {
             throw error("excludes", "'excludes' must be an array of glob strings")
         }
         return patterns
+    }
+
+    /// The string `value` of `field` when `isValid` accepts it; else the error `message`.
+    private func string(
+        _ field: String, _ value: OrderedJSONValue, where isValid: (String) -> Bool, else message: String
+    ) throws(PackagerError) -> String {
+        guard let text = value.stringValue, isValid(text) else { throw error(field, message) }
+        return text
     }
 
     /// A `configuration` error at the value of the top-level `field`: `path:line:column: text`.
