@@ -86,8 +86,8 @@ let package = Package(
         .executableTarget(
             name: "ota-bench",
             dependencies: [
-                "OTALocalizations", "OTALocalizationsSync", "OTALocalizationsCore", "OTALocalizationsPackager",
-                "OTALocalizationsValidation", "OTALocalizationsTooling",
+                "OTALocalizations", "OTALocalizationsSync", "OTALocalizationsCore", "OTALocalizationsNames",
+                "OTALocalizationsPackager", "OTALocalizationsValidation", "OTALocalizationsTooling",
             ]
         ),
         // libFuzzer targets for the Core parsers (Scripts/fuzz.sh, docs/fuzzing.md); replays files in a plain build.

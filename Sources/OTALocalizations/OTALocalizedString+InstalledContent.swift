@@ -57,7 +57,7 @@ extension OTALocalizedString {
         guard layout.hasUsableAppVersion, OTAStorageLayout.isPlainFileName(moduleName),
               let folder = layout.activeInstallFolder(module: moduleName),
               let sha256 = OTAStorageLayout.sha256(ofInstallFolderName: folder.lastPathComponent),
-              isDirectory(folder.path)
+              StorageEntry(atPath: folder.path) == .directory
         else { return nil }
         let record = SmallFile.read(layout.rolloutRecordFile(module: moduleName).path, maximumBytes: 256)
             .flatMap(OTAStorageLayout.parseRolloutRecord)
@@ -65,10 +65,5 @@ extension OTALocalizedString {
             .flatMap(OTAStorageLayout.parsePublishedRecord)?[sha256]
         return InstalledContent(
             sha256: published ?? sha256, rolloutID: record?.sha256 == sha256 ? record?.rolloutID : nil, folderSHA256: sha256)
-    }
-
-    private static func isDirectory(_ path: String) -> Bool {
-        var status = stat()
-        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 }

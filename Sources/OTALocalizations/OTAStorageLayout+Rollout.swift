@@ -36,21 +36,15 @@ extension OTAStorageLayout {
     }
 
     /// The SHA-256 and rollout id a rollout record holds, or nil unless `data` is exactly what
-    /// ``rolloutRecordContents(sha256:rolloutID:)`` writes for 64 lowercase hex digits and an id of 1 to 64 ASCII
-    /// letters, digits, `-` or `_`.
+    /// ``rolloutRecordContents(sha256:rolloutID:)`` writes for 64 lowercase hex digits and a rollout id
+    /// (`RolloutIdentifier`: 1 to 64 ASCII letters, digits, `-` or `_`).
     package static func parseRolloutRecord(_ data: Data) -> (sha256: String, rolloutID: String)? {
         let bytes = Array(data)
         guard bytes.count >= 67, bytes.count <= 130, bytes.last == 0x0A, bytes[64] == UInt8(ascii: " "),
               bytes[..<64].allSatisfy(LowercaseHex.isDigit)
         else { return nil }
-        let id = bytes[65..<(bytes.count - 1)]
-        guard id.allSatisfy({ isASCIILetterOrDigit($0) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") }) else {
-            return nil
-        }
-        return (String(decoding: bytes[..<64], as: UTF8.self), String(decoding: id, as: UTF8.self))
-    }
-
-    private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
-        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+        let id = String(decoding: bytes[65..<(bytes.count - 1)], as: UTF8.self)
+        guard RolloutIdentifier.isValid(id) else { return nil }
+        return (String(decoding: bytes[..<64], as: UTF8.self), id)
     }
 }

@@ -146,10 +146,14 @@ public struct OTAStorageLayout: Sendable, Equatable {
         currentPointerContents(folderName: sha256)
     }
 
+    /// The longest `current` pointer, in bytes: the longest installed folder name (64 hex digits, `.` and six digits)
+    /// and one "\n".
+    package static let maximumCurrentPointerBytes = 72
+
     /// The installed folder name a `current` pointer holds, or nil unless `data` is exactly a name that
     /// ``sha256(ofInstallFolderName:)`` accepts and one "\n".
     public static func parseCurrentPointer(_ data: Data) -> String? {
-        guard data.count >= 65, data.count <= 72, data.last == 0x0A else { return nil }
+        guard data.count >= 65, data.count <= maximumCurrentPointerBytes, data.last == 0x0A else { return nil }
         let name = String(decoding: data.dropLast(), as: UTF8.self)
         return sha256(ofInstallFolderName: name) == nil ? nil : name
     }

@@ -92,11 +92,6 @@ package enum ManifestAdmission {
         package var latestTrusted: ManifestTimestamp
     }
 
-    /// The largest `manifest.json` (and envelope payload) accepted, in bytes.
-    package static let maximumManifestBytes: Int64 = 4 * 1024 * 1024
-    /// The largest envelope accepted, in bytes: the largest manifest in base64, plus room for signatures.
-    package static let maximumEnvelopeBytes: Int64 = 6 * 1024 * 1024
-
     /// Admits `body`, the `200` response to ``Format/fileName(channel:signed:)``.
     ///
     /// - Parameters:
@@ -120,8 +115,8 @@ package enum ManifestAdmission {
                     signatureCode: error.code)
             }
         }
-        guard payload.count <= maximumManifestBytes else {
-            throw CycleFailure(.manifest, "\(fileName) holds \(payload.count) bytes, more than the \(maximumManifestBytes) accepted")
+        guard payload.count <= Manifest.maximumBytes else {
+            throw CycleFailure(.manifest, "\(fileName) holds \(payload.count) bytes, more than the \(Manifest.maximumBytes) accepted")
         }
         let content = try decode(payload, format: format)
         let (appVersion, channel): (String, String?) = switch content {

@@ -29,7 +29,8 @@ package struct InstalledModuleStatus: Sendable, Equatable {
                   let folder = layout.activeInstallFolder(module: module)
             else { continue }
             let path = folder.standardizedFileURL.path
-            let record = (try? Data(contentsOf: folder.appendingPathComponent(SliceRecord.fileName))).flatMap(SliceRecord.init(parsing:))
+            let record = SmallFile.read(folder.appendingPathComponent(SliceRecord.fileName).path, maximumBytes: SliceRecord.maximumBytes)
+                .flatMap(SliceRecord.init(parsing:))
             result.append(InstalledModuleStatus(
                 name: module, folder: folder.lastPathComponent, slices: record?.installed, available: record?.available,
                 covered: BundleDiskLoader.isReadableBundleFolder(folder) && BundleDiskLoader.covers(path, selection),

@@ -109,13 +109,15 @@ package struct InstalledTableLookup: Sendable {
     private func installedFolder(module: String) throws(InstalledTableLookupError) -> URL {
         let pointer = layout.currentPointerFile(module: module)
         let place = "app version \(layout.appVersion) in \(layout.storageRoot.path)"
-        guard let data = FileManager.default.contents(atPath: pointer.path) else {
+        let contents = SmallFile.contents(pointer.path, maximumBytes: OTAStorageLayout.maximumCurrentPointerBytes)
+        if case .missing = contents {
             throw InstalledTableLookupError(
                 code: .notInstalled,
                 reason: "module \(module) is not installed for \(place) (it has no current pointer); "
                     + "check --module against 'ota-localizations status', or run 'ota-localizations sync'")
         }
-        guard let folderName = OTAStorageLayout.parseCurrentPointer(data) else {
+        // Anything but a pointer's bytes there (too long, a folder, a symbolic link, a FIFO) names no folder.
+        guard case .data(let data) = contents, let folderName = OTAStorageLayout.parseCurrentPointer(data) else {
             throw InstalledTableLookupError(
                 code: .notInstalled,
                 reason: "module \(module)'s current pointer for \(place) names no installed folder; "

@@ -112,9 +112,7 @@ package final class StorageLock: @unchecked Sendable {
     ///
     /// The line is a hint: it names the last holder, which may have released the lock since.
     package static func currentHolder(storageRoot: URL) -> Holder? {
-        guard let data = FileManager.default.contents(atPath: lockFile(storageRoot: storageRoot).path),
-              data.count <= 256
-        else { return nil }
+        guard let data = SmallFile.read(lockFile(storageRoot: storageRoot).path, maximumBytes: 256) else { return nil }
         return Holder(line: String(decoding: data, as: UTF8.self))
     }
 
@@ -213,9 +211,9 @@ package final class StorageLock: @unchecked Sendable {
     /// Renames what is at `path` to a trash name at the storage root (removed by the next cycle or delete) when it
     /// is not a regular file (a symbolic link, a folder, a FIFO); returns whether it did.
     private static func moveAside(_ path: String, storageRoot: URL) -> Bool {
-        var status = stat()
-        guard lstat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG else { return false }
-        return rename(path, OTAStorageLayout.newTrashURL(in: storageRoot).path) == 0
+        let entry = StorageEntry(atPath: path)
+        guard entry != .missing, entry != .regularFile else { return false }
+        return StorageEntry.moveAside(path, storageRoot: storageRoot) != nil
     }
 
     /// Whether `path` names the same inode as the open descriptor `fd`.

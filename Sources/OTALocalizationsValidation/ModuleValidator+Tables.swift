@@ -54,7 +54,7 @@ extension ModuleValidator {
     ) -> [String: StringsDictEntryInfo] {
         var entries: [String: StringsDictEntryInfo] = [:]
         entries.reserveCapacity(table.entries.count)
-        let language = file.localization == "Base" ? developmentRegion : file.localization
+        let language = file.localization == LocalizationFolder.base ? developmentRegion : file.localization
         // A table outside any `.lproj` has no language: only the rules every language shares (other) apply.
         let isDevelopment = file.localization.map { $0 == LocalizationFolder.base || TableIndex.normalized($0) == TableIndex.normalized(developmentRegion) } ?? false
         let plurals = PluralCheck(

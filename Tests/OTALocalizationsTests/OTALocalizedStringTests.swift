@@ -89,6 +89,21 @@ import OTATestSupport
             #expect(OTALocalizedString.bundle(for: "Checkout") == nil)
         }
 
+        /// A symbolic link planted at `current` redirects nothing: the read side never reads through one, as the
+        /// service does not (docs/design.md, "The crash-loop guard"; `StorageEntry`).
+        @Test func aCurrentPointerThatIsASymbolicLinkIsNotFollowed() throws {
+            let storage = try TestStorage()
+            try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            let pointer = storage.moduleFolder(version: "1.0", module: "Checkout").appendingPathComponent("current")
+            let elsewhere = storage.root.appendingPathComponent("pointer-elsewhere")
+            try FileManager.default.moveItem(at: pointer, to: elsewhere)
+            try FileManager.default.createSymbolicLink(at: pointer, withDestinationURL: elsewhere)
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0")
+            #expect(OTALocalizedString.bundle(for: "Checkout") == nil)
+            #expect(OTALocalizedString.installedContent(for: "Checkout", storageRoot: storage.root, appVersion: "1.0") == nil)
+            OTALocalizedString.clearBundleCache()
+        }
+
         @Test func infoPlistThatIsNotADictionaryIsNil() throws {
             let storage = try TestStorage()
             let folder = try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)

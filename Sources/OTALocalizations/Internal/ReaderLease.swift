@@ -42,8 +42,7 @@ enum ReaderLease {
         }
         let folder = layout.readerLeasesFolder.path
         if mkdir(folder, 0o700) != 0 && errno != EEXIST { return }
-        var info = stat()
-        guard lstat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return }
+        guard StorageEntry(atPath: folder) == .directory else { return }
         let temporary = folder + "/." + leaseFile.lastPathComponent + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { return }

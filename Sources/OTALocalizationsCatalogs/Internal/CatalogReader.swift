@@ -1,4 +1,5 @@
 import OTALocalizationsCore
+import OTALocalizationsNames
 
 /// Turns catalog JSON into the compiler's model, reporting every problem with its position.
 struct CatalogReader {
@@ -64,8 +65,8 @@ struct CatalogReader {
                 guard case .string(let text) = member.value, !text.isEmpty else {
                     throw structureError("sourceLanguage must be a non-empty string", at: memberLocation)
                 }
-                guard LanguageName.isValid(text) else {
-                    throw structureError(LanguageName.problem(text), at: memberLocation)
+                guard LanguageIdentifier.isValid(text) else {
+                    throw structureError(Self.languageProblem(text), at: memberLocation)
                 }
                 sourceLanguage = text
             case "version":
@@ -147,9 +148,9 @@ struct CatalogReader {
                 var indexByLanguage: [ScalarKey: Int] = [:]
                 for language in languages {
                     let languagePath = Self.pointer(fieldLocation.jsonPath, language.key)
-                    guard LanguageName.isValid(language.key) else {
+                    guard LanguageIdentifier.isValid(language.key) else {
                         throw structureError(
-                            LanguageName.problem(language.key),
+                            Self.languageProblem(language.key),
                             at: location(languagePath, offset: language.valueOffset), key: key
                         )
                     }

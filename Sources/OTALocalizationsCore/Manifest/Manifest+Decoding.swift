@@ -44,10 +44,10 @@ extension Manifest {
                 code: .badDate,
                 reason: "manifest 'publishedAt' is not an RFC 3339 date-time with a year from 0001 to 9999, such as 2026-07-24T10:00:00Z: \(wire.publishedAt)")
         }
-        guard Self.isLanguageIdentifier(wire.developmentRegion) else {
+        guard LanguageIdentifier.isValid(wire.developmentRegion) else {
             throw ManifestError(
                 code: .badDevelopmentRegion,
-                reason: "manifest 'developmentRegion' is not a language identifier (1 to 64 ASCII letters, digits, '-' or '_'): \(wire.developmentRegion)")
+                reason: "manifest 'developmentRegion' is not a language identifier (1 to 64 ASCII letters, digits, '-' or '_', starting with a letter): \(wire.developmentRegion)")
         }
         let channel = try wire.channel?.value.get()
         let (modules, rejected) = Self.accepted(wire.modules, developmentRegion: wire.developmentRegion)
@@ -125,15 +125,11 @@ extension Manifest {
         return result
     }
 
-    /// Whether `text` can be a `CFBundleDevelopmentRegion`: 1 to 64 ASCII letters, digits, `-` or `_` (BCP 47 tags
-    /// such as `en`, `pt-BR`, `zh-Hans`, and the legacy names such as `English`).
+    /// Whether `text` can be a `CFBundleDevelopmentRegion`: 1 to 64 ASCII letters, digits, `-` or `_`, starting with
+    /// a letter (BCP 47 tags such as `en`, `pt-BR`, `zh-Hans`, and the legacy names such as `English`). The project's
+    /// one rule for language identifiers (`LanguageIdentifier` in `OTALocalizationsNames`, where it is documented).
     public static func isLanguageIdentifier(_ text: String) -> Bool {
-        let bytes = text.utf8
-        guard (1...64).contains(bytes.count) else { return false }
-        return bytes.allSatisfy { byte in
-            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-        }
+        LanguageIdentifier.isValid(text)
     }
 }
 
@@ -292,7 +288,7 @@ private enum LossySlices {
         for nameKey in named.allKeys {
             let name = nameKey.stringValue
             guard name != LocalizationFolder.base else {
-                return .failure(SliceRejection("module 'slices.localizations' has \"Base\", which belongs in the base slice"))
+                return .failure(SliceRejection("module 'slices.localizations' has \(LocalizationFolder.base.debugDescription), which belongs in the base slice"))
             }
             guard ManifestModule.isPlainFileName(name), localizations.contains(name) else {
                 return .failure(SliceRejection("module 'slices.localizations' has \(name.debugDescription), which is not one of the module's localizations"))

@@ -11,6 +11,11 @@ import OTALocalizationsNames
 public struct Manifest: Sendable, Equatable {
     /// The only format version this code writes and reads.
     public static let currentFormatVersion = 1
+    /// The largest `manifest.json` a client accepts, in bytes (4 MiB): also the largest `index.json` (the published
+    /// index's root), the largest payload of a signed envelope and, through
+    /// ``IndexPartReference/maximumInflatedBytes``, the most an index part inflates to. A longer body is refused before
+    /// it is decoded (docs/operations.md, "Limits and deadlines"; docs/signing.md).
+    public static let maximumBytes: Int64 = 4 * 1024 * 1024
 
     public var formatVersion: Int
     /// The app marketing version (`CFBundleShortVersionString`) these strings are for.

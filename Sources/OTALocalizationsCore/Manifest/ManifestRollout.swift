@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 
 /// A staged rollout carried by a production manifest (docs/rollouts.md): module entries that replace the stable
 /// entries of the same name, or are added, on the share of devices in the rollout.
@@ -49,9 +50,10 @@ public struct ManifestRollout: Sendable, Equatable {
         return fraction % 10 == 0 ? "\(whole).\(fraction / 10)" : "\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 
-    /// Whether `text` can be a rollout id: 1 to 64 ASCII letters, digits, `-` or `_`.
+    /// Whether `text` can be a rollout id: 1 to 64 ASCII letters, digits, `-` or `_` (`RolloutIdentifier` in
+    /// `OTALocalizationsNames`, which the device's rollout record is read with too).
     public static func isValidID(_ text: String) -> Bool {
-        Manifest.isLanguageIdentifier(text)
+        RolloutIdentifier.isValid(text)
     }
 }
 

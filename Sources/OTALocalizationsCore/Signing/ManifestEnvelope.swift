@@ -17,6 +17,9 @@ public struct ManifestEnvelope: Sendable, Equatable {
     /// The most signatures an envelope may carry by default: a key rotation signs with two or three keys, and each
     /// signature naming a trusted key costs one Ed25519 verification.
     public static let defaultMaximumSignatures = 16
+    /// The largest envelope a client accepts, in bytes (6 MiB): the base64 of the largest payload
+    /// (``Manifest/maximumBytes``, 4/3 of it once encoded) plus room for the signatures (docs/signing.md).
+    public static let maximumBytes: Int64 = 6 * 1024 * 1024
 
     /// One signature of the envelope.
     public struct Signature: Sendable, Equatable {

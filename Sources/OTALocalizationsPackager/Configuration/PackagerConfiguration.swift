@@ -1,5 +1,4 @@
 import Foundation
-import OTALocalizationsCore
 
 /// The optional `ota-localizations.json` at a repository's root (or given with `--config`).
 ///
@@ -62,95 +61,18 @@ public struct PackagerConfiguration: Sendable, Equatable {
 }
 
 extension PackagerConfiguration {
-    /// Decodes a configuration file.
+    /// Decodes a configuration file, parsed once; each field is read by its own function (`ConfigurationFile`).
     ///
     /// - Throws: ``PackagerError`` `configuration` naming the file and the field at fault.
     public init(bytes: Data, path: String) throws {
-        let document: JSONDocument
-        do {
-            document = try JSONDocument(bytes: bytes)
-        } catch {
-            throw PackagerError(
-                code: .configuration,
-                reason: "\(path):\(error.line):\(error.column): not valid JSON (\(error.reason)); fix it there (docs/configuration.md)")
-        }
-        /// `path:line:column` of the member `field` (the file's start when nil).
-        func at(_ field: String?) -> String {
-            let place = document.position(of: field.map { [.key($0)] } ?? [])
-            return "\(path):\(place.line):\(place.column)"
-        }
-        guard let object = try? JSONSerialization.jsonObject(with: bytes), let root = object as? [String: Any] else {
-            throw PackagerError(code: .configuration, reason: "\(at(nil)): the top level must be a JSON object (docs/configuration.md)")
-        }
-        let known: Set<String> = [
-            "developmentRegion", "modules", "discoverOtherModules", "excludes", "pluralCountsOfMillions", "repositoryModule",
-        ]
-        if let unknown = root.keys.sorted().first(where: { !known.contains($0) }) {
-            throw PackagerError(
-                code: .configuration,
-                reason: "\(path):\(document.position(ofKey: unknown).line):\(document.position(ofKey: unknown).column): unknown field '\(unknown)'; expected one of \(known.sorted().joined(separator: ", "))"
-            )
-        }
-        var config = PackagerConfiguration()
-        if let value = root["developmentRegion"] {
-            guard let region = value as? String, ManifestNaming.isLanguage(region) else {
-                throw PackagerError(
-                    code: .configuration,
-                    reason: "\(at("developmentRegion")): 'developmentRegion' must be a language identifier such as \"en\" or \"pt-BR\" "
-                        + "(letters, digits, '-' and '_'): the name of the module's source-language .lproj folder"
-                )
-            }
-            config.developmentRegion = region
-        }
-        if let value = root["modules"] {
-            guard let modules = value as? [String: Any] else {
-                throw PackagerError(code: .configuration, reason: "\(at("modules")): 'modules' must map module names to arrays of folders")
-            }
-            for (name, folders) in modules {
-                guard ManifestNaming.isPlainName(name) else {
-                    throw PackagerError(
-                        code: .configuration,
-                        reason: "\(at("modules")): module name '\(name)' is not a plain file name (no '/', '\\', NUL, '.' or '..')"
-                    )
-                }
-                let list = (folders as? [Any])?.compactMap { $0 as? String } ?? (folders as? String).map { [$0] }
-                guard let list, list.count == ((folders as? [Any])?.count ?? 1) else {
-                    throw PackagerError(code: .configuration, reason: "\(at("modules")): module '\(name)' must list its folders as an array of strings")
-                }
-                guard !list.isEmpty else {
-                    throw PackagerError(code: .configuration, reason: "\(at("modules")): module '\(name)' lists no folder; give at least one")
-                }
-                config.modules[name] = list
-            }
-        }
-        if let value = root["discoverOtherModules"] {
-            guard let flag = value as? Bool else {
-                throw PackagerError(code: .configuration, reason: "\(at("discoverOtherModules")): 'discoverOtherModules' must be true or false")
-            }
-            config.discoverOtherModules = flag
-        }
-        if let value = root["pluralCountsOfMillions"] {
-            guard let flag = value as? Bool else {
-                throw PackagerError(code: .configuration, reason: "\(at("pluralCountsOfMillions")): 'pluralCountsOfMillions' must be true or false")
-            }
-            config.pluralCountsOfMillions = flag
-        }
-        if let value = root["repositoryModule"] {
-            guard let name = value as? String, ManifestNaming.isPlainName(name) else {
-                throw PackagerError(
-                    code: .configuration,
-                    reason: "\(at("repositoryModule")): 'repositoryModule' must be a module name, a plain file name (no '/', '\\', NUL, '.' or '..'): the name the app passes to OTALocalizedString.bundle(for:)"
-                )
-            }
-            config.repositoryModule = name
-        }
-        if let value = root["excludes"] {
-            guard let patterns = value as? [Any], patterns.allSatisfy({ $0 is String }) else {
-                throw PackagerError(code: .configuration, reason: "\(at("excludes")): 'excludes' must be an array of glob strings")
-            }
-            config.excludes = patterns.compactMap { $0 as? String }
-        }
-        self = config
+        let file = try ConfigurationFile(bytes: bytes, path: path)
+        self.init()
+        if let value = file["developmentRegion"] { developmentRegion = try file.developmentRegion(value) }
+        if let value = file["modules"] { modules = try file.modules(value) }
+        if let value = file["discoverOtherModules"] { discoverOtherModules = try file.flag("discoverOtherModules", value) }
+        if let value = file["pluralCountsOfMillions"] { pluralCountsOfMillions = try file.flag("pluralCountsOfMillions", value) }
+        if let value = file["repositoryModule"] { repositoryModule = try file.repositoryModule(value) }
+        if let value = file["excludes"] { excludes = try file.excludes(value) }
     }
 
     /// Loads `--config <file>` when given, else `<root>/ota-localizations.json` when it exists, else defaults.

@@ -16,6 +16,17 @@ public struct ModuleArchive: Sendable {
     /// layout").
     public var fileName: String { "\(module.module.name)-\(sha256.prefix(16)).zip" }
 
+    /// The longest module name the packager publishes, in UTF-8 bytes: ``fileName`` adds 21 bytes, and a file name
+    /// has at most 255.
+    static let maximumModuleNameBytes = 200
+
+    /// Whether the packager publishes a module named `name`: a plain file name (the manifest's rule,
+    /// ``ManifestModule/isPlainFileName(_:)``) without control characters, of at most ``maximumModuleNameBytes``.
+    static func isPublishableModuleName(_ name: String) -> Bool {
+        ManifestModule.isPlainFileName(name) && name.utf8.count <= maximumModuleNameBytes
+            && !name.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }
+    }
+
     /// Packs a loaded module: the generated `Info.plist` and every table at its bundle path.
     ///
     /// Reproducible: entries are sorted and written with fixed timestamps and permissions by ``ZipWriter``.

@@ -40,6 +40,18 @@ public struct PackageOptions: Sendable {
         self.publishedAt = publishedAt
         self.previousManifest = previousManifest
     }
+
+    /// Whether `version` can be an ``appVersion``, what a `CFBundleShortVersionString` can be: one to three
+    /// period-separated non-negative integers (`1`, `1.0`, `26.7.0`), digits and periods only, at most 64 characters.
+    /// Apple's page for the key asks for three integers "such as 10.14.1" and only digits and periods; shorter forms
+    /// are what apps ship (`1.0`) and what Apple's `CFBundleVersion` page reads as `.0` for the missing parts
+    /// (docs/apple-platform.md V1).
+    static func isAppVersion(_ version: String) -> Bool {
+        guard version.utf8.count <= 64 else { return false }
+        let parts = version.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        return (1...3).contains(parts.count)
+            && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }
+    }
 }
 
 /// Chooses the manifest's `publishedAt`: an explicit value, else `SOURCE_DATE_EPOCH`, else the clock (whole seconds).
@@ -61,7 +73,7 @@ public enum PublishDate {
         let date: Date
         let source: String
         if let argument {
-            guard let parsed = ManifestDateParsing.parse(argument) else {
+            guard let parsed = ManifestDate.parse(argument) else {
                 throw PackagerError(
                     code: .badPublishedAt,
                     reason: "--published-at '\(argument)' is not an RFC 3339 date-time such as 2026-07-24T10:00:00Z (year 0001 to 9999)"

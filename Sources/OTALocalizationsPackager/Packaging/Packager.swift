@@ -22,7 +22,7 @@ public enum Packager {
         _ options: PackageOptions,
         progress: (Int, Int, ModuleArchive) -> Void = { _, _, _ in }
     ) throws -> PackageResult {
-        guard ManifestNaming.isAppVersion(options.appVersion) else {
+        guard PackageOptions.isAppVersion(options.appVersion) else {
             throw PackagerError(
                 code: .badAppVersion,
                 reason: "--app-version '\(options.appVersion)' is not a marketing version: CFBundleShortVersionString is one to "

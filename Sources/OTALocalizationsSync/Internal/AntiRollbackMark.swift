@@ -18,7 +18,7 @@ struct AntiRollbackMark: Sendable, Equatable {
     /// The record for `layout`'s app version (empty when absent).
     static func load(_ layout: OTAStorageLayout) -> AntiRollbackMark {
         var marks: [String: ManifestTimestamp] = [:]
-        if let data = DurableFiles.readRegularFile(layout.antiRollbackFile, maximumBytes: 64 * 1024),
+        if let data = SmallFile.read(layout.antiRollbackFile.path, maximumBytes: 64 * 1024),
            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
            object["formatVersion"] as? Int == 1, object["appVersion"] as? String == layout.appVersion,
            let channels = object["newestPublishedAt"] as? [String: Any] {
@@ -53,7 +53,7 @@ struct AntiRollbackMark: Sendable, Equatable {
     /// `<appVersion>/installed-from.json`, written by earlier releases: `{"formatVersion":1,"newestPublishedAt":…}`
     /// plus `"channel"` for a channel other than production.
     private static func legacyMark(_ layout: OTAStorageLayout) -> (channel: String, timestamp: ManifestTimestamp)? {
-        guard let data = DurableFiles.readRegularFile(layout.installedFromFile, maximumBytes: 4096),
+        guard let data = SmallFile.read(layout.installedFromFile.path, maximumBytes: 4096),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               object["formatVersion"] as? Int == 1,
               let text = object["newestPublishedAt"] as? String,

@@ -101,21 +101,19 @@ package enum DurableFiles {
         if exists(url), !isRegularFile(url) { discard(url, layout: layout) }
     }
 
-    /// Whether anything (file, folder, dangling symbolic link) exists at `url`.
+    /// Whether anything (file, folder, dangling symbolic link) exists at `url` (``StorageEntry``).
     static func exists(_ url: URL) -> Bool {
-        var status = stat()
-        return lstat(url.path, &status) == 0
+        StorageEntry(atPath: url.path) != .missing
     }
 
-    /// Whether `url` is a directory (not following a final symbolic link).
+    /// Whether `url` is a directory, a final symbolic link not followed (``StorageEntry``).
     static func isDirectory(_ url: URL) -> Bool {
         isDirectory(atPath: url.path)
     }
 
-    /// Whether `path` is a directory (not following a final symbolic link).
+    /// Whether `path` is a directory, a final symbolic link not followed (``StorageEntry``).
     static func isDirectory(atPath path: String) -> Bool {
-        var status = stat()
-        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+        StorageEntry(atPath: path) == .directory
     }
 
     /// The names in the folder at `path` (`.` and `..` left out) with `readdir(3)`, or nil when it cannot be listed.
@@ -132,39 +130,9 @@ package enum DurableFiles {
         return names
     }
 
-    /// Whether `url` is a regular file (not following a final symbolic link).
+    /// Whether `url` is a regular file, a final symbolic link not followed (``StorageEntry``).
     static func isRegularFile(_ url: URL) -> Bool {
-        var status = stat()
-        return lstat(url.path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
-    }
-
-    /// The bytes of the regular file at `url` (a final symbolic link is not followed), or nil when it is not one,
-    /// cannot be read, or holds more than `maximumBytes`.
-    static func readRegularFile(_ url: URL, maximumBytes: Int) -> Data? {
-        readRegularFile(atPath: url.path, maximumBytes: maximumBytes)
-    }
-
-    /// The same for a path.
-    static func readRegularFile(atPath path: String, maximumBytes: Int) -> Data? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var status = stat()
-        guard fstat(fd, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size >= 0,
-              Int(status.st_size) <= maximumBytes
-        else { return nil }
-        var data = Data(count: Int(status.st_size))
-        let complete = data.withUnsafeMutableBytes { buffer -> Bool in
-            var total = 0
-            while total < buffer.count {
-                let count = read(fd, buffer.baseAddress! + total, buffer.count - total)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                total += count
-            }
-            return true
-        }
-        return complete ? data : nil
+        StorageEntry(atPath: url.path) == .regularFile
     }
 
     /// The names in a folder, or an empty list when it cannot be listed.
@@ -186,8 +154,7 @@ package enum DurableFiles {
     /// fails (nothing is there any more, or the storage root is gone), nothing is deleted in place.
     static func discard(_ url: URL, layout: OTAStorageLayout) {
         guard exists(url) else { return }
-        let trash = layout.newTrashURL()
-        if (try? rename(url, to: trash)) != nil { remove(trash) }
+        if let trash = StorageEntry.moveAside(url.path, storageRoot: layout.storageRoot) { remove(trash) }
     }
 
     /// Removes every trash entry (``OTAStorageLayout/trashNamePrefix``) left at the storage root.

@@ -8,7 +8,7 @@ import OTALocalizations
 enum InstallID {
     /// The stored install ID, or nil when the file is missing, not a regular file, or not exactly an ID.
     static func load(_ layout: OTAStorageLayout) -> String? {
-        DurableFiles.readRegularFile(layout.installIDFile, maximumBytes: 64).flatMap(OTAStorageLayout.parseInstallID)
+        SmallFile.read(layout.installIDFile.path, maximumBytes: 64).flatMap(OTAStorageLayout.parseInstallID)
     }
 
     /// Inside the gate, after `tmp/` exists: the stored install ID, or a new one written atomically in place of a

@@ -19,7 +19,7 @@ package enum InstalledFolderCheck {
     package static func isIntact(_ folder: URL, developmentRegion: String, sliced: Bool = false) -> Bool {
         // Path strings, not URLs: URL arithmetic on storage names (they hold `%`) costs more than the reads.
         let root = folder.path
-        guard let sealData = DurableFiles.readRegularFile(atPath: root + "/" + BundleSeal.fileName, maximumBytes: BundleSeal.maximumBytes),
+        guard let sealData = SmallFile.read(root + "/" + BundleSeal.fileName, maximumBytes: BundleSeal.maximumBytes),
               let seal = BundleSeal(parsing: sealData)
         else { return false }
         // The listing: root = Info.plist, the seal, and the .lproj folders; each .lproj folder = its sealed tables.
@@ -49,7 +49,7 @@ package enum InstalledFolderCheck {
         }
         let canonicalInfoPlist = BundleInfoPlist.bytes(developmentRegion: developmentRegion)
         for file in seal.files {
-            guard let data = DurableFiles.readRegularFile(atPath: root + "/" + file.path, maximumBytes: Int(clamping: file.size)),
+            guard let data = SmallFile.read(root + "/" + file.path, maximumBytes: Int(clamping: file.size)),
                   Int64(data.count) == file.size, SHA256Digest.hexString(data) == file.sha256
             else { return false }
             if file.path == BundlePath.infoPlist, data != canonicalInfoPlist { return false }

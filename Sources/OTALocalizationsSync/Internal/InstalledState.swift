@@ -23,7 +23,7 @@ struct InstalledState: Sendable, Equatable {
 
     /// The stored state, or nil when it is missing or cannot be decoded (then no `If-None-Match` is sent).
     static func load(_ layout: OTAStorageLayout) -> InstalledState? {
-        guard let data = DurableFiles.readRegularFile(layout.stateFile, maximumBytes: maximumBytes),
+        guard let data = SmallFile.read(layout.stateFile.path, maximumBytes: maximumBytes),
               let root = try? OrderedJSONParser.parse([UInt8](data)),
               root["formatVersion"]?.integerValue == 2
         else { return nil }

@@ -23,7 +23,7 @@ enum PublishedRecord {
         _ layout: OTAStorageLayout, module: String, folderHash: String, published: String?, replacing: Bool = true
     ) throws(CycleFailure) {
         let file = layout.publishedRecordFile(module: module)
-        let existing = DurableFiles.readRegularFile(file, maximumBytes: 512).flatMap(OTAStorageLayout.parsePublishedRecord) ?? [:]
+        let existing = SmallFile.read(file.path, maximumBytes: 512).flatMap(OTAStorageLayout.parsePublishedRecord) ?? [:]
         if !replacing, existing[folderHash] != nil { return }
         var lines: [(folder: String, published: String)] = []
         if let published, published != folderHash { lines.append((folderHash, published)) }

@@ -23,7 +23,7 @@ enum ReaderLeases {
             let age = now.timeIntervalSince1970 - TimeInterval(stat.modified)
             if age > lifetime || age < -lifetime {
                 stale.append(file)
-            } else if isLease, let data = DurableFiles.readRegularFile(file, maximumBytes: OTAStorageLayout.maximumReaderLeaseBytes) {
+            } else if isLease, let data = SmallFile.read(file.path, maximumBytes: OTAStorageLayout.maximumReaderLeaseBytes) {
                 leased.formUnion(layout.parseReaderLease(data))
             }
         }

@@ -16,10 +16,10 @@ struct ReusableFolder {
 
     init?(_ folder: URL?, developmentRegion: String) {
         guard let folder,
-              let recordData = DurableFiles.readRegularFile(folder.appendingPathComponent(SliceRecord.fileName), maximumBytes: SliceRecord.maximumBytes),
+              let recordData = SmallFile.read(folder.appendingPathComponent(SliceRecord.fileName).path, maximumBytes: SliceRecord.maximumBytes),
               OTAStorageLayout.sha256(ofInstallFolderName: folder.lastPathComponent) == CoreFormats.sha256Hex(recordData),
               let record = SliceRecord(parsing: recordData), record.developmentRegion == developmentRegion,
-              let sealData = DurableFiles.readRegularFile(folder.appendingPathComponent(BundleSeal.fileName), maximumBytes: BundleSeal.maximumBytes),
+              let sealData = SmallFile.read(folder.appendingPathComponent(BundleSeal.fileName).path, maximumBytes: BundleSeal.maximumBytes),
               let seal = BundleSeal(parsing: sealData)
         else { return nil }
         self.folder = folder
@@ -34,7 +34,7 @@ struct ReusableFolder {
         guard held == part.slice.sha256 else { return nil }
         var files: [(path: String, data: Data)] = []
         for file in seal.files where file.path != SliceRecord.fileName && SlicePlan.belongs(file.path, toSlice: part.localization, developmentRegion: plan.record.developmentRegion) {
-            guard let data = DurableFiles.readRegularFile(folder.appendingPathComponent(file.path), maximumBytes: Int(clamping: file.size)),
+            guard let data = SmallFile.read(folder.appendingPathComponent(file.path).path, maximumBytes: Int(clamping: file.size)),
                   Int64(data.count) == file.size, CoreFormats.sha256Hex(data) == file.sha256
             else { return nil }
             if file.path == BundlePath.infoPlist {

@@ -21,7 +21,7 @@ enum RolloutRecord {
             return
         }
         let contents = OTAStorageLayout.rolloutRecordContents(sha256: sha256, rolloutID: rolloutID)
-        if DurableFiles.readRegularFile(file, maximumBytes: 256) == contents { return }
+        if SmallFile.read(file.path, maximumBytes: 256) == contents { return }
         DurableFiles.clearForFile(file, layout: layout)
         try DurableFiles.replaceFile(file, with: contents, temporaryFolder: layout.temporaryFolder)
     }

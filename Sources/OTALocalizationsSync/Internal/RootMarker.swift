@@ -11,7 +11,7 @@ struct RootMarker: Sendable, Equatable {
 
     /// The marker at `layout`'s storage root; empty when missing or unreadable.
     static func load(_ layout: OTAStorageLayout) -> RootMarker {
-        guard let data = DurableFiles.readRegularFile(layout.rootMarkerFile, maximumBytes: 1024 * 1024),
+        guard let data = SmallFile.read(layout.rootMarkerFile.path, maximumBytes: 1024 * 1024),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let versions = object["createdAppVersions"] as? [String]
         else { return RootMarker(createdAppVersions: []) }

@@ -19,7 +19,7 @@ enum VouchRecord {
             return
         }
         let contents = OTAStorageLayout.vouchRecordContents(folderName: folderName, keyID: keyID)
-        if DurableFiles.readRegularFile(file, maximumBytes: 256) == contents { return }
+        if SmallFile.read(file.path, maximumBytes: 256) == contents { return }
         DurableFiles.clearForFile(file, layout: layout)
         try DurableFiles.replaceFile(file, with: contents, temporaryFolder: layout.temporaryFolder)
     }

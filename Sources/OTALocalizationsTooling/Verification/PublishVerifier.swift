@@ -71,7 +71,7 @@ package struct PublishVerifier {
     /// The format's file, admitted as a device admits it; nil (with a failure line) when it is refused.
     private mutating func admitted(_ format: ManifestAdmission.Format, missingIsFailure: Bool = true) -> ManifestAdmission.Content? {
         let name = format.fileName(channel: rules.channel, signed: !rules.trustedKeys.isEmpty)
-        switch reader.contents([name], maximumBytes: [name: ManifestAdmission.maximumEnvelopeBytes])[name] {
+        switch reader.contents([name], maximumBytes: [name: ManifestEnvelope.maximumBytes])[name] {
         case .success(let body)?:
             do {
                 let admitted = try ManifestAdmission.admit(
@@ -109,7 +109,7 @@ package struct PublishVerifier {
                     continue
                 }
                 do {
-                    decoded[reference.path] = try GzipMember.decompress(bytes, maximumBytes: Int(ManifestAdmission.maximumManifestBytes))
+                    decoded[reference.path] = try GzipMember.decompress(bytes, maximumBytes: Int(IndexPartReference.maximumInflatedBytes))
                 } catch {
                     fail("\(reader.display(reference.path)): does not inflate (\(error.code))")
                 }
@@ -151,7 +151,7 @@ package struct PublishVerifier {
     private mutating func checkUnsignedTwin(_ format: ManifestAdmission.Format) {
         let envelopeName = format.fileName(channel: rules.channel, signed: true)
         let name = format.fileName(channel: rules.channel, signed: false)
-        let read = reader.contents([envelopeName, name], maximumBytes: [envelopeName: ManifestAdmission.maximumEnvelopeBytes, name: ManifestAdmission.maximumManifestBytes])
+        let read = reader.contents([envelopeName, name], maximumBytes: [envelopeName: ManifestEnvelope.maximumBytes, name: Manifest.maximumBytes])
         guard case .success(let envelope)? = read[envelopeName],
               let payload = try? ManifestEnvelope(bytes: envelope, payloadType: format == .index ? ManifestEnvelope.indexPayloadType : ManifestEnvelope.payloadType).payload
         else { return }

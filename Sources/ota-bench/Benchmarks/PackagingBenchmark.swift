@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 import OTALocalizationsPackager
 import OTALocalizationsValidation
 
@@ -175,7 +176,7 @@ enum PackagingBenchmark {
             var slices: [String: [String]] = [:]
             for folder in folders {
                 let localization = ((folder as NSString).lastPathComponent as NSString).deletingPathExtension
-                if localization == developmentRegion || localization == "Base" {
+                if localization == developmentRegion || localization == LocalizationFolder.base {
                     base.append(folder)
                 } else {
                     slices[localization, default: []].append(folder)

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import OTALocalizationsCore
 import OTALocalizationsPackager
 import OTALocalizationsSync
 
@@ -70,7 +71,7 @@ struct PublishedFolder {
                 }
             }
         case .http:
-            for name in names { results[name] = get(name, maximumBytes: maximumBytes[name] ?? 6 * 1024 * 1024) }
+            for name in names { results[name] = get(name, maximumBytes: maximumBytes[name] ?? ManifestEnvelope.maximumBytes) }
         case .s3(let place):
             do {
                 let found = try PublishedObjects.read(names, from: place)

@@ -77,6 +77,7 @@ import Testing
         ("a part without a SHA-256", "\"sha256\": \"", "\"sha\": \"", .missingField),
         ("a Base part", "\"de\": {", "\"Base\": {", .missingField),
         ("a future channel name", "\"developmentRegion\": \"en\",", "\"developmentRegion\": \"en\", \"channel\": \"Prod\",", .badChannel),
+        ("a development region that starts with a digit", "\"developmentRegion\": \"en\",", "\"developmentRegion\": \"419\",", .badDevelopmentRegion),
         ("a bad rollout", "\"percent\": 12.5", "\"percent\": 12.345", .badRollout),
     ])
     func aRootThatCannotBeTrustedAsAWholeIsRefused(_ name: String, _ original: String, _ replacement: String, _ code: ManifestError.Code) throws {

@@ -130,7 +130,11 @@ import Testing
     @Test func aDevelopmentRegionThatIsNotALanguageIdentifierIsRefused() {
         #expect(code(manifest(region: "en<x>", names: [])) == .badDevelopmentRegion)
         #expect(code(manifest(region: "", names: [])) == .badDevelopmentRegion)
+        // No language tag starts with a digit, `-` or `_` (RFC 5646, section 2.1).
+        #expect(code(manifest(region: "419", names: [])) == .badDevelopmentRegion)
+        #expect(code(manifest(region: "-en", names: [])) == .badDevelopmentRegion)
         #expect(code(manifest(region: "zh-Hans_CN", names: [])) == nil)
+        #expect(code(manifest(region: "es-419", names: [])) == nil)
     }
 
     @Test func namesEqualIgnoringCaseAreBothRejectedWithTheReason() throws {

@@ -70,6 +70,29 @@ import Testing
         #expect(error?.reason == "ota-localizations.json:1:13: module 'A' lists no folder; give at least one")
     }
 
+    @Test func aFieldWrittenTwiceHasItsLastValue() throws {
+        let config = try decode(#"{"developmentRegion": "fr", "modules": {"A": "a", "A": ["b", "c"]}, "developmentRegion": "de"}"#)
+        #expect(config.developmentRegion == "de")
+        #expect(config.modules == ["A": ["b", "c"]])
+    }
+
+    /// A number that is exactly 0 or 1 reads as false or true, as it did when Foundation's `JSONSerialization` read
+    /// the file (its numbers convert to `Bool` only then); any other number is refused.
+    @Test func aFlagIsTrueOrFalseOrTheNumbersZeroAndOne() throws {
+        #expect(try decode(#"{"discoverOtherModules": 0}"#).discoverOtherModules == false)
+        #expect(try decode(#"{"discoverOtherModules": 1.0}"#).discoverOtherModules == true)
+        #expect(try decode(#"{"pluralCountsOfMillions": 1}"#).pluralCountsOfMillions == true)
+        for bad in ["2", "0.5", "1e999", "null", "[true]"] {
+            let error = #expect(throws: PackagerError.self) { try decode(#"{"discoverOtherModules": \#(bad)}"#) }
+            #expect(error?.reason == "ota-localizations.json:1:26: 'discoverOtherModules' must be true or false", "\(bad)")
+        }
+    }
+
+    @Test func aTopLevelThatIsNotAnObjectIsNamedAtTheStart() {
+        let error = #expect(throws: PackagerError.self) { try decode("\n[1]") }
+        #expect(error?.reason == "ota-localizations.json:1:1: the top level must be a JSON object (docs/configuration.md)")
+    }
+
     /// `many` in fr, es, it, pt and ca is selected only by numbers of a million and more; the key says the app formats them.
     @Test func thePluralCountsOfMillionsKeyIsRead() throws {
         let config = try PackagerConfiguration(bytes: Data(#"{"pluralCountsOfMillions": true}"#.utf8), path: "c.json")

@@ -22,9 +22,9 @@ import OTALocalizationsValidation
 
     @Test func theAppVersionIsWhatCFBundleShortVersionStringCanBe() throws {
         // Apple, "CFBundleShortVersionString": period-separated integers, only digits and periods ("such as 10.14.1").
-        for version in ["1", "1.0", "26.7.0", "0.0.1", "10.14.1"] { #expect(ManifestNaming.isAppVersion(version), "\(version)") }
+        for version in ["1", "1.0", "26.7.0", "0.0.1", "10.14.1"] { #expect(PackageOptions.isAppVersion(version), "\(version)") }
         for version in ["v1.0", "1.0.0.0", "1..0", "1.", ".1", "1.0-beta", "1.0 ", "", "١.٠", "1,0"] {
-            #expect(!ManifestNaming.isAppVersion(version), "\(version)")
+            #expect(!PackageOptions.isAppVersion(version), "\(version)")
         }
         let repo = try repo()
         let out = try TemporaryDirectory("out")

@@ -20,7 +20,7 @@ extension ManifestIndex {
         guard let text = root["publishedAt"]?.stringValue, let publishedAt = ManifestDate.parseTimestamp(text) else {
             throw ManifestError(code: .badDate, reason: "index 'publishedAt' is not an RFC 3339 date-time with a year from 0001 to 9999")
         }
-        guard let region = root["developmentRegion"]?.stringValue, Manifest.isLanguageIdentifier(region) else {
+        guard let region = root["developmentRegion"]?.stringValue, LanguageIdentifier.isValid(region) else {
             throw ManifestError(code: .badDevelopmentRegion, reason: "index 'developmentRegion' is not a language identifier")
         }
         var channel: String?

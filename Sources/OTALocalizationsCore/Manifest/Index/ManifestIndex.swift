@@ -69,8 +69,9 @@ public struct IndexPartReference: Sendable, Equatable {
     /// Size of the part file in bytes, at most ``maximumSize``.
     public var size: Int64
 
-    /// The largest part document accepted once inflated, in bytes: the limit of a `manifest.json` (4 MiB).
-    public static let maximumInflatedBytes: Int64 = 4 * 1024 * 1024
+    /// The largest part document accepted once inflated, in bytes: the limit of a `manifest.json`
+    /// (``Manifest/maximumBytes``, 4 MiB).
+    public static let maximumInflatedBytes: Int64 = Manifest.maximumBytes
     /// The largest part file a root may name, in bytes: a gzip member of at most ``maximumInflatedBytes`` never
     /// exceeds that by more than zlib's bound (`deflateBound`: about 0.03% and a few bytes), so 64 KiB above it is
     /// a wide margin. A root naming a larger part is refused before anything is downloaded.

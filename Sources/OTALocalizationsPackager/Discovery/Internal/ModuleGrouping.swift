@@ -111,12 +111,12 @@ struct ModuleGrouping {
         var byName: [String: Group] = [:]
         var byFoldedName: [String: Group] = [:]
         for group in groups.values.sorted(by: { $0.owner < $1.owner }) where !(group.tables.isEmpty && group.catalogs.isEmpty) {
-            guard ManifestNaming.isPublishableModuleName(group.name) else {
+            guard ModuleArchive.isPublishableModuleName(group.name) else {
                 let shown = group.name.unicodeScalars.map { $0.value < 0x20 ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
                 throw PackagerError(
                     code: .nameCollision,
                     reason: "the folder '\(group.folders.sorted().first ?? group.owner)' gives the module name '\(shown)', which "
-                        + "cannot name a file (no '/', '\\', control characters, '.' or '..'; at most 200 bytes); "
+                        + "cannot name a file (no '/', '\\', control characters, '.' or '..'; at most \(ModuleArchive.maximumModuleNameBytes) bytes); "
                         + "name the module in \(PackagerConfiguration.fileName) (\"modules\")"
                 )
             }

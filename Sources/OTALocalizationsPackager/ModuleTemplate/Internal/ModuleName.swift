@@ -3,7 +3,7 @@ import Foundation
 /// The rules a module name must meet before the template writes it into Swift sources and file names, and the Swift
 /// identifier the template derives from it.
 ///
-/// The template accepts every name discovery publishes (`ManifestNaming.isPublishableModuleName`: Xcode targets such
+/// The template accepts every name discovery publishes (`ModuleArchive.isPublishableModuleName`: Xcode targets such
 /// as `Widget Extension` have spaces), as long as a device can store it. The name goes into the Swift sources only
 /// inside a string literal; type and file names use ``identifier(for:)``.
 enum ModuleName {
@@ -23,8 +23,8 @@ enum ModuleName {
         if name == "." || name == ".." {
             return "module name '\(name)' is not a file name; pass the module's name as 'ota-localizations modules' lists it"
         }
-        if name.utf8.count > 200 {
-            return "module name '\(name)' has \(name.utf8.count) UTF-8 bytes; the packager publishes at most 200 "
+        if name.utf8.count > ModuleArchive.maximumModuleNameBytes {
+            return "module name '\(name)' has \(name.utf8.count) UTF-8 bytes; the packager publishes at most \(ModuleArchive.maximumModuleNameBytes) "
                 + "(<name>-<16 hex digits>.zip must fit a file name), so choose a shorter name"
         }
         let bytes = storageBytes(name)

@@ -76,7 +76,7 @@ final class IndexPartLoader: IndexPartSource, @unchecked Sendable {
 
     private func verifiedBytes(_ reference: IndexPartReference) async throws(CycleFailure) -> Data {
         let cached = configuration.layout.indexPartsFolder.appendingPathComponent(reference.sha256, isDirectory: false)
-        if let data = DurableFiles.readRegularFile(cached, maximumBytes: Int(clamping: reference.size)),
+        if let data = SmallFile.read(cached.path, maximumBytes: Int(clamping: reference.size)),
            Int64(data.count) == reference.size, CoreFormats.sha256Hex(data) == reference.sha256 {
             return data
         }

@@ -95,7 +95,7 @@ struct PublishFetch: Sendable {
         var headers: [String: String] = [:]
         if let etag { headers["If-None-Match"] = etag }
         do {
-            let maximumBytes = signed ? ManifestAdmission.maximumEnvelopeBytes : ManifestAdmission.maximumManifestBytes
+            let maximumBytes = signed ? ManifestEnvelope.maximumBytes : Manifest.maximumBytes
             return .response(try await ServiceHTTP.get(url, headers: headers, maximumBytes: maximumBytes, configuration: configuration))
         } catch is CancellationError {
             return .cancelled
