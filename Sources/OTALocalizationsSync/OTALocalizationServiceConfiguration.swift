@@ -7,6 +7,13 @@ import OTALocalizationsCore
 /// The deadlines and limits have defaults sized for a phone on a bad network with a wide margin over real apps
 /// (docs/operations.md, "Limits and deadlines", lists them with what a device does when one is reached).
 public struct OTALocalizationServiceConfiguration: Sendable {
+    /// The default ``requestTimeout``: 30 seconds.
+    public static let defaultRequestTimeout: TimeInterval = 30
+    /// The default ``maximumRequestSeconds``: 120 seconds.
+    public static let defaultMaximumRequestSeconds: TimeInterval = 120
+    /// The default ``maximumCycleSeconds``: 300 seconds.
+    public static let defaultMaximumCycleSeconds: TimeInterval = 300
+
     /// The hosting base URL; the publish's root is `<baseURL>/<appVersion>/index.json` (`index.dsse.json` with
     /// ``trustedKeys``; `index.<channel>.json` for another ``channel``), or, from a host an older packager published,
     /// `manifest.json` (`manifest.dsse.json`, `manifest.<channel>.json`).
@@ -101,9 +108,9 @@ public struct OTALocalizationServiceConfiguration: Sendable {
         storageRoot: URL = OTAStorageLayout.defaultStorageRoot,
         transport: any HTTPTransport = URLSessionTransport(),
         maximumParallelDownloads: Int = 4,
-        requestTimeout: TimeInterval = 30,
-        maximumRequestSeconds: TimeInterval = 120,
-        maximumCycleSeconds: TimeInterval = 300,
+        requestTimeout: TimeInterval = defaultRequestTimeout,
+        maximumRequestSeconds: TimeInterval = defaultMaximumRequestSeconds,
+        maximumCycleSeconds: TimeInterval = defaultMaximumCycleSeconds,
         maximumDeletionWaitSeconds: TimeInterval = 5,
         publishedAtToleranceSeconds: TimeInterval = 3600,
         maximumManifestModules: Int = 500,
@@ -128,8 +135,8 @@ public struct OTALocalizationServiceConfiguration: Sendable {
         self.transport = transport
         self.maximumParallelDownloads = max(1, maximumParallelDownloads)
         self.requestTimeout = requestTimeout
-        self.maximumRequestSeconds = positive(maximumRequestSeconds, 120)
-        self.maximumCycleSeconds = positive(maximumCycleSeconds, 300)
+        self.maximumRequestSeconds = positive(maximumRequestSeconds, Self.defaultMaximumRequestSeconds)
+        self.maximumCycleSeconds = positive(maximumCycleSeconds, Self.defaultMaximumCycleSeconds)
         self.maximumDeletionWaitSeconds = max(0, maximumDeletionWaitSeconds.isFinite ? maximumDeletionWaitSeconds : 5)
         self.publishedAtToleranceSeconds = max(0, publishedAtToleranceSeconds.isFinite ? publishedAtToleranceSeconds : 3600)
         self.maximumManifestModules = max(1, maximumManifestModules)

@@ -39,23 +39,12 @@ enum SyncBenchmark {
         try FileManager.default.copyItem(at: monorepo, to: repo)
         let www = scratch.appendingPathComponent("sync-www", isDirectory: true)
         let publisher = Publisher(repo: repo, www: www)
-        var published = try publisher.publish()
+        let published = try publisher.publish()
         let nginx = try BenchNginx(root: www)
         defer { nginx.stop() }
         let storage = scratch.appendingPathComponent("sync-storage", isDirectory: true)
 
-        // Full install, from an empty storage root each time.
-        var full: [Double] = []
-        var fullBytes = 0
-        for _ in 0..<3 {
-            try? FileManager.default.removeItem(at: storage)
-            let before = nginx.requests().count
-            let (seconds, report) = try await cycle(nginx.baseURL, storage: storage)
-            guard report.updated == published.modules.count else { throw BenchError("full install: \(report.jsonText())") }
-            full.append(seconds * 1000)
-            fullBytes = nginx.requests(after: before).reduce(0) { $0 + $1.bytes }
-        }
-
+        let full = try await fullInstalls(nginx, storage: storage, modules: published.modules.count)
         // Not modified, the first cycle of a launch (a fresh service: every installed folder gets the full check).
         var firstAfterLaunch: [Double] = []
         for _ in 0..<runs {
@@ -66,14 +55,54 @@ enum SyncBenchmark {
         // Not modified, a cycle after the first in the process: one conditional GET answered 304, the folders'
         // cheap check, nothing written; beside it the same conditional GET through URLSessionTransport alone.
         let inProcess = try await notModifiedInProcess(nginx, storage: storage, selection: .everyLocalization)
-        let notModified = inProcess.cycles, notModifiedRequests = inProcess.requests, notModifiedBytes = inProcess.bytes
+        let changed = try await oneModuleChanged(publisher, nginx, storage: storage, published: published)
 
-        // One module changed: re-publish with one value of one module edited.
-        var changed: [Double] = []
-        var changedBytes: [Double] = []
+        section.figures = try figures(full: full, firstAfterLaunch: firstAfterLaunch, inProcess: inProcess, changed: changed, publisher)
+        section.figures += try await slicedFigures(scratch: scratch)
+        section.figures += try await signedFigures(
+            publisher: publisher, nginx: nginx, storage: storage, unsignedChangedMs: changed.durations,
+            unsignedNotModifiedMs: firstAfterLaunch)
+        section.context = [
+            ("server", "nginx on 127.0.0.1:\(nginx.port), etag on, counted from its access log"),
+            ("client", "OTALocalizationService + URLSessionTransport, in process"),
+            ("runs", "\(runs) per path"),
+        ]
+    }
+
+    /// Full installs of `modules` modules, each from an empty storage root: their durations, and the bytes the
+    /// last one downloaded (nginx's log).
+    private static func fullInstalls(_ nginx: BenchNginx, storage: URL, modules: Int) async throws -> (durations: [Double], bytes: Int) {
+        var durations: [Double] = []
+        var bytes = 0
+        for _ in 0..<3 {
+            try? FileManager.default.removeItem(at: storage)
+            let before = nginx.requests().count
+            let (seconds, report) = try await cycle(nginx.baseURL, storage: storage)
+            guard report.updated == modules else { throw BenchError("full install: \(report.jsonText())") }
+            durations.append(seconds * 1000)
+            bytes = nginx.requests(after: before).reduce(0) { $0 + $1.bytes }
+        }
+        return (durations, bytes)
+    }
+
+    /// `runs` cycles that each follow a re-publish with one value of one module edited: what each cost, beside what
+    /// it should have downloaded.
+    struct OneChanged {
+        var durations: [Double] = []
+        var bytes: [Double] = []
+        /// The root, the index parts whose hash changed and the changed module's ZIP, in bytes.
         var expectedBytes: [Double] = []
-        var changedRequests: [Double] = []
+        var requests: [Double] = []
+        /// Whether every cycle requested exactly the expected files.
         var exact = true
+    }
+
+    /// Edits, re-publishes and syncs `runs` times, one module at a time, starting from `published`.
+    private static func oneModuleChanged(
+        _ publisher: Publisher, _ nginx: BenchNginx, storage: URL, published: Manifest
+    ) async throws -> OneChanged {
+        var published = published
+        var result = OneChanged()
         for run in 1...runs {
             let module = Fixtures.moduleName(run)
             try publisher.edit(module: module, revision: run)
@@ -96,13 +125,21 @@ enum SyncBenchmark {
             let expectedURIs = ["/\(appVersion)/index.json"] + newParts.map { "/\(appVersion)/\($0.path)" }
                 + ["/\(appVersion)/\(changedModules[0].path)"]
             let manifestBytes = try publisher.size("index.json") + newParts.reduce(0) { $0 + Int($1.size) }
-            exact = exact && requests.map(\.uri).sorted() == expectedURIs.sorted()
-            changed.append(seconds * 1000)
-            changedBytes.append(Double(requests.reduce(0) { $0 + $1.bytes }))
-            changedRequests.append(Double(requests.count))
-            expectedBytes.append(Double(manifestBytes) + Double(changedModules[0].size))
+            result.exact = result.exact && requests.map(\.uri).sorted() == expectedURIs.sorted()
+            result.durations.append(seconds * 1000)
+            result.bytes.append(Double(requests.reduce(0) { $0 + $1.bytes }))
+            result.requests.append(Double(requests.count))
+            result.expectedBytes.append(Double(manifestBytes) + Double(changedModules[0].size))
         }
+        return result
+    }
 
+    /// The section's unsigned, full-ZIP figures, in the order the report lists them.
+    private static func figures(
+        full: (durations: [Double], bytes: Int), firstAfterLaunch: [Double], inProcess: InProcess, changed: OneChanged,
+        _ publisher: Publisher
+    ) throws -> [Figure] {
+        let notModified = inProcess.cycles
         var notModifiedMs = Figure(
             key: "notModifiedMs", label: "not modified, a cycle after the first in the process: duration", unit: "ms",
             samples: notModified, baseline: .init(label: "the conditional GET alone (URLSessionTransport)", samples: inProcess.baseline))
@@ -113,31 +150,23 @@ enum SyncBenchmark {
             samples: firstAfterLaunch)
         firstMs.note = "every installed file read and hashed once (the full check, once per process)"
         let notModifiedCount = Figure(
-            key: "notModifiedRequests", label: "not modified: requests", unit: "requests", samples: notModifiedRequests)
+            key: "notModifiedRequests", label: "not modified: requests", unit: "requests", samples: inProcess.requests)
         let notModifiedBody = Figure(
-            key: "notModifiedBytes", label: "not modified: body bytes sent", unit: "bytes", samples: notModifiedBytes)
-        let changedMs = Figure(key: "oneChangedMs", label: "one module changed: duration", unit: "ms", samples: changed)
+            key: "notModifiedBytes", label: "not modified: body bytes sent", unit: "bytes", samples: inProcess.bytes)
+        let changedMs = Figure(key: "oneChangedMs", label: "one module changed: duration", unit: "ms", samples: changed.durations)
         var changedBody = Figure(
-            key: "oneChangedBytes", label: "one module changed: bytes downloaded", unit: "bytes", samples: changedBytes,
-            baseline: .init(label: "index.json + the parts that changed + that module's ZIP", samples: expectedBytes))
+            key: "oneChangedBytes", label: "one module changed: bytes downloaded", unit: "bytes", samples: changed.bytes,
+            baseline: .init(label: "index.json + the parts that changed + that module's ZIP", samples: changed.expectedBytes))
         changedBody.goal = .init(
             text: "the root, the parts that changed and that ZIP, nothing more",
-            met: exact && zip(changedBytes, expectedBytes).allSatisfy { $0 == $1 })
-        changedBody.note = (exact ? "every run: exactly GET index.json, the base and full parts whose hash changed, GET <module>.zip" : "other requests were made")
+            met: changed.exact && zip(changed.bytes, changed.expectedBytes).allSatisfy { $0 == $1 })
+        changedBody.note = (changed.exact ? "every run: exactly GET index.json, the base and full parts whose hash changed, GET <module>.zip" : "other requests were made")
             + "; index.json is \(try publisher.size("index.json")) bytes, manifest.json (format 1) \(try publisher.size("manifest.json"))"
         let changedCount = Figure(
-            key: "oneChangedRequests", label: "one module changed: requests", unit: "requests", samples: changedRequests)
-        var fullMs = Figure(key: "fullInstallMs", label: "first sync (30 modules installed)", unit: "ms", samples: full)
-        fullMs.note = "\(fullBytes) bytes downloaded"
-        section.figures = [notModifiedMs, firstMs, notModifiedCount, notModifiedBody, changedMs, changedBody, changedCount, fullMs]
-        section.figures += try await slicedFigures(scratch: scratch)
-        section.figures += try await signedFigures(
-            publisher: publisher, nginx: nginx, storage: storage, unsignedChangedMs: changed, unsignedNotModifiedMs: firstAfterLaunch)
-        section.context = [
-            ("server", "nginx on 127.0.0.1:\(nginx.port), etag on, counted from its access log"),
-            ("client", "OTALocalizationService + URLSessionTransport, in process"),
-            ("runs", "\(runs) per path"),
-        ]
+            key: "oneChangedRequests", label: "one module changed: requests", unit: "requests", samples: changed.requests)
+        var fullMs = Figure(key: "fullInstallMs", label: "first sync (30 modules installed)", unit: "ms", samples: full.durations)
+        fullMs.note = "\(full.bytes) bytes downloaded"
+        return [notModifiedMs, firstMs, notModifiedCount, notModifiedBody, changedMs, changedBody, changedCount, fullMs]
     }
 
     /// Runs one cycle of a fresh service (as a launch would) and returns its duration and report.
@@ -179,7 +208,9 @@ enum SyncBenchmark {
             result.requests.append(Double(requests.count))
             result.bytes.append(Double(requests.reduce(0) { $0 + $1.bytes }))
             result.baseline.append(try await Stopwatch.seconds {
-                let response = try await transport.get(url, headers: ["If-None-Match": etag], timeout: 30, maximumBytes: 1 << 20)
+                let response = try await transport.get(
+                    url, headers: ["If-None-Match": etag], timeout: OTALocalizationServiceConfiguration.defaultRequestTimeout,
+                    maximumBytes: 1 << 20)
                 guard response.statusCode == 304 else { throw BenchError("the baseline GET got \(response.statusCode)") }
             } * 1000)
         }

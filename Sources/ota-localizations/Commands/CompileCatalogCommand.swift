@@ -6,6 +6,13 @@ import OTALocalizationsCatalogs
 enum CompileCatalogCommand: Command {
     static let name = "compile-catalog"
     static let summary = "Compile a String Catalog (.xcstrings) to the .lproj tables Xcode would build"
+    enum Option {
+        static let output = CommandOption.value("output", "<dir>", help: "Folder to write the .lproj folders into (created if needed).")
+        static let format = CommandOption.value("format", "<xml|binary>", default: CatalogTableFormat.xml.rawValue) {
+            "Property-list serialization of the tables (default \($0), as Xcode's text output)."
+        }
+    }
+    static let options = [Option.output, Option.format]
     static let help = """
         OVERVIEW: Compile a String Catalog to <dir>/<language>.lproj/<Table>.strings and .stringsdict, the tables
         Xcode builds into the app (docs/string-catalogs.md), so you can inspect or diff them.
@@ -13,9 +20,7 @@ enum CompileCatalogCommand: Command {
         USAGE: ota-localizations compile-catalog <file.xcstrings> --output <dir> [--format xml|binary]
 
         OPTIONS:
-          --output <dir>            Folder to write the .lproj folders into (created if needed).
-          --format <xml|binary>     Property-list serialization of the tables (default xml, as Xcode's text output).
-          -h, --help                Show this help.
+        \(CommandOption.helpText(options, column: 28))
 
         EXIT STATUS: 0 success, 1 the catalog is not valid (the error names the line and column), 2 usage error.
         """
@@ -25,10 +30,10 @@ enum CompileCatalogCommand: Command {
         let output: URL
         let format: CatalogTableFormat
         do {
-            let args = try ArgumentList(arguments, valueOptions: ["output", "format"], flagOptions: [])
+            let args = try ArgumentList(arguments, options: Self.options)
             file = URL(fileURLWithPath: try args.onePositional("file.xcstrings"))
-            output = URL(fileURLWithPath: try args.required("output"))
-            guard let chosen = CatalogTableFormat(rawValue: args.value("format") ?? "xml") else {
+            output = URL(fileURLWithPath: try args.required(Option.output))
+            guard let chosen = CatalogTableFormat(rawValue: args.valueOrDefault(Option.format)) else {
                 throw UsageError(message: "--format must be xml or binary")
             }
             format = chosen

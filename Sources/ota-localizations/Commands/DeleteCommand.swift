@@ -11,6 +11,7 @@ import Darwin
 enum DeleteCommand: Command {
     static let name = "delete"
     static let summary = "Delete every installed bundle under a storage root (the kill switch)"
+    static let options = [StorageRootArguments.into]
     static let help = """
         OVERVIEW: Delete every app version's bundles, state and temporary files under a storage root, as the app's kill
         switch does: the install ID (the device's place in staged rollouts) and the anti-rollback record (so that an
@@ -26,8 +27,7 @@ enum DeleteCommand: Command {
         bundle, and the next sync or delete removes the trash.
 
         OPTIONS:
-          --into <storage root>     The storage root.
-          -h, --help                Show this help.
+        \(CommandOption.helpText(options, column: 28))
 
         EXIT STATUS: 0 deleted (or nothing to delete), 1 something could not be deleted or locked, 2 usage error.
         """
@@ -35,9 +35,9 @@ enum DeleteCommand: Command {
     static func run(_ arguments: [String]) -> Output.Status {
         let root: URL
         do {
-            let args = try ArgumentList(arguments, valueOptions: ["into"], flagOptions: [])
+            let args = try ArgumentList(arguments, options: Self.options)
             guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'") }
-            root = URL(fileURLWithPath: try args.required("into"))
+            root = URL(fileURLWithPath: try args.required(StorageRootArguments.into))
         } catch let error as UsageError {
             return usageError(error.message)
         } catch {

@@ -6,6 +6,20 @@ import OTALocalizationsPackager
 enum DiffCommand: Command {
     static let name = "diff"
     static let summary = "Show the keys a publish adds, removes and changes, per module and localization"
+    enum Option {
+        static let format = CommandOption.value("format", "<text|json|github>", default: "text", layout: .ownLine) { """
+            Output format (default \($0)); github is Markdown for a pull-request comment; --json is
+            short for --format json. JSON is printed also when the run cannot start or a side cannot
+            be read: {"error": {"code", "message"}}.
+            """
+        }
+        static let config = CommandOption.value(
+            "config", "<file>", help: "Configuration file of a side read as a repository (default: its ota-localizations.json).")
+        static let exitCode = CommandOption.flag(
+            "exit-code", help: "Exit 1 when there are differences, as 'git diff --exit-code' does.")
+        static let json = CommandOption.flag("json", layout: .unlisted, help: "Short for --format json.")
+    }
+    static let options = [Option.format, Option.json, Option.config, Option.exitCode]
     static let help = """
         OVERVIEW: Show what publishing <new> over <published> changes: per module and localization, every key added,
         removed or changed, with its published and new value, so a reviewer approves text, not hashes. Each string
@@ -24,13 +38,7 @@ enum DiffCommand: Command {
                         Either argument takes any of these forms.
 
         OPTIONS:
-          --format <text|json|github>
-                            Output format (default text); github is Markdown for a pull-request comment; --json is
-                            short for --format json. JSON is printed also when the run cannot start or a side cannot
-                            be read: {"error": {"code", "message"}}.
-          --config <file>   Configuration file of a side read as a repository (default: its ota-localizations.json).
-          --exit-code       Exit 1 when there are differences, as 'git diff --exit-code' does.
-          -h, --help        Show this help.
+        \(CommandOption.helpText(options, column: 20))
 
         EXIT STATUS: 0 compared, with or without differences (with --exit-code: no differences), 1 differences under
         --exit-code, or a side that cannot be read or verified, 2 usage error.
@@ -41,20 +49,20 @@ enum DiffCommand: Command {
         let args: ArgumentList
         let format: String
         do {
-            args = try ArgumentList(arguments, valueOptions: ["format", "config"], flagOptions: ["json", "exit-code"])
+            args = try ArgumentList(arguments, options: Self.options)
             guard args.positionals.count == 2 else {
                 throw UsageError(message: args.positionals.count < 2
                     ? "missing <\(args.positionals.isEmpty ? "published" : "new")>; give the published location and the new version folder"
                     : "expected <published> and <new>, got \(args.positionals.count) arguments")
             }
-            format = args.flag("json") ? "json" : (args.value("format") ?? "text")
+            format = args.flag(Option.json) ? "json" : args.valueOrDefault(Option.format)
             guard ["text", "json", "github"].contains(format) else { throw UsageError(message: "--format must be text, json or github") }
         } catch let error as UsageError {
             return usageError(error.message, json: wantsJSON)
         } catch {
             return usageError("\(error)", json: wantsJSON)
         }
-        let readers = StringsLocations.standardReaders(configurationFile: args.value("config").map { URL(fileURLWithPath: $0) })
+        let readers = StringsLocations.standardReaders(configurationFile: args.value(Option.config).map { URL(fileURLWithPath: $0) })
         var snapshots: [StringsSnapshot] = []
         for (role, location) in zip(["<published>", "<new>"], args.positionals) {
             do {
@@ -72,7 +80,7 @@ enum DiffCommand: Command {
         case "github": Output.out(DiffMarkdown.markdown(diff, published: published, new: new))
         default: Output.out(DiffText.text(diff))
         }
-        return args.flag("exit-code") && !diff.isEmpty ? .failure : .success
+        return args.flag(Option.exitCode) && !diff.isEmpty ? .failure : .success
     }
 
     private static func failure(code: String, message: String, details: [String], json: Bool) -> Output.Status {

@@ -11,6 +11,10 @@ enum KeygenCommand: Command {
     static let name = "keygen"
     static let summary = "Create an Ed25519 key pair that signs manifests"
     static let fileName = "manifest-signing-key.pem"
+    enum Option {
+        static let output = CommandOption.value("output", "<dir>", help: "The folder for the private key; created (mode 0700) when missing.")
+    }
+    static let options = [Option.output]
     static let help = """
         OVERVIEW: Create an Ed25519 key pair that signs manifests (docs/signing.md).
 
@@ -22,8 +26,7 @@ enum KeygenCommand: Command {
         private key is never printed. An existing key file is never overwritten.
 
         OPTIONS:
-          --output <dir>            The folder for the private key; created (mode 0700) when missing.
-          -h, --help                Show this help.
+        \(CommandOption.helpText(options, column: 28))
 
         EXIT STATUS: 0 success, 1 the key file exists or cannot be written, 2 usage error.
         """
@@ -31,9 +34,9 @@ enum KeygenCommand: Command {
     static func run(_ arguments: [String]) -> Output.Status {
         let folder: URL
         do {
-            let args = try ArgumentList(arguments, valueOptions: ["output"], flagOptions: [])
+            let args = try ArgumentList(arguments, options: Self.options)
             guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'") }
-            folder = URL(fileURLWithPath: try args.required("output"))
+            folder = URL(fileURLWithPath: try args.required(Option.output))
         } catch let error as UsageError {
             return usageError(error.message)
         } catch {

@@ -8,6 +8,22 @@ import OTALocalizationsTooling
 enum LaunchCommand: Command {
     static let name = "launch"
     static let summary = "Load the installed bundles as an app's launch does, counting the attempt"
+    enum Option {
+        static let uncounted = CommandOption.flag("uncounted", help: """
+            Load as a launch in the background or an app extension does (countsLaunch
+            false): a quarantine is honoured, nothing is counted.
+            """)
+        static let confirm = CommandOption.flag("confirm", help: "Confirm the launch after loading.")
+        static let json = CommandOption.flag("json", help: """
+            Print {"modules":[{"name","folder","overTheAir"}],"unconfirmedLaunches":n,
+            "confirmed":bool,"quarantined":{"since","launches","publishedAt","modules"}|null}
+            (quarantined: the record whose content is installed, in force).
+            """)
+    }
+    static let options = [
+        StorageRootArguments.into, StorageRootArguments.appVersion, LanguagesArgument.option, Option.uncounted, Option.confirm,
+        Option.json,
+    ]
     static let help = """
         OVERVIEW: Do what an app's launch does (OTALocalizedString.loadBundlesFromDisk): load the installed
         bundles, print per module whether it is served over the air or by the app's embedded strings, and count
@@ -23,17 +39,7 @@ enum LaunchCommand: Command {
         the quarantine records.
 
         OPTIONS:
-          --into <storage root>     The storage root.
-          --app-version <version>   The app's marketing version.
-          --languages <list>        Preferred languages, most preferred first, comma-separated (e.g. fr-CA,en).
-                                    Default: this machine's languages.
-          --uncounted               Load as a launch in the background or an app extension does (countsLaunch
-                                    false): a quarantine is honoured, nothing is counted.
-          --confirm                 Confirm the launch after loading.
-          --json                    Print {"modules":[{"name","folder","overTheAir"}],"unconfirmedLaunches":n,
-                                    "confirmed":bool,"quarantined":{"since","launches","publishedAt","modules"}|null}
-                                    (quarantined: the record whose content is installed, in force).
-          -h, --help                Show this help.
+        \(CommandOption.helpText(options, column: 28))
 
         EXIT STATUS: 0 loaded (also when every module is embedded), 2 usage error.
         """
@@ -46,12 +52,12 @@ enum LaunchCommand: Command {
         let json: Bool
         let wantsJSON = ErrorJSON.isRequested(in: arguments)
         do {
-            let args = try ArgumentList(arguments, valueOptions: ["into", "app-version", "languages"], flagOptions: ["confirm", "uncounted", "json"])
+            let args = try ArgumentList(arguments, options: Self.options)
             layout = try StorageRootArguments.layout(args)
-            selection = try LanguagesArgument.selection(args.value("languages"), absent: .device)
-            confirm = args.flag("confirm")
-            counts = !args.flag("uncounted")
-            json = args.flag("json")
+            selection = try LanguagesArgument.selection(args.value(LanguagesArgument.option), absent: .device)
+            confirm = args.flag(Option.confirm)
+            counts = !args.flag(Option.uncounted)
+            json = args.flag(Option.json)
         } catch let error as UsageError {
             return usageError(error.message, json: wantsJSON)
         } catch {

@@ -7,6 +7,18 @@ import OTALocalizationsSourceLint
 enum LintSourcesCommand: Command {
     static let name = "lint-sources"
     static let summary = "Flag string lookups in Swift sources that bypass a module's over-the-air bundle"
+    enum Option {
+        static let lookupFunction = CommandOption.repeatable("lookup-function", "<name>", layout: .ownLine, help: """
+            A lookup function or macro of the project (L, tr, #localized), repeatable or
+            comma-separated: a call of it that passes bundle: .module, bundle: .main or
+            bundle: Bundle(for: …) is a finding.
+            """)
+        static let json = CommandOption.flag("json", help: """
+            Print a JSON array of {file, line, column, rule, message} on stdout; when the run
+            cannot start or a file cannot be read, {"error": {"code", "message"}} instead.
+            """)
+    }
+    static let options = [Option.lookupFunction, Option.json]
     static let help = """
         OVERVIEW: Flag string lookups in Swift sources that never see an over-the-air update: NSLocalizedString,
         String(localized:) and AttributedString(localized:) without a bundle: argument, SwiftUI Text with a
@@ -22,13 +34,7 @@ enum LintSourcesCommand: Command {
                             Carthage and DerivedData are skipped). Other files are ignored.
 
         OPTIONS:
-          --lookup-function <name>
-                            A lookup function or macro of the project (L, tr, #localized), repeatable or
-                            comma-separated: a call of it that passes bundle: .module, bundle: .main or
-                            bundle: Bundle(for: …) is a finding.
-          --json            Print a JSON array of {file, line, column, rule, message} on stdout; when the run
-                            cannot start or a file cannot be read, {"error": {"code", "message"}} instead.
-          -h, --help        Show this help.
+        \(CommandOption.helpText(options, column: 20))
 
         EXIT STATUS: 0 no findings, 1 findings (or a file that cannot be read), 2 usage error (or a missing path).
         """
@@ -39,12 +45,12 @@ enum LintSourcesCommand: Command {
         let findings: [SourceLintFinding]
         let wantsJSON = ErrorJSON.isRequested(in: arguments)
         do {
-            args = try ArgumentList(arguments, valueOptions: [], flagOptions: ["json"], repeatableOptions: ["lookup-function"])
+            args = try ArgumentList(arguments, options: Self.options)
             guard !args.positionals.isEmpty else { throw UsageError(message: "missing <path>") }
-            let functions = Set(args.values("lookup-function").flatMap { $0.split(separator: ",") }
+            let functions = Set(args.values(Option.lookupFunction).flatMap { $0.split(separator: ",") }
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
             for name in functions where !Self.isLookupName(name) {
-                throw UsageError(message: "--lookup-function '\(name)' is not a Swift function or macro name (letters, digits, _, an optional leading #)")
+                throw UsageError(message: "--\(Option.lookupFunction.name) '\(name)' is not a Swift function or macro name (letters, digits, _, an optional leading #)")
             }
             files = try SourceLinter.swiftFiles(at: args.positionals.map { URL(fileURLWithPath: $0) })
             findings = try SourceLinter.lint(paths: files, lookupFunctions: functions)
@@ -59,7 +65,7 @@ enum LintSourcesCommand: Command {
             Output.err("error: \(error)")
             return .failure
         }
-        Output.out(args.flag("json") ? json(findings) : text(findings, filesChecked: files.count))
+        Output.out(args.flag(Option.json) ? json(findings) : text(findings, filesChecked: files.count))
         return findings.isEmpty ? .success : .failure
     }
 

@@ -10,6 +10,21 @@ import OTALocalizationsTooling
 enum LookupCommand: Command {
     static let name = "lookup"
     static let summary = "Print a key's value from an installed bundle"
+    enum Option {
+        static let module = CommandOption.value("module", "<name>", help: "The module name, as in the manifest.")
+        static let localization = CommandOption.value(
+            "localization", "<lproj name>", help: "The .lproj folder name without extension, e.g. fr-CA.")
+        static let key = CommandOption.value("key", "<key>", help: "The key.")
+        static let table = CommandOption.value("table", "<name>", default: "Localizable") {
+            "The table name without extension (default: \($0))."
+        }
+        static let count = CommandOption.value(
+            "count", "<n>", help: "A number (1, 1.5, 1000000, 1c6) to select a plural form for, by CLDR.")
+    }
+    static let options = [
+        StorageRootArguments.into, StorageRootArguments.appVersion, Option.module, Option.localization, Option.key, Option.table,
+        Option.count,
+    ]
     static let help = """
         OVERVIEW: Print the value of a key as stored in an installed bundle, read with this package's own parsers.
 
@@ -23,14 +38,7 @@ enum LookupCommand: Command {
         that number in the localization's language. On a device Apple's Bundle chooses the form.
 
         OPTIONS:
-          --into <storage root>         The storage root.
-          --app-version <version>       The app's marketing version.
-          --module <name>               The module name, as in the manifest.
-          --localization <lproj name>   The .lproj folder name without extension, e.g. fr-CA.
-          --key <key>                   The key.
-          --table <name>                The table name without extension (default: Localizable).
-          --count <n>                   A number (1, 1.5, 1000000, 1c6) to select a plural form for, by CLDR.
-          -h, --help                    Show this help.
+        \(CommandOption.helpText(options, column: 32))
 
         EXIT STATUS: 0 printed, 1 not installed or missing (the message says what), 2 usage error.
         """
@@ -39,12 +47,11 @@ enum LookupCommand: Command {
         let args: ArgumentList
         let request: (root: String, appVersion: String, module: String, localization: String, key: String)
         do {
-            args = try ArgumentList(
-                arguments, valueOptions: ["into", "app-version", "module", "localization", "key", "table", "count"], flagOptions: [])
+            args = try ArgumentList(arguments, options: Self.options)
             guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'") }
-            request = (try args.required("into"), try args.required("app-version"), try args.required("module"),
-                       try args.required("localization"), try args.required("key"))
-            if let count = args.value("count"), PluralCategories.category(for: count, localization: "en") == nil {
+            request = (try args.required(StorageRootArguments.into), try args.required(StorageRootArguments.appVersion),
+                       try args.required(Option.module), try args.required(Option.localization), try args.required(Option.key))
+            if let count = args.value(Option.count), PluralCategories.category(for: count, localization: "en") == nil {
                 throw UsageError(message: "--count '\(count)' is not a number such as 1, 1.5, 1000000 or 1c6")
             }
         } catch let error as UsageError {
@@ -58,13 +65,13 @@ enum LookupCommand: Command {
         do {
             let value = try lookup.value(
                 module: request.module, localization: request.localization, key: request.key,
-                table: args.value("table") ?? "Localizable")
+                table: args.valueOrDefault(Option.table))
             Output.out(value.text)
             if value.source == .stringsDict {
-                for line in PluralFormsText.lines(key: request.key, file: value.file, localization: request.localization, count: args.value("count")) {
+                for line in PluralFormsText.lines(key: request.key, file: value.file, localization: request.localization, count: args.value(Option.count)) {
                     Output.out(line)
                 }
-            } else if let count = args.value("count") {
+            } else if let count = args.value(Option.count) {
                 Output.out("--count \(count): \"\(request.key)\" is a .strings value, not a plural entry; no form to select")
             }
             return .success

@@ -7,6 +7,15 @@ import OTALocalizationsCatalogs
 enum ModulesCommand: Command {
     static let name = "modules"
     static let summary = "List the modules, folders, localizations and tables that would be packaged"
+    enum Option {
+        static let config = CommandOption.value(
+            "config", "<file>", help: "Configuration file (default: <repo-root>/ota-localizations.json if present).")
+        static let json = CommandOption.flag("json", help: """
+            Print one JSON object on stdout; also when the run cannot start or fails:
+            {"error": {"code", "message"}}.
+            """)
+    }
+    static let options = [Option.config, Option.json]
     static let help = """
         OVERVIEW: List what 'package' would publish: each module with the rule that named it, its folders,
         localizations, tables and files, and every file that would be skipped, with the reason. Tables are read only
@@ -18,10 +27,7 @@ enum ModulesCommand: Command {
         USAGE: ota-localizations modules <repo-root> [--config <file>] [--json]
 
         OPTIONS:
-          --config <file>   Configuration file (default: <repo-root>/ota-localizations.json if present).
-          --json            Print one JSON object on stdout; also when the run cannot start or fails:
-                            {"error": {"code", "message"}}.
-          -h, --help        Show this help.
+        \(CommandOption.helpText(options, column: 20))
 
         EXIT STATUS: 0 success, 1 bad input (a name collision, a missing folder), 2 usage error.
         """
@@ -31,10 +37,10 @@ enum ModulesCommand: Command {
         let args: ArgumentList
         let wantsJSON = ErrorJSON.isRequested(in: arguments)
         do {
-            args = try ArgumentList(arguments, valueOptions: ["config"], flagOptions: ["json"])
+            args = try ArgumentList(arguments, options: Self.options)
             let root = URL(fileURLWithPath: try args.onePositional("repo-root"))
             let configuration = try PackagerConfiguration.load(
-                repositoryRoot: root, explicitFile: args.value("config").map { URL(fileURLWithPath: $0) }
+                repositoryRoot: root, explicitFile: args.value(Option.config).map { URL(fileURLWithPath: $0) }
             )
             let discovered = try ModuleDiscovery.discover(repositoryRoot: root, configuration: configuration)
             let load = try TableLoader.loadAll(discovered.modules)
@@ -53,7 +59,7 @@ enum ModulesCommand: Command {
             Output.err("error: \(error)")
             return .failure
         }
-        Output.out(args.flag("json") ? json(result) : summary(result))
+        Output.out(args.flag(Option.json) ? json(result) : summary(result))
         return .success
     }
 

@@ -6,6 +6,49 @@ import OTALocalizationsPackager
 enum PackageCommand: Command {
     static let name = "package"
     static let summary = "Package every module's tables into hashed ZIPs and a manifest"
+    enum Option {
+        static let appVersion = CommandOption.value(
+            "app-version", "<version>", help: "The app's marketing version (CFBundleShortVersionString), e.g. 1.0.0.")
+        static let output = CommandOption.value("output", "<dir>", help: "The publishing folder (one sub-folder per app version).")
+        static let config = CommandOption.value(
+            "config", "<file>", help: "Configuration file (default: <repo-root>/ota-localizations.json if present).")
+        static let publishedAt = CommandOption.value("published-at", "<date>", help: """
+            The manifest's publishedAt, RFC 3339 (default: $SOURCE_DATE_EPOCH, else now).
+            More than 1 hour ahead of this machine's clock is refused (devices refuse it).
+            """)
+        static let allowFuturePublishedAt = CommandOption.flag(
+            "allow-future-published-at", help: "Accept a publishedAt more than 1 hour ahead (this machine's clock is wrong).")
+        static let channel = CommandOption.value("channel", "<name>", help: """
+            The release channel (docs/rollouts.md): writes manifest.<name>.json recording
+            "channel": "<name>"; default production (manifest.json, no channel field).
+            """)
+        static let previous = CommandOption.value("previous", "<manifest>", help: """
+            A published manifest.json (path, http(s) URL or s3://); each module is marked changed or
+            unchanged against it. A manifest of another app version is a warning.
+            """)
+        static let baseline = CommandOption.value("baseline", "<manifest|folder>", help: """
+            What was published before (a path, URL or s3:// location): a key it had that
+            the new tables lack is an error.
+            """)
+        static let validationBaseline = CommandOption.value(
+            "validation-baseline", "<file>", help: "Findings recorded with 'validate --write-baseline' are reported as warnings.")
+        static let strict = CommandOption.flag("strict", help: "Validation warnings block the publish too.")
+        static let signingKey = CommandOption.repeatable("signing-key", "<pem>", help: """
+            Also write manifest.dsse.json, the manifest signed by this Ed25519 private key
+            (PKCS#8 PEM, from 'keygen' or 'openssl genpkey -algorithm ed25519');
+            repeatable, one signature per key. Default: $OTA_SIGNING_KEY_FILE when set.
+            Without a key, a manifest.dsse.json left in the folder is removed.
+            """)
+        static let json = CommandOption.flag("json", help: """
+            Print one JSON object on stdout instead of the summary; also when the run cannot
+            start or fails: {"error": {"code", "message"}}.
+            """)
+        static let quiet = CommandOption.flag("quiet", help: "No progress lines on stderr.")
+    }
+    static let options = [
+        Option.appVersion, Option.output, Option.config, Option.publishedAt, Option.allowFuturePublishedAt, Option.channel,
+        Option.previous, Option.baseline, Option.validationBaseline, Option.strict, Option.signingKey, Option.json, Option.quiet,
+    ]
     static let help = """
         OVERVIEW: Package every module's .strings/.stringsdict tables into reproducible, hashed ZIPs and a manifest.
 
@@ -20,28 +63,7 @@ enum PackageCommand: Command {
         Every table must parse and pass validation (docs/validation.md) first; otherwise nothing is written.
 
         OPTIONS:
-          --app-version <version>   The app's marketing version (CFBundleShortVersionString), e.g. 1.0.0.
-          --output <dir>            The publishing folder (one sub-folder per app version).
-          --config <file>           Configuration file (default: <repo-root>/ota-localizations.json if present).
-          --published-at <date>     The manifest's publishedAt, RFC 3339 (default: $SOURCE_DATE_EPOCH, else now).
-                                    More than 1 hour ahead of this machine's clock is refused (devices refuse it).
-          --allow-future-published-at  Accept a publishedAt more than 1 hour ahead (this machine's clock is wrong).
-          --channel <name>          The release channel (docs/rollouts.md): writes manifest.<name>.json recording
-                                    "channel": "<name>"; default production (manifest.json, no channel field).
-          --previous <manifest>     A published manifest.json (path, http(s) URL or s3://); each module is marked changed or
-                                    unchanged against it. A manifest of another app version is a warning.
-          --baseline <manifest|folder>  What was published before (a path, URL or s3:// location): a key it had that
-                                    the new tables lack is an error.
-          --validation-baseline <file>  Findings recorded with 'validate --write-baseline' are reported as warnings.
-          --strict                  Validation warnings block the publish too.
-          --signing-key <pem>       Also write manifest.dsse.json, the manifest signed by this Ed25519 private key
-                                    (PKCS#8 PEM, from 'keygen' or 'openssl genpkey -algorithm ed25519');
-                                    repeatable, one signature per key. Default: $OTA_SIGNING_KEY_FILE when set.
-                                    Without a key, a manifest.dsse.json left in the folder is removed.
-          --json                    Print one JSON object on stdout instead of the summary; also when the run cannot
-                                    start or fails: {"error": {"code", "message"}}.
-          --quiet                   No progress lines on stderr.
-          -h, --help                Show this help.
+        \(CommandOption.helpText(options, column: 28))
 
         SIGINT and SIGTERM remove the temporary files being written before the process ends; temporary files a killed
         run left in the version folder are removed by the next run into it.
@@ -58,43 +80,8 @@ enum PackageCommand: Command {
         var copies: [S3PublishedCopy] = []
         defer { copies.forEach { $0.remove() } }
         do {
-            args = try ArgumentList(
-                arguments,
-                valueOptions: ["app-version", "output", "config", "published-at", "previous", "baseline", "validation-baseline", "channel"],
-                flagOptions: ["json", "quiet", "strict", "allow-future-published-at"],
-                repeatableOptions: ["signing-key"]
-            )
-            let root = try args.onePositional("repo-root")
-            let channel = args.value("channel")
-            if let channel, channel != ManifestChannel.production, !ManifestChannel.isValidName(channel) {
-                throw UsageError(message: "--channel '\(channel)' is not a channel name: 1 to 32 lowercase letters, digits and '-', "
-                    + "starting with a letter (not 'dsse'), e.g. staging; 'production' is manifest.json")
-            }
-            options = PackageOptions(
-                repositoryRoot: URL(fileURLWithPath: root),
-                appVersion: try args.required("app-version"),
-                outputDirectory: URL(fileURLWithPath: try args.required("output")),
-                configurationFile: args.value("config").map { URL(fileURLWithPath: $0) },
-                publishedAt: try PublishDate.resolve(
-                    argument: args.value("published-at"), environment: ProcessInfo.processInfo.environment,
-                    allowFuture: args.flag("allow-future-published-at")),
-                previousManifest: try args.value("previous").map { text in
-                    guard let copy = try S3PublishedCopy.copy(text, option: "--previous", archives: false) else { return location(text) }
-                    copies.append(copy)
-                    return URL(fileURLWithPath: copy.path)
-                },
-                validation: ValidationOptions(
-                    publishedBaseline: try args.value("baseline").map { text in
-                        guard let copy = try S3PublishedCopy.copy(text, option: "--baseline", archives: true) else { return text }
-                        copies.append(copy)
-                        return copy.path
-                    },
-                    adoptionBaselineFile: args.value("validation-baseline").map { URL(fileURLWithPath: $0) },
-                    strict: args.flag("strict")
-                ),
-                signingKeys: try SigningKeyArguments.signingKeys(args.values("signing-key"), environment: ProcessInfo.processInfo.environment),
-                channel: channel
-            )
+            args = try ArgumentList(arguments, options: Self.options)
+            options = try packageOptions(args, copies: &copies)
         } catch let error as UsageError {
             if wantsJSON { Output.out(ErrorJSON.text(code: "usage", message: error.message)) }
             return usageError(error.message)
@@ -104,7 +91,7 @@ enum PackageCommand: Command {
         } catch {
             return report(error, json: wantsJSON)
         }
-        let quiet = args.flag("quiet")
+        let quiet = args.flag(Option.quiet)
         PackagingInterruption.install()
         do {
             let result = try Packager.package(options) { index, count, archive in
@@ -112,27 +99,73 @@ enum PackageCommand: Command {
                 let module = archive.module
                 Output.err("[\(index)/\(count)] \(module.module.name): \(Output.count(module.localizations.count, "localization")), \(Output.count(module.tables.count, "table")), \(Output.grouped(Int64(archive.bytes.count))) bytes")
             }
-            for warning in result.warnings { Output.err("warning: \(warning)") }
-            if !result.removedTemporaries.isEmpty, !quiet {
-                Output.err("Removed \(Output.count(result.removedTemporaries.count, "temporary file")) left in the version folder by a run that was killed: \(result.removedTemporaries.joined(separator: ", "))")
-            }
-            let manifestPath = displayPath(args.value("output") ?? "", options.appVersion, ManifestChannel.manifestFileName(channel: options.channel))
-            let rootArgument = (try? args.onePositional("repo-root")) ?? options.repositoryRoot.path
-            let validateCommand = (["ota-localizations", "validate", rootArgument]
-                + (args.value("config").map { ["--config", $0] } ?? [])
-                + (args.value("validation-baseline").map { ["--validation-baseline", $0] } ?? []))
-                .map(shellWord).joined(separator: " ")
-            Output.out(args.flag("json")
-                ? json(result, manifestPath: manifestPath)
-                : summary(result, manifestPath: manifestPath, validateCommand: validateCommand))
-            if !options.signingKeys.isEmpty, !args.flag("json") {
-                let envelopePath = displayPath(args.value("output") ?? "", options.appVersion, ManifestChannel.envelopeFileName(channel: options.channel))
-                let indexEnvelope = ManifestChannel.indexEnvelopeFileName(channel: options.channel)
-                Output.out("Signed: \(envelopePath) and \(indexEnvelope), keyid \(options.signingKeys.map(\.publicKey.keyID).joined(separator: ", "))")
-            }
+            printResult(result, of: options, args)
             return .success
         } catch {
             return report(error, json: wantsJSON)
+        }
+    }
+
+    /// The packaging the command line asks for; an `s3://` `--previous` or `--baseline` is copied to a temporary
+    /// folder, added to `copies`.
+    /// - Throws: ``UsageError`` for a bad channel or a missing option; ``PackagerError`` for a date, a signing key or
+    ///   an `s3://` copy that fails.
+    private static func packageOptions(_ args: ArgumentList, copies: inout [S3PublishedCopy]) throws -> PackageOptions {
+        let root = try args.onePositional("repo-root")
+        let channel = args.value(Option.channel)
+        if let channel, channel != ManifestChannel.production, !ManifestChannel.isValidName(channel) {
+            throw UsageError(message: "--channel '\(channel)' is not a channel name: 1 to 32 lowercase letters, digits and '-', "
+                + "starting with a letter (not 'dsse'), e.g. staging; 'production' is manifest.json")
+        }
+        return PackageOptions(
+            repositoryRoot: URL(fileURLWithPath: root),
+            appVersion: try args.required(Option.appVersion),
+            outputDirectory: URL(fileURLWithPath: try args.required(Option.output)),
+            configurationFile: args.value(Option.config).map { URL(fileURLWithPath: $0) },
+            publishedAt: try PublishDate.resolve(
+                argument: args.value(Option.publishedAt), environment: ProcessInfo.processInfo.environment,
+                allowFuture: args.flag(Option.allowFuturePublishedAt)),
+            previousManifest: try args.value(Option.previous).map { text in
+                guard let copy = try S3PublishedCopy.copy(text, option: "--previous", archives: false) else { return location(text) }
+                copies.append(copy)
+                return URL(fileURLWithPath: copy.path)
+            },
+            validation: ValidationOptions(
+                publishedBaseline: try args.value(Option.baseline).map { text in
+                    guard let copy = try S3PublishedCopy.copy(text, option: "--baseline", archives: true) else { return text }
+                    copies.append(copy)
+                    return copy.path
+                },
+                adoptionBaselineFile: args.value(Option.validationBaseline).map { URL(fileURLWithPath: $0) },
+                strict: args.flag(Option.strict)
+            ),
+            signingKeys: try SigningKeyArguments.signingKeys(args.values(Option.signingKey), environment: ProcessInfo.processInfo.environment),
+            channel: channel
+        )
+    }
+
+    /// Prints what a run wrote: its warnings and the temporaries it removed on stderr, then the summary (or JSON)
+    /// and, when it signed, the envelopes and key IDs.
+    private static func printResult(_ result: PackageResult, of options: PackageOptions, _ args: ArgumentList) {
+        let quiet = args.flag(Option.quiet)
+        for warning in result.warnings { Output.err("warning: \(warning)") }
+        if !result.removedTemporaries.isEmpty, !quiet {
+            Output.err("Removed \(Output.count(result.removedTemporaries.count, "temporary file")) left in the version folder by a run that was killed: \(result.removedTemporaries.joined(separator: ", "))")
+        }
+        let output = args.value(Option.output) ?? ""
+        let manifestPath = displayPath(output, options.appVersion, ManifestChannel.manifestFileName(channel: options.channel))
+        let rootArgument = (try? args.onePositional("repo-root")) ?? options.repositoryRoot.path
+        let validateCommand = (["ota-localizations", "validate", rootArgument]
+            + (args.value(Option.config).map { ["--\(Option.config.name)", $0] } ?? [])
+            + (args.value(Option.validationBaseline).map { ["--\(Option.validationBaseline.name)", $0] } ?? []))
+            .map(shellWord).joined(separator: " ")
+        Output.out(args.flag(Option.json)
+            ? json(result, manifestPath: manifestPath)
+            : summary(result, manifestPath: manifestPath, validateCommand: validateCommand))
+        if !options.signingKeys.isEmpty, !args.flag(Option.json) {
+            let envelopePath = displayPath(output, options.appVersion, ManifestChannel.envelopeFileName(channel: options.channel))
+            let indexEnvelope = ManifestChannel.indexEnvelopeFileName(channel: options.channel)
+            Output.out("Signed: \(envelopePath) and \(indexEnvelope), keyid \(options.signingKeys.map(\.publicKey.keyID).joined(separator: ", "))")
         }
     }
 

@@ -6,6 +6,14 @@ import OTALocalizationsPackager
 enum PromoteCommand: Command {
     static let name = "promote"
     static let summary = "Give production a published channel's modules, at once or as a staged rollout"
+    enum Option {
+        static let from = CommandOption.value("from", "<channel>", help: "The channel promoted, e.g. staging.")
+        static let to = CommandOption.value("to", "<channel>", default: ManifestChannel.production) {
+            "The channel written (default: \($0), manifest.json)."
+        }
+        static let rollout = CommandOption.value("rollout", "<percent>", help: "0 to 100, at most two decimals (e.g. 5 or 12.5).")
+    }
+    static let options = [Option.from, Option.to, Option.rollout] + ReleaseEditArguments.sharedOptions
     static let help = """
         OVERVIEW: Copy one channel's modules to another in a published version folder (docs/rollouts.md).
 
@@ -22,24 +30,21 @@ enum PromoteCommand: Command {
         Without a production manifest, --rollout starts on one with no stable modules.
 
         OPTIONS:
-          --from <channel>          The channel promoted, e.g. staging.
-          --to <channel>            The channel written (default: production, manifest.json).
-          --rollout <percent>       0 to 100, at most two decimals (e.g. 5 or 12.5).
-        \(ReleaseEditArguments.sharedHelp)
+        \(CommandOption.helpText(options, column: 28))
+
+        \(ReleaseEditArguments.closingHelp)
         """
 
     static func run(_ arguments: [String]) -> Output.Status {
         let wantsJSON = ErrorJSON.isRequested(in: arguments)
         do {
-            let args = try ArgumentList(
-                arguments, valueOptions: ReleaseEditArguments.valueOptions.union(["from", "to", "rollout"]),
-                flagOptions: ReleaseEditArguments.flagOptions, repeatableOptions: ["signing-key", "trusted-key"])
+            let args = try ArgumentList(arguments, options: Self.options)
             let options = try ReleaseEditArguments.options(args)
-            guard let from = try ReleaseArguments.channel(try args.required("from"), option: "--from") else {
+            guard let from = try ReleaseArguments.channel(try args.required(Option.from), option: "--from") else {
                 throw UsageError(message: "missing --from <channel>")
             }
-            let to = try ReleaseArguments.channel(args.value("to"), option: "--to") ?? ManifestChannel.production
-            let rollout = try args.value("rollout").map { text in
+            let to = try ReleaseArguments.channel(args.valueOrDefault(Option.to), option: "--to") ?? ManifestChannel.production
+            let rollout = try args.value(Option.rollout).map { text in
                 guard let points = ReleaseEdit.basisPoints(percent: text) else {
                     throw UsageError(message: "--rollout '\(text)' is not a percent from 0 to 100 with at most two decimals, e.g. 5 or 12.5")
                 }

@@ -8,6 +8,25 @@ enum PublishCommand: Command {
     /// How many times a publish overtaken by another run plans again before it fails.
     static let maximumReplans = 8
     static let summary = "Upload a packaged version folder to S3 or a local folder, ZIPs first, manifest last"
+    enum Option {
+        static let to = CommandOption.value("to", "<destination>", help: "s3://<bucket>/<prefix> or a folder.")
+        static let channel = CommandOption.value(
+            "channel", "<name>", help: "Publish manifest.<name>.json (package --channel); default production (manifest.json).")
+        static let cloudFrontDistribution = CommandOption.value("cloudfront-distribution", "<id>", layout: .ownLine, help: """
+            Invalidate the uploaded manifest paths (/<prefix>/<version>/manifest.json, ...) on
+            this distribution afterwards (S3 destinations; the distribution serves the bucket's
+            keys at the same paths).
+            """)
+        static let manifestMaxAge = CommandOption.value(
+            "manifest-max-age", "<s>", help: "Cache-Control \"public, max-age=<s>\" on manifests instead of \"no-cache\".")
+        static let dryRun = CommandOption.flag("dry-run", help: "Print what would be uploaded, skipped and invalidated; write nothing.")
+        static let json = CommandOption.flag(
+            "json", help: "Print one JSON object on stdout (also for errors: {\"error\": {\"code\", \"message\"}}).")
+        static let quiet = CommandOption.flag("quiet", help: "No progress lines on stderr.")
+    }
+    static let options = [
+        Option.to, Option.channel, Option.cloudFrontDistribution, Option.manifestMaxAge, Option.dryRun, Option.json, Option.quiet,
+    ]
     static let help = """
         OVERVIEW: Upload <output>/<version> to the base the app is configured with, so that no device ever reads a
         manifest listing a ZIP that is not there (docs/hosting.md).
@@ -33,17 +52,7 @@ enum PublishCommand: Command {
         SSO, web identity in CI, instance roles), AWS_PROFILE, AWS_REGION and AWS_ENDPOINT_URL apply unchanged.
 
         OPTIONS:
-          --to <destination>        s3://<bucket>/<prefix> or a folder.
-          --channel <name>          Publish manifest.<name>.json (package --channel); default production (manifest.json).
-          --cloudfront-distribution <id>
-                                    Invalidate the uploaded manifest paths (/<prefix>/<version>/manifest.json, ...) on
-                                    this distribution afterwards (S3 destinations; the distribution serves the bucket's
-                                    keys at the same paths).
-          --manifest-max-age <s>    Cache-Control "public, max-age=<s>" on manifests instead of "no-cache".
-          --dry-run                 Print what would be uploaded, skipped and invalidated; write nothing.
-          --json                    Print one JSON object on stdout (also for errors: {"error": {"code", "message"}}).
-          --quiet                   No progress lines on stderr.
-          -h, --help                Show this help.
+        \(CommandOption.helpText(options, column: 28))
 
         EXIT STATUS: 0 published (or planned), 1 refused or failed (nothing a device reads was changed when a ZIP
         failed), 2 usage error.
@@ -54,17 +63,15 @@ enum PublishCommand: Command {
         let args: ArgumentList
         let options: PublishOptions
         do {
-            args = try ArgumentList(
-                arguments, valueOptions: ["to", "channel", "cloudfront-distribution", "manifest-max-age"],
-                flagOptions: ["dry-run", "json", "quiet"])
+            args = try ArgumentList(arguments, options: Self.options)
             let folder = try args.onePositional("output>/<version")
-            let channel = try ReleaseArguments.channel(args.value("channel"), option: "--channel")
+            let channel = try ReleaseArguments.channel(args.value(Option.channel), option: "--channel")
             options = PublishOptions(
                 versionFolder: URL(fileURLWithPath: folder, isDirectory: true),
-                destination: try ReleaseArguments.location(try args.required("to"), option: "--to"),
+                destination: try ReleaseArguments.location(try args.required(Option.to), option: "--to"),
                 channel: channel,
-                cloudFrontDistribution: args.value("cloudfront-distribution"),
-                manifestMaxAgeSeconds: try ReleaseArguments.maxAge(args.value("manifest-max-age")))
+                cloudFrontDistribution: args.value(Option.cloudFrontDistribution),
+                manifestMaxAgeSeconds: try ReleaseArguments.maxAge(args.value(Option.manifestMaxAge)))
             if options.cloudFrontDistribution != nil, !options.destination.isS3 {
                 throw UsageError(message: "--cloudfront-distribution needs an s3:// destination (it invalidates the S3 keys' paths)")
             }
@@ -80,7 +87,7 @@ enum PublishCommand: Command {
         } catch {
             return ReleaseArguments.report(error, json: wantsJSON)
         }
-        let quiet = args.flag("quiet")
+        let quiet = args.flag(Option.quiet)
         do {
             // A lost compare-and-swap means another publish wrote the manifests after this plan read them: plan again
             // (this publish is refused if that one is newer) and write again, at most three times.
@@ -90,8 +97,8 @@ enum PublishCommand: Command {
                 if !quiet {
                     for item in plan.archives where item.action == .replace { Output.err("warning: \(item.note ?? item.name)") }
                 }
-                if args.flag("dry-run") {
-                    Output.out(args.flag("json") ? ReleaseText.json(plan, result: nil) : ReleaseText.planText(plan))
+                if args.flag(Option.dryRun) {
+                    Output.out(args.flag(Option.json) ? ReleaseText.json(plan, result: nil) : ReleaseText.planText(plan))
                     return .success
                 }
                 do {
@@ -101,7 +108,7 @@ enum PublishCommand: Command {
                     if !result.removedTemporaries.isEmpty, !quiet {
                         Output.err("Removed \(Output.count(result.removedTemporaries.count, "temporary file")) a killed run left in \(plan.destination): \(result.removedTemporaries.joined(separator: ", "))")
                     }
-                    Output.out(args.flag("json") ? ReleaseText.json(plan, result: result) : ReleaseText.resultText(result))
+                    Output.out(args.flag(Option.json) ? ReleaseText.json(plan, result: result) : ReleaseText.resultText(result))
                     return .success
                 } catch where error.code == .lostRace && attempt < Self.maximumReplans {
                     // Another run wrote meanwhile: plan again after a short, growing, jittered pause. The older of two

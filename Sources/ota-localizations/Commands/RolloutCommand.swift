@@ -6,6 +6,13 @@ import OTALocalizationsPackager
 enum RolloutCommand: Command {
     static let name = "rollout"
     static let summary = "Change the percent of production's staged rollout, finish it or cancel it"
+    enum Option {
+        static let percent = CommandOption.value("percent", "<p>", help: "0 to 100, at most two decimals (e.g. 25 or 12.5).")
+        static let finish = CommandOption.flag("finish", help: "Every device gets the rollout's modules.")
+        static let cancel = CommandOption.flag(
+            "cancel", help: "No device gets them; devices in the rollout go back to production's modules.")
+    }
+    static let options = [Option.percent, Option.finish, Option.cancel] + ReleaseEditArguments.sharedOptions
     static let help = """
         OVERVIEW: Edit the rollout 'promote --rollout' started in a published version folder (docs/rollouts.md).
 
@@ -19,30 +26,27 @@ enum RolloutCommand: Command {
         it signed are what is signed again.
 
         OPTIONS:
-          --percent <p>             0 to 100, at most two decimals (e.g. 25 or 12.5).
-          --finish                  Every device gets the rollout's modules.
-          --cancel                  No device gets them; devices in the rollout go back to production's modules.
-        \(ReleaseEditArguments.sharedHelp)
+        \(CommandOption.helpText(options, column: 28))
+
+        \(ReleaseEditArguments.closingHelp)
         """
 
     static func run(_ arguments: [String]) -> Output.Status {
         let wantsJSON = ErrorJSON.isRequested(in: arguments)
         do {
-            let args = try ArgumentList(
-                arguments, valueOptions: ReleaseEditArguments.valueOptions.union(["percent"]),
-                flagOptions: ReleaseEditArguments.flagOptions.union(["finish", "cancel"]), repeatableOptions: ["signing-key", "trusted-key"])
+            let args = try ArgumentList(arguments, options: Self.options)
             let options = try ReleaseEditArguments.options(args)
-            let chosen = [args.value("percent") != nil, args.flag("finish"), args.flag("cancel")].filter { $0 }.count
+            let chosen = [args.value(Option.percent) != nil, args.flag(Option.finish), args.flag(Option.cancel)].filter { $0 }.count
             guard chosen == 1 else {
                 throw UsageError(message: chosen == 0 ? "give --percent <p>, --finish or --cancel" : "give only one of --percent, --finish and --cancel")
             }
-            if let text = args.value("percent") {
+            if let text = args.value(Option.percent) {
                 guard let points = ReleaseEdit.basisPoints(percent: text) else {
                     throw UsageError(message: "--percent '\(text)' is not a percent from 0 to 100 with at most two decimals, e.g. 25 or 12.5")
                 }
                 return ReleaseEditArguments.run(options, json: wantsJSON) { try ReleaseEdit.setRolloutPercent(basisPoints: points, $0) }
             }
-            if args.flag("finish") {
+            if args.flag(Option.finish) {
                 return ReleaseEditArguments.run(options, json: wantsJSON) { try ReleaseEdit.finishRollout($0) }
             }
             return ReleaseEditArguments.run(options, json: wantsJSON) { try ReleaseEdit.cancelRollout($0) }

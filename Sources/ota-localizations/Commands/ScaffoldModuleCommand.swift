@@ -5,6 +5,19 @@ import OTALocalizationsPackager
 enum ScaffoldModuleCommand: Command {
     static let name = "scaffold-module"
     static let summary = "Write a new module's localizationBundle, strings helper and SwiftLint rules"
+    enum Option {
+        static let output = CommandOption.value("output", "<dir>", default: ".") { _ in
+            "The module's source folder, created when missing (default: the current folder)."
+        }
+        static let fallback = CommandOption.value(
+            "fallback", "<module|main>", default: ModuleTemplate.Fallback.module.rawValue, layout: .ownLine
+        ) { """
+            The embedded bundle to fall back to: \($0) (default) for a SwiftPM target, main
+            for an Xcode app or app extension target, which has no Bundle.module.
+            """
+        }
+    }
+    static let options = [Option.output, Option.fallback]
     static let help = """
         OVERVIEW: Write the localization boilerplate of a new feature module: the one-line localizationBundle
         extension (its over-the-air bundle, else the embedded one), a <Identifier>Strings helper whose lookups always
@@ -20,11 +33,7 @@ enum ScaffoldModuleCommand: Command {
                                   name is its Swift identifier (WidgetExtensionStrings).
 
         OPTIONS:
-          --output <dir>          The module's source folder, created when missing (default: the current folder).
-          --fallback <module|main>
-                                  The embedded bundle to fall back to: module (default) for a SwiftPM target, main
-                                  for an Xcode app or app extension target, which has no Bundle.module.
-          -h, --help              Show this help.
+        \(CommandOption.helpText(options, column: 26))
 
         EXIT STATUS: 0 written, 1 a file already exists (nothing is written) or cannot be written, 2 usage error
         (or a name the packager would not publish).
@@ -34,13 +43,13 @@ enum ScaffoldModuleCommand: Command {
         let template: ModuleTemplate
         let folder: URL
         do {
-            let args = try ArgumentList(arguments, valueOptions: ["output", "fallback"], flagOptions: [])
-            let fallbackName = args.value("fallback") ?? ModuleTemplate.Fallback.module.rawValue
+            let args = try ArgumentList(arguments, options: Self.options)
+            let fallbackName = args.valueOrDefault(Option.fallback)
             guard let fallback = ModuleTemplate.Fallback(rawValue: fallbackName) else {
                 throw UsageError(message: "--fallback must be module or main, not '\(fallbackName)'")
             }
             template = try ModuleTemplate(moduleName: try args.onePositional("name"), fallback: fallback)
-            folder = URL(fileURLWithPath: args.value("output") ?? ".", isDirectory: true)
+            folder = URL(fileURLWithPath: args.valueOrDefault(Option.output), isDirectory: true)
         } catch let error as UsageError {
             return usageError(error.message)
         } catch let error as ModuleTemplateError {

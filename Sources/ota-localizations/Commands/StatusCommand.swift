@@ -8,6 +8,19 @@ import OTALocalizationsTooling
 enum StatusCommand: Command {
     static let name = "status"
     static let summary = "Show each installed module's folder, slices and whether it covers the languages"
+    enum Option {
+        static let json = CommandOption.flag("json", help: """
+            Print {"modules":[{"name","folder","slices","available","covered",
+            "installedContent":{"sha256","rolloutID"}}],"quarantined":{"since","launches",
+            "publishedAt","modules"}|null}; slices and available are null for a module
+            installed from its full ZIP; installedContent is what
+            OTALocalizedString.installedContent(for:) returns for analytics (sha256: the
+            manifest entry's, the same on every device; rolloutID or null); quarantined is
+            the crash-loop guard's record whose content is installed, in force: then no
+            module is served, covered or not (docs/operations.md, "Crash loops").
+            """)
+    }
+    static let options = [StorageRootArguments.into, StorageRootArguments.appVersion, LanguagesArgument.option, Option.json]
     static let help = """
         OVERVIEW: Show what is installed for one app version, per module, and whether the read side
         (OTALocalizedString.loadBundlesFromDisk) would hand out its bundle for these languages.
@@ -19,19 +32,7 @@ enum StatusCommand: Command {
         embedded bundle serves it until the next sync installs the missing slice. Reads only.
 
         OPTIONS:
-          --into <storage root>     The storage root.
-          --app-version <version>   The app's marketing version.
-          --languages <list>        Preferred languages, most preferred first, comma-separated (e.g. fr-CA,en).
-                                    Default: this machine's languages.
-          --json                    Print {"modules":[{"name","folder","slices","available","covered",
-                                    "installedContent":{"sha256","rolloutID"}}],"quarantined":{"since","launches",
-                                    "publishedAt","modules"}|null}; slices and available are null for a module
-                                    installed from its full ZIP; installedContent is what
-                                    OTALocalizedString.installedContent(for:) returns for analytics (sha256: the
-                                    manifest entry's, the same on every device; rolloutID or null); quarantined is
-                                    the crash-loop guard's record whose content is installed, in force: then no
-                                    module is served, covered or not (docs/operations.md, "Crash loops").
-          -h, --help                Show this help.
+        \(CommandOption.helpText(options, column: 28))
 
         EXIT STATUS: 0 printed (also when nothing is installed), 2 usage error.
         """
@@ -42,10 +43,10 @@ enum StatusCommand: Command {
         let json: Bool
         let wantsJSON = ErrorJSON.isRequested(in: arguments)
         do {
-            let args = try ArgumentList(arguments, valueOptions: ["into", "app-version", "languages"], flagOptions: ["json"])
+            let args = try ArgumentList(arguments, options: Self.options)
             layout = try StorageRootArguments.layout(args)
-            selection = try LanguagesArgument.selection(args.value("languages"), absent: .device)
-            json = args.flag("json")
+            selection = try LanguagesArgument.selection(args.value(LanguagesArgument.option), absent: .device)
+            json = args.flag(Option.json)
         } catch let error as UsageError {
             return usageError(error.message, json: wantsJSON)
         } catch {

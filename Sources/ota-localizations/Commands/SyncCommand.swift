@@ -28,27 +28,7 @@ enum SyncCommand: Command {
         a delete on the same root waits. A delete on the same root cancels this run (SIGUSR1) and empties the root.
 
         OPTIONS:
-          --base-url <url>          The hosting base URL (http or https).
-          --app-version <version>   The app's marketing version; a plain file name, e.g. 1.0.0.
-          --into <storage root>     The storage root (one folder per app version).
-          --timeout <seconds>       Request (idle) timeout of each GET, default 30. Foundation on Linux
-                                    truncates fractions to whole seconds.
-          --request-deadline <seconds>  Total time one GET may take, default 120 (a server that trickles
-                                    bytes never trips the idle timeout).
-          --cycle-deadline <seconds>    Total time the cycle may take, default 300; then it stops, keeps what
-                                    it installed, and reports the rest as failed.
-          --channel <name>          Read the release channel <name> (index.<name>.json, e.g. staging) instead
-                                    of production (index.json), as an app configured with that channel does.
-                                    A manifest naming another channel fails with errorCode "channel".
-          --trusted-key <base64>    Require index.dsse.json signed by this Ed25519 public key (base64 of its 32
-                                    bytes, as keygen prints), as an app configured with trusted keys does;
-                                    repeatable. A refused signature fails the manifest with errorCode "signature".
-          --languages <list>        The device's preferred languages, most preferred first, comma-separated
-                                    (e.g. fr-CA,en): for a module published with slices, only base and the
-                                    slices these choose are installed, as on a device with these languages.
-                                    Without it, every localization is installed from the full ZIPs.
-          --json                    Print the cycle report as one JSON object on stdout.
-          -h, --help                Show this help.
+        \(CommandOption.helpText(options, column: 28))
 
         OUTPUT: one line for the manifest and one line per module (outcome, bytes, duration, reason); with
         --json the object {"manifest","error",["errorCode",]"stateSaved",["rollout":{"id","percent",
@@ -62,43 +42,10 @@ enum SyncCommand: Command {
         """
 
     static func run(_ arguments: [String]) -> Output.Status {
-        let configuration: (baseURL: URL, appVersion: String, root: URL, timeout: TimeInterval, json: Bool)
-        let trustedKeys: [ManifestPublicKey]
-        let selection: OTALocalizationSelection
-        var channel: String?
-        var deadlines: (request: TimeInterval, cycle: TimeInterval) = (120, 300)
         let wantsJSON = ErrorJSON.isRequested(in: arguments)
+        let request: Request
         do {
-            let args = try ArgumentList(
-                arguments, valueOptions: ["base-url", "app-version", "into", "timeout", "request-deadline", "cycle-deadline", "channel", "languages"],
-                flagOptions: ["json"], repeatableOptions: ["trusted-key"])
-            guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'") }
-            let baseText = try args.required("base-url")
-            guard let baseURL = URL(string: baseText), let scheme = baseURL.scheme?.lowercased(),
-                  scheme == "http" || scheme == "https", baseURL.host != nil
-            else { throw UsageError(message: "--base-url '\(baseText)' is not an http or https URL") }
-            let appVersion = try args.required("app-version")
-            guard OTAStorageLayout.isPlainFileName(appVersion) else {
-                throw UsageError(message: "--app-version '\(appVersion)' is not a plain file name")
-            }
-            func seconds(_ option: String, default value: TimeInterval) throws -> TimeInterval {
-                guard let text = args.value(option) else { return value }
-                guard let value = Double(text), value.isFinite, value > 0 else {
-                    throw UsageError(message: "--\(option) '\(text)' is not a positive number of seconds")
-                }
-                return value
-            }
-            let timeout = try seconds("timeout", default: 30)
-            deadlines = (try seconds("request-deadline", default: 120), try seconds("cycle-deadline", default: 300))
-            configuration = (baseURL, appVersion, URL(fileURLWithPath: try args.required("into")), timeout, args.flag("json"))
-            trustedKeys = try SigningKeyArguments.trustedKeys(args.values("trusted-key"))
-            selection = try LanguagesArgument.selection(args.value("languages"), absent: .everyLocalization)
-            if let name = args.value("channel") {
-                guard name == ManifestChannel.production || ManifestChannel.isValidName(name) else {
-                    throw UsageError(message: "--channel '\(name)' is not a channel name: 1 to 32 lowercase ASCII letters, digits or '-', starting with a letter (or 'production')")
-                }
-                channel = ManifestChannel.recorded(name)
-            }
+            request = try Request(try ArgumentList(arguments, options: Self.options))
         } catch let error as UsageError {
             return usageError(error.message, json: wantsJSON)
         } catch {
@@ -115,59 +62,66 @@ enum SyncCommand: Command {
 
         let lock: StorageLock
         do {
-            lock = try StorageLock.acquire(storageRoot: configuration.root, holder: .currentProcess(purpose: "sync"))
+            lock = try StorageLock.acquire(storageRoot: request.storageRoot, holder: .currentProcess(purpose: "sync"))
         } catch {
             Output.err("error: cannot lock the storage root: \(error)")
             return .failure
         }
         defer { lock.release() }
 
-        let reports = OTALocalizationCycleReportRecorder()
         let transport = ManifestETagProbe(URLSessionTransport())
-        let service = OTALocalizationService(configuration: OTALocalizationServiceConfiguration(
-            baseURL: configuration.baseURL,
-            appVersion: configuration.appVersion,
-            storageRoot: configuration.root,
-            transport: transport,
-            requestTimeout: configuration.timeout,
-            maximumRequestSeconds: deadlines.request,
-            maximumCycleSeconds: deadlines.cycle,
-            trustedKeys: trustedKeys,
-            localizationSelection: selection,
-            channel: channel,
-            reportHandler: reports.record
-        ))
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            if session.begin(service) { await service.start() }
-            await session.deletion()?.value
-            done.signal()
-        }
-        done.wait()
-
+        let report = runCycle(request, transport: transport, session: session)
         if session.wasDeletionRequested {
             // A request that arrived after the cycle ended: let its deletion finish before the lock is released.
-            let deleted = DispatchSemaphore(value: 0)
-            Task {
-                await session.deletion()?.value
-                deleted.signal()
-            }
-            deleted.wait()
+            wait { await session.deletion()?.value }
             Output.err("error: cancelled by 'ota-localizations delete'; the storage root was emptied")
             return .failure
         }
-        guard let report = reports.latest else {
+        guard let report else {
             Output.err("error: the cycle ended without a report")
             return .failure
         }
-        let requested = transport.lastRootURL?.absoluteString ?? manifestURL(
-            base: configuration.baseURL, appVersion: configuration.appVersion,
-            fileName: trustedKeys.isEmpty
-                ? ManifestChannel.indexFileName(channel: channel) : ManifestChannel.indexEnvelopeFileName(channel: channel))
-        Output.out(configuration.json
+        Output.out(request.json
             ? report.jsonText()
-            : summary(report, manifestURL: requested, manifestHadETag: transport.manifestHadETag, manifestStatus: transport.lastRootStatus))
+            : summary(report, manifestURL: transport.lastRootURL?.absoluteString ?? request.rootURL,
+                      manifestHadETag: transport.manifestHadETag, manifestStatus: transport.lastRootStatus))
         return report.manifest == .failed ? .failure : .success
+    }
+
+    /// Runs one cycle of a service configured as `request` says, unless `session` was asked to delete first, and
+    /// waits for it (and for a deletion requested meanwhile); returns its report, nil when none was made.
+    private static func runCycle(
+        _ request: Request, transport: ManifestETagProbe, session: SyncSession
+    ) -> OTALocalizationCycleReport? {
+        let reports = OTALocalizationCycleReportRecorder()
+        let service = OTALocalizationService(configuration: OTALocalizationServiceConfiguration(
+            baseURL: request.baseURL,
+            appVersion: request.appVersion,
+            storageRoot: request.storageRoot,
+            transport: transport,
+            requestTimeout: request.requestTimeout,
+            maximumRequestSeconds: request.maximumRequestSeconds,
+            maximumCycleSeconds: request.maximumCycleSeconds,
+            trustedKeys: request.trustedKeys,
+            localizationSelection: request.selection,
+            channel: request.channel,
+            reportHandler: reports.record
+        ))
+        wait {
+            if session.begin(service) { await service.start() }
+            await session.deletion()?.value
+        }
+        return reports.latest
+    }
+
+    /// Runs `work` in a task and blocks this (main) thread until it ends.
+    private static func wait(_ work: @escaping @Sendable () async -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            await work()
+            done.signal()
+        }
+        done.wait()
     }
 
     /// `<base>/<version>/<fileName>`, as the service requests it (the version percent-encoded, one `/` between).

@@ -7,6 +7,39 @@ import OTALocalizationsValidation
 enum ValidateCommand: Command {
     static let name = "validate"
     static let summary = "Check every table for problems that would break a publish"
+    enum Option {
+        static let config = CommandOption.value(
+            "config", "<file>", help: "Configuration file (default: <repo-root>/ota-localizations.json if present).")
+        static let baseline = CommandOption.value("baseline", "<manifest|folder>", help: """
+            What was published before (manifest.json path or URL, publish folder,
+            s3://<bucket>/<prefix>/<version>, or a folder of <Module>/ bundles): a key it
+            had that the new tables lack is an error.
+            """)
+        static let validationBaseline = CommandOption.value(
+            "validation-baseline", "<file>", help: "Findings recorded with --write-baseline are reported as warnings.")
+        static let writeBaseline = CommandOption.value(
+            "write-baseline", "<file>", help: "Record today's findings (except unreadable tables) into <file>.")
+        static let strict = CommandOption.flag("strict", help: "Warnings fail too (findings from --validation-baseline never do).")
+        static let format = CommandOption.value("format", "<text|json|github>", default: "text") { """
+            Output format (default \($0)); --json is short for --format json. JSON is
+            printed also when the run cannot start: {"error": {"code", "message"}}.
+            """
+        }
+        static let json = CommandOption.flag("json", layout: .unlisted, help: "Short for --format json.")
+        static let showBaselined = CommandOption.flag("show-baselined", help: """
+            List the findings from --validation-baseline (text and github formats
+            count them in one line by default; json always lists them).
+            """)
+        static let showNotes = CommandOption.flag("show-notes", help: """
+            List notes (text and github formats count them in one line by default;
+            json always lists them). Notes never block.
+            """)
+        static let verbose = CommandOption.flag("verbose", help: "List every missing key under its table's finding.")
+    }
+    static let options = [
+        Option.config, Option.baseline, Option.validationBaseline, Option.writeBaseline, Option.strict, Option.format, Option.json,
+        Option.showBaselined, Option.showNotes, Option.verbose,
+    ]
     static let help = """
         OVERVIEW: Check every module's tables without writing anything: the same discovery and checks as 'package'.
         Errors block 'package'; warnings do not, unless --strict. The codes are listed in docs/validation.md.
@@ -14,21 +47,7 @@ enum ValidateCommand: Command {
         USAGE: ota-localizations validate <repo-root> [options]
 
         OPTIONS:
-          --config <file>                 Configuration file (default: <repo-root>/ota-localizations.json if present).
-          --baseline <manifest|folder>    What was published before (manifest.json path or URL, publish folder,
-                                          s3://<bucket>/<prefix>/<version>, or a folder of <Module>/ bundles): a key it
-                                          had that the new tables lack is an error.
-          --validation-baseline <file>    Findings recorded with --write-baseline are reported as warnings.
-          --write-baseline <file>         Record today's findings (except unreadable tables) into <file>.
-          --strict                        Warnings fail too (findings from --validation-baseline never do).
-          --format <text|json|github>     Output format (default text); --json is short for --format json. JSON is
-                                          printed also when the run cannot start: {"error": {"code", "message"}}.
-          --show-baselined                List the findings from --validation-baseline (text and github formats
-                                          count them in one line by default; json always lists them).
-          --show-notes                    List notes (text and github formats count them in one line by default;
-                                          json always lists them). Notes never block.
-          --verbose                       List every missing key under its table's finding.
-          -h, --help                      Show this help.
+        \(CommandOption.helpText(options, column: 34))
 
         EXIT STATUS: 0 no blocking findings, 1 errors (or warnings under --strict), 2 usage error.
         """
@@ -47,26 +66,22 @@ enum ValidateCommand: Command {
             return status
         }
         do {
-            args = try ArgumentList(
-                arguments,
-                valueOptions: ["config", "baseline", "validation-baseline", "write-baseline", "format"],
-                flagOptions: ["strict", "json", "verbose", "show-baselined", "show-notes"]
-            )
+            args = try ArgumentList(arguments, options: Self.options)
             root = URL(fileURLWithPath: try args.onePositional("repo-root"))
-            format = args.flag("json") ? "json" : (args.value("format") ?? "text")
+            format = args.flag(Option.json) ? "json" : args.valueOrDefault(Option.format)
             guard ["text", "json", "github"].contains(format) else {
                 throw UsageError(message: "--format must be text, json or github")
             }
             // An s3:// baseline is copied (manifest and ZIPs) to a temporary folder for the run.
-            let copy = try args.value("baseline").flatMap { try S3PublishedCopy.copy($0, option: "--baseline", archives: true) }
+            let copy = try args.value(Option.baseline).flatMap { try S3PublishedCopy.copy($0, option: "--baseline", archives: true) }
             defer { copy?.remove() }
             options = ValidationOptions(
-                publishedBaseline: copy?.path ?? args.value("baseline"),
-                adoptionBaselineFile: args.value("validation-baseline").map { URL(fileURLWithPath: $0) },
-                strict: args.flag("strict")
+                publishedBaseline: copy?.path ?? args.value(Option.baseline),
+                adoptionBaselineFile: args.value(Option.validationBaseline).map { URL(fileURLWithPath: $0) },
+                strict: args.flag(Option.strict)
             )
             run = try Validator.validate(
-                repositoryRoot: root, configurationFile: args.value("config").map { URL(fileURLWithPath: $0) }, options: options
+                repositoryRoot: root, configurationFile: args.value(Option.config).map { URL(fileURLWithPath: $0) }, options: options
             )
         } catch let error as UsageError {
             return fail("usage", error.message, .usage)
@@ -76,7 +91,7 @@ enum ValidateCommand: Command {
             return fail("error", "\(error)", .failure)
         }
         var diagnostics = run.diagnostics
-        if let file = args.value("write-baseline") {
+        if let file = args.value(Option.writeBaseline) {
             let baseline = ValidationBaseline(recording: diagnostics)
             let url = URL(fileURLWithPath: file)
             if let problem = OutputPath.problem(writingFile: url) {
@@ -94,14 +109,14 @@ enum ValidateCommand: Command {
         case "json": Output.out(DiagnosticText.json(diagnostics))
         case "github":
             Output.out(DiagnosticText.github(
-                diagnostics, pathPrefix: pathPrefix(of: root), showBaselined: args.flag("show-baselined"),
-                showNotes: args.flag("show-notes")))
+                diagnostics, pathPrefix: pathPrefix(of: root), showBaselined: args.flag(Option.showBaselined),
+                showNotes: args.flag(Option.showNotes)))
         default:
             Output.out(DiagnosticText.human(
-                diagnostics, moduleCount: run.modules.count, verbose: args.flag("verbose"),
-                showBaselined: args.flag("show-baselined"), showNotes: args.flag("show-notes")))
+                diagnostics, moduleCount: run.modules.count, verbose: args.flag(Option.verbose),
+                showBaselined: args.flag(Option.showBaselined), showNotes: args.flag(Option.showNotes)))
         }
-        if run.coveredOnlyByOlderRecords > 0, args.value("write-baseline") == nil {
+        if run.coveredOnlyByOlderRecords > 0, args.value(Option.writeBaseline) == nil {
             Output.err("note: \(ValidationBaseline.olderRecordsAdvice(run.coveredOnlyByOlderRecords)).")
         }
         return options.blocks(diagnostics) ? .failure : .success

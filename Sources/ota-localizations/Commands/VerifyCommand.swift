@@ -7,6 +7,15 @@ import OTALocalizationsTooling
 enum VerifyCommand: Command {
     static let name = "verify"
     static let summary = "Check a published version folder as a device with these keys and channel would"
+    enum Option {
+        static let trustedKey = CommandOption.repeatable("trusted-key", "<base64>", help: """
+            A trusted public key (base64 of its 32 bytes, as keygen prints); repeatable.
+            Without one, the folder is checked as an app without keys reads it.
+            """)
+        static let channel = CommandOption.value(
+            "channel", "<name>", help: "The channel devices read (manifest.<name>.json); default production.")
+    }
+    static let options = [Option.trustedKey, Option.channel]
     static let help = """
         OVERVIEW: Check a published version folder the way a device with these trusted keys and this channel would
         (docs/signing.md): exit 0 exactly when such a device, whatever its languages and wherever it falls in the
@@ -23,10 +32,7 @@ enum VerifyCommand: Command {
         Prints one line per check and names exactly what does not match. s3:// goes through the AWS CLI, as publish.
 
         OPTIONS:
-          --trusted-key <base64>    A trusted public key (base64 of its 32 bytes, as keygen prints); repeatable.
-                                    Without one, the folder is checked as an app without keys reads it.
-          --channel <name>          The channel devices read (manifest.<name>.json); default production.
-          -h, --help                Show this help.
+        \(CommandOption.helpText(options, column: 28))
 
         EXIT STATUS: 0 a device would install everything, 1 something does not pass (or cannot be read), 2 usage
         error.
@@ -37,10 +43,10 @@ enum VerifyCommand: Command {
         let keys: [ManifestPublicKey]
         let channel: String?
         do {
-            let args = try ArgumentList(arguments, valueOptions: ["channel"], flagOptions: [], repeatableOptions: ["trusted-key"])
+            let args = try ArgumentList(arguments, options: Self.options)
             folder = try PublishedFolder(try args.onePositional("version-dir, URL or s3://…"))
-            keys = try SigningKeyArguments.trustedKeys(args.values("trusted-key"))
-            channel = ManifestChannel.recorded(try ReleaseArguments.channel(args.value("channel"), option: "--channel"))
+            keys = try SigningKeyArguments.trustedKeys(args.values(Option.trustedKey))
+            channel = ManifestChannel.recorded(try ReleaseArguments.channel(args.value(Option.channel), option: "--channel"))
         } catch let error as UsageError {
             return usageError(error.message)
         } catch {

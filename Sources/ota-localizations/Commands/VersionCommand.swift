@@ -4,6 +4,7 @@ import OTALocalizationsCore
 enum VersionCommand: Command {
     static let name = "version"
     static let summary = "Print this tool's version (also: ota-localizations --version)"
+    static let options: [CommandOption] = []
     static let help = """
         OVERVIEW: Print the release of OTALocalizations this tool was built from, one line such as 0.1.0: the
         latest heading of CHANGELOG.md and the tag a SwiftPM requirement resolves to.
@@ -12,14 +13,14 @@ enum VersionCommand: Command {
                ota-localizations --version
 
         OPTIONS:
-          -h, --help    Show this help.
+        \(CommandOption.helpText(options, column: 16))
 
         EXIT STATUS: 0 printed, 2 usage error.
         """
 
     static func run(_ arguments: [String]) -> Output.Status {
         do {
-            let args = try ArgumentList(arguments, valueOptions: [], flagOptions: [])
+            let args = try ArgumentList(arguments, options: Self.options)
             guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'") }
         } catch let error as UsageError {
             return usageError(error.message)

@@ -3,23 +3,29 @@ struct UsageError: Error {
     var message: String
 }
 
-/// A small command-line reader: `--name value` options, `--flag` switches and positional arguments.
+/// A small command-line reader: `--name value` options, `--flag` switches and positional arguments, as a command's
+/// ``CommandOption`` table declares them.
 ///
 /// Options may also be written `--name=value`. Unknown options and missing values are usage errors. A repeatable
-/// option keeps every value given (``values(_:)``); any other keeps the last.
+/// option keeps every value given (``values(_:)``); any other keeps the last. Values are read through the declared
+/// option, never by name.
 struct ArgumentList {
     private(set) var positionals: [String] = []
+    private let declared: [CommandOption]
     private var options: [String: String] = [:]
     private var repeated: [String: [String]] = [:]
     private var flags: Set<String> = []
 
     /// - Parameters:
     ///   - arguments: the words after the subcommand.
-    ///   - valueOptions: option names that take a value (without `--`).
-    ///   - flagOptions: option names that take no value (without `--`).
-    ///   - repeatableOptions: value options that may be given more than once.
-    init(_ arguments: [String], valueOptions: Set<String>, flagOptions: Set<String>, repeatableOptions: Set<String> = []) throws {
-        let valueOptions = valueOptions.union(repeatableOptions)
+    ///   - declared: the command's options.
+    /// - Throws: ``UsageError`` for an unknown option (with the closest known one), a flag given a value, or an
+    ///   option without its value.
+    init(_ arguments: [String], options declared: [CommandOption]) throws {
+        self.declared = declared
+        let valueOptions = Set(declared.filter { $0.kind != .flag }.map(\.name))
+        let flagOptions = Set(declared.filter { $0.kind == .flag }.map(\.name))
+        let repeatableOptions = Set(declared.filter { $0.kind == .repeatable }.map(\.name))
         var index = 0
         var onlyPositionals = false
         while index < arguments.count {
@@ -68,17 +74,37 @@ struct ArgumentList {
         Suggestion.closest(to: name, among: Array(known.union(["help"]))).map { "; did you mean '--\($0)'?" } ?? ""
     }
 
-    func value(_ name: String) -> String? { options[name] }
+    /// The value given for `option` (the last one, for a repeatable option), else its default; nil when neither.
+    func value(_ option: CommandOption) -> String? {
+        checkDeclared(option)
+        return options[option.name] ?? option.defaultValue
+    }
+
+    /// The value given for `option`, else its default: for an option declared with one.
+    func valueOrDefault(_ option: CommandOption) -> String {
+        assert(option.defaultValue != nil, "--\(option.name) has no default")
+        return value(option) ?? ""
+    }
 
     /// Every value of a repeatable option, in the order given.
-    func values(_ name: String) -> [String] { repeated[name] ?? [] }
+    func values(_ option: CommandOption) -> [String] {
+        checkDeclared(option)
+        return repeated[option.name] ?? []
+    }
 
-    func required(_ name: String) throws -> String {
-        guard let value = options[name], !value.isEmpty else { throw UsageError(message: "missing --\(name) <value>") }
+    /// The value given for `option`.
+    /// - Throws: ``UsageError`` `missing --<name> <value>` when it is absent or empty.
+    func required(_ option: CommandOption) throws -> String {
+        checkDeclared(option)
+        guard let value = options[option.name], !value.isEmpty else { throw UsageError(message: "missing --\(option.name) <value>") }
         return value
     }
 
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+    /// Whether the flag `option` was given.
+    func flag(_ option: CommandOption) -> Bool {
+        checkDeclared(option)
+        return flags.contains(option.name)
+    }
 
     /// The single positional argument, named `name` in the error when absent or repeated.
     func onePositional(_ name: String) throws -> String {
@@ -86,5 +112,10 @@ struct ArgumentList {
             throw UsageError(message: positionals.isEmpty ? "missing <\(name)>" : "expected one <\(name)>, got \(positionals.count)")
         }
         return positionals[0]
+    }
+
+    /// Stops a debug build that reads an option its command did not declare: the value could never be given.
+    private func checkDeclared(_ option: CommandOption) {
+        assert(declared.contains(option), "--\(option.name) is read but not declared by the command")
     }
 }

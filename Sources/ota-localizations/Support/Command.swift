@@ -4,7 +4,9 @@ protocol Command {
     static var name: String { get }
     /// One line for the command list.
     static var summary: String { get }
-    /// The full `--help` text.
+    /// The options, in the order `--help` lists them; the only place each is declared.
+    static var options: [CommandOption] { get }
+    /// The full `--help` text; its OPTIONS section is ``CommandOption/helpText(_:column:)`` of ``options``.
     static var help: String { get }
     /// Runs the command with the words after its name; returns the exit status.
     static func run(_ arguments: [String]) -> Output.Status

@@ -3,6 +3,12 @@ import OTALocalizationsCore
 
 /// `--languages fr-CA,en`: an explicit preference order for `sync` and `status`.
 enum LanguagesArgument {
+    /// `--languages` as `status` and `launch` declare it (`sync` says what it means for a sync).
+    static let option = CommandOption.value("languages", "<list>", help: """
+        Preferred languages, most preferred first, comma-separated (e.g. fr-CA,en).
+        Default: this machine's languages.
+        """)
+
     /// The selection `text` names; without the option, `absent` (every localization for `sync`, which checks a
     /// whole publish; the machine's languages for `status`).
     ///

@@ -100,7 +100,8 @@ struct PublishedFolder {
         let done = DispatchSemaphore(value: 0)
         Task {
             do {
-                let response = try await URLSessionTransport().get(target, headers: [:], timeout: 30, maximumBytes: maximumBytes)
+                let response = try await URLSessionTransport().get(
+                    target, headers: [:], timeout: OTALocalizationServiceConfiguration.defaultRequestTimeout, maximumBytes: maximumBytes)
                 box.value = response.statusCode == 200
                     ? .success(response.body)
                     : .failure(ReadFailure(message: "GET \(target.absoluteString): HTTP status \(response.statusCode)", isMissing: response.statusCode == 404))

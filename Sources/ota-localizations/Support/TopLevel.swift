@@ -1,6 +1,30 @@
 /// The words before a command: the command list (`--help`, `help`), `help <command>`, `--version`, and the
 /// "did you mean" of a mistyped command.
 struct TopLevel {
+    /// Every command, in the order the command list shows them.
+    static var allCommands: [any Command.Type] {
+        [
+            PackageCommand.self,
+            DiffCommand.self,
+            PublishCommand.self,
+            PromoteCommand.self,
+            RolloutCommand.self,
+            KeygenCommand.self,
+            VerifyCommand.self,
+            ModulesCommand.self,
+            ValidateCommand.self,
+            CompileCatalogCommand.self,
+            LintSourcesCommand.self,
+            ScaffoldModuleCommand.self,
+            SyncCommand.self,
+            DeleteCommand.self,
+            LookupCommand.self,
+            StatusCommand.self,
+            LaunchCommand.self,
+            VersionCommand.self,
+        ]
+    }
+
     let commands: [any Command.Type]
 
     /// The top-level help: overview, usage and the command list.
