@@ -5,6 +5,8 @@ import OTALocalizationsCore
 /// What it checks (codes in ``ValidationDiagnostic/Code``, documented in `docs/validation.md`):
 /// - files: unreadable tables (parse, encoding), tables outside any `.lproj`, special folder names,
 ///   `.lproj` names that are not language identifiers (docs/apple-platform.md L13, F3, F4, F8, E1–E3);
+/// - given the module's ``ValidationInput/origin``: a name taken from the checkout folder, tables discovery left
+///   beside the `.lproj` folders, a development region without a table;
 /// - each table: duplicate keys, empty values, the structure of every `.stringsdict` entry;
 /// - each translation against the development region: printf arguments (``FormatArguments``), missing
 ///   keys, whitespace, values equal to their key, CLDR plural categories (``PluralCategories``); a key the
@@ -32,6 +34,7 @@ public struct ModuleValidator: Sendable {
     public func validate(_ input: ValidationInput, baseline: ValidationInput? = nil) -> [ValidationDiagnostic] {
         var sink = DiagnosticSink(module: input.module)
         checkLayout(input, into: &sink)
+        checkOrigin(input, into: &sink)
         // Tables, and localizations against the development region, are independent: check them on every core
         // (one module with a hundred localizations gets every core too); the sort below fixes the order.
         let perFile = ParallelMap.map(input.files) { file in

@@ -21,20 +21,6 @@ public struct ValidationDiagnostic: Sendable, Equatable, Hashable, Codable {
         }
     }
 
-    /// A stable identifier for the kind of finding, encoded as a plain string.
-    public struct Code: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {
-        public let rawValue: String
-        public init(rawValue: String) { self.rawValue = rawValue }
-        public init(from decoder: any Decoder) throws {
-            rawValue = try decoder.singleValueContainer().decode(String.self)
-        }
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
-        public var description: String { rawValue }
-    }
-
     public var severity: Severity
     public var code: Code
     /// The module (bundle) the table belongs to.

@@ -122,6 +122,10 @@ public struct ValidationInput: Sendable {
     /// Development values from the module's Swift sources, for the keys its development tables lack; the first of
     /// one table and key counts. Empty unless the caller read them (``needsSourceValues``).
     public var sourceValues: [SourceValue] = []
+    /// What discovery found out about the module in its repository (its resource folders, how it was named, the
+    /// tables it left out, its String Catalogs' languages), for the checks of the module's place in the repository;
+    /// nil (the default) skips those checks.
+    public var origin: Origin?
 
     /// The localization translations are compared with: the development region's `.lproj` (matched without regard
     /// to letter case, `-` and `_` alike), else `Base`, else the first `.lproj` of the same language (`en-GB` for

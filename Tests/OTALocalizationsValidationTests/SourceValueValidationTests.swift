@@ -66,7 +66,7 @@ import Testing
     }
 
     @Test func withoutADevelopmentLocalizationTranslationsAreComparedWithTheCodeAlone() {
-        // No en.lproj at all: development-region-missing (the packager's) says so; nothing is counted here.
+        // No en.lproj at all: development-region-missing (given the module's origin) says so; nothing is counted here.
         let found = validate([F.strings("de.lproj/Shared.strings", [("k", "%d Tabs"), ("other", "Andere")])],
                              [value("k", ["%@ tabs"])])
         #expect(found.map(\.code) == [.formatSpecifierMismatch])

@@ -143,6 +143,7 @@ private struct Scanner {
         return text(index, end).unicodeScalars.first?.properties.isWhitespace ?? false
     }
 
+    /// The token that the `%` at byte `start` starts, or nil when it starts none.
     private mutating func token(at start: Int) -> FormatToken? {
         var index = start + 1
         guard index < bytes.count else { return nil }
@@ -156,32 +157,77 @@ private struct Scanner {
             position = number
             index = probe + 1
         }
-        let flagsStart = index
-        // `.stringsdict` variable: %#@name@ or %n$#@name@. CF also reads a width before the `#` (`%1#@name@`, written
-        // by some translation tools) as the same variable: swift-corelibs-foundation's CoreFoundation formats
-        // "%1#@count@" exactly as "%#@count@" (docs/validation.md).
+        if let hash = variableHash(from: index, position: position) {
+            return variable(start, position: position, flagsStart: index, hash: hash)
+        }
+        return conversion(start, position: position, flagsStart: index)
+    }
+
+    /// The byte of the `#` when a `.stringsdict` variable (`%#@name@`, `%n$#@name@`) starts at `index`, after the `%`
+    /// and its position; else nil. CF also reads a width before the `#` (`%1#@name@`, written by some translation
+    /// tools) as the same variable: swift-corelibs-foundation's CoreFoundation formats "%1#@count@" exactly as
+    /// "%#@count@" (docs/validation.md).
+    private func variableHash(from index: Int, position: Int?) -> Int? {
+        var hash = index
         var widthEnd = index
         if position == nil, scanNumber(&widthEnd) != nil, byte(widthEnd) == UInt8(ascii: "#"),
            byte(widthEnd + 1) == UInt8(ascii: "@") {
-            index = widthEnd
+            hash = widthEnd
         }
-        if byte(index) == UInt8(ascii: "#"), byte(index + 1) == UInt8(ascii: "@") {
-            var end = index + 2
-            while end < bytes.count, !endsVariableName(end) {
-                end += Self.sequenceLength(bytes[end])
-            }
-            guard end < bytes.count, bytes[end] == UInt8(ascii: "@"), end > index + 2 else { return nil }
-            var token = make(
-                start, end + 1, position: position, flagsStart: flagsStart, flagsEnd: index + 1, conversion: "@")
-            token.flags = "#"
-            token.variable = text(index + 2, end)
-            return token
+        return byte(hash) == UInt8(ascii: "#") && byte(hash + 1) == UInt8(ascii: "@") ? hash : nil
+    }
+
+    /// The variable `%#@name@` whose `#` is at byte `hash`, or nil when its name is empty or unterminated.
+    private mutating func variable(_ start: Int, position: Int?, flagsStart: Int, hash: Int) -> FormatToken? {
+        var end = hash + 2
+        while end < bytes.count, !endsVariableName(end) {
+            end += Self.sequenceLength(bytes[end])
         }
+        guard end < bytes.count, bytes[end] == UInt8(ascii: "@"), end > hash + 2 else { return nil }
+        var token = make(start, end + 1, position: position, flagsStart: flagsStart, flagsEnd: hash + 1, conversion: "@")
+        token.flags = "#"
+        token.variable = text(hash + 2, end)
+        return token
+    }
+
+    /// The conversion `%[n$][flags][width][.precision][(name)][length]c` whose flags start at byte `flagsStart`, or
+    /// nil when it is not one (an unknown conversion, a `*0$`, an unterminated name).
+    private mutating func conversion(_ start: Int, position: Int?, flagsStart: Int) -> FormatToken? {
+        var index = flagsStart
         var flags = ""
         while let flag = byte(index), Self.isFlag(flag) {
             flags.unicodeScalars.append(Unicode.Scalar(flag))
             index += 1
         }
+        guard let amounts = scanWidthAndPrecision(&index) else { return nil }
+        let flagsEnd = index
+        var name: String?
+        if namedArguments, byte(index) == UInt8(ascii: "(") {
+            var close = index + 1
+            while close < bytes.count, bytes[close] != UInt8(ascii: ")") { close += 1 }
+            guard close < bytes.count else { return nil }
+            name = text(index + 1, close)
+            index = close + 1
+        }
+        let length = scanLengthModifier(&index)
+        // Conversions are ASCII; a byte of a multi-byte sequence is none.
+        guard let last = byte(index), last < 0x80 else { return nil }
+        let conversion = Character(Unicode.Scalar(last))
+        guard FormatToken.argumentKind(conversion: conversion, length: length) != nil else { return nil }
+        var token = make(
+            start, index + 1, position: position, flagsStart: flagsStart, flagsEnd: flagsEnd, conversion: conversion)
+        token.flags = flags
+        token.width = amounts.width
+        token.precision = amounts.precision
+        token.name = name
+        token.lengthModifier = length
+        return token
+    }
+
+    /// A width (`12`, `*`, `*m$`) and a precision (`.3`, `.`, `.*`, `.*m$`), each nil when absent; nil for a `*0$`.
+    private func scanWidthAndPrecision(
+        _ index: inout Int
+    ) -> (width: FormatToken.Amount?, precision: FormatToken.Amount?)? {
         var width: FormatToken.Amount?
         if byte(index) == UInt8(ascii: "*") {
             guard let amount = scanStar(&index) else { return nil }
@@ -199,43 +245,25 @@ private struct Scanner {
                 precision = .fixed(scanNumber(&index) ?? 0)
             }
         }
-        let flagsEnd = index
-        var name: String?
-        if namedArguments, byte(index) == UInt8(ascii: "(") {
-            var close = index + 1
-            while close < bytes.count, bytes[close] != UInt8(ascii: ")") { close += 1 }
-            guard close < bytes.count else { return nil }
-            name = text(index + 1, close)
-            index = close + 1
+        return (width, precision)
+    }
+
+    /// The length modifier at `index` (`hh`, `h`, `ll`, `l`, `q`, `L`, `z`, `t`, `j`), moving past it; nil when none.
+    private func scanLengthModifier(_ index: inout Int) -> FormatToken.LengthModifier? {
+        guard let first = byte(index) else { return nil }
+        let doubled = byte(index + 1) == first
+        switch first {
+        case UInt8(ascii: "h") where doubled: index += 2; return .hh
+        case UInt8(ascii: "l") where doubled: index += 2; return .ll
+        case UInt8(ascii: "h"): index += 1; return .h
+        case UInt8(ascii: "l"): index += 1; return .l
+        case UInt8(ascii: "q"): index += 1; return .q
+        case UInt8(ascii: "L"): index += 1; return .L
+        case UInt8(ascii: "z"): index += 1; return .z
+        case UInt8(ascii: "t"): index += 1; return .t
+        case UInt8(ascii: "j"): index += 1; return .j
+        default: return nil
         }
-        var length: FormatToken.LengthModifier?
-        if let first = byte(index) {
-            let doubled = byte(index + 1) == first
-            switch first {
-            case UInt8(ascii: "h") where doubled: length = .hh; index += 2
-            case UInt8(ascii: "l") where doubled: length = .ll; index += 2
-            case UInt8(ascii: "h"): length = .h; index += 1
-            case UInt8(ascii: "l"): length = .l; index += 1
-            case UInt8(ascii: "q"): length = .q; index += 1
-            case UInt8(ascii: "L"): length = .L; index += 1
-            case UInt8(ascii: "z"): length = .z; index += 1
-            case UInt8(ascii: "t"): length = .t; index += 1
-            case UInt8(ascii: "j"): length = .j; index += 1
-            default: break
-            }
-        }
-        // Conversions are ASCII; a byte of a multi-byte sequence is none.
-        guard let last = byte(index), last < 0x80 else { return nil }
-        let conversion = Character(Unicode.Scalar(last))
-        guard FormatToken.argumentKind(conversion: conversion, length: length) != nil else { return nil }
-        var token = make(
-            start, index + 1, position: position, flagsStart: flagsStart, flagsEnd: flagsEnd, conversion: conversion)
-        token.flags = flags
-        token.width = width
-        token.precision = precision
-        token.name = name
-        token.lengthModifier = length
-        return token
     }
 
     /// A token of bytes `start..<end` whose flags, width and precision are bytes `flagsStart..<flagsEnd`.

@@ -1,3 +1,5 @@
+import OTALocalizationsValidation
+
 /// The default rule that names a module from the folder holding its `.lproj` folders.
 ///
 /// 1. SwiftPM layout: when the resource folder lies under `Sources/<Target>/` of a folder that holds a
@@ -33,15 +35,7 @@ public enum ModuleNamingRule {
     ///   - module: the name rule 3 gave (the repository folder's name in this checkout).
     ///   - folders: the module's resource folders, relative to the repository root (empty for the root itself).
     public static func checkoutFolderAdvice(module: String, folders: [String]) -> String {
-        let named = folders.filter { !$0.isEmpty }
-        let place = named.isEmpty
-            ? "its .lproj folders and String Catalogs sit at the repository's root"
-            : "every folder from \(named.joined(separator: ", ")) up has a generic name"
-        return "the module name '\(module)' is the name of the folder the repository is checked out in (\(place)), "
-            + "so it changes with the checkout: CI "
-            + "often checks out into 'workspace', 'src' or 'repository', and the app's OTALocalizedString.bundle(for:) "
-            + "would then find no bundle. Name the module the app uses in \(PackagerConfiguration.fileName): "
-            + "{\"repositoryModule\": \"\(module)\"}"
+        ModuleValidator.checkoutFolderAdvice(module: module, folders: folders, configurationFileName: PackagerConfiguration.fileName)
     }
 
     /// What the rule decided for one resource folder.

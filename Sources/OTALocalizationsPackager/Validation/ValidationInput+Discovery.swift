@@ -32,3 +32,23 @@ extension ValidationInput {
                   rootPath: module.folders.first ?? "")
     }
 }
+
+extension ValidationInput.Origin {
+    /// The origin of a discovered module: its resource folders, whether ``ModuleNamingRule`` named it after the
+    /// repository folder, and the tables discovery left at the root of one of its resource folders.
+    /// - Parameters:
+    ///   - module: a module from ``ModuleDiscovery``.
+    ///   - skipped: what discovery left out (``DiscoveryResult/skipped``); only tables left outside any `.lproj`
+    ///     directly in one of `module`'s resource folders are kept.
+    ///   - catalogSourceLanguages: the `sourceLanguage` of each String Catalog of the module that was read.
+    public init(discovered module: DiscoveredModule, skipped: [SkippedFile], catalogSourceLanguages: [String]) {
+        let folders = Set(module.folders)
+        let besideLprojFolders = skipped.filter { file in
+            file.code == .outsideLproj && folders.contains((file.path as NSString).deletingLastPathComponent)
+        }
+        self.init(
+            resourceFolders: module.folders, namedAfterCheckoutFolder: module.rule == ModuleNamingRule.repositoryFolderRule,
+            tablesBesideLprojFolders: besideLprojFolders.map(\.path), catalogSourceLanguages: catalogSourceLanguages,
+            configurationFileName: PackagerConfiguration.fileName)
+    }
+}

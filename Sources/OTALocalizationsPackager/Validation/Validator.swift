@@ -1,6 +1,5 @@
 import Foundation
 import OTALocalizationsCore
-import OTALocalizationsNames
 import OTALocalizationsValidation
 
 /// What `validate` found in a repository.
@@ -38,18 +37,7 @@ public enum Validator {
     }
 
     private static func diagnostic(_ failure: TableLoadFailure) -> ValidationDiagnostic {
-        let name = (failure.path as NSString).lastPathComponent
-        let lproj = ((failure.path as NSString).deletingLastPathComponent as NSString).lastPathComponent
-        return ValidationDiagnostic(
-            code: failure.tableError?.code == .encoding ? .encoding : .parseError,
-            module: failure.module,
-            table: (name as NSString).deletingPathExtension,
-            localization: LocalizationFolder.localization(ofFolder: lproj),
-            file: failure.path,
-            line: failure.tableError.flatMap { $0.line > 0 ? $0.line : nil },
-            column: failure.tableError.flatMap { $0.column > 0 ? $0.column : nil },
-            message: (failure.tableError?.reason ?? failure.message)
-                + ". " + ValidationDiagnostic.Code.neverBaselinedReason
-        )
+        ModuleValidator.unloadedFile(
+            module: failure.module, path: failure.path, tableError: failure.tableError, message: failure.message)
     }
 }

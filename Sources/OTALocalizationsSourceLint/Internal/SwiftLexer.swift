@@ -77,28 +77,12 @@ struct SwiftLexer {
             case "\"":
                 result.append(stringLiteral(pounds: 0, line: startLine, column: startColumn))
             case "#":
-                let count = countPounds(at: 0)
-                if peek(count) == "\"" {
-                    result.append(stringLiteral(pounds: count, line: startLine, column: startColumn))
-                } else if peek(count) == "/" {
-                    regexLiteral(pounds: count)
-                    result.append(token(.other, "#/"))
-                } else {
-                    advance()
-                    result.append(token(.other, "#" + identifierText()))
-                }
+                result.append(poundToken(line: startLine, column: startColumn))
             case "/" where bareRegexStarts(after: result.last):
                 regexLiteral(pounds: 0)
                 result.append(token(.other, "/"))
             case "`":
-                advance()
-                var name = ""
-                while let next = peek(), next != "`", next != "\n" {
-                    name.unicodeScalars.append(next)
-                    advance()
-                }
-                if peek() == "`" { advance() }
-                result.append(token(.identifier, name))
+                result.append(token(.identifier, backQuotedName()))
             case "(", "[", "{":
                 advance()
                 if scalar == "(" { depth += 1 }
@@ -117,24 +101,9 @@ struct SwiftLexer {
                 advance()
                 result.append(token(.punctuation, "."))
             case _ where Self.isOperator(scalar):
-                var text = ""
-                while let next = peek(), Self.isOperator(next) {
-                    // A comment may follow an operator without a space (`a+// note`); a dot belongs to an
-                    // operator only when the operator starts with one (`..<`, but `?` `.` in `a?.b`).
-                    if next == "/", peek(1) == "/" || peek(1) == "*", !text.isEmpty { break }
-                    if next == ".", scalar != "." { break }
-                    text.unicodeScalars.append(next)
-                    advance()
-                }
-                result.append(token(.operator, text))
+                result.append(token(.operator, operatorText()))
             case "0"..."9":
-                var text = ""
-                while let next = peek(),
-                      Self.isIdentifierBody(next) || (next == "." && peek(1).map { ("0"..."9").contains($0) } == true) {
-                    text.unicodeScalars.append(next)
-                    advance()
-                }
-                result.append(token(.other, text))
+                result.append(token(.other, numberText()))
             case _ where Self.isIdentifierBody(scalar):
                 result.append(token(.identifier, identifierText()))
             default:
@@ -143,6 +112,63 @@ struct SwiftLexer {
             }
         }
         return result
+    }
+
+    /// What a `#` at the cursor starts: a raw string literal (`#"…"#`), a `#/…/#` regex literal (a token `#/`), or
+    /// a `#keyword` (`#if`, `#selector`).
+    private mutating func poundToken(line startLine: Int, column startColumn: Int) -> SwiftToken {
+        let count = countPounds(at: 0)
+        if peek(count) == "\"" {
+            return stringLiteral(pounds: count, line: startLine, column: startColumn)
+        }
+        let text: String
+        if peek(count) == "/" {
+            regexLiteral(pounds: count)
+            text = "#/"
+        } else {
+            advance()
+            text = "#" + identifierText()
+        }
+        return SwiftToken(kind: .other, text: text, line: startLine, column: startColumn)
+    }
+
+    /// A back-quoted name at the cursor (`` `default` ``), without its back quotes; it ends at the line's end when
+    /// unterminated.
+    private mutating func backQuotedName() -> String {
+        advance()
+        var name = ""
+        while let next = peek(), next != "`", next != "\n" {
+            name.unicodeScalars.append(next)
+            advance()
+        }
+        if peek() == "`" { advance() }
+        return name
+    }
+
+    /// A run of operator characters at the cursor (`??`, `..<`).
+    private mutating func operatorText() -> String {
+        let first = peek()
+        var text = ""
+        while let next = peek(), Self.isOperator(next) {
+            // A comment may follow an operator without a space (`a+// note`); a dot belongs to an
+            // operator only when the operator starts with one (`..<`, but `?` `.` in `a?.b`).
+            if next == "/", peek(1) == "/" || peek(1) == "*", !text.isEmpty { break }
+            if next == ".", first != "." { break }
+            text.unicodeScalars.append(next)
+            advance()
+        }
+        return text
+    }
+
+    /// A number literal at the cursor (`42`, `1.5e3`, `0x1F`, `1_000`).
+    private mutating func numberText() -> String {
+        var text = ""
+        while let next = peek(),
+              Self.isIdentifierBody(next) || (next == "." && peek(1).map { ("0"..."9").contains($0) } == true) {
+            text.unicodeScalars.append(next)
+            advance()
+        }
+        return text
     }
 
     private mutating func identifierText() -> String {

@@ -21,4 +21,23 @@ import Testing
         #expect(diagnostics[0].file == "Modules/Profile/Resources/de.lproj/Localizable.strings")
         #expect(diagnostics[1].module == "Profile" && diagnostics[1].localization == "fr" && diagnostics[1].line == 1)
     }
+
+    @Test func theOriginKeepsTheTablesLeftAtTheRootOfTheModulesResourceFolders() {
+        let module = DiscoveredModule(
+            name: "workspace", rule: ModuleNamingRule.repositoryFolderRule, folders: ["", "Translations"], tables: [])
+        let outside = SkipReason(code: .outsideLproj, sentence: "outside any .lproj")
+        let skipped = [
+            SkippedFile(path: "Localizable.strings", reason: outside),
+            SkippedFile(path: "Translations/Menu.strings", reason: outside),
+            SkippedFile(path: "Translations/Nested/Other.strings", reason: outside),
+            SkippedFile(path: "Translations/Info.strings", reason: SkipReason(code: SkipReason.Code(rawValue: "other"), sentence: "")),
+        ]
+        let origin = ValidationInput.Origin(discovered: module, skipped: skipped, catalogSourceLanguages: ["en"])
+        #expect(origin.tablesBesideLprojFolders == ["Localizable.strings", "Translations/Menu.strings"])
+        #expect(origin.resourceFolders == ["", "Translations"] && origin.namedAfterCheckoutFolder)
+        #expect(origin.catalogSourceLanguages == ["en"] && origin.configurationFileName == "ota-localizations.json")
+        var named = module
+        named.rule = "folder"
+        #expect(!ValidationInput.Origin(discovered: named, skipped: [], catalogSourceLanguages: []).namedAfterCheckoutFolder)
+    }
 }

@@ -76,63 +76,23 @@ struct ZipDirectoryParser {
 
     // MARK: End records
 
-    private func findDirectory() throws(ArchiveError) -> Directory {
-        guard bytes.count >= ZipEndRecord.size else {
-            throw ArchiveError(code: .notZip, reason: "the data is too short to be a ZIP archive")
-        }
-        // 4.3.16: the record is 22 bytes plus a comment of up to 65,535 bytes, so it starts in the last 64 KiB + 22.
-        let lowest = max(0, bytes.count - ZipEndRecord.size - 0xFFFF)
-        var found: (offset: Int, record: ZipEndRecord)?
-        var position = bytes.count - ZipEndRecord.size
-        while position >= lowest {
-            var cursor = ByteCursor(bytes, offset: position)
-            if let record = try ZipEndRecord.read(&cursor),
-               position + ZipEndRecord.size + Int(record.commentLength) == bytes.count {
-                found = (position, record)
-                break
-            }
-            position -= 1
-        }
-        guard let found else {
-            throw ArchiveError(code: .notZip, reason: "no end of central directory record at the end of the data")
-        }
-        let (endOffset, end) = found
+    /// Where the end records say the central directory is: its entry count, size and offset, and where the records
+    /// after it start (the end record, or the ZIP64 end record when there is one).
+    private typealias DirectoryExtent = (count: UInt64, size: UInt64, offset: UInt64, end: Int)
 
-        var count = UInt64(end.entries)
-        var size = UInt64(end.directorySize)
-        var offset = UInt64(end.directoryOffset)
-        var directoryEnd = endOffset
+    /// Finds the central directory from the end of central directory record and, when a ZIP64 locator precedes it,
+    /// the ZIP64 end record (4.3.14 to 4.3.16), and checks that it fits where the records say.
+    private func findDirectory() throws(ArchiveError) -> Directory {
+        let (endOffset, end) = try findEndRecord()
         let locatorOffset = endOffset - Zip64EndLocator.size
         var locator: Zip64EndLocator?
         if locatorOffset >= 0 {
             var probe = ByteCursor(bytes, offset: locatorOffset)
             locator = try Zip64EndLocator.read(&probe)
         }
+        let extent: DirectoryExtent
         if let locator {
-            guard locator.recordDisk == 0, locator.totalDisks <= 1 else {
-                throw ArchiveError(code: .multiDisk, reason: "the archive spans several disks")
-            }
-            guard locator.recordOffset <= UInt64(locatorOffset),
-                  Int(locator.recordOffset) + Zip64EndRecord.size <= locatorOffset else {
-                throw ArchiveError(code: .corruptDirectory, reason: "the ZIP64 locator points outside the archive")
-            }
-            let recordOffset = Int(locator.recordOffset)
-            var cursor = ByteCursor(bytes, offset: recordOffset, end: locatorOffset)
-            guard let record = try Zip64EndRecord.read(&cursor) else {
-                throw ArchiveError(code: .corruptDirectory, reason: "no ZIP64 end of central directory record")
-            }
-            // 4.3.14.1: the size counts the record after its signature and size fields.
-            guard record.recordSize >= UInt64(Zip64EndRecord.size - 12),
-                  record.recordSize == UInt64(locatorOffset - recordOffset - 12) else {
-                throw ArchiveError(code: .corruptDirectory, reason: "the ZIP64 end record has the wrong size")
-            }
-            count = record.entries
-            size = record.directorySize
-            offset = record.directoryOffset
-            guard record.disk == 0, record.directoryDisk == 0, record.entriesOnDisk == count else {
-                throw ArchiveError(code: .multiDisk, reason: "the archive spans several disks")
-            }
-            directoryEnd = recordOffset
+            extent = try zip64Extent(locator, locatorOffset: locatorOffset)
         } else {
             guard end.disk == 0, end.directoryDisk == 0, end.entriesOnDisk == end.entries else {
                 throw ArchiveError(code: .multiDisk, reason: "the archive spans several disks")
@@ -140,7 +100,60 @@ struct ZipDirectoryParser {
             if end.entries == 0xFFFF || end.directorySize == 0xFFFF_FFFF || end.directoryOffset == 0xFFFF_FFFF {
                 throw ArchiveError(code: .corruptDirectory, reason: "ZIP64 values without a ZIP64 locator")
             }
+            extent = (UInt64(end.entries), UInt64(end.directorySize), UInt64(end.directoryOffset), endOffset)
         }
+        return try checkedDirectory(extent)
+    }
+
+    /// The end of central directory record and its offset: the last one whose comment reaches exactly the end of
+    /// the data (4.3.16: 22 bytes plus a comment of up to 65,535 bytes, so it starts in the last 64 KiB + 22).
+    private func findEndRecord() throws(ArchiveError) -> (offset: Int, record: ZipEndRecord) {
+        guard bytes.count >= ZipEndRecord.size else {
+            throw ArchiveError(code: .notZip, reason: "the data is too short to be a ZIP archive")
+        }
+        let lowest = max(0, bytes.count - ZipEndRecord.size - 0xFFFF)
+        var position = bytes.count - ZipEndRecord.size
+        while position >= lowest {
+            var cursor = ByteCursor(bytes, offset: position)
+            if let record = try ZipEndRecord.read(&cursor),
+               position + ZipEndRecord.size + Int(record.commentLength) == bytes.count {
+                return (position, record)
+            }
+            position -= 1
+        }
+        throw ArchiveError(code: .notZip, reason: "no end of central directory record at the end of the data")
+    }
+
+    /// The directory's extent from the ZIP64 end record that `locator` (at `locatorOffset`) points to (4.3.14,
+    /// 4.3.15); one disk only.
+    private func zip64Extent(_ locator: Zip64EndLocator, locatorOffset: Int) throws(ArchiveError) -> DirectoryExtent {
+        guard locator.recordDisk == 0, locator.totalDisks <= 1 else {
+            throw ArchiveError(code: .multiDisk, reason: "the archive spans several disks")
+        }
+        guard locator.recordOffset <= UInt64(locatorOffset),
+              Int(locator.recordOffset) + Zip64EndRecord.size <= locatorOffset else {
+            throw ArchiveError(code: .corruptDirectory, reason: "the ZIP64 locator points outside the archive")
+        }
+        let recordOffset = Int(locator.recordOffset)
+        var cursor = ByteCursor(bytes, offset: recordOffset, end: locatorOffset)
+        guard let record = try Zip64EndRecord.read(&cursor) else {
+            throw ArchiveError(code: .corruptDirectory, reason: "no ZIP64 end of central directory record")
+        }
+        // 4.3.14.1: the size counts the record after its signature and size fields.
+        guard record.recordSize >= UInt64(Zip64EndRecord.size - 12),
+              record.recordSize == UInt64(locatorOffset - recordOffset - 12) else {
+            throw ArchiveError(code: .corruptDirectory, reason: "the ZIP64 end record has the wrong size")
+        }
+        guard record.disk == 0, record.directoryDisk == 0, record.entriesOnDisk == record.entries else {
+            throw ArchiveError(code: .multiDisk, reason: "the archive spans several disks")
+        }
+        return (record.entries, record.directorySize, record.directoryOffset, recordOffset)
+    }
+
+    /// The directory of `extent` once its entry count is within the limits and it ends exactly where the end
+    /// records start, with room for that many headers.
+    private func checkedDirectory(_ extent: DirectoryExtent) throws(ArchiveError) -> Directory {
+        let (count, size, offset, directoryEnd) = extent
         guard count <= UInt64(clamping: limits.maximumEntryCount) else {
             throw ArchiveError(
                 code: .tooManyEntries, reason: "the archive lists \(count) entries, more than \(limits.maximumEntryCount)")

@@ -104,6 +104,12 @@ struct BinaryPropertyListParser {
         return ParsedPropertyList(value: value, topLevelEntries: entries, rootLine: 0)
     }
 
+    /// What one object decoded to: its value, the number of values it expands to (itself included, shared objects
+    /// counted at each use) and its nesting height (1 for a scalar).
+    private typealias Decoded = (value: PropertyListValue, size: Int, height: Int)
+
+    /// Decodes object `object` (once: a shared object is decoded at its first use and reused), `depth` levels down
+    /// from the root (1 for the root).
     private mutating func decode(_ object: Int, depth: Int) throws(TableError) -> PropertyListValue {
         guard object >= 0, object < objectCount else {
             throw failure("binary property list refers to object \(object), but it has \(objectCount)")
@@ -124,99 +130,136 @@ struct BinaryPropertyListParser {
         defer { inProgress[object] = false }
         let offset = try objectOffset(object)
         let marker = bytes[offset]
-        let low = Int(marker & 0x0F)
-        var size = 1
-        var height = 1
-        let value: PropertyListValue
+        let result: Decoded
         switch marker >> 4 {
-        case 0x0:
-            switch marker {
-            case 0x08: value = .bool(false)
-            case 0x09: value = .bool(true)
-            default: throw failure("binary property list object \(object) has marker 0x\(hex(marker, digits: 2)) (null or fill), which is no property-list value")
-            }
-        case 0x1:
-            value = .integer(try integer(at: offset, object: object))
-        case 0x2:
-            guard low == 2 || low == 3 else {
-                throw failure("binary property list object \(object) is a real of \(1 << min(low, 15)) bytes (expected 4 or 8)")
-            }
-            let width = 1 << low
-            let raw = try read(offset + 1, width, object: object)
-            value = .real(low == 2 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: raw))) : Double(bitPattern: raw))
-        case 0x3:
-            guard marker == 0x33 else {
-                throw failure("binary property list object \(object) has marker 0x\(hex(marker, digits: 2)) (expected 0x33 for a date)")
-            }
-            let raw = try read(offset + 1, 8, object: object)
-            value = .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: raw)))
-        case 0x4:
-            let (count, start) = try countAndStart(at: offset)
-            try checkRange(start, count, object: object)
-            value = .data(Data(bytes[start..<(start + count)]))
-        case 0x5:
-            let (count, start) = try countAndStart(at: offset)
-            try checkRange(start, count, object: object)
-            let slice = bytes[start..<(start + count)]
-            guard slice.allSatisfy({ $0 < 0x80 }) else {
-                throw failure("binary property list object \(object) is an ASCII string holding non-ASCII bytes")
-            }
-            value = .string(String(decoding: slice, as: UTF8.self))
-        case 0x6:
-            let (count, start) = try countAndStart(at: offset)
-            guard count <= (offsetTableStart - start) / 2 else {
-                throw failure("binary property list object \(object) (a UTF-16 string of \(count) units) runs past the object area")
-            }
-            var units: [UInt16] = []
-            units.reserveCapacity(count)
-            var cursor = ByteCursor(bytes, offset: start, end: offsetTableStart)
-            while units.count < count, let unit = cursor.read(2, .bigEndian) {
-                units.append(UInt16(truncatingIfNeeded: unit))
-            }
-            value = .string(String(decoding: units, as: UTF16.self))
-        case 0xA:
-            let (count, start) = try countAndStart(at: offset)
-            guard count <= (offsetTableStart - start) / referenceSize else {
-                throw failure("binary property list object \(object) (an array of \(count) items) runs past the object area")
-            }
-            var items: [PropertyListValue] = []
-            items.reserveCapacity(count)
-            for position in 0..<count {
-                let child = try reference(at: start + position * referenceSize)
-                items.append(try decode(child, depth: depth + 1))
-                size = Self.saturatingAdd(size, expandedSizes[child])
-                height = max(height, heights[child] + 1)
-            }
-            value = .array(items)
-        case 0xD:
-            let (count, start) = try countAndStart(at: offset)
-            guard count <= (offsetTableStart - start) / referenceSize / 2 else {
-                throw failure("binary property list object \(object) (a dictionary of \(count) entries) runs past the object area")
-            }
-            var dictionary: [String: PropertyListValue] = [:]
-            dictionary.reserveCapacity(count)
-            for position in 0..<count {
-                let keyRef = try reference(at: start + position * referenceSize)
-                let valueRef = try reference(at: start + (count + position) * referenceSize)
-                guard case .string(let key) = try decode(keyRef, depth: depth + 1) else {
-                    throw failure("binary property list object \(object) is a dictionary with a key that is not a string")
-                }
-                dictionary[key] = try decode(valueRef, depth: depth + 1)
-                size = Self.saturatingAdd(size, Self.saturatingAdd(expandedSizes[keyRef], expandedSizes[valueRef]))
-                height = max(height, heights[valueRef] + 1)
-            }
-            value = .dictionary(dictionary)
+        case 0x0: result = (try boolean(marker, object: object), 1, 1)
+        case 0x1: result = (.integer(try integer(at: offset, object: object)), 1, 1)
+        case 0x2: result = (try real(at: offset, object: object), 1, 1)
+        case 0x3: result = (try date(at: offset, object: object), 1, 1)
+        case 0x4: result = (try data(at: offset, object: object), 1, 1)
+        case 0x5: result = (try asciiString(at: offset, object: object), 1, 1)
+        case 0x6: result = (try utf16String(at: offset, object: object), 1, 1)
+        case 0xA: result = try array(object, at: offset, depth: depth)
+        case 0xD: result = try dictionary(object, at: offset, depth: depth)
         default:
             let kind = marker >> 4 == 0x8 ? "a UID" : marker >> 4 == 0xC ? "a set" : "of unknown type"
             throw failure("binary property list object \(object) (marker 0x\(hex(marker, digits: 2))) is \(kind), which is no property-list value")
         }
-        guard size <= Self.maximumExpandedObjects else {
+        guard result.size <= Self.maximumExpandedObjects else {
             throw failure("binary property list expands to more than \(Self.maximumExpandedObjects) values (objects shared too many times)")
         }
-        expandedSizes[object] = size
-        heights[object] = height
-        decoded[object] = value
-        return value
+        expandedSizes[object] = result.size
+        heights[object] = result.height
+        decoded[object] = result.value
+        return result.value
+    }
+
+    // MARK: Objects, one kind each
+
+    /// `0x08` false or `0x09` true; the other `0x0n` markers (null, fill) are no property-list value.
+    private func boolean(_ marker: UInt8, object: Int) throws(TableError) -> PropertyListValue {
+        switch marker {
+        case 0x08: return .bool(false)
+        case 0x09: return .bool(true)
+        default: throw failure("binary property list object \(object) has marker 0x\(hex(marker, digits: 2)) (null or fill), which is no property-list value")
+        }
+    }
+
+    /// `0x22` a 4-byte or `0x23` an 8-byte big-endian IEEE 754 real.
+    private func real(at offset: Int, object: Int) throws(TableError) -> PropertyListValue {
+        let low = Int(bytes[offset] & 0x0F)
+        guard low == 2 || low == 3 else {
+            throw failure("binary property list object \(object) is a real of \(1 << min(low, 15)) bytes (expected 4 or 8)")
+        }
+        let width = 1 << low
+        let raw = try read(offset + 1, width, object: object)
+        return .real(low == 2 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: raw))) : Double(bitPattern: raw))
+    }
+
+    /// `0x33` a date: seconds since 2001-01-01 as an 8-byte real.
+    private func date(at offset: Int, object: Int) throws(TableError) -> PropertyListValue {
+        let marker = bytes[offset]
+        guard marker == 0x33 else {
+            throw failure("binary property list object \(object) has marker 0x\(hex(marker, digits: 2)) (expected 0x33 for a date)")
+        }
+        let raw = try read(offset + 1, 8, object: object)
+        return .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: raw)))
+    }
+
+    /// `0x4n` data of n bytes (or a count that follows).
+    private func data(at offset: Int, object: Int) throws(TableError) -> PropertyListValue {
+        let (count, start) = try countAndStart(at: offset)
+        try checkRange(start, count, object: object)
+        return .data(Data(bytes[start..<(start + count)]))
+    }
+
+    /// `0x5n` an ASCII string of n bytes (or a count that follows).
+    private func asciiString(at offset: Int, object: Int) throws(TableError) -> PropertyListValue {
+        let (count, start) = try countAndStart(at: offset)
+        try checkRange(start, count, object: object)
+        let slice = bytes[start..<(start + count)]
+        guard slice.allSatisfy({ $0 < 0x80 }) else {
+            throw failure("binary property list object \(object) is an ASCII string holding non-ASCII bytes")
+        }
+        return .string(String(decoding: slice, as: UTF8.self))
+    }
+
+    /// `0x6n` a UTF-16BE string of n code units (or a count that follows).
+    private func utf16String(at offset: Int, object: Int) throws(TableError) -> PropertyListValue {
+        let (count, start) = try countAndStart(at: offset)
+        guard count <= (offsetTableStart - start) / 2 else {
+            throw failure("binary property list object \(object) (a UTF-16 string of \(count) units) runs past the object area")
+        }
+        var units: [UInt16] = []
+        units.reserveCapacity(count)
+        var cursor = ByteCursor(bytes, offset: start, end: offsetTableStart)
+        while units.count < count, let unit = cursor.read(2, .bigEndian) {
+            units.append(UInt16(truncatingIfNeeded: unit))
+        }
+        return .string(String(decoding: units, as: UTF16.self))
+    }
+
+    /// `0xAn` an array of n object references (or a count that follows), each decoded one level deeper.
+    private mutating func array(_ object: Int, at offset: Int, depth: Int) throws(TableError) -> Decoded {
+        let (count, start) = try countAndStart(at: offset)
+        guard count <= (offsetTableStart - start) / referenceSize else {
+            throw failure("binary property list object \(object) (an array of \(count) items) runs past the object area")
+        }
+        var size = 1
+        var height = 1
+        var items: [PropertyListValue] = []
+        items.reserveCapacity(count)
+        for position in 0..<count {
+            let child = try reference(at: start + position * referenceSize)
+            items.append(try decode(child, depth: depth + 1))
+            size = Self.saturatingAdd(size, expandedSizes[child])
+            height = max(height, heights[child] + 1)
+        }
+        return (.array(items), size, height)
+    }
+
+    /// `0xDn` a dictionary of n entries (or a count that follows): n key references, then n value references; keys
+    /// must be strings, and a later duplicate key wins.
+    private mutating func dictionary(_ object: Int, at offset: Int, depth: Int) throws(TableError) -> Decoded {
+        let (count, start) = try countAndStart(at: offset)
+        guard count <= (offsetTableStart - start) / referenceSize / 2 else {
+            throw failure("binary property list object \(object) (a dictionary of \(count) entries) runs past the object area")
+        }
+        var size = 1
+        var height = 1
+        var dictionary: [String: PropertyListValue] = [:]
+        dictionary.reserveCapacity(count)
+        for position in 0..<count {
+            let keyRef = try reference(at: start + position * referenceSize)
+            let valueRef = try reference(at: start + (count + position) * referenceSize)
+            guard case .string(let key) = try decode(keyRef, depth: depth + 1) else {
+                throw failure("binary property list object \(object) is a dictionary with a key that is not a string")
+            }
+            dictionary[key] = try decode(valueRef, depth: depth + 1)
+            size = Self.saturatingAdd(size, Self.saturatingAdd(expandedSizes[keyRef], expandedSizes[valueRef]))
+            height = max(height, heights[valueRef] + 1)
+        }
+        return (.dictionary(dictionary), size, height)
     }
 
     // MARK: Reading
