@@ -66,6 +66,40 @@ extension ReadSideTests {
             #expect(Date().timeIntervalSince(modified) < 600)
         }
 
+        @Test func aFIFOOrALinkAtTheTemporaryPathBlocksAndRedirectsNothing() throws {
+            let storage = try TestStorage()
+            try storage.install(version: "1.0", module: "Checkout", sha: checkout)
+            ReaderLease.forgetWritten()
+            defer { OTALocalizedString.clearBundleCache() }
+            let layout = OTAStorageLayout(storageRoot: storage.root, appVersion: "1.0")
+            let file = layout.readerLeaseFile(identifier: ReaderLease.identifier)
+            let temporary = layout.readerLeasesFolder.path + "/." + file.lastPathComponent
+                + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
+            try FileManager.default.createDirectory(at: layout.readerLeasesFolder, withIntermediateDirectories: true)
+            #expect(mkfifo(temporary, 0o600) == 0)
+            // Were the load to open the FIFO for writing, it would wait for a reader: after 10 s one is opened (and kept
+            // open, so the write cannot raise SIGPIPE), and the checks below fail instead of the suite hanging.
+            let loaded = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                if loaded.wait(timeout: .now() + 10) == .timedOut { _ = open(temporary, O_RDONLY | O_NONBLOCK) }
+            }
+            load(storage)
+            loaded.signal()
+            #expect(StorageEntry(atPath: file.path) == .regularFile)
+            #expect(try String(contentsOf: file, encoding: .utf8) == "%43heckout/\(checkout)\n")
+            #expect(StorageEntry(atPath: temporary) == .missing)
+
+            // A symbolic link left at the temporary path is replaced, never written through.
+            let outside = storage.root.appendingPathComponent("outside")
+            try Data("outside".utf8).write(to: outside)
+            #expect(symlink(outside.path, temporary) == 0)
+            ReaderLease.forgetWritten()
+            try FileManager.default.removeItem(at: file)
+            load(storage)
+            #expect(try Data(contentsOf: outside) == Data("outside".utf8), "the link's target is untouched")
+            #expect(try String(contentsOf: file, encoding: .utf8) == "%43heckout/\(checkout)\n")
+        }
+
         @Test func nothingInstalledWritesNoLease() throws {
             let storage = try TestStorage()
             defer { OTALocalizedString.clearBundleCache() }

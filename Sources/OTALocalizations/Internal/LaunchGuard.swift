@@ -106,7 +106,8 @@ enum LaunchGuard {
                     modules: content, publishedAt: installedPublishedAt(layout),
                     since: Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)), launches: count)
                 if interruption == .writeQuarantine { return .refusedAtTheLimit }
-                guard write(OTALaunchQuarantine.encoded(records + [quarantine]), to: layout.quarantineTemporaryFile) else {
+                guard NewFile.write(OTALaunchQuarantine.encoded(records + [quarantine]),
+                                    to: layout.quarantineTemporaryFile.path, mode: 0o644, flush: true) else {
                     return .refusedAtTheLimit
                 }
                 if interruption == .renameQuarantine { return .refusedAtTheLimit }
@@ -171,17 +172,6 @@ enum LaunchGuard {
     private static let launchLockAttempts = 100
     /// How many times a confirmation tries a held lock: about 2 s, after the first screen, off the launch path.
     private static let confirmLockAttempts = 2_000
-
-    /// Writes `data` to a new `file` (whatever was there is removed first, so a FIFO or a link left there cannot
-    /// block or redirect the write) and flushes it; false when a step fails.
-    private static func write(_ data: Data, to file: URL) -> Bool {
-        unlink(file.path)
-        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        let written = data.withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
-        return written == data.count && fsync(descriptor) == 0
-    }
 
     /// The `publishedAt` of `state.json` (the last complete cycle's manifest), when it reads.
     private static func installedPublishedAt(_ layout: OTAStorageLayout) -> String? {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// This executable's reader lease (``OTAStorageLayout/readerLeasesFolder``): after a load, a file naming every folder
-/// the process handed out since launch, written to `.<name>.<process id>.tmp` and renamed onto
+/// the process handed out since launch, written new to `.<name>.<process id>.tmp` (``NewFile``) and renamed onto
 /// `<storage name of the bundle identifier>.lease`, so a reader sees the old lease or the new one. Its modification
 /// time is its heartbeat: an update cycle in any process sharing the storage root (the app and its extensions, through
 /// an App Group) never deletes a folder a lease younger than ``OTAStorageLayout/readerLeaseLifetimeSeconds`` names.
@@ -44,11 +44,7 @@ enum ReaderLease {
         if mkdir(folder, 0o700) != 0 && errno != EEXIST { return }
         guard StorageEntry(atPath: folder) == .directory else { return }
         let temporary = folder + "/." + leaseFile.lastPathComponent + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { return }
-        let complete = writeAll(descriptor, contents)
-        close(descriptor)
-        guard complete, rename(temporary, file) == 0 else {
+        guard NewFile.write(contents, to: temporary, mode: 0o600, flush: false), rename(temporary, file) == 0 else {
             unlink(temporary)
             return
         }
@@ -70,18 +66,5 @@ enum ReaderLease {
         let modified = info.st_mtim.tv_sec
         #endif
         return Date().timeIntervalSince1970 - TimeInterval(modified)
-    }
-
-    private static func writeAll(_ descriptor: Int32, _ data: Data) -> Bool {
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return false }
-                offset += written
-            }
-            return true
-        }
     }
 }
