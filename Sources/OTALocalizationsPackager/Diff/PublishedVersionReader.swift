@@ -9,7 +9,7 @@ import OTALocalizationsValidation
 /// the manifest itself, such as `manifest.staging.json`), a manifest file on disk, and a folder on disk holding
 /// `manifest.json` or exactly one `manifest.<channel>.json`. The manifest's `modules` are read (the stable entries;
 /// a staged rollout's modules are not). The manifest is read by `--baseline`'s reading (`PublishedBaseline`), with
-/// its checks and its messages (without the option's name). Blocking: call it from a command-line tool.
+/// its checks and its messages (without the option's name, paths inside the version folder). Blocking: call it from a command-line tool.
 public struct PublishedVersionReader: StringsLocationReading {
     public init() {}
 
@@ -24,13 +24,8 @@ public struct PublishedVersionReader: StringsLocationReading {
     /// - Throws: ``PackagerError`` `configuration` when the manifest or a ZIP cannot be read, a ZIP's size or SHA-256
     ///   differs from the manifest, the folder holds several channel manifests, or no module has a table.
     public func snapshot(of location: String) throws -> StringsSnapshot {
-        let inputs: [String: ValidationInput]
-        do {
-            // The development region only matters to validation, which this reading does not run.
-            inputs = try PublishedBaseline.load(try manifestLocation(location), developmentRegion: "en")
-        } catch let error as PackagerError {
-            throw PackagerError(code: error.code, reason: Self.withoutBaselineWords(error.reason), details: error.details)
-        }
+        // The development region only matters to validation, which this reading does not run.
+        let inputs = try PublishedBaseline.load(try manifestLocation(location), developmentRegion: "en", naming: .publishedVersion)
         var tables: [StringsSnapshot.TableID: StringsSnapshot.Table] = [:]
         for (module, input) in inputs {
             for file in input.files {
@@ -39,7 +34,7 @@ public struct PublishedVersionReader: StringsLocationReading {
                 switch file.content {
                 case .strings(let table): tables[id] = StringsSnapshot.Table(.strings(table))
                 case .stringsDict(let table): tables[id] = StringsSnapshot.Table(.stringsDict(table))
-                case .unreadable(let error): tables[id] = StringsSnapshot.Table(entries: [:], unreadableReason: Self.withoutBaselineFolder("\(error)"))
+                case .unreadable(let error): tables[id] = StringsSnapshot.Table(entries: [:], unreadableReason: "\(error)")
                 }
             }
         }
@@ -73,21 +68,5 @@ public struct PublishedVersionReader: StringsLocationReading {
                 || (name.hasPrefix("manifest.") && name.hasSuffix(".json") && !name.hasSuffix(".dsse.json")
                     && name.split(separator: ".").count == 3)
         }
-    }
-
-    /// A table's error with its path inside the version folder: `baseline/Shop/fr.lproj/X.strings:2:1: …` (how
-    /// `--baseline` shows it) becomes `Shop/fr.lproj/X.strings:2:1: …`.
-    static func withoutBaselineFolder(_ message: String) -> String {
-        message.hasPrefix("baseline/") ? String(message.dropFirst("baseline/".count)) : message
-    }
-
-    /// `--baseline`'s messages without the option's name: `--baseline: cannot read …` becomes `cannot read …`.
-    static func withoutBaselineWords(_ reason: String) -> String {
-        var text = reason
-        for prefix in ["--baseline: ", "--baseline "] where text.hasPrefix(prefix) {
-            text = String(text.dropFirst(prefix.count))
-            break
-        }
-        return text.replacingOccurrences(of: "; the baseline is damaged", with: "; the published files are damaged")
     }
 }
