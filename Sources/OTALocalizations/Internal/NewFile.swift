@@ -1,17 +1,24 @@
 import Foundation
 
-/// The one writer of the read side's own files in the storage root (the launch guard's records, the reader lease),
-/// with plain POSIX calls. Whatever is at the path is removed first and the file is created with `O_EXCL`, so a FIFO
-/// left there cannot block the open (it would wait for a reader, on the main thread at launch), and a symbolic or hard
-/// link cannot redirect the write into another file. The counterpart of ``SmallFile``, which reads them.
-enum NewFile {
-    /// Writes `data` to a new regular file at `path` with permissions `mode`, then, when `flush` is true, `fsync(2)`s it.
-    /// False when a step fails; a file left half-written is the caller's to rename or ignore (each caller writes a
-    /// temporary name and renames it, or writes a record that is read whole or not at all).
-    static func write(_ data: Data, to path: String, mode: mode_t, flush: Bool) -> Bool {
-        unlink(path)
+/// The one writer of new files in the storage root, for the read side (the launch guard's records, the reader lease)
+/// and the service (installed tables, seals, `state.json`), with plain POSIX calls. A file is created with
+/// `O_CREAT | O_EXCL | O_NOFOLLOW`, so nothing already at the path (a FIFO, a symbolic or hard link) is ever opened:
+/// a FIFO cannot block the open (it would wait for a reader, on the main thread at launch) and a link cannot redirect
+/// the write into another file. The counterpart of ``SmallFile``, which reads them.
+package enum NewFile {
+    /// The step that failed; `errno` still says why.
+    package enum Failure: Error {
+        case create, write, sync
+    }
+
+    /// Creates the file `path`, which must not exist, with permissions `mode`, writes all of `data` to it, then, when
+    /// `flush` is true, `fsync(2)`s it.
+    ///
+    /// - Throws: ``Failure`` naming the step that failed, with `errno` set; a file left half-written is the caller's
+    ///   to remove or ignore.
+    package static func create(_ data: Data, at path: String, mode: mode_t, flush: Bool) throws(Failure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
-        guard descriptor >= 0 else { return false }
+        guard descriptor >= 0 else { throw .create }
         defer { close(descriptor) }
         let complete = data.withUnsafeBytes { buffer in
             var offset = 0
@@ -23,6 +30,15 @@ enum NewFile {
             }
             return true
         }
-        return complete && (!flush || fsync(descriptor) == 0)
+        guard complete else { throw .write }
+        if flush, fsync(descriptor) != 0 { throw .sync }
+    }
+
+    /// Removes whatever is at `path` (a file, a FIFO or a link left there), then ``create(_:at:mode:flush:)``; false
+    /// when a step fails. For the read side, whose writes are silent: each writes a temporary name and renames it,
+    /// or writes a record that is read whole or not at all.
+    static func write(_ data: Data, to path: String, mode: mode_t, flush: Bool) -> Bool {
+        unlink(path)
+        return (try? create(data, at: path, mode: mode, flush: flush)) != nil
     }
 }

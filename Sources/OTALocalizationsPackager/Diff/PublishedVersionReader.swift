@@ -9,7 +9,8 @@ import OTALocalizationsValidation
 /// the manifest itself, such as `manifest.staging.json`), a manifest file on disk, and a folder on disk holding
 /// `manifest.json` or exactly one `manifest.<channel>.json`. The manifest's `modules` are read (the stable entries;
 /// a staged rollout's modules are not). The manifest is read by `--baseline`'s reading (`PublishedBaseline`), with
-/// its checks and its messages (without the option's name, paths inside the version folder). Blocking: call it from a command-line tool.
+/// its checks, in its own words (`PublishedBaseline.Naming.publishedVersion`: no option's name, paths inside the
+/// version folder). Blocking: call it from a command-line tool.
 public struct PublishedVersionReader: StringsLocationReading {
     public init() {}
 

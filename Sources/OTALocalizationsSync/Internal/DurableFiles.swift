@@ -12,26 +12,17 @@ import Darwin
 /// wrong order and destroys the new file (docs/apple-platform.md X6). `rename(2)` of a file over a file is
 /// atomic (POSIX.1-2017, rename()).
 package enum DurableFiles {
-    /// Creates `url` (which must not exist) with `data`, then `fsync`s it before returning.
+    /// Creates `url` (which must not exist) with `data`, then `fsync`s it before returning (``NewFile``).
     static func writeNewFile(_ data: Data, to url: URL) throws(CycleFailure) {
-        let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw posixFailure("cannot create \(url.lastPathComponent)") }
-        defer { close(fd) }
-        let written: Int = data.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return 0 }
-            var offset = 0
-            while offset < buffer.count {
-                let result = write(fd, base + offset, buffer.count - offset)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return -1
-                }
-                offset += result
+        do {
+            try NewFile.create(data, at: url.path, mode: 0o644, flush: true)
+        } catch {
+            switch error {
+            case .create: throw posixFailure("cannot create \(url.lastPathComponent)")
+            case .write: throw posixFailure("cannot write \(url.lastPathComponent)")
+            case .sync: throw posixFailure("cannot sync \(url.lastPathComponent)")
             }
-            return offset
         }
-        guard written == data.count else { throw posixFailure("cannot write \(url.lastPathComponent)") }
-        guard fsync(fd) == 0 else { throw posixFailure("cannot sync \(url.lastPathComponent)") }
     }
 
     /// Replaces `destination` atomically with `data`: a new file in `temporaryFolder` (same file system), `fsync`,
