@@ -117,12 +117,18 @@ package final class StorageLock: @unchecked Sendable {
     }
 
     /// Releases the lock; the file stays for the next holder. Calling it again does nothing.
+    ///
+    /// The lock is released with `LOCK_UN` before the descriptor is closed: a process another thread is spawning
+    /// shares the lock's open file description until it execs, and a lock is released only by `LOCK_UN` or when
+    /// every descriptor of that description is closed (flock(2)), so a bare `close` could leave it held a moment.
     package func release() {
         mutex.lock()
         let fd = descriptor
         descriptor = -1
         mutex.unlock()
-        if fd >= 0 { close(fd) }
+        guard fd >= 0 else { return }
+        flock(fd, LOCK_UN)
+        close(fd)
     }
 
     /// Deletes the lock file (when the path still names the locked file), then releases the lock.
@@ -137,6 +143,7 @@ package final class StorageLock: @unchecked Sendable {
         guard fd >= 0 else { return }
         let path = Self.lockFile(storageRoot: storageRoot).path
         if Self.sameFile(fd, path) { unlink(path) }
+        flock(fd, LOCK_UN)
         close(fd)
     }
 

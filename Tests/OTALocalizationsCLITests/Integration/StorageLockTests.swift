@@ -122,6 +122,41 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == [".ota-localizations.lock"])
     }
 
+    /// A child another thread is spawning shares every open file description until it execs, so a lock released by
+    /// `close` alone stayed held a moment (about 1 in 85 releases here, with two threads spawning `/bin/true`).
+    @Test func aReleasedLockIsFreeAtOnceWhileOtherThreadsSpawnProcesses() async throws {
+        let root = try TemporaryDirectory("lock")
+        defer { root.remove() }
+        let storage = root.url.appendingPathComponent("storage")
+        let stop = Flag()
+        defer { stop.set() }
+        let spawned = Flag()
+        for _ in 0..<2 {
+            Thread.detachNewThread {
+                while !stop.isSet {
+                    let child = Process()
+                    child.executableURL = URL(fileURLWithPath: "/bin/true")
+                    guard (try? child.run()) != nil else { return }
+                    child.waitUntilExit()
+                    spawned.set()
+                }
+            }
+        }
+        #expect(await Poll.until(upTo: 30) { spawned.isSet })
+
+        var stillHeld = 0
+        for _ in 0..<20_000 {
+            let lock = try StorageLock.acquire(storageRoot: storage, holder: .currentProcess(purpose: "sync"))
+            lock.release()
+            if let next = try StorageLock.tryAcquire(storageRoot: storage, holder: .currentProcess(purpose: "delete")) {
+                next.release()
+            } else {
+                stillHeld += 1
+            }
+        }
+        #expect(stillHeld == 0)
+    }
+
     @Test func removeContentsKeepsOnlyTheLockFileThenReleaseRemovingFileEmptiesTheRoot() throws {
         let root = try TemporaryDirectory("lock")
         defer { root.remove() }
