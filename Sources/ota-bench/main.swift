@@ -38,8 +38,7 @@ func progress(_ text: String) {
     FileHandle.standardError.write(Data("ota-bench: \(text)\n".utf8))
 }
 
-let clock = ContinuousClock()
-let started = clock.now
+let started = Stopwatch.start()
 let scratch = try Fixtures.temporaryFolder("run")
 defer { try? FileManager.default.removeItem(at: scratch) }
 
@@ -91,7 +90,7 @@ if wanted("bytesPerDevice") || wanted("publish") {
 }
 
 let machine = MachineDescription.current()
-let total = (clock.now - started).seconds
+let total = started.elapsedSeconds
 print(wantsJSON ? Report.json(sections, machine: machine, totalSeconds: total)
                 : Report.human(sections, machine: machine, totalSeconds: total))
 _ = Sink.current

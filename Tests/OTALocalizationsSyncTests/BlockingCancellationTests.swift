@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import OTALocalizationsCore
+import OTATestSupport
 import Testing
 @testable import OTALocalizationsSync
 
@@ -44,7 +45,7 @@ import Testing
         return (fixture, BlockingCancellationTransport(base: fixture.transport, blockedURL: SyncFixture.url("1.0", "manifest.json")))
     }
 
-    @Test(.timeLimit(.minutes(10)))
+    @Test(HangLimit.tenMinutes)
     func theRequestAndCycleDeadlinesEndTheCycle() async throws {
         let (fixture, transport) = try Self.fixture()
         defer { transport.release.signal() }
@@ -57,7 +58,7 @@ import Testing
         #expect(fixture.tree() == [])
     }
 
-    @Test(.timeLimit(.minutes(10)))
+    @Test(HangLimit.tenMinutes)
     func theKillSwitchEndsTheCycleAndDeletes() async throws {
         let (fixture, transport) = try Self.fixture()
         defer { transport.release.signal() }

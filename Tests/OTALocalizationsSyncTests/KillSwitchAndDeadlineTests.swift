@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import OTALocalizationsCore
+import OTATestSupport
 import Testing
 @testable import OTALocalizationsSync
 
@@ -21,7 +22,7 @@ import Testing
         return (fixture, profile, gate)
     }
 
-    @Test(.timeLimit(.minutes(10)))
+    @Test(HangLimit.tenMinutes)
     func deleteAllBundlesReturnsWhenTheTransportNeverAnswersAndNothingLandsWhenItWakesUp() async throws {
         // Given: an installed v1, then a cycle stuck in the v2 manifest request, whose transport ignores cancellation.
         let fixture = try SyncFixture()
@@ -60,7 +61,7 @@ import Testing
         #expect(fixture.read("1.0/modules/Checkout/current") == Data((checkout2.sha256 + "\n").utf8))
     }
 
-    @Test(.timeLimit(.minutes(10)))
+    @Test(HangLimit.tenMinutes)
     func aStuckModuleDownloadDoesNotHoldTheKillSwitch() async throws {
         let (fixture, _, gate) = try Self.publishWithAStuckProfile()
         let service = fixture.makeService(deletionWaitSeconds: 0.2, wallClockDeadlines: true)
@@ -82,7 +83,7 @@ import Testing
         #expect(fixture.tree() == [SyncFixture.antiRollbackFileName, SyncFixture.installIDFileName])
     }
 
-    @Test(.timeLimit(.minutes(10)))
+    @Test(HangLimit.tenMinutes)
     func aGETThatNeverEndsFailsAtTheRequestDeadline() async throws {
         let fixture = try SyncFixture()
         fixture.publish([try SyncFixture.module("Checkout")])
@@ -95,7 +96,7 @@ import Testing
         #expect(fixture.tree() == [])
     }
 
-    @Test(.timeLimit(.minutes(10)))
+    @Test(HangLimit.tenMinutes)
     func aModuleGETThatNeverEndsFailsOnlyThatModule() async throws {
         // Given: Profile's GET stuck, and deadlines that pass when the test says (Checkout's GET has ended by then,
         // so the only request deadline pending is Profile's, however busy the machine).
@@ -118,7 +119,7 @@ import Testing
         #expect(report.stateSaved == false)
     }
 
-    @Test(.timeLimit(.minutes(10)))
+    @Test(HangLimit.tenMinutes)
     func theCycleEndsAtItsDeadlineAndTheNextStartRunsAFreshCycle() async throws {
         // Given: a module whose download never ends, and deadlines that pass only when the test says: the cycle
         // deadline passes once Profile's request is stuck and a second start() has joined the cycle; no deadline
@@ -235,7 +236,7 @@ import Testing
 
 /// The transport's one-shot completion in every order of "continuation stored", "result", "cancelled".
 @Suite struct OnceContinuationTests {
-    @Test(.timeLimit(.minutes(10)))
+    @Test(HangLimit.tenMinutes)
     func aResultBeforeTheContinuationIsStoredIsNotLost() async throws {
         let once = OnceContinuation<Int>()
         #expect(once.resume(with: .success(1)))
@@ -243,7 +244,7 @@ import Testing
         #expect(try await once.value() == 1)
     }
 
-    @Test(.timeLimit(.minutes(10)))
+    @Test(HangLimit.tenMinutes)
     func aResultAfterTheContinuationIsStoredResumesIt() async throws {
         let once = OnceContinuation<Int>()
         let waiter = Task { try await once.value() }
@@ -251,7 +252,7 @@ import Testing
         #expect(try await waiter.value == 7)
     }
 
-    @Test(.timeLimit(.minutes(10)))
+    @Test(HangLimit.tenMinutes)
     func aCompletionArrivingBeforeTheCallerWaitsEndsTheCall() async throws {
         // The delegate gets its task's completion (as for a request cancelled before it was awaited) first.
         let delegate = URLSessionTransportDelegate(maximumBytes: nil, scheme: "http")
@@ -267,7 +268,7 @@ import Testing
         session.invalidateAndCancel()
     }
 
-    @Test(.timeLimit(.minutes(10)))
+    @Test(HangLimit.tenMinutes)
     func aCancellationBeforeTheCallerWaitsEndsTheCallAndLaterCompletionsAreDropped() async throws {
         let delegate = URLSessionTransportDelegate(maximumBytes: nil, scheme: "http")
         delegate.cancel()

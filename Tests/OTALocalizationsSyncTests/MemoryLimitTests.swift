@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTATestSupport
 import Testing
 @testable import OTALocalizationsSync
 
@@ -80,7 +81,7 @@ import Testing
 
 /// The byte budget under contention; run under ThreadSanitizer by CI.
 @Suite struct ByteBudgetConcurrencyTests {
-    @Test(.timeLimit(.minutes(10)))
+    @Test(HangLimit.tenMinutes)
     func reservationsNeverExceedTheCapacityAndCancelledWaitersLeave() async throws {
         final class Meter: @unchecked Sendable {
             private let lock = NSLock()

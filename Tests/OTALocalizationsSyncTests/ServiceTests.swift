@@ -1,4 +1,5 @@
 import Foundation
+import OTATestSupport
 import Testing
 @testable import OTALocalizationsSync
 
@@ -147,7 +148,7 @@ import Testing
         #expect(!fixture.reports.all.isEmpty)
     }
 
-    @Test(.timeLimit(.minutes(10)))
+    @Test(HangLimit.tenMinutes)
     func killSwitchAndDeadlinesRacingCyclesStuckInATransportThatIgnoresCancellation() async throws {
         let fixture = try SyncFixture()
         let modules = try (1...3).map { try SyncFixture.module("Module\($0)") }

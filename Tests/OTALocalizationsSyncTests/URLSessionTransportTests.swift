@@ -169,7 +169,7 @@ final class LoopbackServer: @unchecked Sendable {
         var value: Int { lock.withLock { count } }
     }
 
-    @Test(.timeLimit(.minutes(10)))
+    @Test(HangLimit.tenMinutes)
     func everyGETCancelledWithinItsFirstMicrosecondsReturns() async throws {
         let server = try LoopbackServer()
         let transport = URLSessionTransport()
@@ -195,7 +195,7 @@ final class LoopbackServer: @unchecked Sendable {
         }
     }
 
-    @Test(.timeLimit(.minutes(10)))
+    @Test(HangLimit.tenMinutes)
     func theServiceEndsAGETThatTricklesAtTheRequestDeadline() async throws {
         let server = try LoopbackServer()
         let storage = try TemporaryDirectory("trickle")

@@ -41,8 +41,11 @@ import Testing
     @Test func everyDeclaredCodeIsKnownOnce() throws {
         let file = TestPaths.packageRoot.appendingPathComponent("Sources/OTALocalizationsValidation/ValidationDiagnostic+Codes.swift")
         let source = try String(contentsOf: file, encoding: .utf8)
-        let declaration = try Regex(#"public static let \w+ = Self\(\s*"([a-z0-9-]+)""#)
-        let declared = source.matches(of: declaration).map { String($0.output[1].substring ?? "") }
+        // NSRegularExpression, not Regex: the tests build on macOS 12, and Regex needs macOS 13.
+        let declaration = try NSRegularExpression(pattern: #"public static let \w+ = Self\(\s*"([a-z0-9-]+)""#)
+        let declared = declaration.matches(in: source, range: NSRange(source.startIndex..., in: source)).compactMap {
+            Range($0.range(at: 1), in: source).map { String(source[$0]) }
+        }
         // The pattern found every declaration.
         #expect(declared.count == source.components(separatedBy: "= Self(").count - 1)
         #expect(declared.sorted() == Code.known.map(\.rawValue).sorted())

@@ -142,7 +142,8 @@ private struct Context {
         let referenced = Set(references.map(ScalarKey.init))
         for substitution in substitutions {
             if let number = substitution.argumentNumber {
-                formatKey = formatKey.replacing("%#@\(substitution.name)@", with: "%\(number)$#@\(substitution.name)@")
+                formatKey = CatalogFormat.replacing(
+                    "%#@\(substitution.name)@", with: "%\(number)$#@\(substitution.name)@", in: formatKey)
             }
             if onlyReferenced, !referenced.contains(ScalarKey(substitution.name)) { continue }
             if let variable = try substitutionVariable(substitution) {
@@ -158,7 +159,7 @@ private struct Context {
         let specifier = substitution.formatSpecifier ?? "d"
         let argument = "%" + (substitution.argumentNumber.map { "\($0)$" } ?? "") + specifier
         func resolve(_ text: String) -> String {
-            CatalogFormat.removingNames(text.replacing("%arg", with: argument))
+            CatalogFormat.removingNames(CatalogFormat.replacing("%arg", with: argument, in: text))
         }
         var texts: [(category: String, text: String)] = []
         switch substitution.node.variations {

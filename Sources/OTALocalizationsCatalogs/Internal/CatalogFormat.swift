@@ -27,6 +27,25 @@ enum CatalogFormat {
         return String(decoding: result, as: UTF8.self)
     }
 
+    /// `text` with every occurrence of `target` replaced by `replacement`, left to right and without overlaps, comparing
+    /// characters as `String ==` does: what `replacing(_:with:)` does, which needs iOS 16 / macOS 13.
+    static func replacing(_ target: String, with replacement: String, in text: String) -> String {
+        guard !target.isEmpty else { return text }
+        let length = target.count
+        var result = ""
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index...].hasPrefix(target) {
+                result += replacement
+                index = text.index(index, offsetBy: length)
+            } else {
+                result.append(text[index])
+                index = text.index(after: index)
+            }
+        }
+        return result
+    }
+
     /// `text` with argument names compiled away: `%(count)lld` → `%lld`, `%1$(limit)lld` → `%1$lld`
     /// (Xcode 26+ named arguments; docs/string-catalogs.md, "Named arguments").
     static func removingNames(_ text: String) -> String {

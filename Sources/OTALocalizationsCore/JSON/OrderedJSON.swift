@@ -296,7 +296,7 @@ package struct OrderedJSONParser {
 
     private func decodeUTF8(_ range: Range<Int>) throws(OrderedJSONSyntaxError) -> String {
         if range.isEmpty { return "" }
-        guard let text = String(validating: bytes[range], as: UTF8.self) else {
+        guard let text = String(validUTF8: bytes[range]) else {
             // Find the first invalid byte for the position.
             var offset = range.lowerBound
             var decoder = UTF8()

@@ -60,27 +60,29 @@ struct Section: Sendable {
     var skipped: String?
 }
 
-/// Measures durations with `ContinuousClock`.
+/// Measures durations on the monotonic clock `DispatchTime` reads, which every supported macOS has
+/// (`ContinuousClock` needs macOS 13).
 enum Stopwatch {
+    /// A moment to measure from.
+    struct Start {
+        fileprivate let nanoseconds = DispatchTime.now().uptimeNanoseconds
+
+        /// Seconds since this moment.
+        var elapsedSeconds: Double { Double(DispatchTime.now().uptimeNanoseconds - nanoseconds) / 1e9 }
+    }
+
+    static func start() -> Start { Start() }
+
     static func seconds(_ work: () throws -> Void) rethrows -> Double {
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = Start()
         try work()
-        return (clock.now - start).seconds
+        return start.elapsedSeconds
     }
 
     static func seconds(_ work: () async throws -> Void) async rethrows -> Double {
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = Start()
         try await work()
-        return (clock.now - start).seconds
-    }
-}
-
-extension Duration {
-    var seconds: Double {
-        let parts = components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+        return start.elapsedSeconds
     }
 }
 

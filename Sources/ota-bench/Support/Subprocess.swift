@@ -57,8 +57,7 @@ enum Subprocess {
         defer { envp.forEach { free($0) } }
 
         var pid: pid_t = 0
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = Stopwatch.start()
         let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, envp)
         guard spawned == 0 else { throw BenchError("\(path): posix_spawn failed (\(String(cString: strerror(spawned))))") }
         var status: Int32 = 0
@@ -66,7 +65,7 @@ enum Subprocess {
         while wait4(pid, &status, 0, &usage) < 0 {
             guard errno == EINTR else { throw BenchError("\(path): wait4 failed (\(String(cString: strerror(errno))))") }
         }
-        let seconds = (clock.now - start).seconds
+        let seconds = start.elapsedSeconds
         let exitStatus: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         let out = (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? ""
         let err = (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? ""

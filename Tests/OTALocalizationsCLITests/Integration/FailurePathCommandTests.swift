@@ -13,7 +13,7 @@ extension NginxIntegrationTests {
     @Suite struct FailurePathCommandTests {
         typealias H = SyncHarness
 
-        @Test(.timeLimit(.minutes(10)))
+        @Test(HangLimit.tenMinutes)
         func aSyncAgainstATricklingServerEndsAtTheRequestDeadline() async throws {
             let site = try H.ExampleSite()
             defer { site.remove() }
@@ -29,7 +29,7 @@ extension NginxIntegrationTests {
             #expect(H.entries(site.storage.url).filter { $0 != ".ota-localizations.lock" } == [])
         }
 
-        @Test(.timeLimit(.minutes(10)))
+        @Test(HangLimit.tenMinutes)
         func deleteStopsASyncStuckOnATricklingServer() async throws {
             let site = try H.ExampleSite()
             defer { site.remove() }
@@ -61,7 +61,7 @@ extension NginxIntegrationTests {
         /// `delete` (even iterations) or a `sync` running the kill switch for a `delete` (odd ones) is killed with
         /// SIGKILL at a random moment; whatever is left, every `current` names a complete folder, and the next
         /// `sync` installs everything and removes the leftovers.
-        @Test(.timeLimit(.minutes(10)))
+        @Test(HangLimit.tenMinutes)
         func aKilledDeleteOrKillSwitchNeverLeavesAHalfBundle() async throws {
             let repository = try Self.largeRepository(modules: 24)
             defer { repository.remove() }

@@ -206,12 +206,9 @@ struct ZipDirectoryParser {
         guard disk == 0, let offset else { throw fail(.multiDisk, "the entry starts on another disk") }
 
         if !ignored {
-            // Lossy decoding changes the bytes exactly when they are not valid UTF-8 (String(validating:) needs
-            // macOS 15 / iOS 18).
-            guard lossyName.utf8.elementsEqual(nameBytes) else {
+            guard let name = String(validUTF8: nameBytes) else {
                 throw fail(.invalidName, "the name is not valid UTF-8")
             }
-            let name = lossyName
             try ZipPathRules.validate(name)
             if flags & 0x0001 != 0 || flags & 0x0040 != 0 || flags & 0x2000 != 0 || method == 99 {
                 throw fail(.encrypted, "the entry is encrypted")
