@@ -40,13 +40,29 @@ public struct OTALocalizationSelection: Sendable, Equatable {
         let languages = available.filter { $0 != LocalizationFolder.base }
         guard !languages.isEmpty, !isEveryLocalization else { return languages }
         #if canImport(Darwin)
-        let chosen = preferredLanguages.map { Bundle.preferredLocalizations(from: languages, forPreferences: $0) }
-            ?? Bundle.preferredLocalizations(from: languages)
-        return chosen.filter(languages.contains)
+        return Self.matches(in: languages) { candidates in
+            preferredLanguages.map { Bundle.preferredLocalizations(from: candidates, forPreferences: $0) }
+                ?? Bundle.preferredLocalizations(from: candidates)
+        }
         #else
         return LocalizationMatcher.localizations(from: languages, preferences: preferredLanguages ?? Locale.preferredLanguages)
         #endif
     }
+
+    /// What Apple's `matcher` chooses from `languages`, or nothing when no preferred language matches any of them.
+    ///
+    /// Apple's matcher never answers "nothing": when no preference matches, it returns the list's first entry
+    /// (docs/apple-platform.md L12). So the list it is given starts with ``noMatch``, a language no one prefers and that
+    /// shares no parent with any other: that entry coming back means nothing matched. Scores depend on parent chains,
+    /// and ties go to the earlier of the real names as before, so the extra entry changes no real choice (L4).
+    static func matches(in languages: [String], by matcher: ([String]) -> [String]) -> [String] {
+        guard !languages.contains(noMatch) else { return matcher(languages).filter(languages.contains) }
+        let chosen = matcher([noMatch] + languages)
+        return chosen.first == noMatch ? [] : chosen.filter(languages.contains)
+    }
+
+    /// ISO 639-2 `zxx`, "no linguistic content": the entry ``matches(in:by:)`` puts first.
+    static let noMatch = "zxx"
 
     /// Whether a bundle holding only `installed` of a module's `available` localizations shows what the full bundle
     /// shows: both give the same ``localizations(from:)``, the development region standing in when nothing matches.

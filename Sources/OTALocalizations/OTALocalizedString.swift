@@ -27,7 +27,7 @@ public enum OTALocalizedString {
 
     /// Loads the running app version's installed bundles from the default storage root.
     ///
-    /// The storage root is ``OTAStorageLayout/defaultStorageRoot`` (Application Support/OTALocalizations) and
+    /// The storage root is ``OTAStorageLayout/defaultStorageRoot`` (`Application Support/<bundle identifier>/OTALocalizations`) and
     /// the app version is the main bundle's `CFBundleShortVersionString`; without one, the cache is emptied.
     @MainActor
     public static func loadBundlesFromDisk() {

@@ -50,11 +50,26 @@ public struct OTAStorageLayout: Sendable, Equatable {
     /// The longest storage name (and so module folder name) in UTF-8 bytes: `NAME_MAX` on Linux and Apple platforms.
     public static let maximumStorageNameBytes = 255
 
-    /// `Application Support/OTALocalizations` in the user domain: the default storage root.
+    /// `Application Support/<bundle identifier>/OTALocalizations` in the user domain: the default storage root, the
+    /// app's own.
+    ///
+    /// Application Support is shared by every app of a user on macOS when the app is not sandboxed, so, as Apple's File
+    /// System Programming Guide asks, the folder is named by the main bundle's identifier: two apps never share (and so
+    /// never delete) each other's modules. Without a bundle identifier (a command-line tool, a test runner) it is
+    /// `Application Support/OTALocalizations`.
     public static var defaultStorageRoot: URL {
         let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
             ?? URL(fileURLWithPath: NSTemporaryDirectory(), isDirectory: true)
-        return support.appendingPathComponent("OTALocalizations", isDirectory: true)
+        return defaultStorageRoot(applicationSupport: support, bundleIdentifier: Bundle.main.bundleIdentifier)
+    }
+
+    /// ``defaultStorageRoot`` for the Application Support folder `applicationSupport` and a bundle identifier.
+    static func defaultStorageRoot(applicationSupport: URL, bundleIdentifier: String?) -> URL {
+        var folder = applicationSupport
+        if let bundleIdentifier, isPlainFileName(bundleIdentifier), !bundleIdentifier.hasPrefix(".") {
+            folder.appendPathComponent(bundleIdentifier, isDirectory: true)
+        }
+        return folder.appendingPathComponent("OTALocalizations", isDirectory: true)
     }
 
     /// The main bundle's `CFBundleShortVersionString`, or nil when it has none (for example in a test runner).

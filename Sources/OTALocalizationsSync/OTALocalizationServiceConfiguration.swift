@@ -20,7 +20,7 @@ public struct OTALocalizationServiceConfiguration: Sendable {
     public let baseURL: URL
     /// The running app's marketing version (`CFBundleShortVersionString`); must be a plain file name.
     public let appVersion: String
-    /// The folder holding one folder per app version; default `Application Support/OTALocalizations`.
+    /// The folder holding one folder per app version; default `Application Support/<bundle identifier>/OTALocalizations` (``OTAStorageLayout/defaultStorageRoot``).
     public let storageRoot: URL
     /// The HTTP seam; default ``URLSessionTransport``.
     public let transport: any HTTPTransport

@@ -38,7 +38,14 @@ guard let target = FuzzTarget.selected else {
     exit(2)
 }
 
-if let driver = dlsym(nil, "LLVMFuzzerRunDriver") {
+// The handle that searches every loaded image: `RTLD_DEFAULT`, which is `((void *) -2)` in Darwin's <dlfcn.h> (a nil
+// handle is not that search there, dlsym(3)) and `((void *) 0)` in glibc's, which Swift does not import.
+#if canImport(Darwin)
+let everyLoadedImage = UnsafeMutableRawPointer(bitPattern: -2)
+#else
+let everyLoadedImage: UnsafeMutableRawPointer? = nil
+#endif
+if let driver = dlsym(everyLoadedImage, "LLVMFuzzerRunDriver") {
     exit(unsafeBitCast(driver, to: RunDriver.self)(&argc, &argv) { bytes, count in fuzzOneInput(bytes, count) })
 }
 

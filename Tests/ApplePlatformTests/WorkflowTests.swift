@@ -3,8 +3,9 @@ import OTATestSupport
 import Testing
 
 /// `.github/workflows/ci.yml` is valid YAML of the shape GitHub Actions runs, its Linux job runs exactly `.ci/run`,
-/// and its macOS job pins the runner image and Xcode, builds and tests the whole package, then tests the iOS example
-/// app in the Simulator against the example publish.
+/// and its macOS job pins the runner image, takes the newest Xcode 26 on it, runs what Linux runs (`Scripts/test` with
+/// the AWS CLI and moto, the availability gate), then tests the iOS example app in a Simulator the image has against
+/// the example publish.
 @Suite struct WorkflowTests {
     private static let path = ".github/workflows/ci.yml"
 
@@ -81,23 +82,31 @@ import Testing
         #expect(try text("README.md").contains("```sh\nswift run ota-localizations package Examples/SampleApp --app-version 1.0.0 --output .build/ota\nScripts/test\n```"))
     }
 
-    @Test func theMacOSJobPinsTheImageAndXcodeAndBuildsAndTestsThePackage() throws {
+    @Test func theMacOSJobRunsWhatLinuxRunsWithTheNewestXcode26() throws {
         let macos = try job("macos")
         let scripts = try runs(macos)
 
         #expect(macos["runs-on"]?.string == "macos-26")
-        let select = try #require(scripts.first { $0.hasPrefix("sudo xcode-select") })
-        #expect(select.components(separatedBy: "\n").first == "sudo xcode-select -s /Applications/Xcode_26.4.1.app")
-        let build = try #require(scripts.firstIndex(of: "swift build"))
-        let test = try #require(scripts.firstIndex(of: "swift test"))
-        #expect(scripts.firstIndex(of: select)! < build && build < test)
+        // The newest Xcode 26 release on the image, whatever its point release, never a beta.
+        let select = try #require(scripts.first { $0.contains("sudo xcode-select") })
+        #expect(select.components(separatedBy: "\n").first
+            == "xcode=$(ls -d /Applications/Xcode_26*.app | grep -iv beta | sort -V | tail -n 1)")
+        #expect(select.contains("sudo xcode-select -s \"$xcode\""))
+        #expect(select.contains(">> \"$GITHUB_ENV\""))
+        // Scripts/test (which installs the AWS CLI and moto, then runs swift test), then the availability gate.
+        let test = try #require(scripts.firstIndex(of: "Scripts/test"))
+        let gate = try #require(scripts.firstIndex(of: "Scripts/apple-availability"))
+        #expect(scripts.firstIndex(of: select)! < test && test < gate)
+        #expect(try text(".ci/run").components(separatedBy: "\n").contains("Scripts/apple-availability"))
         #expect(macos["defaults"]?["run"]?["working-directory"]?.string == "OTALocalizations")
     }
 
     @Test func theMacOSJobTestsTheExampleAppInTheSimulatorAgainstTheExamplePublish() throws {
         let scripts = try runs(try job("macos"))
 
-        let xcodebuild = try words(try #require(scripts.first { $0.hasPrefix("xcodebuild test") }))
+        let simulator = try #require(scripts.first { $0.contains("xcodebuild test") })
+        let command = String(simulator[try #require(simulator.range(of: "xcodebuild test")).lowerBound...])
+        let xcodebuild = try words(command)
         func option(_ name: String) -> String? {
             xcodebuild.firstIndex(of: name).flatMap { $0 + 1 < xcodebuild.count ? xcodebuild[$0 + 1] : nil }
         }
@@ -108,7 +117,9 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: root.appendingPathComponent("\(project)/project.pbxproj").path))
         #expect(FileManager.default.fileExists(
             atPath: root.appendingPathComponent("\(project)/xcshareddata/xcschemes/\(scheme).xcscheme").path))
-        #expect(option("-destination")?.hasPrefix("platform=iOS Simulator,") == true)
+        // A simulator the image has: an iPhone of its newest iOS runtime, looked up when the job runs.
+        #expect(option("-destination") == "platform=iOS Simulator,name=$device,OS=latest")
+        #expect(simulator.hasPrefix("# An iPhone of the newest iOS runtime") && simulator.contains("device=$(xcrun simctl list devices available --json"))
         #expect(option("-testLanguage") == "en")
 
         // The publish step serves what publish.sh wrote, with the Catalog title the simulator test expects.
@@ -118,7 +129,7 @@ import Testing
         let simulatorTest = try text("Examples/iOSApp/OTAExampleTests/OverTheAirTests.swift")
         #expect(simulatorTest.contains("static let publishedTitle = \"\(title)\""))
         #expect(publish.contains("python3 -m http.server 8080 --directory \"$RUNNER_TEMP/site\""))
-        #expect(scripts.firstIndex(of: publish)! < scripts.firstIndex { $0.hasPrefix("xcodebuild test") }!)
+        #expect(scripts.firstIndex(of: publish)! < scripts.firstIndex(of: simulator)!)
     }
 
     @Test func bothJobsCacheTheBuildFolderPerToolchain() throws {
@@ -127,7 +138,7 @@ import Testing
             let cache = try #require(steps.first { $0["uses"]?.string?.hasPrefix("actions/cache@") == true })
             #expect(cache["with"]?["path"]?.string == "OTALocalizations/.build")
             let key = try #require(cache["with"]?["key"]?.string)
-            #expect(key.hasPrefix(name == "linux" ? "linux-swift-6.3.1-" : "macos-xcode-26.4.1-"))
+            #expect(key.hasPrefix(name == "linux" ? "linux-swift-6.3.1-" : "macos-xcode-${{ env.XCODE_VERSION }}-"))
             #expect(key.contains("hashFiles('OTALocalizations/Package.swift')"))
         }
     }

@@ -60,6 +60,50 @@ extension ReadSideTests {
             #expect(count(storage) == 0, "quarantined content is not counted")
         }
 
+        /// A process started by iOS prewarming (`ActivePrewarm=1`) may be discarded before the app ever runs: its load
+        /// serves the content but counts the launch only once the main queue runs it (after `UIApplicationMain`), so
+        /// discarded prewarms never quarantine good text, and a prewarmed process the user launches counts as a launch.
+        @Test func aPrewarmedLaunchCountsOnlyOnceTheAppRuns() throws {
+            let storage = try TestStorage()
+            try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
+            let saved = LaunchGuard.prewarm
+            defer { LaunchGuard.prewarm = saved }
+
+            // Two prewarms in a row, each discarded before the app ran: served, never counted.
+            LaunchGuard.prewarm = Prewarm(isPrewarmed: true) { _ in }
+            #expect(launch(storage) == TestHash.a)
+            #expect(launch(storage) == TestHash.a)
+            #expect(count(storage) == 0)
+            // A launch after them is the first attempt, not the third.
+            LaunchGuard.prewarm = Prewarm(isPrewarmed: false) { _ in Issue.record("a launch that is not prewarmed counts at once") }
+            #expect(launch(storage) == TestHash.a)
+            #expect(count(storage) == 1)
+
+            // A prewarmed process the user launches: counted when the app runs, and its confirmation resets the count.
+            let pending = PendingCounts()
+            LaunchGuard.prewarm = Prewarm(isPrewarmed: true) { count in pending.add(count) }
+            #expect(launch(storage) == TestHash.a)
+            #expect(count(storage) == 1, "nothing counted while prewarmed")
+            pending.runAll()
+            #expect(count(storage) == 2)
+            OTALocalizedString.confirmLaunch(storageRoot: storage.root, appVersion: "1.0")
+            #expect(count(storage) == 0)
+
+            // At the limit, a prewarmed load refuses the content as any load does, and schedules no count.
+            LaunchGuard.prewarm = Prewarm(isPrewarmed: false) { _ in }
+            launch(storage)
+            launch(storage)
+            LaunchGuard.prewarm = Prewarm(isPrewarmed: true) { count in pending.add(count) }
+            #expect(launch(storage) == nil)
+            #expect(pending.isEmpty)
+        }
+
+        @Test func activePrewarmIsReadFromTheEnvironment() {
+            #expect(Prewarm(environment: ["ActivePrewarm": "1"]).isPrewarmed)
+            #expect(!Prewarm(environment: ["ActivePrewarm": "0"]).isPrewarmed)
+            #expect(!Prewarm(environment: [:]).isPrewarmed)
+        }
+
         @Test func aConfirmedLaunchResetsTheCount() throws {
             let storage = try TestStorage()
             try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
@@ -340,5 +384,17 @@ extension ReadSideTests {
             // Python: hashlib.sha256(("A\0" + "a" * 64 + "\nB\0" + "b" * 64 + "\n").encode()).hexdigest()
             #expect(a == "b00f5f8a247ca273f6cccc8e1430a244da8c03cba0c0c37a51863d09397efca3")
         }
+    }
+}
+
+/// The counts a prewarmed process scheduled, run when a test says the app runs.
+private final class PendingCounts: @unchecked Sendable {
+    private var counts: [@MainActor @Sendable () -> Void] = []
+    var isEmpty: Bool { counts.isEmpty }
+    func add(_ count: @escaping @MainActor @Sendable () -> Void) { counts.append(count) }
+    @MainActor func runAll() {
+        let scheduled = counts
+        counts = []
+        scheduled.forEach { $0() }
     }
 }

@@ -55,4 +55,25 @@ import Testing
         // A Japanese user sees the development region either way.
         #expect(OTALocalizationSelection(preferredLanguages: ["ja"]).covers(installed: ["en"], available: available, developmentRegion: "en"))
     }
+
+    /// Apple's matcher, as docs/apple-platform.md L12 pins it: the same choice, but never empty for a non-empty list
+    /// (its first entry when nothing matches).
+    private func applesMatcher(_ preferences: [String]) -> ([String]) -> [String] {
+        { candidates in
+            let chosen = LocalizationMatcher.localizations(from: candidates, preferences: preferences)
+            return chosen.isEmpty ? Array(candidates.prefix(1)) : chosen
+        }
+    }
+
+    /// On Apple platforms nothing matching must still mean the development region (the base slice), not the first
+    /// slice in the list: an explicit `sync --languages ja` of a {de, en} module downloads no language slice.
+    @Test func onApplesMatcherNothingMatchingStillGivesNothing() {
+        #expect(applesMatcher(["ja"])(["de", "en"]) == ["de"], "what Apple's fallback alone would pick")
+        #expect(OTALocalizationSelection.matches(in: ["de", "en"], by: applesMatcher(["ja"])) == [])
+        #expect(OTALocalizationSelection.matches(in: ["de", "en", "fr"], by: applesMatcher(["es", "en"])) == ["en"])
+        #expect(OTALocalizationSelection.matches(in: ["en", "fr", "fr-CA"], by: applesMatcher(["fr-CA"])) == ["fr-CA", "fr"])
+        // Ties still go to the earlier real name (L7): the extra first entry moves nothing.
+        #expect(OTALocalizationSelection.matches(in: ["en", "en-AU"], by: applesMatcher(["en-GB"]))
+            == LocalizationMatcher.localizations(from: ["en", "en-AU"], preferences: ["en-GB"]))
+    }
 }

@@ -140,4 +140,38 @@ import OTATestSupport
         }
         #expect(BundleSeal(parsing: Data(good.utf8) + Data([0xFF, 0x0A])) == nil)
     }
+
+    /// The default root is the app's own: two Mac apps that are not sandboxed share Application Support, so the folder
+    /// is named by the bundle identifier (Apple's File System Programming Guide); a process without one keeps the
+    /// plain name.
+    @Test func theDefaultStorageRootIsNamedByTheBundleIdentifier() {
+        let support = URL(fileURLWithPath: "/Users/u/Library/Application Support", isDirectory: true)
+        #expect(OTAStorageLayout.defaultStorageRoot(applicationSupport: support, bundleIdentifier: "com.example.app").path
+            == "/Users/u/Library/Application Support/com.example.app/OTALocalizations")
+        #expect(OTAStorageLayout.defaultStorageRoot(applicationSupport: support, bundleIdentifier: "com.example.other").path
+            == "/Users/u/Library/Application Support/com.example.other/OTALocalizations")
+        for unusable in [nil, "", ".", "..", "a/b", ".hidden"] as [String?] {
+            #expect(OTAStorageLayout.defaultStorageRoot(applicationSupport: support, bundleIdentifier: unusable).path
+                == "/Users/u/Library/Application Support/OTALocalizations", "\(unusable.debugDescription)")
+        }
+    }
+
+    /// On macOS `containerURL(forSecurityApplicationGroupIdentifier:)` returns a URL whatever the entitlements (Apple's
+    /// documentation of its return value; docs/apple-platform.md A1): the container is used only when it is a folder this
+    /// process can write into, so an app that is not entitled falls back to its own root.
+    @Test func anAppGroupContainerIsUsedOnlyWhenItIsAWritableFolder() throws {
+        let folder = try TemporaryDirectory("app-group")
+        defer { folder.remove() }
+        let container = folder.url.appendingPathComponent("group.com.example.app", isDirectory: true)
+
+        #expect(OTAStorageLayout.storageRoot(inGroupContainer: nil) == nil)
+        #expect(OTAStorageLayout.storageRoot(inGroupContainer: container) == nil, "the container does not exist")
+        try folder.write("group.com.example.app", "not a folder")
+        #expect(OTAStorageLayout.storageRoot(inGroupContainer: container) == nil, "a file is no container")
+        try FileManager.default.removeItem(at: container)
+        try FileManager.default.createDirectory(at: container, withIntermediateDirectories: false)
+        #expect(OTAStorageLayout.storageRoot(inGroupContainer: container)?.path
+            == container.path + "/Library/Application Support/OTALocalizations")
+        #expect(OTAStorageLayout.appGroupStorageRoot("group.com.example.app") == nil, "no App Groups off Apple platforms")
+    }
 }

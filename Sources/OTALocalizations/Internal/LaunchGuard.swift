@@ -19,7 +19,8 @@ enum LaunchGuard {
     /// The folders to hand out for one load: `folders`, or none when `content` is quarantined or due to be.
     ///
     /// The first load of a content in a process counts one attempt (unless `countsLaunch` is false); later loads of
-    /// the same content in the process repeat the decision without counting again.
+    /// the same content in the process repeat the decision without counting again. In a process started by prewarming
+    /// (``Prewarm``) the load decides as an uncounted one would, and the attempt is counted only once the app runs.
     static func admit(
         _ folders: [String: String], content: [String: String], layout: OTAStorageLayout, maximumUnconfirmedLaunches: Int?,
         countsLaunch: Bool
@@ -28,10 +29,24 @@ enum LaunchGuard {
         let fingerprint = OTALaunchQuarantine.fingerprint(of: content)
         let key = layout.versionFolder.path + "\n" + fingerprint
         if let decided = decisions[key] { return decided.served ? folders : [:] }
-        let decision = decide(layout, fingerprint: fingerprint, content: content, maximum: maximum, counts: countsLaunch)
+        let deferred = countsLaunch && prewarm.isPrewarmed
+        let decision = decide(
+            layout, fingerprint: fingerprint, content: content, maximum: maximum, counts: countsLaunch && !deferred)
         decisions[key] = decision
+        if deferred, decision == .servedUncounted {
+            prewarm.afterLaunch {
+                // Counted as this launch's load would have been; content another process quarantined meanwhile stays
+                // handed out in this process (no text changes under the user) and is refused from the next launch.
+                if decide(layout, fingerprint: fingerprint, content: content, maximum: maximum, counts: true) == .served {
+                    decisions[key] = .served
+                }
+            }
+        }
         return decision.served ? folders : [:]
     }
+
+    /// How this process was started (``Prewarm/current``); tests replace it.
+    static var prewarm = Prewarm.current
 
     /// Sets the count of unconfirmed launches back to 0, keeping the record's size; never creates the file. A process
     /// that was refused content because its count was at the limit (its quarantine could not be written) confirms
@@ -107,11 +122,13 @@ enum LaunchGuard {
                     since: Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)), launches: count)
                 if interruption == .writeQuarantine { return .refusedAtTheLimit }
                 guard NewFile.write(OTALaunchQuarantine.encoded(records + [quarantine]),
-                                    to: layout.quarantineTemporaryFile.path, mode: 0o644, flush: true) else {
+                                    to: layout.quarantineTemporaryFile.path, mode: 0o644, flush: .toMedium) else {
                     return .refusedAtTheLimit
                 }
                 if interruption == .renameQuarantine { return .refusedAtTheLimit }
                 guard rename(layout.quarantineTemporaryFile.path, layout.quarantineFile.path) == 0 else { return .refusedAtTheLimit }
+                // The rename is durable once the folder is: only then may the count be reset.
+                FileFlush.toMedium.applyToFolder(layout.versionFolder.path)
                 if interruption == .resetCount { return .quarantined }
                 writeRecord(descriptor, fingerprint: fingerprint, count: 0)
                 return .quarantined

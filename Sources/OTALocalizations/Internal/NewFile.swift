@@ -11,12 +11,12 @@ package enum NewFile {
         case create, write, sync
     }
 
-    /// Creates the file `path`, which must not exist, with permissions `mode`, writes all of `data` to it, then, when
-    /// `flush` is true, `fsync(2)`s it.
+    /// Creates the file `path`, which must not exist, with permissions `mode`, writes all of `data` to it, then flushes
+    /// it as far as `flush` says.
     ///
     /// - Throws: ``Failure`` naming the step that failed, with `errno` set; a file left half-written is the caller's
     ///   to remove or ignore.
-    package static func create(_ data: Data, at path: String, mode: mode_t, flush: Bool) throws(Failure) {
+    package static func create(_ data: Data, at path: String, mode: mode_t, flush: FileFlush) throws(Failure) {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode)
         guard descriptor >= 0 else { throw .create }
         defer { close(descriptor) }
@@ -31,13 +31,13 @@ package enum NewFile {
             return true
         }
         guard complete else { throw .write }
-        if flush, fsync(descriptor) != 0 { throw .sync }
+        guard flush.apply(descriptor) else { throw .sync }
     }
 
     /// Removes whatever is at `path` (a file, a FIFO or a link left there), then ``create(_:at:mode:flush:)``; false
     /// when a step fails. For the read side, whose writes are silent: each writes a temporary name and renames it,
     /// or writes a record that is read whole or not at all.
-    static func write(_ data: Data, to path: String, mode: mode_t, flush: Bool) -> Bool {
+    static func write(_ data: Data, to path: String, mode: mode_t, flush: FileFlush) -> Bool {
         unlink(path)
         return (try? create(data, at: path, mode: mode, flush: flush)) != nil
     }

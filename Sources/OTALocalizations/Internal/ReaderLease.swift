@@ -44,7 +44,7 @@ enum ReaderLease {
         if mkdir(folder, 0o700) != 0 && errno != EEXIST { return }
         guard StorageEntry(atPath: folder) == .directory else { return }
         let temporary = folder + "/." + leaseFile.lastPathComponent + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
-        guard NewFile.write(contents, to: temporary, mode: 0o600, flush: false), rename(temporary, file) == 0 else {
+        guard NewFile.write(contents, to: temporary, mode: 0o600, flush: .none), rename(temporary, file) == 0 else {
             unlink(temporary)
             return
         }

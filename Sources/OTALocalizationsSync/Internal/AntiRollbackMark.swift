@@ -47,7 +47,8 @@ struct AntiRollbackMark: Sendable, Equatable {
         let text = "{\"formatVersion\":1,\"appVersion\":\(JSONText.quoted(layout.appVersion)),\"newestPublishedAt\":{"
             + entries.joined(separator: ",") + "}}\n"
         DurableFiles.clearForFile(layout.antiRollbackFile, layout: layout)
-        try DurableFiles.replaceFile(layout.antiRollbackFile, with: Data(text.utf8), temporaryFolder: layout.temporaryFolder)
+        try DurableFiles.replaceFile(
+            layout.antiRollbackFile, with: Data(text.utf8), temporaryFolder: layout.temporaryFolder, flush: .toMedium)
     }
 
     /// `<appVersion>/installed-from.json`, written by earlier releases: `{"formatVersion":1,"newestPublishedAt":…}`

@@ -12,10 +12,11 @@ import Darwin
 /// wrong order and destroys the new file (docs/apple-platform.md X6). `rename(2)` of a file over a file is
 /// atomic (POSIX.1-2017, rename()).
 package enum DurableFiles {
-    /// Creates `url` (which must not exist) with `data`, then `fsync`s it before returning (``NewFile``).
-    static func writeNewFile(_ data: Data, to url: URL) throws(CycleFailure) {
+    /// Creates `url` (which must not exist) with `data`, then flushes it (`fsync`, or further with `flush`) before
+    /// returning (``NewFile``).
+    static func writeNewFile(_ data: Data, to url: URL, flush: FileFlush = .toDisk) throws(CycleFailure) {
         do {
-            try NewFile.create(data, at: url.path, mode: 0o644, flush: true)
+            try NewFile.create(data, at: url.path, mode: 0o644, flush: flush)
         } catch {
             switch error {
             case .create: throw posixFailure("cannot create \(url.lastPathComponent)")
@@ -25,28 +26,29 @@ package enum DurableFiles {
         }
     }
 
-    /// Replaces `destination` atomically with `data`: a new file in `temporaryFolder` (same file system), `fsync`,
-    /// `rename(2)` onto `destination`, then `fsync` of the destination's folder. The temporary file never survives
-    /// a failure.
-    static func replaceFile(_ destination: URL, with data: Data, temporaryFolder: URL) throws(CycleFailure) {
+    /// Replaces `destination` atomically with `data`: a new file in `temporaryFolder` (same file system), flushed,
+    /// `rename(2)` onto `destination`, then the destination's folder flushed, each as far as `flush` says (`fsync`, or
+    /// to the medium for the records a power cut must not lose, ``FileFlush/toMedium``). The temporary file never
+    /// survives a failure.
+    static func replaceFile(
+        _ destination: URL, with data: Data, temporaryFolder: URL, flush: FileFlush = .toDisk
+    ) throws(CycleFailure) {
         let temporary = temporaryFolder.appendingPathComponent(
             "\(destination.lastPathComponent)-\(UUID().uuidString)", isDirectory: false)
         do {
-            try writeNewFile(data, to: temporary)
+            try writeNewFile(data, to: temporary, flush: flush)
             try rename(temporary, to: destination)
         } catch {
             remove(temporary)
             throw error
         }
-        syncDirectory(destination.deletingLastPathComponent())
+        syncDirectory(destination.deletingLastPathComponent(), flush: flush)
     }
 
-    /// `fsync`s a directory so that renames and creations inside it are durable; errors are ignored.
-    static func syncDirectory(_ url: URL) {
-        let fd = open(url.path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        _ = fsync(fd)
-        close(fd)
+    /// Flushes a directory (`fsync`, or further with `flush`) so that renames and creations inside it are durable;
+    /// errors are ignored.
+    static func syncDirectory(_ url: URL, flush: FileFlush = .toDisk) {
+        flush.applyToFolder(url.path)
     }
 
     /// Atomically renames `source` to `destination` with `rename(2)` (replacing a file at `destination`).
@@ -61,13 +63,42 @@ package enum DurableFiles {
         }
     }
 
-    /// Creates `url` and its parents when missing.
-    static func makeDirectory(_ url: URL) throws(CycleFailure) {
-        do {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: directoryAttributes)
-        } catch {
-            throw CycleFailure(.storage, "cannot create folder \(url.lastPathComponent): \(error.localizedDescription)")
+    /// Creates `url` (inside the storage root of `layout`) and its missing parents. Only the storage root and what is
+    /// inside it get ``directoryAttributes``: a parent outside it (`Library/Application Support` of a fresh container)
+    /// is created with the system's defaults, so the host app's own files there keep the app's protection class.
+    static func makeDirectory(_ url: URL, layout: OTAStorageLayout) throws(CycleFailure) {
+        for folder in missingFolders(for: url, storageRoot: layout.storageRoot) {
+            do {
+                try FileManager.default.createDirectory(
+                    at: folder.url, withIntermediateDirectories: false,
+                    attributes: folder.isStorage ? directoryAttributes : nil)
+            } catch {
+                if isDirectoryFollowingLinks(folder.url) { continue }   // another process made it meanwhile
+                throw CycleFailure(.storage, "cannot create folder \(folder.url.lastPathComponent): \(error.localizedDescription)")
+            }
         }
+    }
+
+    /// The folders missing on the way to `url`, outermost first, each with whether it is the storage root or inside
+    /// it (and so gets ``directoryAttributes``).
+    static func missingFolders(for url: URL, storageRoot: URL) -> [(url: URL, isStorage: Bool)] {
+        let root = storageRoot.standardizedFileURL.pathComponents
+        var missing: [(url: URL, isStorage: Bool)] = []
+        var folder = url.standardizedFileURL
+        while folder.pathComponents.count > 1, !isDirectoryFollowingLinks(folder) {
+            let components = folder.pathComponents
+            let isStorage = components.count >= root.count && Array(components.prefix(root.count)) == root
+            missing.insert((folder, isStorage), at: 0)
+            folder = folder.deletingLastPathComponent()
+        }
+        return missing
+    }
+
+    /// Whether `url` is a directory or a symbolic link to one (`/tmp` on macOS): parents are walked as the system
+    /// resolves them.
+    private static func isDirectoryFollowingLinks(_ url: URL) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
     /// Creates the folder `url` whose parent must exist (`mkdir(2)`, never creating parents): staging folders in
@@ -83,7 +114,7 @@ package enum DurableFiles {
     /// wrong kind of file heals instead of failing every cycle; then the folder and its parents are created.
     static func ensureDirectory(_ url: URL, layout: OTAStorageLayout) throws(CycleFailure) {
         if exists(url), !isDirectory(url) { discard(url, layout: layout) }
-        try makeDirectory(url)
+        try makeDirectory(url, layout: layout)
     }
 
     /// Moves aside anything at `url` that is not a regular file (a folder, a symbolic link), so that a file can be

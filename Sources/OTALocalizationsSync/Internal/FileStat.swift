@@ -42,8 +42,8 @@ struct FileStat: Sendable, Equatable {
     }
 
     private init(_ status: stat) {
-        device = UInt64(status.st_dev)
-        inode = UInt64(status.st_ino)
+        device = Self.deviceNumber(status.st_dev)
+        inode = UInt64(truncatingIfNeeded: status.st_ino)
         mode = UInt32(status.st_mode)
         size = Int64(status.st_size)
         #if canImport(Darwin)
@@ -53,6 +53,12 @@ struct FileStat: Sendable, Equatable {
         (modified, modifiedNanoseconds) = (Int64(status.st_mtim.tv_sec), Int64(status.st_mtim.tv_nsec))
         (changed, changedNanoseconds) = (Int64(status.st_ctim.tv_sec), Int64(status.st_ctim.tv_nsec))
         #endif
+    }
+
+    /// A `dev_t` as 64 bits, its bit pattern kept: Darwin's `dev_t` is a signed 32-bit integer (`sys/_types.h`), and
+    /// a negative one (a device number with its top bit set) would trap a plain conversion to `UInt64`.
+    static func deviceNumber<Device: BinaryInteger>(_ value: Device) -> UInt64 {
+        UInt64(truncatingIfNeeded: value)
     }
 
     /// Whether both name the same file (device and inode), whatever has been written to it since.

@@ -34,7 +34,8 @@ struct InstalledState: Sendable, Equatable {
     /// regular file found there is moved aside first). `publishedAt` keeps its exact fraction.
     func save(_ layout: OTAStorageLayout) throws(CycleFailure) {
         DurableFiles.clearForFile(layout.stateFile, layout: layout)
-        try DurableFiles.replaceFile(layout.stateFile, with: InstalledStateCoding.encode(self), temporaryFolder: layout.temporaryFolder)
+        try DurableFiles.replaceFile(
+            layout.stateFile, with: InstalledStateCoding.encode(self), temporaryFolder: layout.temporaryFolder, flush: .toMedium)
     }
 }
 

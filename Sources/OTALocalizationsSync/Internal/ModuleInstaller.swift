@@ -264,7 +264,7 @@ struct ModuleInstaller: Sendable {
         DurableFiles.clearForFile(pointer, layout: layout)
         try DurableFiles.replaceFile(
             pointer, with: OTAStorageLayout.currentPointerContents(folderName: folderName),
-            temporaryFolder: layout.temporaryFolder)
+            temporaryFolder: layout.temporaryFolder, flush: .toMedium)
     }
 
     private func reserve(_ bytes: Int64, in budget: ByteBudget, or limitReason: String) async throws(CycleFailure) {

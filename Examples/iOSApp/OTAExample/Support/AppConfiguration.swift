@@ -19,7 +19,7 @@ struct AppConfiguration: Equatable, Sendable {
     var baseURL: URL
     /// The marketing version (`CFBundleShortVersionString`): the folder of the publish and of the installs.
     var appVersion: String
-    /// Where installs are stored: `Application Support/OTALocalizations` in the app, a temporary folder in tests.
+    /// Where installs are stored: `Application Support/<bundle identifier>/OTALocalizations` in the app, a temporary folder in tests.
     var storageRoot: URL
 
     init(baseURL: URL, appVersion: String, storageRoot: URL = OTAStorageLayout.defaultStorageRoot) {

@@ -15,7 +15,7 @@ extension UpdateCycle {
         } else {
             DurableFiles.discard(layout.temporaryFolder, layout: layout)
         }
-        try DurableFiles.makeDirectory(layout.temporaryFolder)
+        try DurableFiles.makeDirectory(layout.temporaryFolder, layout: layout)
         try DurableFiles.ensureDirectory(layout.modulesFolder, layout: layout)
         DurableFiles.clearForFile(layout.stateFile, layout: layout)
         // The crash-loop guard's files: something other than a file there (a folder, a link, a FIFO) would keep the
