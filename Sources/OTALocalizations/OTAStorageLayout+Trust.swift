@@ -13,6 +13,9 @@ extension OTAStorageLayout {
     /// What deleting every bundle keeps at the storage root: the tools' lock file, the install ID and the anti-rollback
     /// record. None of them holds text.
     public static let keptByDeletion: Set<String> = [lockFileName, installIDFileName, antiRollbackFileName]
+    /// What deleting every bundle keeps in each app-version folder: the crash-loop guard's quarantine records, so that a
+    /// publish that crashed the app is not served again after the kill switch. It holds no text.
+    public static let keptInVersionFolderByDeletion: Set<String> = [quarantineFileName]
 
     /// `<storageRoot>/.ota-anti-rollback.json` (see ``antiRollbackFileName``).
     public var antiRollbackFile: URL { storageRoot.appendingPathComponent(Self.antiRollbackFileName, isDirectory: false) }

@@ -78,8 +78,10 @@ public actor OTALocalizationService: OTALocalizationServicing {
     /// (its holder releases it, so that a waiting `delete` starts only when this deletion has ended); the install ID
     /// (keeping it keeps the device's place in every staged rollout, so bundles that come back after the kill switch
     /// are the ones this device had, docs/rollouts.md); and the anti-rollback record (``OTAStorageLayout/antiRollbackFile``),
-    /// so that a manifest older than what the device installed, from a stale edge or a replay, is still ignored after
-    /// the switch and cannot bring back the text it was pulled for. Call
+    /// in which the switch first marks everything published so far as pulled: a manifest published at or before it,
+    /// from a stale edge still serving the very publish the switch was pulled for or from a replay, is `stale` after
+    /// the switch, until something newer is published. Each app version's crash-loop quarantine records stay too
+    /// (``OTAStorageLayout/keptInVersionFolderByDeletion``), so a publish that crashed the app is never served again. Call
     /// `OTALocalizedString.clearBundleCache()` first so this session falls back to the embedded strings at once.
     public func deleteAllBundles() async {
         deletionsInProgress += 1
@@ -91,7 +93,10 @@ public actor OTALocalizationService: OTALocalizationServicing {
             await task.value
             if inFlight?.run === run { inFlight = nil }
         }
-        DurableFiles.deleteContents(of: configuration.storageRoot, keeping: OTAStorageLayout.keptByDeletion)
+        try? AntiRollbackMark.pullEverything(storageRoot: configuration.storageRoot)
+        DurableFiles.deleteContents(
+            of: configuration.storageRoot, keeping: OTAStorageLayout.keptByDeletion,
+            keepingInFolders: OTAStorageLayout.keptInVersionFolderByDeletion)
         memory.forgetAll()
         installedThisProcess = []
     }

@@ -155,13 +155,17 @@ package final class StorageLock: @unchecked Sendable {
     /// name at the root (`.ota-trash-<id>`, which no reader looks at), the root marker last, then the trash is
     /// removed; trash left by an earlier, killed delete is removed too. A process killed in the middle leaves
     /// complete entries and trash, never a half bundle. With ``releaseRemovingFile()`` afterwards this leaves the
-    /// storage root with the install ID and the anti-rollback record only, as the kill switch does, so that a
-    /// manifest older than what was installed is still ignored afterwards. The lock file goes last so that no other
-    /// process can lock the root while its contents are being deleted.
+    /// storage root with the install ID, the anti-rollback record (in which everything published so far is first
+    /// marked as pulled, so that neither an older manifest nor the very publish that was installed is installed
+    /// again) and each app version's crash-loop quarantine records, as the kill switch does. The lock file goes last
+    /// so that no other process can lock the root while its contents are being deleted.
     /// - Returns: The paths that could not be deleted (empty on success).
     @discardableResult
     package func removeContentsExceptLockFile() -> [String] {
-        DurableFiles.deleteContents(of: storageRoot, keeping: OTAStorageLayout.keptByDeletion)
+        try? AntiRollbackMark.pullEverything(storageRoot: storageRoot)
+        return DurableFiles.deleteContents(
+            of: storageRoot, keeping: OTAStorageLayout.keptByDeletion,
+            keepingInFolders: OTAStorageLayout.keptInVersionFolderByDeletion)
     }
 
     // MARK: Internals

@@ -188,19 +188,37 @@ package enum DurableFiles {
 
     /// Deletes every entry of `storageRoot` but `keeping`, crash-safely: each is first renamed to a trash name
     /// (one atomic step that makes the whole entry unreachable), the root marker last, then the trash is removed.
+    /// A folder at the root that holds one of `keepingInFolders` as a regular file (an app version's crash-loop
+    /// quarantine, ``OTAStorageLayout/keptInVersionFolderByDeletion``) keeps that file: everything else in it is
+    /// trashed the same way, and the folder and the root marker that lists it stay.
     ///
     /// - Returns: The paths that could not be made unreachable or removed (empty on success).
     @discardableResult
-    package static func deleteContents(of storageRoot: URL, keeping: Set<String> = []) -> [String] {
-        let names = contents(of: storageRoot).filter { !keeping.contains($0) }
-        let ordered = names.filter { $0 != OTAStorageLayout.rootMarkerFileName && !$0.hasPrefix(OTAStorageLayout.trashNamePrefix) }
-            + names.filter { $0 == OTAStorageLayout.rootMarkerFileName }
+    package static func deleteContents(
+        of storageRoot: URL, keeping: Set<String> = [], keepingInFolders: Set<String> = []
+    ) -> [String] {
+        let names = contents(of: storageRoot).filter { !keeping.contains($0) && !$0.hasPrefix(OTAStorageLayout.trashNamePrefix) }
         var failures: [String] = []
-        for name in ordered {
-            let entry = storageRoot.appendingPathComponent(name)
+        func trash(_ entry: URL) {
             if (try? rename(entry, to: OTAStorageLayout.newTrashURL(in: storageRoot))) == nil, exists(entry) {
                 failures.append(entry.path)
             }
+        }
+        var keptAFolder = false
+        for name in names where name != OTAStorageLayout.rootMarkerFileName {
+            let entry = storageRoot.appendingPathComponent(name)
+            let kept = isDirectory(entry) ? contents(of: entry).filter {
+                keepingInFolders.contains($0) && isRegularFile(entry.appendingPathComponent($0))
+            } : []
+            guard !kept.isEmpty else {
+                trash(entry)
+                continue
+            }
+            keptAFolder = true
+            for child in contents(of: entry) where !kept.contains(child) { trash(entry.appendingPathComponent(child)) }
+        }
+        if !keptAFolder, names.contains(OTAStorageLayout.rootMarkerFileName) {
+            trash(storageRoot.appendingPathComponent(OTAStorageLayout.rootMarkerFileName))
         }
         for name in contents(of: storageRoot) where name.hasPrefix(OTAStorageLayout.trashNamePrefix) {
             let entry = storageRoot.appendingPathComponent(name)

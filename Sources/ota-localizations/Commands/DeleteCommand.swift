@@ -14,8 +14,10 @@ enum DeleteCommand: Command {
     static let options = [StorageRootArguments.into]
     static let help = """
         OVERVIEW: Delete every app version's bundles, state and temporary files under a storage root, as the app's kill
-        switch does: the install ID (the device's place in staged rollouts) and the anti-rollback record (so that an
-        older manifest is still ignored afterwards) stay.
+        switch does: the install ID (the device's place in staged rollouts), the anti-rollback record (everything
+        published so far is marked as pulled in it, so that neither an older manifest nor the publish that was
+        installed is installed again, until something newer is published) and each app version's crash-loop
+        quarantine records stay.
 
         USAGE: ota-localizations delete --into <storage root>
 

@@ -73,8 +73,14 @@ struct UpdateCycle: Sendable {
             return failure.code == .cancelled ? cancelled(.failed) : failed(failure)
         case .fetched(let admitted, _, let etag):
             let publishedAt = admitted.content.publishedAt
-            if let newest = newestInstalled(state, notAfter: admitted.latestTrusted), publishedAt < newest {
+            let mark = AntiRollbackMark.load(layout)
+            if let newest = newestInstalled(state, mark: mark, notAfter: admitted.latestTrusted), publishedAt < newest {
                 let error = "manifest publishedAt \(ManifestDate.format(publishedAt)) is older than the installed \(ManifestDate.format(newest))"
+                return Outcome(report: .init(manifest: .stale, error: error), installedFolders: [])
+            }
+            if let pulled = mark.pulled(channel: configuration.channel), pulled <= admitted.latestTrusted, publishedAt <= pulled {
+                let error = "manifest publishedAt \(ManifestDate.format(publishedAt)) was pulled by the kill switch "
+                    + "(everything published until \(ManifestDate.format(pulled))); only a newer publish installs"
                 return Outcome(report: .init(manifest: .stale, error: error), installedFolders: [])
             }
             if Task.isCancelled { return cancelled(.updated) }
@@ -82,11 +88,13 @@ struct UpdateCycle: Sendable {
         }
     }
 
-    /// The anti-rollback reference: the newest of the complete state's `publishedAt` and the channel's mark
+    /// The anti-rollback reference: the newest of the complete state's `publishedAt` and the channel's `mark`
     /// (``AntiRollbackMark``), leaving out either when it is later than `notAfter` (a date from the future cannot hold
     /// back later publishes).
-    private func newestInstalled(_ state: InstalledState?, notAfter latest: ManifestTimestamp) -> ManifestTimestamp? {
-        [state?.device.publishedAt, AntiRollbackMark.load(layout).newest(channel: configuration.channel)]
+    private func newestInstalled(
+        _ state: InstalledState?, mark: AntiRollbackMark, notAfter latest: ManifestTimestamp
+    ) -> ManifestTimestamp? {
+        [state?.device.publishedAt, mark.newest(channel: configuration.channel)]
             .compactMap { $0 }.filter { $0 <= latest }.max()
     }
 
