@@ -34,6 +34,34 @@ import Testing
         return Int(String(decoding: data[65..<69], as: UTF8.self)) ?? -1
     }
 
+    /// The quarantine is renamed into the version folder, then that folder is flushed, and only then is the count
+    /// reset: a power cut after the reset cannot lose the rename (seen with strace(1): the `fsync` of a descriptor
+    /// opened on `<root>/1.0` after the rename, before the count's `pwrite`).
+    @Test func theQuarantineIsFlushedWithItsFolderBeforeTheCountIsReset() async throws {
+        let work = try installedRoot()
+        defer { work.remove() }
+        let root = work.url.appendingPathComponent("root")
+        _ = try await launch(root)
+        _ = try await launch(root)
+        let log = work.url.appendingPathComponent("strace.log")
+        let traced = try await ExternalTool.run("strace", [
+            "-f", "-qq", "-e", "trace=openat,rename,renameat,renameat2,fsync,pwrite64", "-o", log.path,
+            TestPaths.cliExecutable.path, "launch", "--into", root.path, "--app-version", "1.0", "--languages", "en", "--json",
+        ])
+        #expect(traced.status == 0, "\(traced.stderr)")
+        let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
+        let version = root.appendingPathComponent("1.0").path
+        let renamed = try #require(lines.firstIndex { $0.contains("quarantine.json.tmp") && $0.contains("rename") })
+        let folderOpen = try #require(
+            lines[renamed...].firstIndex { $0.contains("openat(") && $0.contains("\"\(version)\", O_RDONLY") },
+            "the version folder is opened after the rename")
+        let descriptor = try #require(lines[folderOpen].split(separator: "=").last?.trimmingCharacters(in: .whitespaces))
+        let flushed = try #require(lines[folderOpen...].firstIndex { $0.contains("fsync(\(descriptor))") }, "and flushed")
+        let reset = try #require(lines.lastIndex { $0.contains("pwrite64(") })
+        #expect(renamed < flushed && flushed < reset, "rename, folder flushed, then the count reset")
+        #expect(count(root) == 0)
+    }
+
     @Test func twoUnconfirmedLaunchesThenEmbeddedStringsAndStatusShowsTheQuarantine() async throws {
         let work = try installedRoot()
         defer { work.remove() }

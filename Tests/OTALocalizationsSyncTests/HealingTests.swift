@@ -20,6 +20,7 @@ import Testing
         ("a table added at the root", { try Data("\"x\" = \"y\";\n".utf8).write(to: $0.appendingPathComponent("Localizable.strings")) }),
         ("a table added to an .lproj", { try Data("\"x\" = \"y\";\n".utf8).write(to: $0.appendingPathComponent("fr.lproj/Extra.strings")) }),
         ("the seal deleted", { try FileManager.default.removeItem(at: $0.appendingPathComponent(".ota-seal")) }),
+        ("a table swapped by a rename, same size, times copied", { try swapTable($0) }),
         ("a table replaced by a symbolic link", { folder in
             let table = folder.appendingPathComponent("en.lproj/Localizable.strings")
             let copy = folder.deletingLastPathComponent().appendingPathComponent("elsewhere.strings")
@@ -28,6 +29,39 @@ import Testing
             try FileManager.default.createSymbolicLink(at: table, withDestinationURL: copy)
         }),
     ]
+
+    /// Replaces `en.lproj/Localizable.strings` by a rename with a file of the same size and the same times, one byte
+    /// changed: nothing in the install folder's own `lstat` moves.
+    static func swapTable(_ folder: URL) throws {
+        let table = folder.appendingPathComponent("en.lproj/Localizable.strings")
+        var data = try Data(contentsOf: table)
+        data[data.count - 2] ^= 0x01
+        let swapped = folder.appendingPathComponent("en.lproj/.swap")
+        try data.write(to: swapped)
+        let times = try FileManager.default.attributesOfItem(atPath: table.path)
+        try FileManager.default.setAttributes([.modificationDate: times[.modificationDate] as Any], ofItemAtPath: swapped.path)
+        #expect(rename(swapped.path, table.path) == 0)
+    }
+
+    /// The cheap check of a `304` compares the `lstat` of the pointer and of the folder only (InstalledFolderChecks):
+    /// a table swapped inside an `.lproj` is not seen by a later cycle of the same process, and is by the next process.
+    @Test func aTableSwappedInsideAnLprojIsFoundByTheNextProcessNotTheNextCycle() async throws {
+        let fixture = try SyncFixture()
+        let checkout = try SyncFixture.module("Checkout")
+        fixture.publish([checkout])
+        let service = fixture.makeService()
+        await service.start()
+        await service.start()
+        #expect(fixture.reports.last?.manifest == .notModified, "the full check of this process passed")
+        try Self.swapTable(fixture.url("1.0/modules/Checkout/\(checkout.sha256)"))
+
+        await service.start()
+        #expect(fixture.reports.last?.manifest == .notModified, "the same process's next cycle does not see it")
+
+        await fixture.makeService().start()
+        #expect(fixture.reports.last?.manifest == .updated, "the next process's full check does")
+        #expect(fixture.reports.last?.modules.map(\.outcome) == [.updated])
+    }
 
     static func truncate(_ file: URL) throws {
         try Data(try Data(contentsOf: file).dropLast(7)).write(to: file)

@@ -70,16 +70,19 @@ import OTALocalizationsCore
         #expect(fixture.reports.last?.modules.map(\.outcome) == [.updated, .skipped])
         #expect(fixture.reports.last?.quarantine == nil)
         #expect(OTALocalizedString.launchQuarantines(storageRoot: fixture.root, appVersion: "1.0") == [quarantine],
-                "the record stays until the kill switch")
+                "the record stays")
 
-        // The kill switch clears it.
+        // The kill switch keeps it: the crashing content published again is refused at once, never handed to two
+        // more launches.
         let service = fixture.makeService()
         await service.deleteAllBundles()
-        #expect(OTALocalizedString.launchQuarantines(storageRoot: fixture.root, appVersion: "1.0").isEmpty)
+        #expect(OTALocalizedString.launchQuarantines(storageRoot: fixture.root, appVersion: "1.0") == [quarantine])
         fixture.publish([crashing, profile], publishedAt: "2026-07-24T14:00:00Z")
         await service.start()
-        #expect(fixture.reports.last?.quarantine == nil)
-        #expect(fixture.reports.last?.modules.map(\.outcome) == [.updated, .updated])
+        let afterSwitch = try #require(fixture.reports.last)
+        #expect(afterSwitch.modules.map(\.outcome) == [.failed, .failed])
+        #expect(afterSwitch.modules.map(\.code) == [.quarantined, .quarantined])
+        #expect(await launch(fixture) == [:])
     }
 
     @Test func aSecondQuarantineKeepsTheFirstOneOut() async throws {
@@ -142,6 +145,25 @@ import OTALocalizationsCore
         await fixture.makeService().start()
         #expect(!fixture.exists("1.0/launch-attempts") && !fixture.exists("1.0/quarantine.json"))
         _ = await launch(fixture)
+        #expect(OTALocalizedString.unconfirmedLaunches(storageRoot: fixture.root, appVersion: "1.0") == 1)
+    }
+
+    /// A hard link planted at the count (a regular file, so the usual check lets it be): the read side fails closed,
+    /// and the next cycle moves it aside, the linked file untouched, so launches are counted again.
+    @Test func aCycleMovesAsideAHardLinkAtTheCount() async throws {
+        let fixture = try SyncFixture()
+        let checkout = try SyncFixture.module("Checkout")
+        fixture.publish([checkout])
+        await fixture.makeService().start()
+        let other = fixture.url("elsewhere")
+        try Data("elsewhere".utf8).write(to: other)
+        #expect(link(other.path, fixture.url("1.0/launch-attempts").path) == 0)
+        #expect(await launch(fixture) == [:], "the guard fails closed")
+        await fixture.makeService().start()
+        var status = stat()
+        #expect(lstat(fixture.url("1.0/launch-attempts").path, &status) != 0, "moved aside")
+        #expect(try Data(contentsOf: other) == Data("elsewhere".utf8))
+        #expect(await launch(fixture) == ["Checkout": checkout.sha256])
         #expect(OTALocalizedString.unconfirmedLaunches(storageRoot: fixture.root, appVersion: "1.0") == 1)
     }
 

@@ -248,14 +248,42 @@ extension ReadSideTests {
             #expect(OTALocalizedString.bundle(for: "Checkout") == nil)
         }
 
-        @Test func aHardLinkAtTheRecordIsNeverWrittenThrough() throws {
+        /// A hard link (or a symbolic link, a FIFO, a folder) planted at the count would turn the guard off if launches
+        /// were served uncounted through it: the guard fails closed (embedded strings) and writes nothing through it.
+        @Test func aRecordThatCannotBeCountedInFailsClosedAndIsNeverWrittenThrough() throws {
             let storage = try TestStorage()
             try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
             let other = storage.root.appendingPathComponent("1.0/state.json")
             try Data("state".utf8).write(to: other)
             #expect(link(other.path, attemptsFile(storage).path) == 0)
-            #expect(launch(storage) == TestHash.a)
+            for _ in 0..<3 { #expect(launch(storage) == nil, "embedded strings, launch after launch") }
             #expect(try Data(contentsOf: other) == Data("state".utf8), "the linked file is untouched")
+            OTALocalizedString.confirmLaunch(storageRoot: storage.root, appVersion: "1.0")
+            #expect(try Data(contentsOf: other) == Data("state".utf8), "nor touched by a confirmation")
+            #expect(quarantine(storage) == nil)
+
+            try FileManager.default.removeItem(at: attemptsFile(storage))
+            #expect(symlink(other.path, attemptsFile(storage).path) == 0)
+            #expect(launch(storage) == nil)
+            try FileManager.default.removeItem(at: attemptsFile(storage))
+            #expect(mkfifo(attemptsFile(storage).path, 0o644) == 0)
+            #expect(launch(storage) == nil)
+            try FileManager.default.removeItem(at: attemptsFile(storage))
+            try FileManager.default.createDirectory(at: attemptsFile(storage), withIntermediateDirectories: false)
+            #expect(launch(storage) == nil)
+
+            // An uncounted load (an extension) fails closed too: it cannot tell the count.
+            try FileManager.default.removeItem(at: attemptsFile(storage))
+            #expect(link(other.path, attemptsFile(storage).path) == 0)
+            OTALocalizedString.forgetLaunchesCountedThisProcess()
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0", countsLaunch: false)
+            #expect(OTALocalizedString.bundle(for: "Checkout") == nil)
+            OTALocalizedString.clearBundleCache()
+
+            // Once the link is gone (the next update cycle moves it aside), launches are served and counted again.
+            try FileManager.default.removeItem(at: attemptsFile(storage))
+            #expect(launch(storage) == TestHash.a)
+            #expect(count(storage) == 1)
         }
 
         @Test func aProcessThatCountedNothingConfirmsNothing() throws {

@@ -54,9 +54,11 @@ enum LaunchGuard {
     static func confirm(_ layout: OTAStorageLayout) {
         let prefix = layout.versionFolder.path + "\n"
         let mine = decisions.filter { $0.key.hasPrefix(prefix) }.map(\.value)
-        // Refused at the limit, or served without counting (a background launch, an extension): nothing to confirm.
-        guard !mine.contains(.refusedAtTheLimit), mine.isEmpty || mine.contains(.served) else { return }
-        withLockedRecord(layout.launchAttemptsFile.path, create: false, attempts: confirmLockAttempts) { descriptor, locked in
+        // Refused at the limit or for an unusable record, or served without counting (a background launch, an
+        // extension): nothing to confirm.
+        guard !mine.contains(.refusedAtTheLimit), !mine.contains(.refusedUnusableRecord), mine.isEmpty || mine.contains(.served)
+        else { return }
+        _ = withLockedRecord(layout.launchAttemptsFile.path, create: false, attempts: confirmLockAttempts) { descriptor, locked in
             guard locked, let record = readRecord(descriptor), record.count > 0 else { return }
             writeRecord(descriptor, fingerprint: record.fingerprint, count: 0)
         }
@@ -77,6 +79,9 @@ enum LaunchGuard {
         case quarantined
         /// The count was at the limit and the quarantine record could not be written.
         case refusedAtTheLimit
+        /// The record is there but cannot be counted in (a hard link, a symbolic link, a FIFO, a folder): the guard
+        /// fails closed until the next update cycle moves it aside.
+        case refusedUnusableRecord
 
         var served: Bool { self == .served || self == .servedUncounted }
     }
@@ -137,9 +142,17 @@ enum LaunchGuard {
             writeRecord(descriptor, fingerprint: fingerprint, count: count + 1)
             return .served
         }
-        if let decided { return decided }
-        // No record to read or lock: only the quarantine records can refuse the content.
-        return OTALaunchQuarantine.loadAll(layout).contains { $0.fingerprint == fingerprint } ? .quarantined : .servedUncounted
+        switch decided {
+        case .opened(let decision):
+            return decision
+        case .absent:
+            // No record yet and none to be made (an uncounted load): only the quarantine records can refuse the content.
+            return OTALaunchQuarantine.loadAll(layout).contains { $0.fingerprint == fingerprint } ? .quarantined : .servedUncounted
+        case .unusable:
+            // Something planted or broken where the record belongs: serving without counting would turn the guard
+            // off, so this launch uses the embedded strings; the next update cycle moves it aside.
+            return .refusedUnusableRecord
+        }
     }
 
     /// The record `descriptor` holds, when it is exactly one.
@@ -157,19 +170,28 @@ enum LaunchGuard {
         _ = pwrite(descriptor, record, record.count, 0)
     }
 
+    /// What opening the record gave.
+    private enum Opened<Value> {
+        /// The record was opened (and `body` ran).
+        case opened(Value)
+        /// There is no record, and none was to be created.
+        case absent
+        /// Something is there that is not a regular file with one name, or it cannot be opened or created.
+        case unusable
+    }
+
     /// Runs `body` with the record open, and locked (`LOCK_EX`) when the lock could be taken within `attempts` tries a
-    /// millisecond apart (`body`'s second argument says which); nil when the record cannot be opened as a regular file.
-    @discardableResult
+    /// millisecond apart (`body`'s second argument says which).
     private static func withLockedRecord<Value>(
         _ path: String, create: Bool, attempts: Int, _ body: (Int32, Bool) -> Value
-    ) -> Value? {
+    ) -> Opened<Value> {
         let flags = O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | (create ? O_CREAT : 0)
         let descriptor = open(path, flags, 0o644)
-        guard descriptor >= 0 else { return nil }
+        guard descriptor >= 0 else { return !create && errno == ENOENT ? .absent : .unusable }
         defer { close(descriptor) }
         var info = stat()
         // A regular file with one name: a hard link planted here would make the record's writes land in another file.
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_nlink == 1 else { return nil }
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_nlink == 1 else { return .unusable }
         var tried = 0
         var locked = true
         while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
@@ -181,7 +203,7 @@ enum LaunchGuard {
             if errno == EWOULDBLOCK { usleep(1_000) }
         }
         defer { if locked { flock(descriptor, LOCK_UN) } }
-        return body(descriptor, locked)
+        return .opened(body(descriptor, locked))
     }
 
     /// How many times a launch tries a held lock, a millisecond apart, before it goes on uncounted: about 100 ms, far

@@ -123,6 +123,15 @@ package enum DurableFiles {
         if exists(url), !isRegularFile(url) { discard(url, layout: layout) }
     }
 
+    /// Moves aside anything at `url` but a regular file with one name: for a record written in place (the crash-loop
+    /// guard's count), where a hard link would make the writes land in another file and the read side refuses to
+    /// count through one.
+    static func clearForRecordWrittenInPlace(_ url: URL, layout: OTAStorageLayout) {
+        var status = stat()
+        guard lstat(url.path, &status) == 0 else { return }
+        if (status.st_mode & S_IFMT) != S_IFREG || status.st_nlink != 1 { discard(url, layout: layout) }
+    }
+
     /// Whether anything (file, folder, dangling symbolic link) exists at `url` (``StorageEntry``).
     static func exists(_ url: URL) -> Bool {
         StorageEntry(atPath: url.path) != .missing

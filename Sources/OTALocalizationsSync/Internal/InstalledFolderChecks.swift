@@ -12,11 +12,12 @@ import Darwin
 /// the `lstat(2)` of the `current` pointer and of the folder, compared with what they were when the full check passed
 /// (``FileStat``). Two system calls per module, whatever the folder holds, each a short walk from an open descriptor of
 /// the version's `modules/` folder (proven, once per batch, to still be the folder at that path), so a `304` cycle
-/// stays close to the cost of its one request. A pointer written or replaced, or the folder replaced, moved, or given or deprived of an entry (a
-/// table or `.lproj` added, removed or replaced by a rename, the seal removed) changes one of them, so the cheap check
-/// fails and the full check runs again. Damage deeper in the folder (a table inside an `.lproj` edited in place or
-/// removed) is found by the full check of the next process at the latest, before its first `304` is trusted
-/// (docs/design.md, "Failure model").
+/// stays close to the cost of its one request. A pointer written or replaced, or the folder replaced, moved, or given or
+/// deprived of an entry of its own (an `.lproj`, `Info.plist` or the seal added, removed or replaced by a rename)
+/// changes one of them, so the cheap check fails and the full check runs again. A change inside an `.lproj` (a table
+/// edited in place, removed, added, or swapped for another by a rename, even one of the same size with its times copied)
+/// changes neither: it is found by the full check of the next process, before its first `304` is trusted
+/// (docs/design.md, "Failure model"), not by a later cycle of this one.
 ///
 /// One instance lives as long as the service; safe from any thread.
 final class InstalledFolderChecks: @unchecked Sendable {

@@ -19,8 +19,9 @@ extension UpdateCycle {
         try DurableFiles.ensureDirectory(layout.modulesFolder, layout: layout)
         DurableFiles.clearForFile(layout.stateFile, layout: layout)
         // The crash-loop guard's files: something other than a file there (a folder, a link, a FIFO) would keep the
-        // read side from counting or quarantining, so it is moved aside like any misplaced entry.
-        DurableFiles.clearForFile(layout.launchAttemptsFile, layout: layout)
+        // read side from counting or quarantining, so it is moved aside like any misplaced entry; the count, written
+        // in place, must also have one name (a hard link there makes the read side fail closed until it is gone).
+        DurableFiles.clearForRecordWrittenInPlace(layout.launchAttemptsFile, layout: layout)
         DurableFiles.clearForFile(layout.quarantineFile, layout: layout)
         DurableFiles.clearForFile(layout.quarantineTemporaryFile, layout: layout)
         DurableFiles.clearForFile(layout.antiRollbackFile, layout: layout)
