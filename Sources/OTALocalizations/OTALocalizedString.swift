@@ -66,10 +66,11 @@ public enum OTALocalizedString {
     /// launch in the background, an app extension) a recorded quarantine is honoured but nothing is counted; with
     /// `maximumUnconfirmedLaunches` nil the guard is off (no counting, no quarantine honoured; values below 1 count as
     /// 1). The count, the quarantine records and a reader lease are all the read side ever writes: the lease
-    /// (`<storageRoot>/<appVersion>/readers/<storage name of the bundle identifier>.lease`) names the folders this
-    /// process handed out, so that no update cycle, in this process or another sharing the storage root (an app and its
-    /// extensions, through an App Group), deletes them within ``OTAStorageLayout/readerLeaseLifetimeSeconds`` (24 hours)
-    /// of the load.
+    /// (`<storageRoot>/<appVersion>/readers/<storage name of the bundle identifier>.<process id>.lease`) names the
+    /// folders this process handed out, so that no update cycle, in this process or another sharing the storage root (an
+    /// app and its extensions, through an App Group), deletes them within ``OTAStorageLayout/readerLeaseLifetimeSeconds``
+    /// (24 hours) of the load. It is written before the folders are handed out, and a folder whose module's `current`
+    /// changed in between is not handed out (its embedded bundle serves this session).
     @MainActor
     public static func loadBundlesFromDisk(
         storageRoot: URL, appVersion: String, selection: OTALocalizationSelection = .device, trustedKeyIDs: Set<String> = [],
@@ -77,10 +78,11 @@ public enum OTALocalizedString {
     ) {
         let layout = OTAStorageLayout(storageRoot: storageRoot, appVersion: appVersion)
         let loaded = BundleDiskLoader.load(layout, selection: selection, trustedKeyIDs: trustedKeyIDs)
-        let added = BundleRegistry.shared.replace(with: LaunchGuard.admit(
+        let admitted = LaunchGuard.admit(
             loaded.folders, content: loaded.content, layout: layout, maximumUnconfirmedLaunches: maximumUnconfirmedLaunches,
-            countsLaunch: countsLaunch))
-        ReaderLease.hold(layout, handedOutNewFolder: added)
+            countsLaunch: countsLaunch)
+        // Leased before it is handed out, so no update cycle collects a folder this process serves.
+        _ = BundleRegistry.shared.replace(with: ReaderLease.hold(layout, handingOut: admitted))
     }
 
     /// Empties the cache: every ``bundle(for:)`` returns nil (the embedded bundles) from now on.

@@ -2,12 +2,12 @@ import Foundation
 import OTALocalizationsNames
 
 extension OTAStorageLayout {
-    /// The folder of reader leases, `<storageRoot>/<appVersion>/readers/`: one file per executable whose read side
+    /// The folder of reader leases, `<storageRoot>/<appVersion>/readers/`: one file per process whose read side
     /// serves installed bundles (the app, and each app extension that shares the storage root through an App Group),
     /// naming the folders it handed out, so that no update cycle, in whatever process, deletes a folder a recent reader
     /// may still be reading (docs/design.md, "On the device").
     public static let readerLeasesFolderName = "readers"
-    /// How a lease file's name ends: `<storage name of the bundle identifier>.lease`.
+    /// How a lease file's name ends: `<storage name of the bundle identifier>.<process id>.lease`.
     package static let readerLeaseSuffix = ".lease"
     /// The largest lease read, in bytes (500 modules' lines fit in a tenth of it).
     package static let maximumReaderLeaseBytes = 512 * 1024
@@ -19,9 +19,11 @@ extension OTAStorageLayout {
     /// `<storageRoot>/<appVersion>/readers/` (see ``readerLeasesFolderName``).
     public var readerLeasesFolder: URL { versionFolder.appendingPathComponent(Self.readerLeasesFolderName, isDirectory: true) }
 
-    /// The lease file of the executable `identifier` names (its bundle identifier, else its process name).
-    package func readerLeaseFile(identifier: String) -> URL {
-        readerLeasesFolder.appendingPathComponent(Self.storageName(forModule: identifier) + Self.readerLeaseSuffix, isDirectory: false)
+    /// The lease file of the process `processIdentifier` of the executable `identifier` names (its bundle identifier,
+    /// else its process name): one per process, so that two processes of one app extension never replace each other's.
+    package func readerLeaseFile(identifier: String, processIdentifier: Int32) -> URL {
+        readerLeasesFolder.appendingPathComponent(
+            Self.storageName(forModule: identifier) + ".\(processIdentifier)" + Self.readerLeaseSuffix, isDirectory: false)
     }
 
     /// The bytes of a lease naming `folders` (standardized paths of installed folders under this layout): one line

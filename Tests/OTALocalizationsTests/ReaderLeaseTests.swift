@@ -4,8 +4,9 @@ import OTATestSupport
 @testable import OTALocalizations
 
 extension ReadSideTests {
-    /// The reader lease (`<root>/<version>/readers/<storage name of the bundle identifier>.lease`): what a load writes,
-    /// when it writes it again, and that it holds no lock (iOS terminates a process suspended with one, K3).
+    /// The reader lease (`<root>/<version>/readers/<storage name of the bundle identifier>.<process id>.lease`): what a
+    /// load writes, when it writes it again, that it is written before the folders it protects are handed out, that a
+    /// process never replaces another's, and that it holds no lock (iOS terminates a process suspended with one, K3).
     @Suite @MainActor struct ReaderLeaseTests {
         private let checkout = String(repeating: "ab", count: 32)
         private let profile = String(repeating: "cd", count: 32)
@@ -33,9 +34,10 @@ extension ReadSideTests {
             load(storage)
 
             let layout = OTAStorageLayout(storageRoot: storage.root, appVersion: "1.0")
-            let file = layout.readerLeaseFile(identifier: ReaderLease.identifier)
+            let file = ReaderLease.file(layout)
             #expect(leases(storage) == [file.lastPathComponent])
-            #expect(file.lastPathComponent == OTAStorageLayout.storageName(forModule: ReaderLease.identifier) + ".lease")
+            #expect(file.lastPathComponent
+                == OTAStorageLayout.storageName(forModule: ReaderLease.identifier) + ".\(getpid()).lease")
             #expect(try String(contentsOf: file, encoding: .utf8) == "%43heckout/\(checkout)\n%50rofile/\(profile)\n", "storage names, in byte order")
             // No lock: another open file description takes an exclusive one at once.
             let descriptor = open(file.path, O_RDONLY)
@@ -46,10 +48,6 @@ extension ReadSideTests {
             let first = inode(file.path)
             load(storage)
             #expect(inode(file.path) == first && leases(storage) == [file.lastPathComponent])
-            // A new process of the same executable with the same folders reads the lease and keeps it.
-            ReaderLease.forgetWritten()
-            load(storage)
-            #expect(inode(file.path) == first)
 
             // Another folder handed out: the lease is replaced, by rename, naming every folder since launch.
             let search = String(repeating: "ef", count: 32)
@@ -72,9 +70,8 @@ extension ReadSideTests {
             ReaderLease.forgetWritten()
             defer { OTALocalizedString.clearBundleCache() }
             let layout = OTAStorageLayout(storageRoot: storage.root, appVersion: "1.0")
-            let file = layout.readerLeaseFile(identifier: ReaderLease.identifier)
-            let temporary = layout.readerLeasesFolder.path + "/." + file.lastPathComponent
-                + ".\(ProcessInfo.processInfo.processIdentifier).tmp"
+            let file = ReaderLease.file(layout)
+            let temporary = layout.readerLeasesFolder.path + "/." + file.lastPathComponent + ".tmp"
             try FileManager.default.createDirectory(at: layout.readerLeasesFolder, withIntermediateDirectories: true)
             #expect(mkfifo(temporary, 0o600) == 0)
             // Were the load to open the FIFO for writing, it would wait for a reader: after 10 s one is opened (and kept
@@ -98,6 +95,58 @@ extension ReadSideTests {
             load(storage)
             #expect(try Data(contentsOf: outside) == Data("outside".utf8), "the link's target is untouched")
             #expect(try String(contentsOf: file, encoding: .utf8) == "%43heckout/\(checkout)\n")
+        }
+
+        /// A cycle may swap a module's `current` between the load's read of the pointers and its lease: the folder it
+        /// read then is not handed out (the cycle, which did not see the lease, may collect it), the others are.
+        @Test func aFolderWhoseCurrentChangedBeforeTheLeaseIsNotHandedOut() throws {
+            let storage = try TestStorage()
+            try storage.install(version: "1.0", module: "Checkout", sha: checkout)
+            try storage.install(version: "1.0", module: "Profile", sha: profile)
+            ReaderLease.forgetWritten()
+            defer { OTALocalizedString.clearBundleCache() }
+            let layout = OTAStorageLayout(storageRoot: storage.root, appVersion: "1.0")
+            let read = BundleDiskLoader.load(layout).folders
+            #expect(read.count == 2)
+
+            // A cycle installs Checkout's next folder and swaps the pointer.
+            let next = String(repeating: "12", count: 32)
+            try storage.install(version: "1.0", module: "Checkout", sha: next)
+
+            let handedOut = ReaderLease.hold(layout, handingOut: read)
+            #expect(handedOut == ["Profile": read["Profile"]!], "Checkout's folder read before the swap is not served")
+            // Once the lease names a folder, a later load of it needs no check.
+            #expect(ReaderLease.hold(layout, handingOut: ["Profile": read["Profile"]!]) == ["Profile": read["Profile"]!])
+        }
+
+        /// Two processes of one executable keep a lease each; a process's first lease removes those of the executable's
+        /// ended processes and keeps a live one's.
+        @Test func eachProcessKeepsItsOwnLeaseAndEndedProcessesLeasesGo() async throws {
+            let storage = try TestStorage()
+            try storage.install(version: "1.0", module: "Checkout", sha: checkout)
+            let layout = OTAStorageLayout(storageRoot: storage.root, appVersion: "1.0")
+            try FileManager.default.createDirectory(at: layout.readerLeasesFolder, withIntermediateDirectories: true)
+            let other = Process()
+            other.executableURL = URL(fileURLWithPath: "/bin/sleep")
+            other.arguments = ["60"]
+            try other.run()
+            defer { other.terminate() }
+            let ended = Process()
+            ended.executableURL = URL(fileURLWithPath: "/bin/true")
+            try ended.run()
+            ended.waitUntilExit()
+            let live = layout.readerLeaseFile(identifier: ReaderLease.identifier, processIdentifier: other.processIdentifier)
+            let gone = layout.readerLeaseFile(identifier: ReaderLease.identifier, processIdentifier: ended.processIdentifier)
+            let unrelated = layout.readerLeasesFolder.appendingPathComponent("com.example.widget.\(ended.processIdentifier).lease")
+            for file in [live, gone, unrelated] { try Data("%50rofile/\(profile)\n".utf8).write(to: file) }
+            ReaderLease.forgetWritten()
+            defer { OTALocalizedString.clearBundleCache() }
+
+            load(storage)
+
+            #expect(leases(storage) == [live.lastPathComponent, ReaderLease.file(layout).lastPathComponent, unrelated.lastPathComponent].sorted())
+            #expect(try Data(contentsOf: live) == Data("%50rofile/\(profile)\n".utf8), "another process's lease is never replaced")
+            #expect(try String(contentsOf: ReaderLease.file(layout), encoding: .utf8) == "%43heckout/\(checkout)\n")
         }
 
         @Test func nothingInstalledWritesNoLease() throws {

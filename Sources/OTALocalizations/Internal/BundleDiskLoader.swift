@@ -78,6 +78,13 @@ package enum BundleDiskLoader {
         }
     }
 
+    /// Whether the installed folder at `folderPath` (standardized) is still the one its module's `current` names.
+    static func isCurrent(folderPath: String) -> Bool {
+        let name = (folderPath as NSString).lastPathComponent
+        let module = (folderPath as NSString).deletingLastPathComponent
+        return pointedFolderName(module + "/" + OTAStorageLayout.currentPointerFileName) == name
+    }
+
     /// The installed folder name a `current` pointer file holds, when it is well formed.
     static func pointedFolderName(_ pointerPath: String) -> String? {
         // A pointer is at most 72 bytes; one byte over the limit says the file is too long to be one.
