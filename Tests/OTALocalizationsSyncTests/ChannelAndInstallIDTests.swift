@@ -190,6 +190,13 @@ import Testing
 
         #expect(fixture.tree() == [".ota-anti-rollback.json", ".ota-install-id"])
         #expect(fixture.read(".ota-install-id") == installID)
-        #expect(fixture.read(".ota-anti-rollback.json") == marks)
+        // The marks stay, and what they reached is marked as pulled (docs/operations.md, "The kill switch").
+        let before = try #require(try JSONSerialization.jsonObject(with: marks) as? [String: Any])
+        let record = try #require(fixture.read(".ota-anti-rollback.json"))
+        let after = try #require(try JSONSerialization.jsonObject(with: record) as? [String: Any])
+        let newest = try #require(before["newestPublishedAt"] as? [String: String])
+        #expect(after["newestPublishedAt"] as? [String: String] == newest)
+        #expect(after["pulledThrough"] as? [String: String] == newest)
+        #expect(after["appVersion"] as? String == before["appVersion"] as? String)
     }
 }

@@ -93,7 +93,10 @@ import Testing
         #expect(fixture.tree() == [SyncFixture.antiRollbackFileName, SyncFixture.installIDFileName])
         #expect(FileManager.default.fileExists(atPath: fixture.root.path))
 
-        // A later cycle installs again from scratch.
+        // What the switch pulled stays pulled: the same publish is stale; a newer one installs again from scratch.
+        await service.start()
+        #expect(fixture.reports.last?.manifest == .stale)
+        fixture.publish([try SyncFixture.module("Checkout", version: 2)], publishedAt: "2026-07-24T10:00:01Z")
         await service.start()
         #expect(fixture.reports.last?.manifest == .updated)
         #expect(fixture.exists("1.0/modules/Checkout/current"))

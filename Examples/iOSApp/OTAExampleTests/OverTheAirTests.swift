@@ -70,10 +70,12 @@ import Testing
         #expect(snapshot.modules.map(\.name) == LocalizationSetup.moduleNames)
         #expect(snapshot.modules.allSatisfy { $0.installedSHA256?.count == 64 }, "\(snapshot.modules)")
 
-        // When: the kill switch; Then: the embedded strings at the next lookup, and no files left.
+        // When: the kill switch; Then: the embedded strings at the next lookup, and no text left: only the install ID
+        // and the anti-rollback record, which the switch keeps (OTAStorageLayout.keptByDeletion).
         await setup.setKillSwitch(true)
         #expect(CatalogCopy.title == "Catalog")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == [])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
+            == [OTAStorageLayout.antiRollbackFileName, OTAStorageLayout.installIDFileName])
         #expect(setup.debugSnapshot().modules.allSatisfy { $0.installedSHA256 == nil })
     }
 }

@@ -12,9 +12,11 @@ import Testing
 @Suite(.serialized) @MainActor struct LocalizationSetupTests {
     static let baseURL = URL(string: "https://strings.example.test/ios")!
 
-    /// Runs `publish.sh <site> [--catalog-title <title>]` with the built CLI; returns the site folder.
-    nonisolated static func publish(catalogTitle: String? = nil) throws -> TemporaryDirectory {
-        let site = try TemporaryDirectory("example-site")
+    /// Runs `publish.sh <site> [--catalog-title <title>]` with the built CLI, into `site` or a new folder; returns the
+    /// site folder.
+    @discardableResult
+    nonisolated static func publish(into existing: TemporaryDirectory? = nil, catalogTitle: String? = nil) throws -> TemporaryDirectory {
+        let site = try existing ?? TemporaryDirectory("example-site")
         var environment = ProcessInfo.processInfo.environment
         environment["OTA_LOCALIZATIONS"] = TestPaths.cliExecutable.path
         let script = TestPaths.packageRoot.appendingPathComponent("Examples/iOSApp/publish.sh").path
@@ -130,8 +132,12 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.storageRoot.path).sorted() == [".ota-anti-rollback.json", ".ota-install-id"])
         #expect(setup.isKillSwitchOn)
 
-        // When: the flag goes off; Then: the next cycle installs again.
+        // When: the flag goes off; Then: the publish the switch pulled stays pulled (docs/operations.md, "The kill
+        // switch"), and the next publish installs.
         await setup.setKillSwitch(false)
+        await setup.runCycle()
+        #expect(setup.reports.latest?.manifest == .stale)
+        try LocalizationSetupTests.publish(into: fixture.site, catalogTitle: "Catalog, fixed")
         await setup.runCycle()
         #expect(setup.reports.latest?.modules.map(\.outcome) == [.updated, .updated, .updated])
     }

@@ -82,7 +82,7 @@ enum DeleteCommand: Command {
             Output.err("error: could not delete: \(failures.joined(separator: ", "))")
             return .failure
         }
-        Output.out("Deleted every bundle under \(root.path) (kept: the install ID and the anti-rollback record, as the app's kill switch does).")
+        Output.out("Deleted every bundle under \(root.path) (kept, as the app's kill switch does: the install ID, the anti-rollback record, which marks what was installed as pulled, and any crash-loop quarantine).")
         return .success
     }
 }

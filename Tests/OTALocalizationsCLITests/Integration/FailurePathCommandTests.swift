@@ -96,6 +96,9 @@ extension NginxIntegrationTests {
                     let root = storage.url
                     await OwnThread.kill(delete, when: { H.entries(root).contains { $0.hasPrefix(".ota-trash-") } },
                                          after: UInt32(generator.next() % 2_000))
+                    // What the delete pulled stays pulled: the same content published again, later, installs.
+                    try await publication.package(publishedAt: Self.publishDate(2 * iteration + 2))
+                    try server.publish(publication.output)
                 } else {
                     // The kill switch inside a sync: a delete asks the syncing process to stop and delete; both are
                     // killed shortly after.

@@ -391,7 +391,7 @@ extension NginxIntegrationTests {
             let delete = try await H.cli(["delete", "--into", storage.path])
 
             #expect(delete.status == 0, "\(delete.stderr)")
-            #expect(delete.stdout == "Deleted every bundle under \(storage.path) (kept: the install ID and the anti-rollback record, as the app's kill switch does).\n")
+            #expect(delete.stdout == "Deleted every bundle under \(storage.path) (kept, as the app's kill switch does: the install ID, the anti-rollback record, which marks what was installed as pulled, and any crash-loop quarantine).\n")
             #expect(H.entries(storage.url) == [".ota-anti-rollback.json", ".ota-install-id"])
             await OwnThread.waitUntilExit(sync)
             #expect(sync.terminationStatus == 1)

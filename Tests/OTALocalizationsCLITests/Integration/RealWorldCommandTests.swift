@@ -59,7 +59,7 @@ import OTALocalizationsTooling
         try folder.write(".ota-localizations-root.json", "{}")
         let result = try await H.cli(["delete", "--into", folder.path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "Deleted every bundle under \(folder.path) (kept: the install ID and the anti-rollback record, as the app's kill switch does).\n")
+        #expect(result.stdout == "Deleted every bundle under \(folder.path) (kept, as the app's kill switch does: the install ID, the anti-rollback record, which marks what was installed as pulled, and any crash-loop quarantine).\n")
         #expect(H.entries(folder.url) == [])
     }
 
