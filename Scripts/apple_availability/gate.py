@@ -49,8 +49,8 @@ def run(root, build=True, out=sys.stdout, err=sys.stderr):
     if tool is None:
         raise GateError("swift-symbolgraph-extract not found beside swift")
     cache = os.path.join(root, ".build", "apple-availability")
-    table = symbol_graphs.availability_table(tool, info["target"]["triple"], info.get("paths", {}).get("sdkPath"),
-                                             modules, cache, _toolchain_identity())
+    table = symbol_graphs.availability_table(tool, info["target"]["triple"], _sdk_path(info), modules, cache,
+                                             _toolchain_identity())
     allowed = allowlists.Allowlist(os.path.join(root, ALLOWLIST))
     findings = set()
     scopes_of = {}
@@ -129,6 +129,15 @@ def _bin_path(root):
 
 def _target_info():
     return json.loads(subprocess.run(["swift", "-print-target-info"], check=True, stdout=subprocess.PIPE).stdout)
+
+
+def _sdk_path(info):
+    """The SDK the symbol graphs are read from: none on Linux (the toolchain's own modules), the macOS SDK on a Mac."""
+    sdk = info.get("paths", {}).get("sdkPath")
+    if sdk or sys.platform != "darwin":
+        return sdk
+    return subprocess.run(["xcrun", "--show-sdk-path", "--sdk", "macosx"], check=True,
+                          stdout=subprocess.PIPE).stdout.decode().strip()
 
 
 def _toolchain_identity():
