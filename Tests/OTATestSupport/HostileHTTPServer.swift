@@ -126,6 +126,8 @@ public final class HostileHTTPServer: @unchecked Sendable {
         let output = Pipe()
         server.process.standardOutput = output
         server.process.standardInput = server.lifeline
+        // A client that stops reading (the point of most answers) makes Python print a traceback per request.
+        server.process.standardError = FileHandle.nullDevice
         try server.process.run()
         let handle = UncheckedBox(output.fileHandleForReading)
         let line = await OwnThread.run { () -> Data in
