@@ -12,7 +12,7 @@ import FoundationNetworking
 ///   any `Content-Encoding`, so a gzip bomb is counted decoded): past the limit nothing more is kept, the call fails
 ///   with ``HTTPTransportError/Code/bodyTooLarge`` at once and the task is cancelled; a `Content-Length` over the
 ///   limit fails before the body. On Linux the delegate runs as each chunk is decoded, so no chunk waits in a queue
-///   (docs/apple-platform.md X15).
+///   (docs/apple-platform.md X9).
 /// - Requests ask for `Accept-Encoding: gzip` (unless `headers` name an `Accept-Encoding`), and a response whose
 ///   `Content-Encoding` is anything but none or `gzip` fails with ``HTTPTransportError/Code/encodingRefused`` before
 ///   its body is read: the published files never use another coding (docs/hosting.md).

@@ -6,13 +6,12 @@ import FoundationNetworking
 /// The queue a ``URLSessionTransport`` session calls its delegate on: where each chunk of a body is counted against
 /// its limit.
 ///
-/// - Apple platforms: a serial queue. `URLSession` does not deliver the body before the delegate's completion
-///   handler for the response allows it, and it undoes `Content-Encoding` as the delegate reads
-///   (docs/apple-platform.md N1).
+/// - Apple platforms: a serial queue. `URLSession` delivers no body before the delegate's completion handler for
+///   the response allows it, and undoes gzip as it delivers (docs/apple-platform.md N1, N2).
 /// - Linux: FoundationNetworking (libcurl underneath) decodes whatever arrived in one read inside libcurl's write
 ///   callback and hands every chunk to the delegate queue with no back-pressure, so a serial queue would hold each
 ///   chunk until the delegate reached it: a 261 KB gzip bomb became 256 MiB of queued chunks before the delegate
-///   saw the limit pass (docs/apple-platform.md X15). Here the delegate runs at once, on the session's work queue,
+///   saw the limit pass (docs/apple-platform.md X9). Here the delegate runs at once, on the session's work queue,
 ///   and each chunk is counted (and dropped past the limit) before the next is decoded. The delegate must then never
 ///   call back into the session or the task synchronously: FoundationNetworking 6.3's `URLSessionTask.cancel()`
 ///   waits on that same queue.

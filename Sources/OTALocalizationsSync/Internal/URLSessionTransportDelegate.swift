@@ -51,7 +51,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         guard first else { return }
         completion.resume(with: .failure(error))
         // From another thread: on Linux this callback runs on the session's work queue, on which
-        // FoundationNetworking 6.3's cancel() waits (docs/apple-platform.md X15).
+        // FoundationNetworking 6.3's cancel() waits (docs/apple-platform.md X9).
         let task = UncheckedTask(task)
         DispatchQueue.global().async { task.value.cancel() }
     }

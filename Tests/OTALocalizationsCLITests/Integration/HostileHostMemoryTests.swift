@@ -7,7 +7,7 @@ import Testing
 /// `verify`; a chunked 256 MiB `index.json` without `Content-Length`. Each request fails with `body-too-large`
 /// (URLSessionTransport, the transport the app uses), and the process's own peak resident memory, read from
 /// `wait4`'s `rusage`, stays near what it needs anyway: before the limits held on the bytes as they arrive, each of
-/// these runs peaked at 565 to 585 MiB.
+/// these runs peaked at 550 to 575 MiB.
 @Suite(.serialized) struct HostileHostMemoryTests {
     /// The most a run may take: the largest body limit (6 MiB, `ManifestEnvelope.maximumBytes`) plus what the
     /// process needs anyway (about 35 MiB for a `sync` of nothing), with room for a busy machine's allocator.
