@@ -66,7 +66,7 @@ let package = Package(
             name: "OTALocalizationsPackager",
             dependencies: [
                 "OTALocalizationsCore", "OTALocalizationsNames", "OTALocalizationsDigest", "OTALocalizationsValidation",
-                "OTALocalizationsCatalogs", "OTALocalizationsSourceLint",
+                "OTALocalizationsCatalogs", "OTALocalizationsSourceLint", "OTALocalizationsSync",
             ]
         ),
         // What the command-line tool, the benchmark and the tests share and apps do not link: the storage-root lock,

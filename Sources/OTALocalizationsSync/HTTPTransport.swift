@@ -13,7 +13,8 @@ public protocol HTTPTransport: Sendable {
     ///   - url: The absolute URL to fetch.
     ///   - headers: Request headers to send as given (for example `If-None-Match`).
     ///   - timeout: The request (idle) timeout in seconds.
-    ///   - maximumBytes: When not nil, the most body bytes accepted; a longer body must fail while it arrives
+    ///   - maximumBytes: When not nil, the most body bytes accepted, counted as the caller receives them (after any
+    ///     `Content-Encoding` is undone); a longer body must fail while it arrives
     ///     (``HTTPTransportError/Code/bodyTooLarge``), never after it was buffered whole.
     /// - Returns: The response for any status the server sent (a 304 or 404 is a response, not an error).
     /// - Throws: ``HTTPTransportError`` when no complete response was received.

@@ -12,8 +12,10 @@ public struct HTTPTransportError: Error, Sendable, Equatable, CustomStringConver
         public static let timedOut = Code(rawValue: "timed-out")
         /// The host could not be reached (refused connection, unknown host, no network).
         public static let cannotConnect = Code(rawValue: "cannot-connect")
-        /// The body grew past the `maximumBytes` the caller allowed.
+        /// The body grew past the `maximumBytes` the caller allowed (counted after any `Content-Encoding` is undone).
         public static let bodyTooLarge = Code(rawValue: "body-too-large")
+        /// The response's `Content-Encoding` is not one the published files use (none, or `gzip`).
+        public static let encodingRefused = Code(rawValue: "encoding-refused")
         /// A redirect to another scheme was refused.
         public static let redirectRefused = Code(rawValue: "redirect-refused")
         /// The calling task was cancelled.

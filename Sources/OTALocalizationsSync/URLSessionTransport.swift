@@ -8,8 +8,14 @@ import FoundationNetworking
 /// - No cache: a `304` reaches the service as a `304` (the service sends `If-None-Match` itself), and nothing
 ///   is written to the shared cache folder (on Linux the default `URLCache` creates
 ///   `~/.cache/org.swift.foundation.URLCache/<executable>/` at the default session's first use).
-/// - `maximumBytes` is enforced while the body arrives, by a data delegate that cancels the task as soon as the
-///   limit is passed (or when `Content-Length` already announces more).
+/// - `maximumBytes` is enforced while the body arrives, on the bytes the delegate receives (after `URLSession` undid
+///   any `Content-Encoding`, so a gzip bomb is counted decoded): past the limit nothing more is kept, the call fails
+///   with ``HTTPTransportError/Code/bodyTooLarge`` at once and the task is cancelled; a `Content-Length` over the
+///   limit fails before the body. On Linux the delegate runs as each chunk is decoded, so no chunk waits in a queue
+///   (docs/apple-platform.md X9).
+/// - Requests ask for `Accept-Encoding: gzip` (unless `headers` name an `Accept-Encoding`), and a response whose
+///   `Content-Encoding` is anything but none or `gzip` fails with ``HTTPTransportError/Code/encodingRefused`` before
+///   its body is read: the published files never use another coding (docs/hosting.md).
 /// - Redirects are followed only to the same scheme; any other redirect fails with
 ///   ``HTTPTransportError/Code/redirectRefused``.
 /// - The timeout is the request (idle) timeout, rounded up to whole seconds (at least 1): Foundation on Linux
@@ -37,6 +43,7 @@ public struct URLSessionTransport: HTTPTransport {
         let timeout = min(max(1, timeout.rounded(.up)), Self.maximumTimeout)
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.httpMethod = "GET"
+        request.setValue("gzip", forHTTPHeaderField: "Accept-Encoding")
         for (name, value) in headers {
             request.setValue(value, forHTTPHeaderField: name)
         }
@@ -45,9 +52,7 @@ public struct URLSessionTransport: HTTPTransport {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.timeoutIntervalForRequest = timeout
         let delegate = URLSessionTransportDelegate(maximumBytes: maximumBytes, scheme: url.scheme?.lowercased())
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: TransportDelegateQueue.make())
         defer { session.finishTasksAndInvalidate() }
         let task = session.dataTask(with: request)
         return try await withTaskCancellationHandler {

@@ -10,9 +10,16 @@ import OTALocalizationsValidation
 /// `manifest.json` or exactly one `manifest.<channel>.json`. The manifest's `modules` are read (the stable entries;
 /// a staged rollout's modules are not). The manifest is read by `--baseline`'s reading (`PublishedBaseline`), with
 /// its checks, in its own words (`PublishedBaseline.Naming.publishedVersion`: no option's name, paths inside the
-/// version folder). Blocking: call it from a command-line tool.
+/// version folder), within ``limits``: whatever the host or bucket holds, the reading ends in bounded time and
+/// memory. Blocking: call it from a command-line tool.
 public struct PublishedVersionReader: StringsLocationReading {
-    public init() {}
+    /// What the reading may hold and how long it may take.
+    public let limits: PublishedReadLimits
+
+    /// Creates a reader with `limits` (the defaults unless given).
+    public init(limits: PublishedReadLimits = PublishedReadLimits()) {
+        self.limits = limits
+    }
 
     public func reads(_ location: String) -> Bool {
         if let scheme = StringsLocations.scheme(of: location) { return ["http", "https", "file"].contains(scheme) }
@@ -23,10 +30,12 @@ public struct PublishedVersionReader: StringsLocationReading {
     }
 
     /// - Throws: ``PackagerError`` `configuration` when the manifest or a ZIP cannot be read, a ZIP's size or SHA-256
-    ///   differs from the manifest, the folder holds several channel manifests, or no module has a table.
+    ///   differs from the manifest, a limit of ``limits`` is passed, the folder holds several channel manifests, or
+    ///   no module has a table.
     public func snapshot(of location: String) throws -> StringsSnapshot {
         // The development region only matters to validation, which this reading does not run.
-        let inputs = try PublishedBaseline.load(try manifestLocation(location), developmentRegion: "en", naming: .publishedVersion)
+        let inputs = try PublishedBaseline.load(
+            try manifestLocation(location), developmentRegion: "en", naming: .publishedVersion, limits: limits)
         var tables: [StringsSnapshot.TableID: StringsSnapshot.Table] = [:]
         for (module, input) in inputs {
             for file in input.files {

@@ -17,10 +17,12 @@ public protocol StringsLocationReading: Sendable {
 
 /// Reading a `diff` side from where the command line says it is.
 public enum StringsLocations {
-    /// The readers `diff` uses, in order: published version folders and manifests (``PublishedVersionReader``), then
-    /// repositories (``RepositoryReader``, with `configurationFile` for each root it reads).
-    public static func standardReaders(configurationFile: URL? = nil) -> [any StringsLocationReading] {
-        [PublishedVersionReader(), RepositoryReader(configurationFile: configurationFile)]
+    /// The readers `diff` uses, in order: published version folders and manifests (``PublishedVersionReader``, within
+    /// `publishedLimits`), then repositories (``RepositoryReader``, with `configurationFile` for each root it reads).
+    public static func standardReaders(
+        configurationFile: URL? = nil, publishedLimits: PublishedReadLimits = PublishedReadLimits()
+    ) -> [any StringsLocationReading] {
+        [PublishedVersionReader(limits: publishedLimits), RepositoryReader(configurationFile: configurationFile)]
     }
 
     /// The tables at `location`, read by the first of `readers` that reads it.

@@ -157,7 +157,11 @@ public enum Packager {
     private static func loadPrevious(_ url: URL) throws -> Manifest {
         let bytes: Data
         do {
-            bytes = try BlockingFetch.data(from: url)
+            let limits = PublishedReadLimits()
+            bytes = try BlockingFetch.data(
+                from: url, maximumBytes: limits.maximumManifestBytes,
+                deadline: BlockingFetch.Deadline(seconds: limits.maximumSeconds, name: "maximumSeconds"),
+                idleTimeout: limits.requestTimeout)
         } catch {
             throw PackagerError(code: .configuration, reason: "--previous \(error)")
         }

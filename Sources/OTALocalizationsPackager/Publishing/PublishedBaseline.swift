@@ -13,6 +13,9 @@ import OTALocalizationsValidation
 /// - a folder of module bundles: `<folder>/<Module>/` or `<folder>/<Module>.bundle/`, each holding `.lproj`
 ///   folders (an unpacked publish, or the app's embedded bundles).
 ///
+/// A manifest and its ZIPs are read within ``PublishedReadLimits``: the manifest's size, each ZIP's size and
+/// contents, all tables' inflated bytes and keys together, and the total time.
+///
 /// Thread safety: blocking reads on the calling thread; call it from a command-line tool, not from an app.
 enum PublishedBaseline {
     /// How the messages and paths of a reading name what is read.
@@ -37,8 +40,10 @@ enum PublishedBaseline {
 
     /// One ``ValidationInput`` per module name.
     ///
-    /// - Throws: ``PackagerError`` `configuration` naming what could not be read or verified.
-    static func load(_ argument: String, developmentRegion: String, naming: Naming = .baseline) throws -> [String: ValidationInput] {
+    /// - Throws: ``PackagerError`` `configuration` naming what could not be read or verified, or the limit passed.
+    static func load(
+        _ argument: String, developmentRegion: String, naming: Naming = .baseline, limits: PublishedReadLimits = PublishedReadLimits()
+    ) throws -> [String: ValidationInput] {
         let isURL = argument.hasPrefix("http://") || argument.hasPrefix("https://") || argument.hasPrefix("file:")
         let location = isURL ? URL(string: argument) : URL(fileURLWithPath: argument)
         guard let location else {
@@ -48,12 +53,12 @@ enum PublishedBaseline {
         if !isURL, FileSystem.isDirectory(location) {
             let manifest = location.appendingPathComponent("manifest.json")
             if FileManager.default.fileExists(atPath: manifest.path) {
-                result = try fromManifest(manifest, developmentRegion: developmentRegion, naming: naming)
+                result = try fromManifest(manifest, developmentRegion: developmentRegion, naming: naming, limits: limits)
             } else {
                 result = try fromBundleFolder(location, developmentRegion: developmentRegion, naming: naming)
             }
         } else {
-            result = try fromManifest(location, developmentRegion: developmentRegion, naming: naming)
+            result = try fromManifest(location, developmentRegion: developmentRegion, naming: naming, limits: limits)
         }
         let tables = result.values.reduce(0) { $0 + $1.files.count }
         guard tables > 0 else {
@@ -82,19 +87,29 @@ enum PublishedBaseline {
         return result
     }
 
-    private static func fromManifest(_ manifestURL: URL, developmentRegion: String, naming: Naming) throws -> [String: ValidationInput] {
+    private static func fromManifest(
+        _ manifestURL: URL, developmentRegion: String, naming: Naming, limits: PublishedReadLimits
+    ) throws -> [String: ValidationInput] {
+        let deadline = BlockingFetch.Deadline(seconds: limits.maximumSeconds, name: "maximumSeconds")
         let manifest: Manifest
         do {
-            manifest = try Manifest(bytes: BlockingFetch.data(from: manifestURL))
+            manifest = try Manifest(bytes: BlockingFetch.data(
+                from: manifestURL, maximumBytes: limits.maximumManifestBytes, deadline: deadline, idleTimeout: limits.requestTimeout))
         } catch {
             throw PackagerError(code: .configuration, reason: naming.reason("cannot read the manifest: \(error)", separator: ": "))
         }
+        var budget = PublishedReadBudget(limits: limits)
         var result: [String: ValidationInput] = [:]
         for module in manifest.modules {
             let zipURL = manifestURL.deletingLastPathComponent().appendingPathComponent(module.path)
             let bytes: Data
             do {
-                bytes = try BlockingFetch.data(from: zipURL)
+                guard module.size <= limits.archive.maximumArchiveBytes else {
+                    throw BlockingFetch.Failure(description: "\(zipURL.absoluteString): the manifest lists \(module.size) bytes, "
+                        + "over the limit of \(limits.archive.maximumArchiveBytes) bytes (archive.maximumArchiveBytes)")
+                }
+                bytes = try BlockingFetch.data(
+                    from: zipURL, maximumBytes: module.size, deadline: deadline, idleTimeout: limits.requestTimeout)
             } catch {
                 throw PackagerError(code: .configuration, reason: naming.reason("cannot read module \(module.name): \(error)", separator: ": "))
             }
@@ -104,24 +119,37 @@ enum PublishedBaseline {
                     reason: naming.reason("\(zipURL.absoluteString): size or SHA-256 differs from the manifest; \(naming.damaged)")
                 )
             }
-            result[module.name] = try input(fromZip: bytes, module: module.name, developmentRegion: developmentRegion, naming: naming)
+            result[module.name] = try input(
+                fromZip: bytes, module: module.name, developmentRegion: developmentRegion, naming: naming, budget: &budget)
+            do {
+                try deadline.check(zipURL.absoluteString)
+            } catch {
+                throw PackagerError(code: .configuration, reason: naming.reason("cannot read module \(module.name): \(error)", separator: ": "))
+            }
         }
         return result
     }
 
-    private static func input(fromZip bytes: Data, module: String, developmentRegion: String, naming: Naming) throws -> ValidationInput {
+    private static func input(
+        fromZip bytes: Data, module: String, developmentRegion: String, naming: Naming, budget: inout PublishedReadBudget
+    ) throws -> ValidationInput {
         do {
-            let archive = try ZipArchive(bytes: bytes)
+            let archive = try ZipArchive(bytes: bytes, limits: budget.limits.archive)
             var files: [ValidationInput.File] = []
             for entry in archive.entries where !entry.isDirectory {
                 // What a device installed from that ZIP: exact suffixes only, so a table published under another
                 // letter case before `table-suffix-case` existed is no table the new publish must keep.
                 guard BundlePath(entry.path).tableKind != nil else { continue }
                 let display = "\(naming.pathPrefix)\(module)/\(entry.path)"
-                let content = ValidationInput.Content(parsing: try archive.contents(of: entry), path: display)
+                let data = try archive.contents(of: entry)
+                try budget.add(bytes: data.count, naming: naming)
+                let content = ValidationInput.Content(parsing: data, path: display)
+                try budget.add(keysOf: content, naming: naming)
                 files.append(ValidationInput.File(path: display, relativePath: entry.path, content: content))
             }
             return ValidationInput(module: module, developmentRegion: developmentRegion, files: files, rootPath: naming.pathPrefix + module)
+        } catch let error as PackagerError {
+            throw error
         } catch {
             throw PackagerError(code: .configuration, reason: naming.reason("module \(module): \(error)"))
         }

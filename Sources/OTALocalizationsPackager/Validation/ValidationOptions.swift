@@ -42,7 +42,12 @@ public struct ValidationOptions: Sendable {
         if let file = adoptionBaselineFile {
             let data: Data
             do {
-                data = try BlockingFetch.data(from: file)
+                // A file the CI's own configuration names: no size limit, the published reading's deadline.
+                let limits = PublishedReadLimits()
+                data = try BlockingFetch.data(
+                    from: file, maximumBytes: nil,
+                    deadline: BlockingFetch.Deadline(seconds: limits.maximumSeconds, name: "maximumSeconds"),
+                    idleTimeout: limits.requestTimeout)
             } catch {
                 throw PackagerError(
                     code: .configuration,

@@ -3,14 +3,25 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Collects one data task's response and body, enforcing the byte limit and the same-scheme redirect rule.
+/// Collects one data task's response and body, enforcing the byte limit, the accepted `Content-Encoding` and the
+/// same-scheme redirect rule.
 ///
-/// The result goes through a ``OnceContinuation``: the task's completion, the caller's cancellation and the
-/// caller storing its continuation may come in any order, and the caller is resumed exactly once.
+/// The body is counted as the delegate receives it, which is after `URLSession` undid any `Content-Encoding`: past
+/// the limit, nothing more is kept, the call ends at once with ``HTTPTransportError/Code/bodyTooLarge`` and the task
+/// is cancelled. The result goes through a ``OnceContinuation``: the task's completion, a refusal, the caller's
+/// cancellation and the caller storing its continuation may come in any order, and the caller is resumed exactly
+/// once. On Linux every callback runs on the session's work queue (``TransportDelegateQueue``), so nothing here calls
+/// into the session or the task synchronously.
 final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    /// The `Content-Encoding` values a response may carry (compared ignoring case): none, or gzip once
+    /// (RFC 9110 section 8.4.1.3, which makes `x-gzip` the same). The published files are served as they are, and
+    /// the manifests and index roots at most gzipped on the wire (docs/hosting.md); the transport asks for nothing
+    /// else (`Accept-Encoding: gzip`).
+    static let acceptedEncodings: Set<String> = ["", "identity", "gzip", "x-gzip"]
+
     private let maximumBytes: Int64?
     private let scheme: String?
-    /// Resumed by the completion or by ``cancel()``, whichever is first.
+    /// Resumed by the completion, by a refusal or by ``cancel()``, whichever is first.
     let completion = OnceContinuation<HTTPResponse>()
     private let lock = NSLock()
     // Guarded by `lock`.
@@ -28,18 +39,40 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
         completion.resume(with: .failure(CancellationError()))
     }
 
+    /// Ends the call with `error` now, drops the body and cancels `task`; later bytes and callbacks change nothing.
     private func fail(_ error: HTTPTransportError, _ task: URLSessionTask) {
         lock.lock()
-        if failure == nil { failure = error }
+        let first = failure == nil
+        if first {
+            failure = error
+            body = Data()
+        }
         lock.unlock()
-        task.cancel()
+        guard first else { return }
+        completion.resume(with: .failure(error))
+        // From another thread: on Linux this callback runs on the session's work queue, on which
+        // FoundationNetworking 6.3's cancel() waits (docs/apple-platform.md X9).
+        let task = UncheckedTask(task)
+        DispatchQueue.global().async { task.value.cancel() }
     }
 
     func urlSession(
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
-        if let maximumBytes, response.expectedContentLength > maximumBytes {
+        let http = response as? HTTPURLResponse
+        let coding = http?.value(forHTTPHeaderField: "Content-Encoding") ?? ""
+        let normalized = coding.trimmingCharacters(in: .whitespaces).lowercased()
+        if !Self.acceptedEncodings.contains(normalized) {
+            fail(HTTPTransportError(
+                code: .encodingRefused,
+                reason: "Content-Encoding \"\(coding)\" is not one the published files use (gzip or none)"
+            ), dataTask)
+            completionHandler(.cancel)
+            return
+        }
+        // Content-Length counts the bytes on the wire: the decoded length only when nothing is to be decoded.
+        if normalized == "" || normalized == "identity", let maximumBytes, response.expectedContentLength > maximumBytes {
             fail(HTTPTransportError(
                 code: .bodyTooLarge,
                 reason: "Content-Length \(response.expectedContentLength) is over the limit of \(maximumBytes) bytes"
@@ -48,19 +81,24 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             return
         }
         lock.lock()
-        self.response = response as? HTTPURLResponse
+        self.response = http
         lock.unlock()
         completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         lock.lock()
-        body.append(data)
-        let count = Int64(body.count)
-        lock.unlock()
-        if let maximumBytes, count > maximumBytes {
-            fail(HTTPTransportError(code: .bodyTooLarge, reason: "body is over the limit of \(maximumBytes) bytes"), dataTask)
+        guard failure == nil else {
+            lock.unlock()
+            return
         }
+        if let maximumBytes, Int64(body.count) + Int64(data.count) > maximumBytes {
+            lock.unlock()
+            fail(HTTPTransportError(code: .bodyTooLarge, reason: "body is over the limit of \(maximumBytes) bytes"), dataTask)
+            return
+        }
+        body.append(data)
+        lock.unlock()
     }
 
     func urlSession(
@@ -121,4 +159,10 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
             return HTTPTransportError(code: .failed, reason: "URLError \(urlError.code.rawValue): \(text)")
         }
     }
+}
+
+/// A task handed to the thread that cancels it; `URLSessionTask` is thread-safe, but not `Sendable` everywhere.
+private struct UncheckedTask: @unchecked Sendable {
+    let value: URLSessionTask
+    init(_ value: URLSessionTask) { self.value = value }
 }

@@ -18,21 +18,30 @@ enum DiffCommand: Command {
         static let exitCode = CommandOption.flag(
             "exit-code", help: "Exit 1 when there are differences, as 'git diff --exit-code' does.")
         static let json = CommandOption.flag("json", layout: .unlisted, help: "Short for --format json.")
+        static let deadline = CommandOption.value(
+            "deadline", "<seconds>", default: String(Int(PublishedReadLimits().maximumSeconds)), layout: .ownLine
+        ) { """
+            Total time reading a published side may take, downloads and tables,
+            default \($0); then diff fails (exit 1), whatever the host sends.
+            """
+        }
     }
-    static let options = [Option.format, Option.json, Option.config, Option.exitCode]
+    static let options = [Option.format, Option.json, Option.config, Option.deadline, Option.exitCode]
     static let help = """
         OVERVIEW: Show what publishing <new> over <published> changes: per module and localization, every key added,
         removed or changed, with its published and new value, so a reviewer approves text, not hashes. Each string
         of a .stringsdict entry (its format key, each plural form) is compared on its own. A module, localization or
         table only on one side is marked and its keys listed. docs/ci.md posts it on a release pull request.
 
-        USAGE: ota-localizations diff <published> <new> [--format text|json|github] [--config <file>] [--exit-code]
+        USAGE: ota-localizations diff <published> <new> [--format text|json|github] [--config <file>] [--deadline <seconds>]
+                                      [--exit-code]
 
         ARGUMENTS:
           <published>   What devices have: a published version folder as an http(s) or file: URL (the folder the
                         app reads, e.g. https://strings.example.com/ios/1.0.0), a version folder on disk, or a
                         manifest in one (.../manifest.staging.json). Every ZIP its manifest lists is read and checked
-                        against the manifest's size and SHA-256.
+                        against the manifest's size and SHA-256, within limits (docs/operations.md): a manifest of
+                        4 MiB, a device's limits per ZIP, 64 MiB of tables and 500,000 keys in all, --deadline.
           <new>         What would be published: a version folder 'package' wrote (or its manifest), or a repository
                         root, read as 'package' reads it (discovery, String Catalogs compiled) without validation.
                         Either argument takes any of these forms.
@@ -48,6 +57,7 @@ enum DiffCommand: Command {
         let wantsJSON = ErrorJSON.isRequested(in: arguments)
         let args: ArgumentList
         let format: String
+        var limits = PublishedReadLimits()
         do {
             args = try ArgumentList(arguments, options: Self.options)
             guard args.positionals.count == 2 else {
@@ -57,12 +67,18 @@ enum DiffCommand: Command {
             }
             format = args.flag(Option.json) ? "json" : args.valueOrDefault(Option.format)
             guard ["text", "json", "github"].contains(format) else { throw UsageError(message: "--format must be text, json or github") }
+            let deadline = args.valueOrDefault(Option.deadline)
+            guard let seconds = Double(deadline), seconds.isFinite, seconds > 0 else {
+                throw UsageError(message: "--deadline '\(deadline)' is not a positive number of seconds")
+            }
+            limits.maximumSeconds = seconds
         } catch let error as UsageError {
             return usageError(error.message, json: wantsJSON)
         } catch {
             return usageError("\(error)", json: wantsJSON)
         }
-        let readers = StringsLocations.standardReaders(configurationFile: args.value(Option.config).map { URL(fileURLWithPath: $0) })
+        let readers = StringsLocations.standardReaders(
+            configurationFile: args.value(Option.config).map { URL(fileURLWithPath: $0) }, publishedLimits: limits)
         var snapshots: [StringsSnapshot] = []
         for (role, location) in zip(["<published>", "<new>"], args.positionals) {
             do {
