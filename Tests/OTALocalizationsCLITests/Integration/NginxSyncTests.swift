@@ -400,9 +400,14 @@ extension NginxIntegrationTests {
             #expect(zipRequests(server.requests()).allSatisfy { $0.uri.hasPrefix("/slow/") })
             #expect(zipRequests(server.requests()).count <= published.count)
             #expect(H.entries(storage.url) == [".ota-anti-rollback.json", ".ota-install-id"])
-            // A later sync installs everything again.
+            // What the delete pulled stays pulled: the same publish is stale; a newer one installs everything again.
+            let (again, againReport) = try await H.sync(server.baseURL, into: storage.url)
+            #expect(again.status == 0)
+            #expect(againReport["manifest"] as? String == "stale")
+            let republished = try await site.publish(at: Self.secondPublish)
             await #expect(try H.sync(server.baseURL, into: storage.url).result.status == 0)
-            try await H.expectInstalled(published, from: publication.versionFolder, into: storage.url)
+            try await H.expectInstalled(republished, from: publication.versionFolder, into: storage.url)
+            #expect(Set(republished.map(\.sha256)) == Set(published.map(\.sha256)), "the same content, published later")
         }
 
         // MARK: Lock
