@@ -69,17 +69,25 @@ public enum Publisher {
         let target = options.destination.appending(appVersion)
         let store = try VersionFolderStores.open(target, environment: options.environment)
         let listed = try store.list()
-        try checkReplacing(listed, with: files, in: store)
-        let archives = try DestinationCheck.actions(for: files.contentAddressed, listed: listed, in: store)
-        var manifests: [PublishPlan.Item] = []
-        for file in files.manifests {
-            var same: Bool? = false
-            if let object = listed[file.name] { same = try store.holds(file, listed: object) }
-            manifests.append(PublishPlan.Item(name: file.name, kind: file.kind, size: file.size, action: same == true ? .skip : .upload, headers: file.headers))
+        let live = try checkReplacing(listed, with: files, in: store)
+        // Bytes that are right say nothing of the headers: the commit points' are read, and a skipped file's unless the
+        // commit points vouch for them.
+        let commitPoints = HeaderCheck.commitPoints(channel: channel, listed: listed)
+        let commitHeaders = try store.headers(commitPoints) ?? [:]
+        let voucher = HeaderCheck.voucher(for: live, commitPoints: commitPoints, listed: listed, stored: commitHeaders)
+        var archives = try DestinationCheck.actions(for: files.contentAddressed, listed: listed, in: store)
+        let skipped = archives.filter { $0.action == .skip }.map(\.name)
+        archives = try HeaderCheck.repairing(
+            archives, reading: HeaderCheck.unvouched(skipped, listed: listed, by: voucher.map { [$0] } ?? []), in: store)
+        let held = try DestinationCheck.holding(files.manifests, listed: listed, in: store)
+        var manifests = files.manifests.map { file in
+            PublishPlan.Item(name: file.name, kind: file.kind, size: file.size, action: held.contains(file.name) ? .skip : .upload, headers: file.headers)
         }
+        manifests = HeaderCheck.repairing(manifests, stored: commitHeaders, in: store.location)
         var invalidationPaths: [String] = []
         if options.cloudFrontDistribution != nil, case .s3(_, let prefix) = target {
-            invalidationPaths = manifests.map { "/" + prefix + "/" + $0.name }
+            // A file written again for its headers may be cached at the edges with the old ones.
+            invalidationPaths = (manifests + archives.filter { $0.action == .replace }).map { "/" + prefix + "/" + $0.name }
         }
         return PublishPlan(
             appVersion: appVersion, channel: channel, source: folder, destination: target, archives: archives,
@@ -110,13 +118,14 @@ public enum Publisher {
                 verified = try DestinationCheck.confirm(plan.files.contentAddressed, uploaded: Set(uploads.map(\.name)), in: store)
             }
             var written = uploads.map(\.name)
+            var stored = plan.listed
             for (file, item) in zip(plan.files.manifests, plan.manifests) where item.upload {
                 progress(.write(name: file.name, size: file.size))
-                try store.write(file, replacing: plan.listed[file.name])
+                stored[file.name] = try store.write(file, replacing: plan.listed[file.name])
                 written.append(file.name)
             }
             if written.count > uploads.count, !store.isLockedForWrites {
-                try confirmCommitPoints(plan.files.manifests, in: store)
+                try confirmCommitPoints(plan.files.manifests, expected: stored, in: store)
             }
             var invalidationID: String?
             if let distribution = plan.distribution, let s3 = store as? S3Store {
@@ -137,10 +146,14 @@ public enum Publisher {
     }
 
     /// After the commit points are written to a store whose writers do not take turns (S3): one listing must show
-    /// every one of them still holding this run's bytes. Each write was a compare-and-swap of its own file, so another
-    /// publish may have replaced some between them; then this run is reported as overtaken (`lostRace`), and the
-    /// command plans again: the newer of the two ends up with the whole set, the older is refused.
-    static func confirmCommitPoints(_ files: [ReleaseFile], in store: any VersionFolderStore) throws(PackagerError) {
+    /// every one of them still as this run left it: with the ETag S3 gave its write, or, for one it skipped, the one
+    /// its plan read (whatever an ETag means, S3 changes it when the object is written with other bytes). Each write was
+    /// a compare-and-swap of its own file, so another publish may have replaced some between them; then this run is
+    /// reported as overtaken (`lostRace`), and the command plans again: the newer of the two ends up with the whole
+    /// set, the older is refused. A store that gave no ETag is settled by the bytes.
+    static func confirmCommitPoints(
+        _ files: [ReleaseFile], expected: [String: StoredObject], in store: any VersionFolderStore
+    ) throws(PackagerError) {
         let listed = try store.list()
         var replaced: [String] = []
         var unknown: [ReleaseFile] = []
@@ -149,10 +162,14 @@ public enum Publisher {
                 replaced.append(file.name)
                 continue
             }
+            if let known = expected[file.name], !known.etag.isEmpty {
+                if object.etag != known.etag || object.size != known.size { replaced.append(file.name) }
+                continue
+            }
             switch try store.holds(file, listed: object) {
             case true?: continue
             case false?: replaced.append(file.name)
-            case nil: unknown.append(file)  // an ETag that is not an MD5 (SSE-KMS): read the bytes
+            case nil: unknown.append(file)
             }
         }
         if !unknown.isEmpty {
@@ -186,10 +203,11 @@ public enum Publisher {
     }
 
     /// Refuses a publish devices would ignore (older than the destination's) or that would leave an old signature
-    /// vouching for an old manifest (the destination is signed, this publish is not).
+    /// vouching for an old manifest (the destination is signed, this publish is not); returns the destination's
+    /// manifest of the channel (this publish's when it holds its bytes), nil when it has none.
     private static func checkReplacing(
         _ listed: [String: StoredObject], with files: ReleaseFiles, in store: any VersionFolderStore
-    ) throws(PackagerError) {
+    ) throws(PackagerError) -> Manifest? {
         let names = Set(files.manifests.map(\.name))
         let channel = files.manifest.channel
         for envelope in [ManifestChannel.envelopeFileName(channel: channel), ManifestChannel.indexEnvelopeFileName(channel: channel)]
@@ -203,11 +221,13 @@ public enum Publisher {
         // A destination manifest with exactly this publish's bytes (the listing tells) has its publishedAt: not read.
         if let object = listed[manifestName], let file = files.manifests.first(where: { $0.name == manifestName }),
            try store.holds(file, listed: object) == true {
-            return
+            return files.manifest
         }
         var newest: (name: String, publishedAt: ManifestTimestamp)?
+        var live: Manifest?
         if listed[manifestName] != nil, let (current, _) = try ManifestFiles.read(manifestName, channel: channel, from: store) {
             newest = (manifestName, current.publishedAtTimestamp)
+            live = current
         }
         // Without manifest.json (removed by hand), the index still is what devices read: its date counts.
         if newest == nil { newest = try publishedIndex(listed, channel: channel, in: store) }
@@ -222,5 +242,6 @@ public enum Publisher {
                     + "(\(files.manifest.publishedAtTimestamp)): devices that installed it would ignore this publish. Package again "
                     + "(publishedAt defaults to now)")
         }
+        return live
     }
 }

@@ -55,18 +55,20 @@ extension ReleaseEdit {
         return try store.withLock { () throws(PackagerError) -> ReleaseEditResult in
             let listed = try store.list()
             let name = ManifestChannel.manifestFileName(channel: nil)
-            guard let current = try ChannelManifest.read(nil, from: store, listed: listed, trustedKeys: options.verifyingKeys) else {
-                throw PackagerError(code: .refused, reason: "\(options.versionFolder.display(name)): no such manifest; publish and promote first, and check that "
-                    + "\(options.versionFolder) is the version folder publish wrote: <base>/<app version>, e.g. s3://strings/ios/1.0.0")
+            return try apply(to: nil, in: store, listed: listed, options, newRolloutID: false) { current throws(PackagerError) -> Manifest in
+                guard let current else {
+                    throw PackagerError(code: .refused, reason: "\(options.versionFolder.display(name)): no such manifest; publish and promote first, and check that "
+                        + "\(options.versionFolder) is the version folder publish wrote: <base>/<app version>, e.g. s3://strings/ios/1.0.0")
+                }
+                try options.checkExpected(current, shownAs: options.versionFolder.display(name))
+                guard let rollout = current.rollout else {
+                    throw PackagerError(code: .refused, reason: "\(options.versionFolder.display(name)) has no rollout; start one with 'promote --rollout <percent>'")
+                }
+                var manifest = current
+                change(&manifest, rollout)
+                manifest.publishedAtTimestamp = ManifestFiles.nextPublishedAt(after: current.publishedAtTimestamp, now: options.now)
+                return manifest
             }
-            try options.checkExpected(current, shownAs: options.versionFolder.display(name))
-            guard let rollout = current.rollout else {
-                throw PackagerError(code: .refused, reason: "\(options.versionFolder.display(name)) has no rollout; start one with 'promote --rollout <percent>'")
-            }
-            var manifest = current
-            change(&manifest, rollout)
-            manifest.publishedAtTimestamp = ManifestFiles.nextPublishedAt(after: current.publishedAtTimestamp, now: options.now)
-            return try write(manifest, replacing: current, in: store, listed: listed, options)
         }
     }
 }

@@ -8,7 +8,8 @@ import OTALocalizationsCore
 /// through verified envelopes, so nothing is signed that a trusted key did not sign before. It checks that every file
 /// the new manifest lists is there with its size, and by SHA-256 each file the manifest it replaces did not already
 /// list; writes the new manifest (a `publishedAt` strictly later than the one it replaces), its published index and,
-/// with keys, their envelopes, each a compare-and-swap against what it read. Nothing is deleted.
+/// with keys, their envelopes, each a compare-and-swap against what it read. Nothing is deleted. A run stopped between
+/// those writes is finished by the next one (``apply(to:in:listed:_:newRolloutID:vouchers:_:)``).
 ///
 /// Thread safety: each call is independent and blocks while the AWS CLI runs.
 public enum ReleaseEdit {
@@ -51,17 +52,20 @@ public enum ReleaseEdit {
             if staged.rollout != nil {
                 throw PackagerError(code: .refused, reason: "\(options.versionFolder.display(sourceName)) carries a rollout; only production's manifest may")
             }
-            let current = try ChannelManifest.read(targetChannel, from: store, listed: listed, trustedKeys: options.verifyingKeys)
-            var manifest: Manifest
-            if let rolloutBasisPoints {
-                manifest = try rollout(of: staged, onto: current, sourceName: sourceName, basisPoints: rolloutBasisPoints)
-            } else {
-                manifest = staged
-                manifest.channel = targetChannel
-                manifest.rollout = nil
+            let sourceVoucher = try HeaderCheck.voucher(for: staged, channel: ManifestChannel.recorded(source), listed: listed, in: store)
+            return try apply(to: targetChannel, in: store, listed: listed, options, newRolloutID: rolloutBasisPoints != nil,
+                             vouchers: sourceVoucher.map { [$0] } ?? []) { current throws(PackagerError) -> Manifest in
+                var manifest: Manifest
+                if let rolloutBasisPoints {
+                    manifest = try rollout(of: staged, onto: current, sourceName: sourceName, basisPoints: rolloutBasisPoints)
+                } else {
+                    manifest = staged
+                    manifest.channel = targetChannel
+                    manifest.rollout = nil
+                }
+                manifest.publishedAtTimestamp = ManifestFiles.nextPublishedAt(after: current?.publishedAtTimestamp, now: options.now)
+                return manifest
             }
-            manifest.publishedAtTimestamp = ManifestFiles.nextPublishedAt(after: current?.publishedAtTimestamp, now: options.now)
-            return try write(manifest, replacing: current, in: store, listed: listed, options)
         }
     }
 
@@ -85,9 +89,11 @@ public enum ReleaseEdit {
     }
 
     /// Checks every file the new manifest lists, then writes its files: the index parts it needs, then its manifests.
+    ///
+    /// - Parameter vouchers: the commit points whose files need no `head-object` (``HeaderCheck``).
     static func write(
         _ manifest: Manifest, replacing previous: Manifest?, in store: any VersionFolderStore,
-        listed: [String: StoredObject], _ options: ReleaseEditOptions
+        listed: [String: StoredObject], _ options: ReleaseEditOptions, vouchers: [HeaderCheck.Voucher]
     ) throws(PackagerError) -> ReleaseEditResult {
         let channel = manifest.channel
         let manifestName = ManifestChannel.manifestFileName(channel: channel)
@@ -99,6 +105,16 @@ public enum ReleaseEdit {
                 reason: "the new \(manifestName) would list files \(options.versionFolder) lacks or holds with other bytes; nothing was written. "
                     + "Publish the channel again (its files first)",
                 details: problems)
+        }
+        let zips = ManifestFiles.listed(by: manifest).map(\.path)
+        let unvouched = HeaderCheck.unvouched(zips, listed: listed, by: vouchers)
+        let misheaded = try HeaderCheck.differing(zips.filter(unvouched.contains).map { ($0, ObjectHeaders.archive) }, in: store)
+        guard misheaded.isEmpty else {
+            throw PackagerError(
+                code: .refused,
+                reason: "the new \(manifestName) would list files \(options.versionFolder) serves with other headers than publish sets, which "
+                    + "devices would act on; nothing was written. Publish the channel again: it writes them again with its headers",
+                details: misheaded)
         }
         let signed = [ManifestChannel.envelopeFileName(channel: channel), ManifestChannel.indexEnvelopeFileName(channel: channel)]
         if options.signingKeys.isEmpty, let envelope = signed.first(where: { listed[$0] != nil }) {
@@ -115,14 +131,17 @@ public enum ReleaseEdit {
             previous: previous, manifest: manifest, written: !options.dryRun)
         guard !options.dryRun else { return result }
         _ = store.removeStaleTemporaries()
-        let actions = try DestinationCheck.actions(for: files.contentAddressed, listed: listed, in: store)
+        var actions = try DestinationCheck.actions(for: files.contentAddressed, listed: listed, in: store)
+        actions = try HeaderCheck.repairing(
+            actions, reading: HeaderCheck.unvouched(actions.filter { $0.action == .skip }.map(\.name), listed: listed, by: vouchers), in: store)
         let parts = files.contentAddressed.filter { file in actions.contains { $0.name == file.name && $0.upload } }
         if !parts.isEmpty {
             try store.upload(parts) { _ in }
             _ = try DestinationCheck.confirm(files.contentAddressed, uploaded: Set(parts.map(\.name)), in: store)
         }
-        for file in files.manifests { try store.write(file, replacing: listed[file.name]) }
-        if !store.isLockedForWrites { try Publisher.confirmCommitPoints(files.manifests, in: store) }
+        var written: [String: StoredObject] = [:]
+        for file in files.manifests { written[file.name] = try store.write(file, replacing: listed[file.name]) }
+        if !store.isLockedForWrites { try Publisher.confirmCommitPoints(files.manifests, expected: written, in: store) }
         return result
     }
 }

@@ -51,7 +51,7 @@ extension PublishVerifier {
             }
         }
         let names = Array(Set(items.map(\.file.path)))
-        let read = reader.contents(names, maximumBytes: Dictionary(items.map { ($0.file.path, $0.file.size + 1) }, uniquingKeysWith: max))
+        let read = read(names, maximumBytes: Dictionary(items.map { ($0.file.path, $0.file.size + 1) }, uniquingKeysWith: max), commitPoints: false)
         var failed: Set<String> = []
         for item in items {
             guard let problem = problem(with: item.file, read: read[item.file.path], slice: item.slice, developmentRegion: manifest.developmentRegion) else { continue }

@@ -7,7 +7,8 @@ import OTALocalizationsSync
 /// every entry a device could install: stable and rollout entries, each full ZIP and every slice.
 ///
 /// It passes exactly when such a device, whatever its languages and wherever it falls in the rollout, would admit
-/// the publish and install every module. Both published formats are checked when present: the published index
+/// the publish and install every module; where the reader sees the headers files are stored with apart from their
+/// bodies (a bucket), those a device acts on are checked too (``checkHeaders(describing:)``). Both published formats are checked when present: the published index
 /// (`index.json` and its parts, which devices read) and `manifest.json` (which apps released before the index read),
 /// and they must describe the same modules.
 package struct PublishVerifier {
@@ -23,13 +24,20 @@ package struct PublishVerifier {
     let maximumSlicesPerModule: Int
     let maximumLocalizationsPerModule: Int
     let now: Date
+    /// Whether every file's stored headers are read, not only those the commit points cannot vouch for.
+    let everyHeader: Bool
     private(set) var lines: [Line] = []
+    /// Every file read, by name: true for a commit point (a manifest, an index root or an envelope of either).
+    var served: [String: Bool] = [:]
     /// The root files (`index…json`, `manifest…json`) found missing.
     private var missingRoots: Set<String> = []
 
     /// A verifier of `reader`'s folder for a device reading `channel` (nil: production) with `trustedKeys` (empty: an
-    /// unsigned device); limits and tolerances are the service's defaults.
-    package init(reader: any PublishedFileReading, channel: String?, trustedKeys: [ManifestPublicKey], now: Date = Date()) {
+    /// unsigned device); limits and tolerances are the service's defaults. With `everyHeader`, every file's stored
+    /// headers are read (``checkHeaders(describing:)``).
+    package init(
+        reader: any PublishedFileReading, channel: String?, trustedKeys: [ManifestPublicKey], now: Date = Date(), everyHeader: Bool = false
+    ) {
         let defaults = OTALocalizationServiceConfiguration(
             baseURL: URL(fileURLWithPath: "/"), appVersion: reader.appVersion, trustedKeys: trustedKeys, channel: channel)
         self.reader = reader
@@ -37,6 +45,7 @@ package struct PublishVerifier {
         self.maximumSlicesPerModule = defaults.maximumSlicesPerModule
         self.maximumLocalizationsPerModule = defaults.maximumLocalizationsPerModule
         self.now = now
+        self.everyHeader = everyHeader
     }
 
     /// Runs every check; the lines say what passed and what did not.
@@ -59,10 +68,23 @@ package struct PublishVerifier {
                 + "version folder publish wrote, <base>/<app version> (for example s3://strings/ios/1.0.0)"
                 + (rules.channel == nil ? "" : ", and --channel \(rules.channel!) must have been published there"))
         }
-        guard let described = fromIndex ?? manifest else { return (lines, nil) }
+        guard let described = fromIndex ?? manifest else {
+            checkHeaders(describing: nil)
+            return (lines, nil)
+        }
         checkEntries(described)
         checkArchives(described)
+        checkHeaders(describing: described)
         return (lines, described)
+    }
+
+    /// `reader`'s files, each noted in ``served`` once it was read.
+    mutating func read(_ names: [String], maximumBytes: [String: Int64], commitPoints: Bool) -> [String: Result<Data, PublishedFileFailure>] {
+        let read = reader.contents(names, maximumBytes: maximumBytes)
+        for (name, result) in read {
+            if case .success = result { served[name] = commitPoints }
+        }
+        return read
     }
 
     mutating func pass(_ text: String) { lines.append(Line(passed: true, text: text)) }
@@ -71,7 +93,7 @@ package struct PublishVerifier {
     /// The format's file, admitted as a device admits it; nil (with a failure line) when it is refused.
     private mutating func admitted(_ format: ManifestAdmission.Format, missingIsFailure: Bool = true) -> ManifestAdmission.Content? {
         let name = format.fileName(channel: rules.channel, signed: !rules.trustedKeys.isEmpty)
-        switch reader.contents([name], maximumBytes: [name: ManifestEnvelope.maximumBytes])[name] {
+        switch read([name], maximumBytes: [name: ManifestEnvelope.maximumBytes], commitPoints: true)[name] {
         case .success(let body)?:
             do {
                 let admitted = try ManifestAdmission.admit(
@@ -98,7 +120,7 @@ package struct PublishVerifier {
     private mutating func admittedIndex() -> Manifest? {
         guard case .index(let index)? = admitted(.index, missingIsFailure: false) else { return nil }
         let references = index.referencedParts
-        let read = reader.contents(references.map(\.path), maximumBytes: Dictionary(uniqueKeysWithValues: references.map { ($0.path, $0.size) }))
+        let read = read(references.map(\.path), maximumBytes: Dictionary(uniqueKeysWithValues: references.map { ($0.path, $0.size) }), commitPoints: false)
         var decoded: [String: Data] = [:]
         for reference in references {
             switch read[reference.path] {
@@ -151,7 +173,7 @@ package struct PublishVerifier {
     private mutating func checkUnsignedTwin(_ format: ManifestAdmission.Format) {
         let envelopeName = format.fileName(channel: rules.channel, signed: true)
         let name = format.fileName(channel: rules.channel, signed: false)
-        let read = reader.contents([envelopeName, name], maximumBytes: [envelopeName: ManifestEnvelope.maximumBytes, name: Manifest.maximumBytes])
+        let read = read([envelopeName, name], maximumBytes: [envelopeName: ManifestEnvelope.maximumBytes, name: Manifest.maximumBytes], commitPoints: true)
         guard case .success(let envelope)? = read[envelopeName],
               let payload = try? ManifestEnvelope(bytes: envelope, payloadType: format == .index ? ManifestEnvelope.indexPayloadType : ManifestEnvelope.payloadType).payload
         else { return }

@@ -95,7 +95,7 @@ enum PublishCommand: Command {
             while true {
                 let plan = try Publisher.plan(options)
                 if !quiet {
-                    for item in plan.archives where item.action == .replace { Output.err("warning: \(item.note ?? item.name)") }
+                    for item in plan.archives + plan.manifests where item.action == .replace { Output.err("warning: \(item.note ?? item.name)") }
                 }
                 if args.flag(Option.dryRun) {
                     Output.out(args.flag(Option.json) ? ReleaseText.json(plan, result: nil) : ReleaseText.planText(plan))

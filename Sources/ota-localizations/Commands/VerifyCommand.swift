@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsPackager
 import OTALocalizationsTooling
 
 /// `ota-localizations verify`: checks a published version folder the way a device with the same keys and channel
@@ -14,14 +15,19 @@ enum VerifyCommand: Command {
             """)
         static let channel = CommandOption.value(
             "channel", "<name>", help: "The channel devices read (manifest.<name>.json); default production.")
+        static let everyHeader = CommandOption.flag("every-header", help: """
+            s3:// only: read every file's stored headers, also those the commit points
+            vouch for (one head-object each).
+            """)
     }
-    static let options = [Option.trustedKey, Option.channel]
+    static let options = [Option.trustedKey, Option.channel, Option.everyHeader]
     static let help = """
         OVERVIEW: Check a published version folder the way a device with these trusted keys and this channel would
         (docs/signing.md): exit 0 exactly when such a device, whatever its languages and wherever it falls in the
         rollout, would accept the publish and install every module.
 
         USAGE: ota-localizations verify <version-dir, URL or s3://…> [--trusted-key <base64> ...] [--channel <name>]
+                                        [--every-header]
 
         Reads the published index (index.json, or index.dsse.json with --trusted-key) and its parts, and the manifest
         (manifest.json, or manifest.dsse.json), and admits each with the app's own code: the signature first, then the
@@ -29,7 +35,12 @@ enum VerifyCommand: Command {
         from now. Both must describe the same modules; with keys, the unsigned files must hold the signed bytes. Then
         every full ZIP and every slice of every stable and rollout entry is read and checked as the app's installer
         checks it (size, SHA-256, the archive's entries, Info.plist's development region, every table parses).
-        Prints one line per check and names exactly what does not match. s3:// goes through the AWS CLI, as publish.
+        s3:// goes through the AWS CLI, as publish, and also reads the headers each file is stored with, as a CDN
+        serves them (one head-object each): any Content-Encoding fails (devices would decode the body by it), and so
+        does a manifest or index a cache may keep for more than a day without asking again. The commit points' headers
+        are always read, another file's when it was written after them or when one of them is not stored as publish
+        stores it (docs/hosting.md, "Headers devices depend on"); --every-header reads every file's.
+        Prints one line per check and names exactly what does not match.
 
         OPTIONS:
         \(CommandOption.helpText(options, column: 28))
@@ -42,17 +53,19 @@ enum VerifyCommand: Command {
         let folder: PublishedFolder
         let keys: [ManifestPublicKey]
         let channel: String?
+        let everyHeader: Bool
         do {
             let args = try ArgumentList(arguments, options: Self.options)
             folder = try PublishedFolder(try args.onePositional("version-dir, URL or s3://…"))
             keys = try SigningKeyArguments.trustedKeys(args.values(Option.trustedKey))
             channel = ManifestChannel.recorded(try ReleaseArguments.channel(args.value(Option.channel), option: "--channel"))
+            everyHeader = args.flag(Option.everyHeader)
         } catch let error as UsageError {
             return usageError(error.message)
         } catch {
             return usageError("\(error)")
         }
-        var verifier = PublishVerifier(reader: folder, channel: channel, trustedKeys: keys)
+        var verifier = PublishVerifier(reader: folder, channel: channel, trustedKeys: keys, everyHeader: everyHeader)
         let (lines, manifest) = verifier.run()
         for line in lines { Output.out((line.passed ? "ok    " : "FAIL  ") + line.text) }
         let problems = lines.filter { !$0.passed }.count
@@ -73,6 +86,22 @@ extension PublishedFolder: PublishedFileReading {
     func contents(_ names: [String], maximumBytes: [String: Int64]) -> [String: Result<Data, PublishedFileFailure>] {
         read(names, maximumBytes: maximumBytes).mapValues { result in
             result.mapError { PublishedFileFailure(message: $0.message, isMissing: $0.isMissing) }
+        }
+    }
+
+    func storedHeaders(_ names: [String], channel: String?, describing manifest: Manifest?) -> StoredHeaderReading? {
+        guard case .s3(let place) = location else { return nil }
+        var results: [String: Result<PublishedHeaders, PublishedFileFailure>] = [:]
+        do {
+            guard let reading = try PublishedObjects.headers(names, channel: channel, describing: manifest, from: place) else { return nil }
+            for name in reading.read {
+                results[name] = reading.headers[name].map { .success(PublishedHeaders(cacheControl: $0.cacheControl, contentEncoding: $0.contentEncoding)) }
+                    ?? .failure(PublishedFileFailure(message: "\(display(name)): no such object", isMissing: true))
+            }
+            return StoredHeaderReading(results: results, vouched: reading.vouched)
+        } catch {
+            for name in names { results[name] = .failure(PublishedFileFailure(message: "\(display(name)): \(error.reason)", isMissing: false)) }
+            return StoredHeaderReading(results: results, vouched: [])
         }
     }
 }

@@ -33,6 +33,8 @@ enum ReleaseEditArguments {
     /// What both commands' help says after the OPTIONS section.
     static let closingHelp = """
         S3 goes through the AWS CLI, as for 'publish' (its credentials and AWS_ENDPOINT_URL apply).
+        A run killed between manifest.json and index.json is finished by running the same command again
+        (docs/hosting.md, "A killed promote or rollout").
 
         EXIT STATUS: 0 written (or planned), 1 refused or failed (nothing written), 2 usage error.
         """

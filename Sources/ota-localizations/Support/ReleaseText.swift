@@ -9,14 +9,14 @@ enum ReleaseText {
             let note = switch item.action {
             case .upload: ""
             case .skip: ", already there with these bytes"
-            case .replace: ", there with other bytes"
+            case .replace: ", there with other bytes or headers"
             }
             lines.append("  \(item.action.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0))\(item.name) (\(Output.grouped(item.size)) bytes)\(note)")
         }
         lines.append("  check  every file at the destination")
         for item in plan.manifests {
             lines.append("  \(item.upload ? "write " : "skip  ") \(item.name) (\(Output.grouped(item.size)) bytes), last"
-                + (item.upload ? "" : ", already there with these bytes"))
+                + (item.upload ? (item.action == .replace ? ", there with other headers" : "") : ", already there with these bytes"))
         }
         if let distribution = plan.distribution {
             lines.append("  invalidate \(plan.invalidationPaths.joined(separator: " ")) on CloudFront \(distribution)")
@@ -30,7 +30,7 @@ enum ReleaseText {
         let replaced = plan.archives.filter { $0.action == .replace }.count
         var lines = ["Published app version \(plan.appVersion)" + (plan.channel.map { " (channel \($0))" } ?? "") + " to \(plan.destination), "
             + "publishedAt \(plan.publishedAt):"]
-        lines.append("  \(Output.count(plan.uploads.count, "file")) uploaded" + (replaced > 0 ? " (\(replaced) replacing other bytes)" : "")
+        lines.append("  \(Output.count(plan.uploads.count, "file")) uploaded" + (replaced > 0 ? " (\(replaced) replacing other bytes or headers)" : "")
             + ", \(skipped) already there, \(result.verified.count) checked")
         let written = plan.manifests.filter(\.upload).map(\.name)
         lines.append("  " + (written.isEmpty ? "no manifest changed" : written.joined(separator: ", ") + " written last"))

@@ -12,7 +12,7 @@ import Darwin
 /// ``S3IntegrationTests/PublishKillTests``) and to a local folder (``FolderPublishKillTests``): every manifest in the
 /// destination must list only ZIPs that are there with their size, and must be the old manifest or the new one, byte
 /// for byte.
-private enum PublishKill {
+enum PublishKill {
     typealias H = SyncHarness
 
     /// A first publish (`old`, a folder holding only its manifest and ZIPs) and the version folder of a second one

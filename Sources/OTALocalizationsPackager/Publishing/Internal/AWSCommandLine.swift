@@ -53,21 +53,27 @@ struct AWSCommandLine {
         }
     }
 
-    /// Runs `aws <arguments> --output json` and waits.
+    /// Runs `aws <arguments> --output json` and waits. Its output goes to files in `scratch` (a scratch folder of its
+    /// own when nil, removed before this returns), so a run killed meanwhile leaves them where the next run removes them.
     ///
     /// - Throws: ``PackagerError`` `publishFailed` when the process cannot be started.
-    func run(_ arguments: [String]) throws(PackagerError) -> Run {
+    func run(_ arguments: [String], in scratch: ScratchFolder? = nil) throws(PackagerError) -> Run {
+        let folder: ScratchFolder
+        if let scratch { folder = scratch } else { folder = try ScratchFolder.make() }
+        defer { if scratch == nil { folder.remove() } }
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments + ["--output", "json"]
         process.environment = environment
-        let outFile: URL
-        let errFile: URL
+        let name = UUID().uuidString
+        // Files, not pipes: nothing can fill up, and a killed parent leaves nothing blocked.
+        let outFile = folder.file("\(name).out")
+        let errFile = folder.file("\(name).err")
+        defer {
+            try? FileManager.default.removeItem(at: outFile)
+            try? FileManager.default.removeItem(at: errFile)
+        }
         do {
-            // Files, not pipes: nothing can fill up, and a killed parent leaves nothing blocked.
-            let folder = FileManager.default.temporaryDirectory
-            outFile = folder.appendingPathComponent("ota-aws-\(UUID().uuidString).out")
-            errFile = folder.appendingPathComponent("ota-aws-\(UUID().uuidString).err")
             _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
             _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
             process.standardOutput = try FileHandle(forWritingTo: outFile)
@@ -78,10 +84,6 @@ struct AWSCommandLine {
             throw PackagerError(code: .publishFailed, reason: "\(executable.path): cannot be run (\(error.localizedDescription))")
         }
         process.waitUntilExit()
-        defer {
-            try? FileManager.default.removeItem(at: outFile)
-            try? FileManager.default.removeItem(at: errFile)
-        }
         let stdout = FileManager.default.contents(atPath: outFile.path) ?? Data()
         let stderr = String(decoding: FileManager.default.contents(atPath: errFile.path) ?? Data(), as: UTF8.self)
         return Run(status: process.terminationStatus, stdout: stdout, stderr: stderr)
@@ -91,8 +93,8 @@ struct AWSCommandLine {
     ///
     /// - Parameter what: what the call does, for the error (`PUT s3://b/k`).
     /// - Throws: ``PackagerError`` `publishFailed` with the CLI's own message.
-    func object(_ arguments: [String], what: String) throws(PackagerError) -> [String: Any] {
-        let result = try run(arguments)
+    func object(_ arguments: [String], what: String, in scratch: ScratchFolder? = nil) throws(PackagerError) -> [String: Any] {
+        let result = try run(arguments, in: scratch)
         guard result.status == 0 else { throw failure(result, what: what) }
         guard !result.stdout.isEmpty else { return [:] }
         guard let object = (try? JSONSerialization.jsonObject(with: result.stdout)) as? [String: Any] else {

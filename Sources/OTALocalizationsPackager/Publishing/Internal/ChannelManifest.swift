@@ -5,21 +5,60 @@ import OTALocalizationsCore
 /// only through its envelope, verified (docs/signing.md, "Every command that signs verifies first"); without, the
 /// unsigned file.
 enum ChannelManifest {
+    /// A channel's commit points as read: the newest publish they hold, and whether the others are from it.
+    struct State {
+        /// The manifest (with trusted keys: its envelope's payload), the commit point every run writes first.
+        var manifest: Manifest
+        /// Set when the index's root (with trusted keys: its envelope) is not yet `manifest`'s: a run was stopped
+        /// between its commit points (docs/hosting.md, "A killed promote or rollout").
+        var unfinished: Unfinished?
+    }
+
+    /// What the commit points a stopped run did not reach still hold.
+    enum Unfinished: Equatable {
+        /// The index of an earlier publish, and the manifest it and its parts describe (nil when they cannot be read).
+        case olderIndex(previous: Manifest?)
+        /// No index root (with trusted keys: no envelope of one): the run stopped before writing it, or an older
+        /// packager published the channel.
+        case missingIndex
+    }
+
     /// The channel's manifest, or nil when the folder has none of the channel's commit points (neither manifest nor
-    /// index, nor an envelope of either).
+    /// index, nor an envelope of either), for a channel that is read and not written (`promote --from`): its commit
+    /// points must all be from one publish.
+    ///
+    /// - Throws: as ``state(_:from:listed:trustedKeys:)``, and `refused` when the index is of an earlier publish than
+    ///   the manifest (a run stopped between them).
+    static func read(
+        _ channel: String?, from store: any VersionFolderStore, listed: [String: StoredObject], trustedKeys: [ManifestPublicKey]
+    ) throws(PackagerError) -> Manifest? {
+        guard let state = try state(channel, from: store, listed: listed, trustedKeys: trustedKeys) else { return nil }
+        if case .olderIndex? = state.unfinished {
+            throw PackagerError(
+                code: .refused,
+                reason: "\(store.location.display(ManifestChannel.indexFileName(channel: channel))) is of an earlier publish than "
+                    + "\(ManifestChannel.manifestFileName(channel: channel)) beside it: a publish, promote or rollout of that channel was "
+                    + "stopped between the two. Run it again (or publish the channel again), then this; nothing was signed or written")
+        }
+        return state.manifest
+    }
+
+    /// The channel's commit points, or nil when the folder has none of them (neither manifest nor index, nor an
+    /// envelope of either).
     ///
     /// The commit points are read in one batch. The published index beside the manifest (read through its envelope
-    /// with trusted keys) must be the one the manifest gives (``ManifestIndex/build(from:)`` is deterministic), so a
-    /// manifest and an index from different publishes, one of them put back or left by a cut-short run, are refused.
+    /// with trusted keys) must be the one the manifest gives (``ManifestIndex/build(from:)`` is deterministic), or of
+    /// an earlier publish (a run stopped between its writes, ``Unfinished``); a manifest and an index from different
+    /// publishes otherwise (one of them put back) are refused.
     ///
     /// - Parameter trustedKeys: the keys whose signature counts; empty reads `manifest.<channel>.json` unsigned.
     /// - Throws: ``PackagerError`` `signature` when trusted keys are given and an envelope is missing, malformed,
     ///   signed by no trusted key, or its signature does not verify; `refused` when the manifest does not decode, is
-    ///   for another app version or channel, is missing while the index or an envelope is there, or does not give
-    ///   the index beside it.
-    static func read(
+    ///   for another app version or channel, is missing while the index or an envelope is there, or the index beside
+    ///   it is of a later or the same publish but not the one it gives.
+    static func state(
         _ channel: String?, from store: any VersionFolderStore, listed: [String: StoredObject], trustedKeys: [ManifestPublicKey]
-    ) throws(PackagerError) -> Manifest? {
+    ) throws(PackagerError) -> State? {
         let manifestName = ManifestChannel.manifestFileName(channel: channel)
         let envelopeName = ManifestChannel.envelopeFileName(channel: channel)
         let indexName = ManifestChannel.indexFileName(channel: channel)
@@ -49,16 +88,16 @@ enum ChannelManifest {
             manifest = try ManifestFiles.decode(bytes, shownAs: store.location.display(manifestName))
             try ManifestFiles.check(manifest, shownAs: store.location.display(manifestName), appVersion: store.location.lastComponent, channel: channel)
         }
-        try checkIndex(of: manifest, files: files, listed: listed, signed: signed, trustedKeys: trustedKeys, channel: channel, in: store)
-        return manifest
+        let unfinished = try checkIndex(of: manifest, files: files, listed: listed, signed: signed, trustedKeys: trustedKeys, channel: channel, in: store)
+        return State(manifest: manifest, unfinished: unfinished)
     }
 
-    /// The published index must be the one `manifest` gives: through its envelope with keys (when the folder has the
-    /// index at all; a folder an older packager published has none).
+    /// Whether the published index is the one `manifest` gives (nil), through its envelope with keys, or of an earlier
+    /// publish or missing (a run stopped before writing it; a folder an older packager published has none).
     private static func checkIndex(
         of manifest: Manifest, files: [String: Data], listed: [String: StoredObject], signed: Bool, trustedKeys: [ManifestPublicKey],
         channel: String?, in store: any VersionFolderStore
-    ) throws(PackagerError) {
+    ) throws(PackagerError) -> Unfinished? {
         let indexName = ManifestChannel.indexFileName(channel: channel)
         let indexEnvelopeName = ManifestChannel.indexEnvelopeFileName(channel: channel)
         let expected: Data
@@ -67,24 +106,25 @@ enum ChannelManifest {
         } catch {
             throw PackagerError(code: .publishFailed, reason: "zlib failed: \(error)")
         }
-        let published: (name: String, bytes: Data)?
+        let published: (name: String, bytes: Data)
         if signed, listed[indexEnvelopeName] != nil {
             let payload = try verified(
                 files[indexEnvelopeName], name: indexEnvelopeName, in: store, beside: indexName, type: ManifestEnvelope.indexPayloadType,
                 trustedKeys: trustedKeys)
             published = (indexEnvelopeName, payload)
-        } else if listed[indexName] != nil, let bytes = files[indexName] {
+        } else if !signed, listed[indexName] != nil, let bytes = files[indexName] {
             published = (indexName, bytes)
         } else {
-            published = nil
+            return .missingIndex
         }
-        if let published, published.bytes != expected {
-            throw PackagerError(
-                code: .refused,
-                reason: "\(store.location.display(published.name)) is not the index of \(ManifestChannel.manifestFileName(channel: channel)) beside it: "
-                    + "the two are from different publishes (one put back, or a run cut short). Publish the version again; nothing was "
-                    + "signed or written")
+        if published.bytes == expected { return nil }
+        if let index = try? ManifestIndex(bytes: published.bytes), index.publishedAtTimestamp < manifest.publishedAtTimestamp {
+            return .olderIndex(previous: try PublishedIndexReading.manifest(of: index, in: store))
         }
+        throw PackagerError(
+            code: .refused,
+            reason: "\(store.location.display(published.name)) is not the index of \(ManifestChannel.manifestFileName(channel: channel)) beside it: "
+                + "the two are from different publishes (one put back). Publish the version again; nothing was signed or written")
     }
 
     /// The payload of the envelope `name`, verified with `trustedKeys`.

@@ -44,14 +44,17 @@ struct LocalFolderStore: VersionFolderStore {
         for file in files { try put(try file.bytes(), as: file.name) }
     }
 
-    func write(_ file: ReleaseFile, replacing expected: StoredObject?) throws(PackagerError) {
+    func write(_ file: ReleaseFile, replacing expected: StoredObject?) throws(PackagerError) -> StoredObject {
         guard stored(file.name) == expected else {
             throw PackagerError(
                 code: .lostRace,
                 reason: "\(folder.appendingPathComponent(file.name).path) changed after this run read it: another publish, promote or rollout wrote it. Nothing more was written; run this one again")
         }
         try put(try file.bytes(), as: file.name)
+        return StoredObject(size: file.size, etag: "sha256:" + file.sha256)
     }
+
+    func headers(_ names: [String]) throws(PackagerError) -> [String: StoredHeaders]? { nil }
 
     var isLockedForWrites: Bool { true }
 

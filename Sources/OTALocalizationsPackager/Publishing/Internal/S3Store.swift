@@ -3,15 +3,21 @@ import OTALocalizationsCore
 import OTALocalizationsDigest
 
 /// A version folder in S3, `s3://<bucket>/<prefix>/`, through the AWS CLI: one `s3api list-objects-v2` to learn what
-/// is there (sizes and ETags), `s3 cp --recursive` to upload or download many objects in one process (the CLI runs
-/// its requests in parallel), and one `s3api put-object` per manifest, conditional on the ETag read before
-/// (`--if-match`, or `--if-none-match '*'` for a new one: S3 conditional writes).
+/// is there (sizes, ETags, times written), `s3 cp --recursive` to upload or download many objects in one process (the
+/// CLI runs its requests in parallel), one `s3api put-object` per manifest, conditional on the ETag read before
+/// (`--if-match`, or `--if-none-match '*'` for a new one: S3 conditional writes), and one `s3api head-object` per
+/// object whose headers are checked.
 ///
 /// Every upload sends a SHA-256 checksum (`--checksum-algorithm SHA256`), which S3 checks against the body before it
-/// stores it. A listing gives no checksum values (Amazon S3 API Reference, ListObjectsV2 `Object`: the algorithm
-/// only), so an object already there is recognised by its size and its ETag, the MD5 of the body for a single-part
-/// upload without SSE-KMS (API Reference, "Common Response Headers"); an ETag of another form is settled by reading
-/// the bytes.
+/// stores it, and stores with the object (Amazon S3 User Guide, "Checking object integrity in Amazon S3"). A listing
+/// gives no checksum values (Amazon S3 API Reference, ListObjectsV2 `Object`: the algorithm only), and an ETag is the
+/// MD5 of the body only for a single-part upload, unencrypted or with SSE-S3; with SSE-KMS or SSE-C it is 32 hex
+/// digits that are not (API Reference, `Object`, `ETag`). So an ETag is taken as a sign of the bytes only when it is
+/// the MD5 of this file's bytes; an object of the right size with any other ETag is settled by reading its bytes. A
+/// manifest written with `put-object` is confirmed by the SHA-256 S3 answers it stored (`ChecksumSHA256`) and then
+/// known by the ETag S3 gave it, whatever that ETag means.
+///
+/// Every file the AWS CLI reads or writes is in a ``ScratchFolder``.
 struct S3Store: VersionFolderStore {
     let bucket: String
     /// The version folder's key prefix, without a trailing `/`.
@@ -33,24 +39,27 @@ struct S3Store: VersionFolderStore {
             guard let key = entry["Key"] as? String, key.hasPrefix(folderPrefix) else { continue }
             let name = String(key.dropFirst(folderPrefix.count))
             guard !name.isEmpty, !name.contains("/"), let size = (entry["Size"] as? NSNumber)?.int64Value else { continue }
-            objects[name] = StoredObject(size: size, etag: entry["ETag"] as? String ?? "")
+            objects[name] = StoredObject(
+                size: size, etag: entry["ETag"] as? String ?? "", lastModified: (entry["LastModified"] as? String).flatMap(Self.date))
         }
         return objects
     }
 
     func holds(_ file: ReleaseFile, listed: StoredObject) throws(PackagerError) -> Bool? {
         guard listed.size == file.size else { return false }
-        guard let md5 = Self.plainMD5(listed.etag) else { return nil }
-        return md5 == OTASHA256.hex(md5Digest(try file.bytes()))
+        // An ETag that is not this file's MD5 may still be of these bytes (SSE-KMS, SSE-C, a multipart upload).
+        guard let md5 = Self.plainMD5(listed.etag), md5 == OTASHA256.hex(md5Digest(try file.bytes())) else { return nil }
+        return true
     }
 
     func download(_ names: [String]) throws(PackagerError) -> [String: Data] {
         guard !names.isEmpty else { return [:] }
-        let folder = try Self.temporaryFolder("ota-s3-download")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let scratch = try ScratchFolder.make()
+        defer { scratch.remove() }
+        let folder = scratch.file("objects")
         var arguments = ["s3", "cp", folderURI, folder.path, "--recursive", "--only-show-errors", "--exclude", "*"]
         for name in names { arguments += ["--include", Self.literalPattern(name)] }
-        _ = try cli.object(arguments, what: "GET \(names.count) objects of \(location.display(""))")
+        _ = try cli.object(arguments, what: "GET \(names.count) objects of \(location.display(""))", in: scratch)
         var result: [String: Data] = [:]
         for name in names {
             if let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) { result[name] = data }
@@ -59,9 +68,10 @@ struct S3Store: VersionFolderStore {
     }
 
     func read(_ name: String) throws(PackagerError) -> Data? {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("ota-s3-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: file) }
-        let result = try cli.run(["s3api", "get-object", "--bucket", bucket, "--key", key(name), file.path])
+        let scratch = try ScratchFolder.make()
+        defer { scratch.remove() }
+        let file = scratch.file("object")
+        let result = try cli.run(["s3api", "get-object", "--bucket", bucket, "--key", key(name), file.path], in: scratch)
         if result.status != 0 {
             if result.isNotFound { return nil }
             throw cli.failure(result, what: "GET \(location.display(name))")
@@ -76,25 +86,31 @@ struct S3Store: VersionFolderStore {
         let batches = Dictionary(grouping: files, by: \.headers)
         for headers in batches.keys.sorted(by: { $0.contentType < $1.contentType }) {
             let batch = batches[headers]!
-            let folder = try Self.temporaryFolder("ota-s3-upload")
-            defer { try? FileManager.default.removeItem(at: folder) }
+            let scratch = try ScratchFolder.make()
+            defer { scratch.remove() }
+            let folder = scratch.file("upload")
+            do {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+            } catch {
+                throw PackagerError(code: .publishFailed, reason: "\(folder.path): cannot be created (\(error.localizedDescription))")
+            }
             for file in batch { try Self.stage(file, in: folder) }
             let bytes = batch.reduce(Int64(0)) { $0 + $1.size }
             progress("upload \(batch.count) file\(batch.count == 1 ? "" : "s") (\(bytes) bytes, \(headers.contentType)) to \(folderURI)")
             _ = try cli.object(
                 ["s3", "cp", folder.path, folderURI, "--recursive", "--only-show-errors", "--checksum-algorithm", "SHA256",
                  "--content-type", headers.contentType, "--cache-control", headers.cacheControl],
-                what: "PUT \(batch.count) objects to \(location.display(""))")
+                what: "PUT \(batch.count) objects to \(location.display(""))", in: scratch)
         }
     }
 
-    func write(_ file: ReleaseFile, replacing expected: StoredObject?) throws(PackagerError) {
-        let body = FileManager.default.temporaryDirectory.appendingPathComponent("ota-s3-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: body) }
+    func write(_ file: ReleaseFile, replacing expected: StoredObject?) throws(PackagerError) -> StoredObject {
+        let scratch = try ScratchFolder.make()
+        defer { scratch.remove() }
+        let body = scratch.file("body")
+        let bytes = try file.bytes()
         do {
-            try file.bytes().write(to: body)
-        } catch let error as PackagerError {
-            throw error
+            try bytes.write(to: body)
         } catch {
             throw PackagerError(code: .publishFailed, reason: "\(body.path): cannot be written (\(error.localizedDescription))")
         }
@@ -103,7 +119,7 @@ struct S3Store: VersionFolderStore {
         let result = try cli.run(
             ["s3api", "put-object", "--bucket", bucket, "--key", key(file.name), "--body", body.path,
              "--content-type", file.headers.contentType, "--cache-control", file.headers.cacheControl,
-             "--checksum-algorithm", "SHA256"] + condition)
+             "--checksum-algorithm", "SHA256"] + condition, in: scratch)
         guard result.status == 0 else {
             if result.stderr.contains("PreconditionFailed") || result.stderr.contains("ConditionalRequestConflict") || result.stderr.contains("(412)") {
                 throw PackagerError(
@@ -112,6 +128,37 @@ struct S3Store: VersionFolderStore {
             }
             throw cli.failure(result, what: what)
         }
+        let answer = (try? JSONSerialization.jsonObject(with: result.stdout)) as? [String: Any] ?? [:]
+        let sha256 = Data(SHA256Digest.hash(bytes)).base64EncodedString()
+        if let stored = answer["ChecksumSHA256"] as? String, stored != sha256 {
+            throw PackagerError(
+                code: .publishFailed,
+                reason: "\(what): S3 stored SHA-256 \(stored) (base64), but this file's is \(sha256): the object is not this file. Publish again")
+        }
+        return StoredObject(size: file.size, etag: answer["ETag"] as? String ?? "")
+    }
+
+    func headers(_ names: [String]) throws(PackagerError) -> [String: StoredHeaders]? {
+        let answers = Self.inParallel(names) { name throws(PackagerError) -> StoredHeaders? in
+            let result = try cli.run(["s3api", "head-object", "--bucket", bucket, "--key", key(name)])
+            guard result.status == 0 else {
+                if result.isNotFound { return nil }
+                throw cli.failure(result, what: "HEAD \(location.display(name))")
+            }
+            let object = (try? JSONSerialization.jsonObject(with: result.stdout)) as? [String: Any] ?? [:]
+            return StoredHeaders(
+                contentType: object["ContentType"] as? String, cacheControl: object["CacheControl"] as? String,
+                contentEncoding: object["ContentEncoding"] as? String)
+        }
+        var headers: [String: StoredHeaders] = [:]
+        for (name, answer) in answers {
+            switch answer {
+            case .success(let found?): headers[name] = found
+            case .success(nil): continue
+            case .failure(let error): throw error
+            }
+        }
+        return headers
     }
 
     var isLockedForWrites: Bool { false }
@@ -121,6 +168,34 @@ struct S3Store: VersionFolderStore {
     }
 
     func removeStaleTemporaries() -> [String] { [] }
+
+    /// `body` for each of `names`, on one thread per core (at least 2, at most 8): each call runs one `aws` process,
+    /// which spends most of its second starting.
+    static func inParallel<Value: Sendable>(
+        _ names: [String], _ body: @Sendable (String) throws(PackagerError) -> Value
+    ) -> [String: Result<Value, PackagerError>] {
+        let results = ParallelResults<Value>()
+        let lanes = min(names.count, max(2, min(8, ProcessInfo.processInfo.activeProcessorCount)))
+        guard lanes > 0 else { return [:] }
+        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+            for index in stride(from: lane, to: names.count, by: lanes) {
+                let name = names[index]
+                do throws(PackagerError) {
+                    results.set(name, .success(try body(name)))
+                } catch {
+                    results.set(name, .failure(error))
+                }
+            }
+        }
+        return results.all
+    }
+
+    /// The time S3 lists for an object (`2026-01-02T03:04:05.000Z`), nil for another form.
+    static func date(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text) ?? ISO8601DateFormatter().date(from: text)
+    }
 
     /// Asks CloudFront to drop its cached copies of `paths` (each starting with `/`); returns the invalidation's id.
     func invalidate(distribution: String, paths: [String]) throws(PackagerError) -> String {
@@ -147,16 +222,6 @@ struct S3Store: VersionFolderStore {
             }
         }
         return out
-    }
-
-    private static func temporaryFolder(_ prefix: String) throws(PackagerError) -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw PackagerError(code: .publishFailed, reason: "\(folder.path): cannot be created (\(error.localizedDescription))")
-        }
-        return folder
     }
 
     /// Puts `file` in `folder` under its name: a symbolic link to a local file (the CLI follows it), or its bytes.

@@ -7,8 +7,9 @@ import Glibc
 import Darwin
 #endif
 
-/// A real S3 API on a free 127.0.0.1 port (`moto_server` from PyPI's `moto[server]`), driven by the real AWS CLI
-/// (PyPI's `awscli`); `Scripts/test` installs both under `.build/python/`.
+/// A real S3 API on a free 127.0.0.1 port (`moto_server` from PyPI's `moto[server]`, started by ``MotoLauncher`` so
+/// that SSE-KMS objects get ETags that are not MD5s, as on S3), driven by the real AWS CLI (PyPI's `awscli`);
+/// `Scripts/test` installs both under `.build/python/`.
 ///
 /// Objects are served path-style at `http://127.0.0.1:<port>/<bucket>/<key>`. moto logs one line per request on
 /// standard error (`"GET /bucket/key HTTP/1.1" 200 -`); ``requests()`` reads them. ``stop()`` (also on `deinit`)
@@ -90,8 +91,9 @@ final class MotoServer: @unchecked Sendable {
         do {
             server = try ServerProcess.start(attempts: 3, seconds: 30) { [folder] port in
                 let process = Process()
-                process.executableURL = URL(fileURLWithPath: Self.motoExecutable)
-                process.arguments = ["-H", "127.0.0.1", "-p", String(port)]
+                let command = try MotoLauncher.command(motoServer: Self.motoExecutable, port: port, folder: folder.url)
+                process.executableURL = command.executable
+                process.arguments = command.arguments
                 _ = FileManager.default.createFile(atPath: folder.url.appendingPathComponent("moto.log").path, contents: nil)
                 let handle = try FileHandle(forWritingTo: folder.url.appendingPathComponent("moto.log"))
                 process.standardOutput = handle

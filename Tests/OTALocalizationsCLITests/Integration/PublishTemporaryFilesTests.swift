@@ -1,0 +1,39 @@
+import Foundation
+import OTATestSupport
+import Testing
+
+extension S3IntegrationTests {
+    /// Publishes to S3 killed with SIGKILL while the AWS CLI runs: the files they kept in the temporary folder (the CLI's
+    /// output, bodies, folders staged for an upload or a download) are gone once the next publish has run.
+    @Suite struct PublishTemporaryFilesTests {
+        @Test func killedPublishesLeaveNothingInTheTemporaryFolderAfterTheNextRun() async throws {
+            let moto = try await MotoServer.session()
+            let publishes = try await PublishKill.TwoPublishes()
+            let temporary = try TemporaryDirectory("tmpdir")
+            defer { temporary.remove() }
+            var environment = moto.environment
+            environment["TMPDIR"] = temporary.path
+            let bucket = "ota-tmp-kills"
+            try await moto.createPublicBucket(bucket)
+            try await moto.awsOK(["s3", "cp", publishes.old.path, "s3://\(bucket)/ios/1.0.0/", "--recursive", "--only-show-errors"])
+            var killed = 0
+            var leftByKills: [String] = []
+            for moment in PublishKill.moments {
+                let arguments = ["publish", publishes.new.path, "--to", "s3://\(bucket)/ios"]
+                if try await PublishKill.runKilled(after: moment, arguments, environment: environment) { killed += 1 }
+                await PublishKill.waitForProcesses(mentioning: bucket)
+                // What this run left; each run removes what the ones before it left.
+                leftByKills += try FileManager.default.contentsOfDirectory(atPath: temporary.path)
+            }
+            #expect(killed >= PublishKill.moments.count - 1, "only \(killed) of the publishes were killed before they ended")
+            #expect(!leftByKills.isEmpty, "the killed runs left nothing to clean up: the kills landed outside the AWS CLI's runs")
+
+            let again = try await ExternalTool.run(
+                TestPaths.cliExecutable.path, ["publish", publishes.new.path, "--to", "s3://\(bucket)/ios", "--quiet"], environment: environment)
+
+            #expect(again.status == 0, "\(again.stderr)")
+            let left = FileManager.default.subpaths(atPath: temporary.path) ?? []
+            #expect(left.isEmpty, "left: \(left.sorted()); by the kills: \(leftByKills.sorted())")
+        }
+    }
+}
