@@ -56,12 +56,21 @@ package struct AntiRollbackMark: Sendable, Equatable {
     /// The kill switch's first step: every channel's mark, whatever app version the record is for, becomes what is
     /// pulled, so that no manifest published at or before it is installed again. Written before anything is deleted
     /// (a switch killed after this step leaves the bundles, which the next delete removes); nothing to do without a
-    /// record. The temporary file is written at the storage root, where the deletion that follows removes any left.
+    /// record. The new record is written under a trash name at the storage root (which every cycle and delete removes,
+    /// so a kill leaves nothing else there), flushed, and renamed onto the record.
     package static func pullEverything(storageRoot: URL) throws(CycleFailure) {
         let file = storageRoot.appendingPathComponent(OTAStorageLayout.antiRollbackFileName, isDirectory: false)
         guard var record = Record.read(file), !record.marks.isEmpty else { return }
         for (channel, mark) in record.marks { record.pulled[channel] = max(record.pulled[channel] ?? mark, mark) }
-        try DurableFiles.replaceFile(file, with: record.encoded(), temporaryFolder: storageRoot, flush: .toMedium)
+        let temporary = OTAStorageLayout.newTrashURL(in: storageRoot)
+        do {
+            try DurableFiles.writeNewFile(record.encoded(), to: temporary, flush: .toMedium)
+            try DurableFiles.rename(temporary, to: file)
+        } catch {
+            DurableFiles.remove(temporary)
+            throw error
+        }
+        DurableFiles.syncDirectory(storageRoot, flush: .toMedium)
     }
 
     /// The record's fields as written.

@@ -20,14 +20,14 @@ enum VerifyCommand: Command {
             vouch for (one head-object each).
             """)
     }
-    static let options = [Option.trustedKey, Option.channel, Option.everyHeader]
+    static let options = [Option.trustedKey, Option.channel, Option.everyHeader, SyncCommand.Option.requestDeadline]
     static let help = """
         OVERVIEW: Check a published version folder the way a device with these trusted keys and this channel would
         (docs/signing.md): exit 0 exactly when such a device, whatever its languages and wherever it falls in the
         rollout, would accept the publish and install every module.
 
         USAGE: ota-localizations verify <version-dir, URL or s3://…> [--trusted-key <base64> ...] [--channel <name>]
-                                        [--every-header]
+                                        [--every-header] [--request-deadline <seconds>]
 
         Reads the published index (index.json, or index.dsse.json with --trusted-key) and its parts, and the manifest
         (manifest.json, or manifest.dsse.json), and admits each with the app's own code: the signature first, then the
@@ -40,7 +40,8 @@ enum VerifyCommand: Command {
         does a manifest or index a cache may keep for more than a day without asking again. The commit points' headers
         are always read, another file's when it was written after them or when one of them is not stored as publish
         stores it (docs/hosting.md, "Headers devices depend on"); --every-header reads every file's.
-        Prints one line per check and names exactly what does not match.
+        Over http(s), each GET ends at --request-deadline, as a device's does, and its body at the device's limit for that
+        file. Prints one line per check and names exactly what does not match.
 
         OPTIONS:
         \(CommandOption.helpText(options, column: 28))
@@ -50,7 +51,7 @@ enum VerifyCommand: Command {
         """
 
     static func run(_ arguments: [String]) -> Output.Status {
-        let folder: PublishedFolder
+        var folder: PublishedFolder
         let keys: [ManifestPublicKey]
         let channel: String?
         let everyHeader: Bool
@@ -60,6 +61,11 @@ enum VerifyCommand: Command {
             keys = try SigningKeyArguments.trustedKeys(args.values(Option.trustedKey))
             channel = ManifestChannel.recorded(try ReleaseArguments.channel(args.value(Option.channel), option: "--channel"))
             everyHeader = args.flag(Option.everyHeader)
+            let deadline = args.valueOrDefault(SyncCommand.Option.requestDeadline)
+            guard let seconds = Double(deadline), seconds.isFinite, seconds > 0 else {
+                throw UsageError(message: "--request-deadline '\(deadline)' is not a positive number of seconds")
+            }
+            folder.maximumRequestSeconds = seconds
         } catch let error as UsageError {
             return usageError(error.message)
         } catch {

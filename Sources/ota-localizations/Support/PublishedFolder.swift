@@ -15,6 +15,9 @@ struct PublishedFolder {
     }
 
     let location: Location
+    /// The longest one GET may take in all, in seconds (the service's `maximumRequestSeconds`, 120 s by default): a host
+    /// that trickles bytes never trips the idle timeout, so this ends the request.
+    var maximumRequestSeconds = OTALocalizationServiceConfiguration.defaultMaximumRequestSeconds
 
     /// `text` as an http(s) URL, an `s3://` location, or a folder path.
     /// - Throws: ``UsageError`` for an `s3://` text without a bucket.
@@ -98,7 +101,7 @@ struct PublishedFolder {
         let target = url(name)
         let box = ResultBox()
         let done = DispatchSemaphore(value: 0)
-        Task {
+        let request = Task {
             do {
                 let response = try await URLSessionTransport().get(
                     target, headers: [:], timeout: OTALocalizationServiceConfiguration.defaultRequestTimeout, maximumBytes: maximumBytes)
@@ -110,8 +113,17 @@ struct PublishedFolder {
             }
             done.signal()
         }
-        done.wait()
+        guard done.wait(timeout: .now() + maximumRequestSeconds) == .success else {
+            request.cancel()
+            return .failure(ReadFailure(message: "GET \(target.absoluteString): timed-out: no whole response within "
+                + "\(Self.text(maximumRequestSeconds)) s (--request-deadline)"))
+        }
         return box.value ?? .failure(ReadFailure(message: "GET \(target.absoluteString): no response"))
+    }
+
+    /// `30` for 30 seconds, `2.5` for two and a half.
+    private static func text(_ seconds: TimeInterval) -> String {
+        seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
     }
 
     private final class ResultBox: @unchecked Sendable {

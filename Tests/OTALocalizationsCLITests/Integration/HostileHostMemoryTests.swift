@@ -94,4 +94,24 @@ import Testing
         #expect(failures.allSatisfy { $0.contains("body-too-large") }, "\(run.stdout)")
         #expect(run.peakResidentBytes < Self.maximumPeakBytes, "peak \(run.peakResidentMiB) MiB")
     }
+
+    /// A host that trickles a byte every 5 s never trips the 30 s idle timeout: each of verify's GETs ends at its
+    /// deadline (`--request-deadline`, the service's 120 s by default), so verify ends in bounded time.
+    @Test func verifyOfATricklingHostEndsAtTheRequestDeadline() async throws {
+        let empty = try TemporaryDirectory("hostile-verify-trickle")
+        defer { empty.remove() }
+        let server = try await HostileHTTPServer.start(root: empty.url, answers: [
+            "/1.0/index.json": .trickle(secondsPerByte: 5), "/1.0/manifest.json": .trickle(secondsPerByte: 5),
+        ])
+        defer { server.stop() }
+
+        let run = try await MeasuredRun.run(
+            TestPaths.cliExecutable.path, ["verify", server.url("/1.0"), "--request-deadline", "2"], killAfterSeconds: 90)
+
+        #expect(!run.killed && run.status == 1, "\(run.stdout)\(run.stderr)")
+        let failures = run.stdout.split(separator: "\n").filter { $0.hasPrefix("FAIL") }
+        #expect(failures.count == 2, "\(run.stdout)")
+        #expect(failures.allSatisfy { $0.contains("timed-out: no whole response within 2 s (--request-deadline)") }, "\(run.stdout)")
+        #expect(run.seconds >= 4 && run.seconds < 25, "two GETs of 2 s each: \(run.seconds) s")
+    }
 }
