@@ -60,16 +60,17 @@ extension ReadSideTests {
             #expect(count(storage) == 0, "quarantined content is not counted")
         }
 
-        /// A process started by iOS prewarming (`ActivePrewarm=1`) may be discarded before the app ever runs: its load
-        /// serves the content but counts the launch only once the main queue runs it (after `UIApplicationMain`), so
-        /// discarded prewarms never quarantine good text, and a prewarmed process the user launches counts as a launch.
-        @Test func aPrewarmedLaunchCountsOnlyOnceTheAppRuns() throws {
+        /// A process started by iOS prewarming (`ActivePrewarm=1`) may be discarded before the user opens the app: its
+        /// load serves the content but counts the launch only when the app first becomes active, so discarded prewarms
+        /// never quarantine good text, and a prewarmed process the user opens counts as a launch, also when it loaded
+        /// uncounted (in the background, where a prewarm runs).
+        @Test func aPrewarmedLaunchCountsOnlyOnceTheAppIsActive() throws {
             let storage = try TestStorage()
             try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
             let saved = LaunchGuard.prewarm
             defer { LaunchGuard.prewarm = saved }
 
-            // Two prewarms in a row, each discarded before the app ran: served, never counted.
+            // Two prewarms in a row, each discarded before the app was opened: served, never counted.
             LaunchGuard.prewarm = Prewarm(isPrewarmed: true) { _ in }
             #expect(launch(storage) == TestHash.a)
             #expect(launch(storage) == TestHash.a)
@@ -79,7 +80,7 @@ extension ReadSideTests {
             #expect(launch(storage) == TestHash.a)
             #expect(count(storage) == 1)
 
-            // A prewarmed process the user launches: counted when the app runs, and its confirmation resets the count.
+            // A prewarmed process the user opens: counted when it becomes active, and its confirmation resets the count.
             let pending = PendingCounts()
             LaunchGuard.prewarm = Prewarm(isPrewarmed: true) { count in pending.add(count) }
             #expect(launch(storage) == TestHash.a)
@@ -89,6 +90,15 @@ extension ReadSideTests {
             OTALocalizedString.confirmLaunch(storageRoot: storage.root, appVersion: "1.0")
             #expect(count(storage) == 0)
 
+            // A prewarmed load made uncounted (the app saw itself in the background) still counts once active.
+            OTALocalizedString.forgetLaunchesCountedThisProcess()
+            OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.root, appVersion: "1.0", countsLaunch: false)
+            OTALocalizedString.clearBundleCache()
+            #expect(!pending.isEmpty)
+            pending.runAll()
+            #expect(count(storage) == 1)
+            OTALocalizedString.confirmLaunch(storageRoot: storage.root, appVersion: "1.0")
+
             // At the limit, a prewarmed load refuses the content as any load does, and schedules no count.
             LaunchGuard.prewarm = Prewarm(isPrewarmed: false) { _ in }
             launch(storage)
@@ -96,6 +106,19 @@ extension ReadSideTests {
             LaunchGuard.prewarm = Prewarm(isPrewarmed: true) { count in pending.add(count) }
             #expect(launch(storage) == nil)
             #expect(pending.isEmpty)
+        }
+
+        /// The process's own activation: the count runs at the first `UIApplicationDidBecomeActiveNotification` on
+        /// the main queue, once.
+        @Test func theCountWaitsForTheFirstActivationAndRunsOnce() async throws {
+            let counted = PendingCounts()
+            Prewarm(environment: ["ActivePrewarm": "1"]).afterActivation { counted.add {} }
+            #expect(counted.isEmpty)
+            NotificationCenter.default.post(name: Prewarm.didBecomeActive, object: nil)
+            NotificationCenter.default.post(name: Prewarm.didBecomeActive, object: nil)
+            // Run where it was posted (the main thread in an app), or sent to the main queue.
+            for _ in 0..<1_000 where counted.count == 0 { try await Task.sleep(nanoseconds: 10_000_000) }
+            #expect(counted.count == 1)
         }
 
         @Test func activePrewarmIsReadFromTheEnvironment() {
@@ -419,6 +442,7 @@ extension ReadSideTests {
 private final class PendingCounts: @unchecked Sendable {
     private var counts: [@MainActor @Sendable () -> Void] = []
     var isEmpty: Bool { counts.isEmpty }
+    var count: Int { counts.count }
     func add(_ count: @escaping @MainActor @Sendable () -> Void) { counts.append(count) }
     @MainActor func runAll() {
         let scheduled = counts

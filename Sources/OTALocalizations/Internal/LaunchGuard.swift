@@ -20,7 +20,9 @@ enum LaunchGuard {
     ///
     /// The first load of a content in a process counts one attempt (unless `countsLaunch` is false); later loads of
     /// the same content in the process repeat the decision without counting again. In a process started by prewarming
-    /// (``Prewarm``) the load decides as an uncounted one would, and the attempt is counted only once the app runs.
+    /// (``Prewarm``) the load decides as an uncounted one would, and the attempt is counted when the app first becomes
+    /// active, whatever `countsLaunch` says (an app that loads uncounted while in the background, as a prewarm is, still
+    /// counts the launch the user opens).
     static func admit(
         _ folders: [String: String], content: [String: String], layout: OTAStorageLayout, maximumUnconfirmedLaunches: Int?,
         countsLaunch: Bool
@@ -29,12 +31,12 @@ enum LaunchGuard {
         let fingerprint = OTALaunchQuarantine.fingerprint(of: content)
         let key = layout.versionFolder.path + "\n" + fingerprint
         if let decided = decisions[key] { return decided.served ? folders : [:] }
-        let deferred = countsLaunch && prewarm.isPrewarmed
+        let deferred = prewarm.isPrewarmed
         let decision = decide(
             layout, fingerprint: fingerprint, content: content, maximum: maximum, counts: countsLaunch && !deferred)
         decisions[key] = decision
         if deferred, decision == .servedUncounted {
-            prewarm.afterLaunch {
+            prewarm.afterActivation {
                 // Counted as this launch's load would have been; content another process quarantined meanwhile stays
                 // handed out in this process (no text changes under the user) and is refused from the next launch.
                 if decide(layout, fingerprint: fingerprint, content: content, maximum: maximum, counts: true) == .served {
