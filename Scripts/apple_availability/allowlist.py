@@ -2,10 +2,14 @@
 can see covers.
 
 One entry per line, `<file> | <declaration> | <reason>`: the file relative to the package root and the declaration
-exactly as the gate prints them; the reason says why the use is safe on the oldest supported system. `#` starts a
+exactly as the gate prints them; the reason says why the use is safe on the oldest supported system. An entry covers
+every use of that declaration in that file, on every platform: keep such files small. `#` starts a
 comment line. An entry without a reason, or one that no longer matches anything, fails the gate, so the list stays
 short and true.
 """
+
+
+import os
 
 
 class AllowlistError(Exception):
@@ -29,7 +33,7 @@ class Allowlist:
             if len(parts) < 3 or not parts[0] or not parts[1] or not "|".join(parts[2:]).strip():
                 raise AllowlistError(
                     f"{path}:{number}: expected '<file> | <declaration> | <reason>', with a reason; got '{line}'")
-            self.entries[(parts[0], parts[1])] = number
+            self.entries[(os.path.normpath(parts[0]), parts[1])] = number
 
     def allows(self, file, declaration):
         key = (file, declaration)

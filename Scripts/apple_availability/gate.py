@@ -28,6 +28,8 @@ class GateError(Exception):
 
 def run(root, build=True, out=sys.stdout, err=sys.stderr):
     """Checks the package at `root`; returns the exit status (0 clean, 1 findings or stale allowlist entries)."""
+    if not os.path.isfile(os.path.join(root, "Package.swift")):
+        raise GateError(f"{root}: no Package.swift (--package-path names the folder of a Swift package)")
     if build:
         _build(root, err)
     targets = package_model.load(root)
@@ -75,12 +77,16 @@ def run(root, build=True, out=sys.stdout, err=sys.stderr):
                         continue
                     findings.add((relative, line, restriction.name, platform, needed, minimum))
     store.close()
+    annotate = os.environ.get("GITHUB_ACTIONS") == "true"
     for relative, line, name, platform, needed, minimum in sorted(findings):
         if needed == swift_scopes.NEVER:
-            print(f"{relative}:{line}: {name} is unavailable on {platform}", file=out)
+            message = f"{name} is unavailable on {platform}"
         else:
-            print(f"{relative}:{line}: {name} needs {platform} {_format(needed)} "
-                  f"(minimum {platform} {_format(minimum)})", file=out)
+            message = f"{name} needs {platform} {_format(needed)} (minimum {platform} {_format(minimum)})"
+        print(f"{relative}:{line}: {message}", file=out)
+        if annotate:   # a GitHub Actions error annotation on the line, beside the plain line
+            print(f"::error file={relative},line={line}::{message}; cover it with if #available or @available, "
+                  f"or use an API of the minimum", file=out)
     stale = allowed.unused()
     for number, file, declaration in stale:
         print(f"{ALLOWLIST}:{number}: '{file} | {declaration}' matches no use any more: remove the line", file=out)

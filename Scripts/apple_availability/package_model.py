@@ -17,6 +17,10 @@ _LIBRARY_TYPES = {"library", "regular"}
 _MAC_ONLY_TYPES = {"executable", "test", "snippet", "macro"}
 
 
+class PackageError(Exception):
+    pass
+
+
 class Target:
     def __init__(self, name, module, kind, sources, minimums):
         self.name = name
@@ -28,9 +32,13 @@ class Target:
 
 def load(root):
     """The targets of the package at `root` that have Swift sources."""
-    output = subprocess.run(["swift", "package", "describe", "--type", "json"], cwd=root, check=True,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE).stdout
-    description = json.loads(output)
+    if not os.path.isfile(os.path.join(root, "Package.swift")):
+        raise PackageError(f"{root}: no Package.swift")
+    result = subprocess.run(["swift", "package", "describe", "--type", "json"], cwd=root,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    if result.returncode != 0:
+        raise PackageError(f"'swift package describe' failed in {root}:\n" + result.stderr.decode("utf-8", "replace").strip())
+    description = json.loads(result.stdout)
     declared = {}
     for platform in description.get("platforms") or []:
         name = _PLATFORM_NAMES.get(platform["name"])

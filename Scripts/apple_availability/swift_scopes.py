@@ -68,6 +68,7 @@ class _Scanner:
                 previous_newline = False
         self.match = _matching_brackets(self.code)
         self.enclosing = _enclosing_braces(self.code, self.match)
+        self.branches = _conditional_branches(self.code)
         self.result = []
 
     def position(self, index):
@@ -108,22 +109,60 @@ class _Scanner:
         versions = _shorthand_versions(code[i + 2:close])
         statement = self.statement_keyword(i)
         body = self.next_brace(close + 1)
-        if body is None:
+        if body is None or statement is None:
             return
         body_end = self.match.get(body)
         if body_end is None:
             return
         if code[i][1] == "#unavailable":
-            if statement == "if" and body_end + 2 < len(code) and code[body_end + 1][1] == "else" \
-                    and code[body_end + 2][1] == "{" and body_end + 2 in self.match:
-                self.add(body_end + 2, self.match[body_end + 2], versions)
+            # SE-0290: the code that runs when the platform is available is the `else` of an `if` (every branch of an
+            # `else if` chain) and the `else` block of a `guard`.
+            if statement == "if":
+                chain_end = self.else_chain_end(body_end)
+                if chain_end is not None:
+                    self.add(body_end + 1, chain_end, versions)
+            elif statement == "guard":
+                self.add(body, body_end, versions)
             return
+        # The conditions after `#available(…)` in the same list are checked with the raised versions too.
         if statement in ("if", "while"):
-            self.add(body, body_end, versions)
+            self.add(close + 1, body_end, versions)
         elif statement == "guard":
-            outer = self.enclosing[i]
-            end = self.match.get(outer, len(code)) if outer is not None else len(code)
-            self.add(body_end + 1, end, versions)
+            if body - 1 > close:
+                self.add(close + 1, body - 1, versions)
+            self.add(body_end + 1, self.guard_scope_end(i, body_end), versions)
+
+    def else_chain_end(self, block_end):
+        """The last token of the `else` / `else if` chain after the block ending at `block_end`, or None."""
+        code, j, end = self.code, block_end + 1, None
+        while j + 1 < len(code) and code[j][1] == "else":
+            if code[j + 1][1] == "{":
+                return self.match.get(j + 1, end)
+            if code[j + 1][1] != "if":
+                return end
+            brace = self.next_brace(j + 2)
+            if brace is None or brace not in self.match:
+                return end
+            end = self.match[brace]
+            j = end + 1
+        return end
+
+    def guard_scope_end(self, i, else_end):
+        """Where the code after a `guard` at token `i` stops being its: the end of the enclosing block, a `case` or
+        `default` label of the same `switch` (a case's scope ends there), or the end of the `#if` branch holding the
+        guard (code after `#endif` is compiled with or without it)."""
+        code = self.code
+        outer = self.enclosing[i]
+        end = self.match.get(outer, len(code)) if outer is not None else len(code)
+        for j in range(else_end + 1, min(end, len(code))):
+            if self.enclosing[j] == outer and code[j][0] == "name" and code[j][1] in ("case", "default") \
+                    and (self.newline_before[j] or code[j - 1][1] in ("{", "}", ";")):
+                end = j
+                break
+        for start, stop in self.branches:
+            if start < i <= stop and stop < end:
+                end = stop + 1
+        return end - 1
 
     def statement_keyword(self, i):
         """`if`, `guard` or `while` starting the condition list that holds token `i`."""
@@ -248,6 +287,22 @@ class _Scanner:
             out.append(self.code[j])
             j += 1
         return out
+
+
+def _conditional_branches(code):
+    """(first, last) token indices of each `#if` / `#elseif` / `#else` branch: from its directive to the token before
+    the next directive of the same block."""
+    branches, stack = [], []
+    for i, t in enumerate(code):
+        if t[0] != "pound" or t[1] not in ("#if", "#elseif", "#else", "#endif"):
+            continue
+        if t[1] == "#if":
+            stack.append(i)
+        elif stack:
+            branches.append((stack.pop(), i - 1))
+            if t[1] != "#endif":
+                stack.append(i)
+    return branches
 
 
 def _matching_brackets(code):

@@ -64,6 +64,14 @@ class _Lexer:
             elif c == '"' or (c == "#" and _raw_string_at(text, self.i)):
                 self.skip_string()
                 out.append(("other", '""', start_line, start_col))
+            elif c == "/" and _regex_may_start(out, text, self.i):
+                end = _bare_regex_end(text, self.i)
+                if end is None:
+                    out.append(("other", "/", start_line, start_col))
+                    self.i += 1
+                else:
+                    out.append(("other", "/regex/", start_line, start_col))
+                    self.i = end
             elif c == "#" and text.startswith("/", self.i + _pounds(text, self.i)):
                 self.skip_pound_regex()
                 out.append(("other", "#/", start_line, start_col))
@@ -119,6 +127,44 @@ class _Lexer:
     def skip_string(self):
         """Skips a string literal at the cursor (`"…"`, `\"\"\"…\"\"\"`, `#"…"#`), interpolations included."""
         self.skip_to(_string_end(self.text, self.i))
+
+
+_REGEX_AFTER_KEYWORDS = {"return", "case", "in", "where", "throw", "try", "await", "if", "guard", "while", "else", "let",
+                         "var"}
+
+
+def _regex_may_start(out, text, i):
+    """Whether a `/` here can start a bare regex literal `/…/` (SE-0354): at the start of an expression (after `(`,
+    `[`, `{`, `,`, `:`, `;`, an operator or a keyword such as `return`), and not followed by a space or `=`."""
+    if i + 1 >= len(text) or text[i + 1] in " \t\n=/*":
+        return False
+    previous = next((t for t in reversed(out) if t[0] != "newline"), None)
+    if previous is None:
+        return True
+    kind, value = previous[0], previous[1]
+    if kind == "punct":
+        return value in "([{,:;"
+    if kind == "name":
+        return value in _REGEX_AFTER_KEYWORDS
+    return kind == "other" and bool(_OPERATOR.fullmatch(value)) and value not in ("/", "/regex/")
+
+
+def _bare_regex_end(text, i):
+    """The index just past the `/` closing a bare regex literal opened at `i` on the same line, or None."""
+    j, in_class = i + 1, False
+    while j < len(text) and text[j] != "\n":
+        c = text[j]
+        if c == "\\":
+            j += 2
+            continue
+        if c == "[":
+            in_class = True
+        elif c == "]":
+            in_class = False
+        elif c == "/" and not in_class:
+            return j + 1
+        j += 1
+    return None
 
 
 def _pounds(text, i):

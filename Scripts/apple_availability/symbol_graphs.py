@@ -99,7 +99,7 @@ class _Graphs:
     SE-0421) any member of the same base name counts."""
 
     def __init__(self):
-        self.symbols = {}        # usr -> [path components, versions]
+        self.symbols = {}        # usr -> [path components, versions, parameter types or None]
         self.parent = {}         # usr -> parent usr
         self.supertypes = {}     # usr -> set of usr (protocols it conforms to, superclass)
         self.implements = {}     # usr of a protocol extension's default implementation -> usr of the requirement
@@ -115,7 +115,7 @@ class _Graphs:
             if known:   # the same declaration in two graphs: keep the stricter of each
                 for platform, v in known[1].items():
                     versions[platform] = max(v, versions.get(platform, v))
-            self.symbols[usr] = [path, versions]
+            self.symbols[usr] = [path, versions, _parameter_types(symbol)]
         for relation in graph.get("relationships", []):
             kind, source, target = relation["kind"], relation["source"], relation["target"]
             if "::SYNTHESIZED::" in source:
@@ -145,16 +145,17 @@ class _Graphs:
             if usr not in self.parent and requirement in self.parent:
                 self.parent[usr] = self.parent[requirement]
         by_name, by_base = {}, {}
-        for usr, (path, _) in self.symbols.items():
+        for usr, (path, _, _) in self.symbols.items():
             parent = self.parent.get(usr)
             by_name.setdefault((parent, path[-1]), []).append(usr)
             by_base.setdefault((parent, path[-1].split("(")[0]), []).append(usr)
         ancestor_cache, table = {}, {}
-        for usr, (path, versions) in self.symbols.items():
+        for usr, (path, versions, parameters) in self.symbols.items():
             if not versions:
                 continue
             parents = self.ancestors(self.parent.get(usr), ancestor_cache) if self.parent.get(usr) else {None}
-            fallback = self.best(usr, [c for p in parents for c in by_name.get((p, path[-1]), ())])
+            fallback = self.best(usr, [c for p in parents for c in by_name.get((p, path[-1]), ())
+                                       if _same_parameters(parameters, self.symbols[c][2])])
             implicit = self.best(usr, [c for p in parents for c in by_base.get((p, path[-1].split("(")[0]), ())])
             table[usr] = Restriction(".".join(path), versions, fallback, implicit)
         return table
@@ -170,6 +171,30 @@ class _Graphs:
                 v = versions.get(platform, _UNRESTRICTED)
                 result[platform] = min(v, result.get(platform, v))
         return result
+
+
+def _parameter_types(symbol):
+    """The type of each parameter as written (`String.Encoding`, `Self`), or None for a declaration without any
+    function signature (a type, a property)."""
+    signature = symbol.get("functionSignature")
+    if signature is None:
+        return None
+    types = []
+    for parameter in signature.get("parameters") or []:
+        fragments = parameter.get("declarationFragments") or []
+        text = "".join(f.get("spelling", "") for f in fragments)
+        types.append(text.split(":", 1)[1].strip() if ":" in text else text.strip())
+    return types
+
+
+def _same_parameters(reference, candidate):
+    """Whether an overload with the `candidate` parameter types can take a call written for `reference`'s: the same
+    types, where a protocol's `Self` stands for any conforming type (an old `FixedWidthInteger.&*(Self, Self)` takes
+    what a new `Int128.&*(Int128, Int128)` takes), never a different type (`split(separator: Self.Element)` does not
+    take the collection a new `split(separator:)` takes)."""
+    if reference is None or candidate is None:
+        return reference is None and candidate is None
+    return len(reference) == len(candidate) and all(c == r or c == "Self" for r, c in zip(reference, candidate))
 
 
 def _versions(availability):

@@ -48,9 +48,23 @@ import Testing
             "Tests/CoreTests/CoreTests.swift:5: Trait.timeLimit(_:) needs macOS 13 (minimum macOS 12)",
             "Tests/CoreTests/CoreTests.swift:10: Regex needs macOS 13 (minimum macOS 12)",
             "Tests/CoreTests/CoreTests.swift:10: Regex.init(_:) needs macOS 13 (minimum macOS 12)",
+            // The older contains(_:) takes an element, not a regex.
+            "Tests/CoreTests/CoreTests.swift:11: BidirectionalCollection.contains(_:) needs macOS 13 (minimum macOS 12)",
+            // A guard's scope ends at the next case of its switch; a regex literal hides no brace.
+            "Sources/Core/Layouts.swift:7: Duration needs iOS 16 (minimum iOS 15)",
+            "Sources/Core/Layouts.swift:7: Duration needs macOS 13 (minimum macOS 12)",
+            "Sources/Core/Layouts.swift:7: Duration.seconds(_:) needs iOS 16 (minimum iOS 15)",
+            "Sources/Core/Layouts.swift:7: Duration.seconds(_:) needs macOS 13 (minimum macOS 12)",
+            "Sources/Core/Layouts.swift:12: ContinuousClock needs iOS 16 (minimum iOS 15)",
+            "Sources/Core/Layouts.swift:12: ContinuousClock needs macOS 13 (minimum macOS 12)",
+            "Sources/Core/Layouts.swift:12: ContinuousClock.now needs iOS 16 (minimum iOS 15)",
+            "Sources/Core/Layouts.swift:12: ContinuousClock.now needs macOS 13 (minimum macOS 12)",
+            // An older split(separator:) exists, but takes an element, not a collection: reported.
+            "Sources/Core/Layouts.swift:13: Collection.split(separator:maxSplits:omittingEmptySubsequences:) needs iOS 16 (minimum iOS 15)",
+            "Sources/Core/Layouts.swift:13: Collection.split(separator:maxSplits:omittingEmptySubsequences:) needs macOS 13 (minimum macOS 12)",
         ]
         #expect(lines == expected, "missing: \(expected.subtracting(lines)); unexpected: \(lines.subtracting(expected))")
-        #expect(result.stderr.contains("20 use(s) newer than the minimum"))
+        #expect(result.stderr.contains("31 use(s) newer than the minimum"))
     }
 
     @Test func passesOnceTheUsesAreFixedAndKeepsItsAllowlistShortAndTrue() async throws {
@@ -62,7 +76,7 @@ import Testing
         let clean = try await gate(package)
         #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
         #expect(clean.stdout.isEmpty)
-        #expect(clean.stderr.contains("no use newer than the minimum in 6 files of 5 targets"))
+        #expect(clean.stderr.contains("no use newer than the minimum in 7 files of 5 targets"))
 
         // An entry that matches nothing any more fails the gate, so the list never outlives the code.
         try package.write(
@@ -150,6 +164,25 @@ private enum PlantedPackage {
             public func after(_ bytes: [UInt8]) -> String? { String(validating: bytes, as: UTF8.self) }
 
             """#)
+        // Line numbers matter: 7, 12 and 13 are reported; 5, 9 (after #available in its condition list), 10 (the
+        // else-if of #unavailable, SE-0290) and 11 are not.
+        try package.write("Sources/Core/Layouts.swift", """
+            public func layouts(_ s: String, k: Int, flag: Bool) -> Int {
+                switch k {
+                case 0:
+                    guard #available(macOS 13, iOS 16, *) else { return 0 }
+                    _ = Duration.seconds(4)
+                default:
+                    _ = Duration.seconds(5)
+                }
+                if #available(macOS 13, iOS 16, *), let d = Optional(Duration.seconds(1)) { _ = d }
+                if #unavailable(macOS 13, iOS 16) { return 1 } else if flag { _ = Duration.seconds(2) } else { return 3 }
+                if #available(macOS 13, iOS 16, *) { let r = /x{/; _ = r }
+                _ = ContinuousClock.now
+                return s.split(separator: "ab").count
+            }
+
+            """)
         try package.write("Sources/Catalogs/CatalogCompilation.swift", """
             public func compile(_ text: String) -> String {
                 text.replacing("%arg", with: "%d")
@@ -204,6 +237,12 @@ private enum PlantedPackage {
 
     /// Rewrites every planted use in the form an iOS 15 / macOS 12 compiler accepts.
     static func fix(_ package: TemporaryDirectory) throws {
+        try package.write("Sources/Core/Layouts.swift", """
+            public func layouts(_ s: String, k: Int, flag: Bool) -> Int {
+                s.split(separator: "a").count + k + (flag ? 1 : 0)
+            }
+
+            """)
         try package.write("Sources/Core/OrderedJSON.swift", """
             public func decode(_ bytes: [UInt8]) -> String? {
                 let text = String(decoding: bytes, as: UTF8.self)

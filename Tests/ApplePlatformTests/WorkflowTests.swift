@@ -89,8 +89,8 @@ import Testing
         #expect(macos["runs-on"]?.string == "macos-26")
         // The newest Xcode 26 release on the image, whatever its point release, never a beta.
         let select = try #require(scripts.first { $0.contains("sudo xcode-select") })
-        #expect(select.components(separatedBy: "\n").first
-            == "xcode=$(ls -d /Applications/Xcode_26*.app | grep -iv beta | sort -V | tail -n 1)")
+        #expect(select.contains(
+            "xcode=$(find /Applications -maxdepth 1 -type d -name 'Xcode_26*.app' ! -iname '*beta*' | sort -V | tail -n 1)"))
         #expect(select.contains("sudo xcode-select -s \"$xcode\""))
         #expect(select.contains(">> \"$GITHUB_ENV\""))
         // Scripts/test (which installs the AWS CLI and moto, then runs swift test), then the availability gate.
@@ -118,8 +118,9 @@ import Testing
         #expect(FileManager.default.fileExists(
             atPath: root.appendingPathComponent("\(project)/xcshareddata/xcschemes/\(scheme).xcscheme").path))
         // A simulator the image has: an iPhone of its newest iOS runtime, looked up when the job runs.
-        #expect(option("-destination") == "platform=iOS Simulator,name=$device,OS=latest")
-        #expect(simulator.hasPrefix("# An iPhone of the newest iOS runtime") && simulator.contains("device=$(xcrun simctl list devices available --json"))
+        #expect(option("-destination") == "platform=iOS Simulator,id=$device")
+        #expect(simulator.contains("sdk=$(xcrun --sdk iphonesimulator --show-sdk-version)"))
+        #expect(simulator.contains("device=$(xcrun simctl list devices available --json"))
         #expect(option("-testLanguage") == "en")
 
         // The publish step serves what publish.sh wrote, with the Catalog title the simulator test expects.
