@@ -63,7 +63,11 @@ public struct URLSessionTransport: HTTPTransport {
             }
         } onCancel: {
             delegate.cancel()
-            task.cancel()
+            // From another thread: FoundationNetworking 6.3's cancel() waits for the session's work queue, which may be
+            // busy for ever (reading a redirect's body that never ends, docs/apple-platform.md X9), and the canceller
+            // (a deadline, a command's wait) must never be held by it.
+            let cancelled = UncheckedTask(task)
+            DispatchQueue.global().async { cancelled.value.cancel() }
         }
     }
 }

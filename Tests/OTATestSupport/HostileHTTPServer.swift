@@ -22,6 +22,9 @@ public final class HostileHTTPServer: @unchecked Sendable {
         case encoded(String, body: Data)
         /// `200` whose body is the value of the request's header `name` (empty when it has none).
         case echoHeader(String)
+        /// `302` to `/elsewhere` with a chunked body that never ends (FoundationNetworking reads a redirect's body
+        /// whole before it follows it).
+        case endlessRedirect
 
         var json: [String: Any] {
             switch self {
@@ -32,6 +35,7 @@ public final class HostileHTTPServer: @unchecked Sendable {
             case .encoded(let encoding, let body):
                 ["kind": "encoded", "encoding": encoding, "hex": body.map { String(format: "%02x", $0) }.joined()]
             case .echoHeader(let name): ["kind": "echo", "header": name]
+            case .endlessRedirect: ["kind": "endless-redirect"]
             }
         }
     }
@@ -97,6 +101,11 @@ public final class HostileHTTPServer: @unchecked Sendable {
                         body = bytes.fromhex(answer["hex"])
                         self.head(200, [("Content-Encoding", answer["encoding"]), ("Content-Length", str(len(body)))])
                         self.wfile.write(body)
+                    elif kind == "endless-redirect":
+                        self.head(302, [("Location", "/elsewhere"), ("Transfer-Encoding", "chunked")])
+                        block = b"y" * 65536
+                        while True:
+                            self.wfile.write(b"%x\\r\\n%s\\r\\n" % (len(block), block))
                     elif kind == "echo":
                         body = (self.headers.get(answer["header"]) or "").encode()
                         self.head(200, [("Content-Length", str(len(body)))])

@@ -162,7 +162,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, @unch
 }
 
 /// A task handed to the thread that cancels it; `URLSessionTask` is thread-safe, but not `Sendable` everywhere.
-private struct UncheckedTask: @unchecked Sendable {
+struct UncheckedTask: @unchecked Sendable {
     let value: URLSessionTask
     init(_ value: URLSessionTask) { self.value = value }
 }

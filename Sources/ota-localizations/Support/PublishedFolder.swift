@@ -18,6 +18,9 @@ struct PublishedFolder {
     /// The longest one GET may take in all, in seconds (the service's `maximumRequestSeconds`, 120 s by default): a host
     /// that trickles bytes never trips the idle timeout, so this ends the request.
     var maximumRequestSeconds = OTALocalizationServiceConfiguration.defaultMaximumRequestSeconds
+    /// Set once a GET ran past its deadline: the host is not asked again, since the transfer it left running (a
+    /// redirect's endless body, read whole on Linux, docs/apple-platform.md X9) may hold the session's queue for ever.
+    private let overrun = Overrun()
 
     /// `text` as an http(s) URL, an `s3://` location, or a folder path.
     /// - Throws: ``UsageError`` for an `s3://` text without a bucket.
@@ -99,6 +102,10 @@ struct PublishedFolder {
 
     private func get(_ name: String, maximumBytes: Int64) -> Result<Data, ReadFailure> {
         let target = url(name)
+        if let earlier = overrun.url {
+            return .failure(ReadFailure(message: "GET \(target.absoluteString): not asked: GET \(earlier) ran past "
+                + "--request-deadline, so the host is not asked again"))
+        }
         let box = ResultBox()
         let done = DispatchSemaphore(value: 0)
         let request = Task {
@@ -114,6 +121,7 @@ struct PublishedFolder {
             done.signal()
         }
         guard done.wait(timeout: .now() + maximumRequestSeconds) == .success else {
+            overrun.url = target.absoluteString
             request.cancel()
             return .failure(ReadFailure(message: "GET \(target.absoluteString): timed-out: no whole response within "
                 + "\(Self.text(maximumRequestSeconds)) s (--request-deadline)"))
@@ -124,6 +132,16 @@ struct PublishedFolder {
     /// `30` for 30 seconds, `2.5` for two and a half.
     private static func text(_ seconds: TimeInterval) -> String {
         seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    }
+
+    /// The first URL whose GET ran past the deadline; shared by the copies of a folder.
+    private final class Overrun: @unchecked Sendable {
+        private let lock = NSLock()
+        private var first: String?
+        var url: String? {
+            get { lock.withLock { first } }
+            set { lock.withLock { if first == nil { first = newValue } } }
+        }
     }
 
     private final class ResultBox: @unchecked Sendable {

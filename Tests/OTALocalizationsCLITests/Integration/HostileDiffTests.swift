@@ -31,6 +31,21 @@ import Testing
         #expect(run.seconds >= 3 && run.seconds < 20, "\(run.seconds) s")
     }
 
+    /// A redirect whose body never ends, which FoundationNetworking reads whole: diff still ends at its deadline.
+    @Test func anEndlessRedirectEndsAtTheDeadline() async throws {
+        let (site, repo) = (try TemporaryDirectory("hostile-diff-redirect"), try repository())
+        defer { site.remove(); repo.remove() }
+        let server = try await HostileHTTPServer.start(root: site.url, answers: ["/1.0/manifest.json": .endlessRedirect])
+        defer { server.stop() }
+
+        let run = try await MeasuredRun.run(
+            TestPaths.cliExecutable.path, ["diff", server.url("/1.0"), repo.path, "--deadline", "3"], killAfterSeconds: 60)
+
+        #expect(!run.killed && run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("took longer than 3 s"), "\(run.stderr)")
+        #expect(run.seconds >= 3 && run.seconds < 20, "\(run.seconds) s")
+    }
+
     @Test func aManifestFarOverItsLimitIsRefusedAsItArrives() async throws {
         let (site, repo) = (try TemporaryDirectory("hostile-diff-long"), try repository())
         defer { site.remove(); repo.remove() }
