@@ -17,7 +17,9 @@ public struct PublishedReadLimits: Sendable, Equatable {
     /// Each module's ZIP, as a device checks it: 32 MiB, 4 MiB a table, 64 MiB inflated, 10,000 entries
     /// (``ZipLimits/default``). A ZIP the manifest lists as larger is refused before it is downloaded.
     public var archive: ZipLimits
-    /// All tables of all modules inflated together: 64 MiB by default (six times the largest module of the corpus).
+    /// All tables of all modules inflated together, and all their text (keys and values) as parsed: 64 MiB each by
+    /// default (six times the largest module of the corpus). A binary property list can name one value from many
+    /// keys, so the text is counted as well as the files.
     public var maximumUncompressedBytes: Int64
     /// Keys of all tables together (a `.stringsdict` entry is one key): 500,000 by default. A table of keys as short
     /// as `"k1"="v";` holds about 14 times its size once parsed, so bytes alone do not bound memory.

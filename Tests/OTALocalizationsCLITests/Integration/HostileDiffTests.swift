@@ -46,6 +46,41 @@ import Testing
         #expect(run.seconds >= 3 && run.seconds < 20, "\(run.seconds) s")
     }
 
+    /// A binary property list names one 40 KB value from 100,000 keys (Python's `plistlib` stores it once): a 650 KB
+    /// ZIP that is 4 GB of text. The text is counted as parsed, against `maximumUncompressedBytes`, before anything is
+    /// compared or printed. Before, diff reached 4 GB and was still running after 4 minutes.
+    @Test func sharedValuesCountAsTheTextTheyExpandTo() async throws {
+        let (site, repo) = (try TemporaryDirectory("hostile-diff-shared"), try repository())
+        defer { site.remove(); repo.remove() }
+        _ = try await ExternalTool.python("""
+            import hashlib, io, json, os, plistlib, sys, zipfile
+            folder = sys.argv[1]
+            os.makedirs(folder)
+            value = "x" * 40000
+            table = plistlib.dumps({"k%d" % i: value for i in range(100000)}, fmt=plistlib.FMT_BINARY, sort_keys=False)
+            buffer = io.BytesIO()
+            with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+                archive.writestr("Info.plist", '<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>'
+                    '<key>CFBundleDevelopmentRegion</key><string>en</string></dict></plist>')
+                archive.writestr("en.lproj/Localizable.strings", table)
+            data = buffer.getvalue()
+            digest = hashlib.sha256(data).hexdigest()
+            path = "Checkout-%s.zip" % digest[:16]
+            open(os.path.join(folder, path), "wb").write(data)
+            json.dump({"formatVersion": 1, "appVersion": "1.0", "publishedAt": "2026-01-01T00:00:00Z",
+                       "developmentRegion": "en", "modules": [{"name": "Checkout", "path": path, "sha256": digest,
+                       "size": len(data), "localizations": ["en"]}]}, open(os.path.join(folder, "manifest.json"), "w"))
+            """, [site.url.appendingPathComponent("1.0").path])
+
+        let run = try await MeasuredRun.run(
+            TestPaths.cliExecutable.path, ["diff", site.url.appendingPathComponent("1.0").path, repo.path], killAfterSeconds: 120)
+
+        #expect(!run.killed && run.status == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("bytes of text (maximumUncompressedBytes)"), "\(run.stderr)")
+        #expect(run.peakResidentBytes < 256 << 20, "peak \(run.peakResidentMiB) MiB")
+        #expect(run.seconds < 30, "\(run.seconds) s")
+    }
+
     @Test func aManifestFarOverItsLimitIsRefusedAsItArrives() async throws {
         let (site, repo) = (try TemporaryDirectory("hostile-diff-long"), try repository())
         defer { site.remove(); repo.remove() }
