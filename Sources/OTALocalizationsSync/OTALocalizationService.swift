@@ -93,10 +93,7 @@ public actor OTALocalizationService: OTALocalizationServicing {
             await task.value
             if inFlight?.run === run { inFlight = nil }
         }
-        try? AntiRollbackMark.pullEverything(storageRoot: configuration.storageRoot)
-        DurableFiles.deleteContents(
-            of: configuration.storageRoot, keeping: OTAStorageLayout.keptByDeletion,
-            keepingInFolders: OTAStorageLayout.keptInVersionFolderByDeletion)
+        _ = KillSwitchDeletion.run(storageRoot: configuration.storageRoot)
         memory.forgetAll()
         installedThisProcess = []
     }

@@ -159,13 +159,10 @@ package final class StorageLock: @unchecked Sendable {
     /// marked as pulled, so that neither an older manifest nor the very publish that was installed is installed
     /// again) and each app version's crash-loop quarantine records, as the kill switch does. The lock file goes last
     /// so that no other process can lock the root while its contents are being deleted.
-    /// - Returns: The paths that could not be deleted (empty on success).
+    /// - Returns: The paths that could not be deleted, and why nothing was marked as pulled (``KillSwitchDeletion``).
     @discardableResult
-    package func removeContentsExceptLockFile() -> [String] {
-        try? AntiRollbackMark.pullEverything(storageRoot: storageRoot)
-        return DurableFiles.deleteContents(
-            of: storageRoot, keeping: OTAStorageLayout.keptByDeletion,
-            keepingInFolders: OTAStorageLayout.keptInVersionFolderByDeletion)
+    package func removeContentsExceptLockFile() -> KillSwitchDeletion.Outcome {
+        KillSwitchDeletion.run(storageRoot: storageRoot)
     }
 
     // MARK: Internals

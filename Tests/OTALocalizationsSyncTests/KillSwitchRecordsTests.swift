@@ -67,4 +67,32 @@ import Testing
         let layout = OTAStorageLayout(storageRoot: fixture.root, appVersion: "1.0")
         #expect(OTALocalizedString.launchQuarantines(storageRoot: layout.storageRoot, appVersion: "1.0") == [quarantine])
     }
+
+    /// On a full disk the new anti-rollback record cannot be written before the deletion: the text still goes, and the
+    /// mark is written once the deletion freed space; when it cannot be written even then, the caller is told.
+    @Test func aMarkThatCannotBeWrittenFirstIsWrittenAfterTheDeletionOrReported() throws {
+        let folder = try TemporaryDirectory("kill-switch-pull")
+        defer { folder.remove() }
+        try folder.write("1.0/modules/Checkout/current", "x\n")
+        let attempts = Attempts()
+
+        let second = KillSwitchDeletion.run(storageRoot: folder.url) { _ throws(CycleFailure) in
+            attempts.count += 1
+            if attempts.count == 1 { throw CycleFailure(.storage, "cannot create .ota-trash-1: No space left on device") }
+        }
+        #expect(attempts.count == 2, "tried again after the deletion")
+        #expect(second == KillSwitchDeletion.Outcome(undeleted: [], notPulled: nil))
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("1.0").path))
+
+        try folder.write("1.0/modules/Checkout/current", "x\n")
+        let never = KillSwitchDeletion.run(storageRoot: folder.url) { _ throws(CycleFailure) in
+            throw CycleFailure(.storage, "cannot create .ota-trash-2: No space left on device")
+        }
+        #expect(never.notPulled == "cannot create .ota-trash-2: No space left on device")
+        #expect(!FileManager.default.fileExists(atPath: folder.url.appendingPathComponent("1.0").path), "the text went anyway")
+    }
+}
+
+private final class Attempts: @unchecked Sendable {
+    var count = 0
 }

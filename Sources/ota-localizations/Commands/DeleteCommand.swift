@@ -76,10 +76,15 @@ enum DeleteCommand: Command {
             Output.err("error: cannot lock the storage root: \(error)")
             return .failure
         }
-        let failures = lock.removeContentsExceptLockFile()
+        let outcome = lock.removeContentsExceptLockFile()
         lock.releaseRemovingFile()
-        guard failures.isEmpty else {
-            Output.err("error: could not delete: \(failures.joined(separator: ", "))")
+        guard outcome.undeleted.isEmpty else {
+            Output.err("error: could not delete: \(outcome.undeleted.joined(separator: ", "))")
+            return .failure
+        }
+        if let reason = outcome.notPulled {
+            Output.err("error: deleted every bundle under \(root.path), but could not mark what was installed as pulled "
+                + "(\(reason)): a sync may install it again; free some space and run delete again")
             return .failure
         }
         Output.out("Deleted every bundle under \(root.path) (kept, as the app's kill switch does: the install ID, the anti-rollback record, which marks what was installed as pulled, and any crash-loop quarantine).")

@@ -118,7 +118,7 @@ import Testing
 
         #expect(try String(contentsOf: file, encoding: .utf8) == "4242 sync\n", "\(kind)")
         #expect(try await ExternalTool.run("flock", ["-n", file.path, "true"]).status == 1, "\(kind)")
-        #expect(lock.removeContentsExceptLockFile().isEmpty, "\(kind): the moved-aside entry is trash")
+        #expect(lock.removeContentsExceptLockFile().undeleted.isEmpty, "\(kind): the moved-aside entry is trash")
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == [".ota-localizations.lock"])
     }
 
@@ -164,7 +164,7 @@ import Testing
         try root.write(".ota-localizations-root.json", "{}")
         let lock = try StorageLock.acquire(storageRoot: root.url, holder: .currentProcess(purpose: "delete"))
 
-        #expect(lock.removeContentsExceptLockFile().isEmpty)
+        #expect(lock.removeContentsExceptLockFile().undeleted.isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == [".ota-localizations.lock"])
         lock.releaseRemovingFile()
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == [])
