@@ -93,9 +93,6 @@ public struct OTAStorageLayout: Sendable, Equatable {
     public var modulesFolder: URL { versionFolder.appendingPathComponent("modules", isDirectory: true) }
     /// `<storageRoot>/<appVersion>/tmp/`: the only place temporary files are written.
     public var temporaryFolder: URL { versionFolder.appendingPathComponent("tmp", isDirectory: true) }
-    /// `<storageRoot>/<appVersion>/installed-from.json`: where releases before ``antiRollbackFile`` kept the newest
-    /// `publishedAt` any module was installed from (read, never written).
-    public var installedFromFile: URL { versionFolder.appendingPathComponent("installed-from.json", isDirectory: false) }
     /// `<storageRoot>/<appVersion>/index-parts/`: the published index's parts a device read, each named by its SHA-256
     /// and checked against it when read again, so that a part that did not change is never downloaded twice.
     public var indexPartsFolder: URL { versionFolder.appendingPathComponent("index-parts", isDirectory: true) }

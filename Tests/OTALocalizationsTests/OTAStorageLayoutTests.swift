@@ -12,7 +12,6 @@ import OTATestSupport
         #expect(layout.stateFile.path == "/data/OTALocalizations/26.7.0/state.json")
         #expect(layout.modulesFolder.path == "/data/OTALocalizations/26.7.0/modules")
         #expect(layout.temporaryFolder.path == "/data/OTALocalizations/26.7.0/tmp")
-        #expect(layout.installedFromFile.path == "/data/OTALocalizations/26.7.0/installed-from.json")
         #expect(layout.moduleFolder("Checkout").path == "/data/OTALocalizations/26.7.0/modules/%43heckout")
         #expect(layout.currentPointerFile(module: "Checkout").path
             == "/data/OTALocalizations/26.7.0/modules/%43heckout/current")

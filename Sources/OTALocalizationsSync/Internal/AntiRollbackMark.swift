@@ -15,8 +15,7 @@ import OTALocalizationsCore
 /// an edge that still has it, stays pulled until something newer is published. One mark per channel: channels publish
 /// on their own schedules, so a device that went production → staging → production compares production's manifests
 /// with production's mark only. A missing, unreadable or other app version's record counts as absent; so does, for one
-/// channel, a missing entry. The record `<appVersion>/installed-from.json` of earlier releases (one channel) is read
-/// too, the later mark wins.
+/// channel, a missing entry. It is the only record of the marks: no release kept them anywhere else.
 package struct AntiRollbackMark: Sendable, Equatable {
     var marks: [String: ManifestTimestamp]
     /// Per channel, the newest `publishedAt` the kill switch pulled: nothing published at or before it is installed.
@@ -26,11 +25,7 @@ package struct AntiRollbackMark: Sendable, Equatable {
     static func load(_ layout: OTAStorageLayout) -> AntiRollbackMark {
         var record = Record.read(layout.antiRollbackFile)
         if record?.appVersion != layout.appVersion { record = nil }
-        var mark = AntiRollbackMark(marks: record?.marks ?? [:], pulled: record?.pulled ?? [:])
-        if let legacy = legacyMark(layout) {
-            mark.marks[legacy.channel] = max(mark.marks[legacy.channel] ?? legacy.timestamp, legacy.timestamp)
-        }
-        return mark
+        return AntiRollbackMark(marks: record?.marks ?? [:], pulled: record?.pulled ?? [:])
     }
 
     /// The mark of `channel` (nil: production).
@@ -106,17 +101,5 @@ package struct AntiRollbackMark: Sendable, Equatable {
             if !pulled.isEmpty { text += ",\"pulledThrough\":\(object(pulled))" }
             return Data((text + "}\n").utf8)
         }
-    }
-
-    /// `<appVersion>/installed-from.json`, written by earlier releases: `{"formatVersion":1,"newestPublishedAt":…}`
-    /// plus `"channel"` for a channel other than production.
-    private static func legacyMark(_ layout: OTAStorageLayout) -> (channel: String, timestamp: ManifestTimestamp)? {
-        guard let data = SmallFile.read(layout.installedFromFile.path, maximumBytes: 4096),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              object["formatVersion"] as? Int == 1,
-              let text = object["newestPublishedAt"] as? String,
-              let timestamp = ManifestDate.parseTimestamp(text)
-        else { return nil }
-        return ((object["channel"] as? String) ?? ManifestChannel.production, timestamp)
     }
 }

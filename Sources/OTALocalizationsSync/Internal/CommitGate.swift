@@ -3,7 +3,7 @@ import Foundation
 /// The one door through which an update cycle changes anything a reader or a later cycle can see.
 ///
 /// Every commit step (creating the storage folders, emptying `tmp/`, renaming an installed folder into place,
-/// replacing a `current` pointer, saving `state.json` or `installed-from.json`, removing a pointer or a folder)
+/// replacing a `current` pointer, saving `state.json` or the anti-rollback record, removing a pointer or a folder)
 /// runs inside ``commit(_:)``, under one lock. ``revoke()`` (the kill switch, a cycle deadline) takes the same lock
 /// and sets a flag, so when it returns no step is in progress and none can start: a cancelled or abandoned cycle
 /// that wakes up later cannot land anything on disk, even one whose task ignores cancellation. Staging files are
