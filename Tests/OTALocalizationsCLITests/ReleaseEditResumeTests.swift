@@ -105,4 +105,23 @@ import Testing
             }
         }
     }
+
+    /// Killed after its last commit point (or retried by CI after it finished), `promote --rollout` run again finds its
+    /// own publish and keeps the rollout's id: no device is moved between groups. Before, it drew a new id.
+    @Test func promoteWithARolloutRunTwiceKeepsItsRolloutID() async throws {
+        let site = try await PublishedSite(signingKey: nil)
+        let run = ["promote", site.folder.path, "--from", "staging", "--rollout", "10"]
+        let first = try await cli(run)
+        try #require(first.status == 0, "\(first.stderr)")
+        let id = try #require((try await json(site.folder, "manifest.json")["rollout"] as? [String: Any])?["id"] as? String)
+
+        let again = try await cli(run)
+
+        #expect(again.status == 0, "\(again.stderr)")
+        let manifest = try await json(site.folder, "manifest.json")
+        #expect((manifest["rollout"] as? [String: Any])?["id"] as? String == id)
+        #expect((manifest["rollout"] as? [String: Any])?["percent"] as? NSNumber == 10)
+        #expect(((try await json(site.folder, "index.json"))["rollout"] as? [String: Any])?["id"] as? String == id)
+        #expect((try await cli(["verify", site.folder.path])).status == 0)
+    }
 }

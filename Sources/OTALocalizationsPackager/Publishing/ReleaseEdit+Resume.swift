@@ -11,7 +11,8 @@ extension ReleaseEdit {
     /// are written from it. When that publish is what `edit` makes of the one before (the same command run again:
     /// equal but for `publishedAt` and, with `newRolloutID`, the random id of a new rollout), that is all, and a new
     /// rollout keeps the id devices may already have been placed by. Otherwise `edit` runs on it, checked before
-    /// anything is written, so a refused edit writes nothing.
+    /// anything is written, so a refused edit writes nothing. A run whose edit of a finished publish is that publish
+    /// again (the command run twice) keeps its rollout's id too.
     ///
     /// - Parameters:
     ///   - vouchers: besides the channel's own commit points, those whose files need no `head-object` (``HeaderCheck``).
@@ -24,7 +25,15 @@ extension ReleaseEdit {
         let current = try HeaderCheck.voucher(for: state?.manifest, channel: channel, listed: listed, in: store)
         let vouchers = vouchers + (current.map { [$0] } ?? [])
         guard let state, let unfinished = state.unfinished else {
-            return try write(edit(state?.manifest), replacing: state?.manifest, in: store, listed: listed, options, vouchers: vouchers)
+            var next = try edit(state?.manifest)
+            // The same command run again after it finished (a CI job retried, a kill after the last commit point): the
+            // rollout it started keeps its id, so no device is moved between groups.
+            if newRolloutID, let current = state?.manifest, let id = current.rollout?.id, var rollout = next.rollout,
+               sameEdit(next, current, newRolloutID: true) {
+                rollout.id = id
+                next.rollout = rollout
+            }
+            return try write(next, replacing: state?.manifest, in: store, listed: listed, options, vouchers: vouchers)
         }
         var before: Manifest?
         if case .olderIndex(let previous) = unfinished { before = previous }
