@@ -35,8 +35,9 @@ enum LaunchCommand: Command {
 
         After 2 unconfirmed launches in a row of the same installed content, the next launch serves every
         module's embedded strings and records a quarantine (docs/operations.md, "Crash loops"); the service does
-        not install that content again. A newer publish is served and counted afresh; deleting every bundle clears
-        the quarantine records.
+        not install that content again. A newer publish is served and counted afresh; deleting every bundle keeps
+        the quarantine records. ActivePrewarm=1 in the environment is an iOS app's prewarm: the launch then counts
+        only when the app becomes active, which a shell never does.
 
         OPTIONS:
         \(CommandOption.helpText(options, column: 28))
