@@ -408,19 +408,16 @@ class _Condition:
             return None
 
     def disjunction(self):
-        value = self.conjunction()
-        while self.peek() == "||":
-            self.i += 1
-            right = self.conjunction()
-            value = True if (value is True or right is True) else (False if value is False and right is False else None)
-        return value
+        return self.chain("||", self.conjunction, _either)
 
     def conjunction(self):
-        value = self.unary()
-        while self.peek() == "&&":
+        return self.chain("&&", self.unary, _both)
+
+    def chain(self, operator, operand, combine):
+        value = operand()
+        while self.peek() == operator:
             self.i += 1
-            right = self.unary()
-            value = False if (value is False or right is False) else (True if value is True and right is True else None)
+            value = combine(value, operand())
         return value
 
     def unary(self):
@@ -472,3 +469,17 @@ class _Condition:
         if name == "targetEnvironment":
             return None
         return None
+
+
+def _either(left, right):
+    """Three-valued `||`: True, False or None (unknown)."""
+    if left is True or right is True:
+        return True
+    return False if left is False and right is False else None
+
+
+def _both(left, right):
+    """Three-valued `&&`: True, False or None (unknown)."""
+    if left is False or right is False:
+        return False
+    return True if left is True and right is True else None
