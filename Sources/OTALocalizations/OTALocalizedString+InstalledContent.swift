@@ -12,9 +12,8 @@ extension OTALocalizedString {
         /// languages, in and out of a rollout. The key to join analytics with the published manifests.
         ///
         /// A device installs from slices only the localizations its languages choose; a later publish that changes
-        /// only other localizations is skipped and keeps this value. A folder installed by a release before this
-        /// value was recorded, or whose record a killed process left without it, gives ``folderSHA256`` until the
-        /// next cycle that installs the module.
+        /// only other localizations is skipped and keeps this value. A folder whose record a killed process left
+        /// without it gives ``folderSHA256`` until the next cycle that installs the module.
         public var sha256: String
         /// The `rollout.id` of the manifest whose rollout entry this content was installed from; nil when it is the
         /// stable entry (also after the rollout finished and the same content became stable).

@@ -5,34 +5,21 @@ import OTALocalizationsCore
 /// path of the update cycle and of `ota-localizations verify`, so that `verify` passes exactly what a device with the
 /// same keys and channel accepts (docs/design.md, "One update cycle", step 3; docs/signing.md).
 ///
-/// In order: with trusted keys, the envelope is verified before anything is decoded (its payload type must be the
-/// format's); the body is decoded strictly (duplicate keys refused); it must be for the app version and the channel
-/// configured; a manifest (format 1) may list at most ``Rules/maximumManifestModules`` entries (an index's count is
-/// known once its base parts are read: ``checkEntryCount(_:rules:)``); `publishedAt` may be later than the server's
-/// `Date` (or the device clock without one) by at most ``Rules/publishedAtToleranceSeconds``. Pure: reads no files,
-/// safe from any thread.
+/// A device reads one file: the published index, `index.json` (`index.dsse.json` with trusted keys; the channel's
+/// name on a channel). In order: with trusted keys, the envelope is verified before anything is decoded (its payload
+/// type must be the index's); the body is decoded strictly (duplicate keys refused); it must be for the app version
+/// and the channel configured; `publishedAt` may be later than the server's `Date` (or the device clock without one)
+/// by at most ``Rules/publishedAtToleranceSeconds``. The entry count is known once the base parts are read
+/// (``checkEntryCount(_:rules:)``). Pure: reads no files, safe from any thread.
+///
+/// The steps are also ``verifiedPayload(_:payloadType:rules:)``, ``checkIdentity(appVersion:channel:fileName:rules:)``
+/// and ``checkPublishedAt(_:rules:serverDate:deviceClock:)``, so that `verify` holds the packager's `manifest.json`
+/// (which CI tools read, no device) to the same rules.
 package enum ManifestAdmission {
-    /// The two published formats a device reads.
-    package enum Format: Sendable, Equatable {
-        /// `index.json` (format 2) and its parts.
-        case index
-        /// `manifest.json` (format 1).
-        case manifest
-
-        /// The file a device with `signed` (trusted keys) and `channel` reads for this format.
-        package func fileName(channel: String?, signed: Bool) -> String {
-            switch (self, signed) {
-            case (.index, false): ManifestChannel.indexFileName(channel: channel)
-            case (.index, true): ManifestChannel.indexEnvelopeFileName(channel: channel)
-            case (.manifest, false): ManifestChannel.manifestFileName(channel: channel)
-            case (.manifest, true): ManifestChannel.envelopeFileName(channel: channel)
-            }
-        }
-
-        /// The envelope payload type of this format.
-        var payloadType: String {
-            self == .index ? ManifestEnvelope.indexPayloadType : ManifestEnvelope.payloadType
-        }
+    /// The file a device with `signed` (trusted keys) and `channel` reads: `index.json`, `index.dsse.json`, or the
+    /// channel's `index.<channel>.json` / `index.<channel>.dsse.json`.
+    package static func fileName(channel: String?, signed: Bool) -> String {
+        signed ? ManifestChannel.indexEnvelopeFileName(channel: channel) : ManifestChannel.indexFileName(channel: channel)
     }
 
     /// The configuration admission follows.
@@ -67,22 +54,9 @@ package enum ManifestAdmission {
         }
     }
 
-    /// What was admitted.
-    package enum Content: Sendable, Equatable {
-        case index(ManifestIndex)
-        case manifest(Manifest)
-
-        package var publishedAt: ManifestTimestamp {
-            switch self {
-            case .index(let index): index.publishedAtTimestamp
-            case .manifest(let manifest): manifest.publishedAtTimestamp
-            }
-        }
-    }
-
     /// An admitted publish.
     package struct Admitted: Sendable, Equatable {
-        package var content: Content
+        package var index: ManifestIndex
         /// The bytes decoded: the file itself, or the verified payload of its envelope.
         package var payload: Data
         /// The trusted key whose signature verified; nil without trusted keys.
@@ -92,37 +66,49 @@ package enum ManifestAdmission {
         package var latestTrusted: ManifestTimestamp
     }
 
-    /// Admits `body`, the `200` response to ``Format/fileName(channel:signed:)``.
+    /// Admits `body`, the `200` response to ``fileName(channel:signed:)``.
     ///
     /// - Parameters:
     ///   - serverDate: the response's `Date` header, nil without one.
     ///   - deviceClock: the device's clock now.
-    /// - Throws: ``CycleFailure`` (codes `signature`, `manifest`, `channel`, `limit`).
+    /// - Throws: ``CycleFailure`` (codes `signature`, `manifest`, `channel`).
     package static func admit(
-        _ body: Data, format: Format, rules: Rules, serverDate: ManifestTimestamp?, deviceClock: ManifestTimestamp
+        _ body: Data, rules: Rules, serverDate: ManifestTimestamp?, deviceClock: ManifestTimestamp
     ) throws(CycleFailure) -> Admitted {
-        let fileName = format.fileName(channel: rules.channel, signed: !rules.trustedKeys.isEmpty)
-        var payload = body
-        var keyID: String?
-        if !rules.trustedKeys.isEmpty {
-            do {
-                (payload, keyID) = try ManifestEnvelope(
-                    bytes: body, payloadType: format.payloadType, maximumSignatures: rules.maximumEnvelopeSignatures
-                ).verifiedPayload(trustedKeys: rules.trustedKeys)
-            } catch {
-                throw CycleFailure(
-                    .signature, "signed \(format == .index ? "index" : "manifest") refused (\(error.code)): \(error.reason)",
-                    signatureCode: error.code)
-            }
-        }
+        let fileName = fileName(channel: rules.channel, signed: !rules.trustedKeys.isEmpty)
+        let (payload, keyID) = try verifiedPayload(body, payloadType: ManifestEnvelope.indexPayloadType, rules: rules)
         guard payload.count <= Manifest.maximumBytes else {
             throw CycleFailure(.manifest, "\(fileName) holds \(payload.count) bytes, more than the \(Manifest.maximumBytes) accepted")
         }
-        let content = try decode(payload, format: format)
-        let (appVersion, channel): (String, String?) = switch content {
-        case .index(let index): (index.appVersion, index.channel)
-        case .manifest(let manifest): (manifest.appVersion, manifest.channel)
+        let index: ManifestIndex
+        do {
+            index = try ManifestIndex(bytes: payload)
+        } catch {
+            throw CycleFailure(.manifest, "manifest rejected (\(error.code)): \(error.reason)")
         }
+        try checkIdentity(appVersion: index.appVersion, channel: index.channel, fileName: fileName, rules: rules)
+        let trusted = try checkPublishedAt(index.publishedAtTimestamp, rules: rules, serverDate: serverDate, deviceClock: deviceClock)
+        return Admitted(index: index, payload: payload, keyID: keyID, latestTrusted: trusted)
+    }
+
+    /// `body` itself without trusted keys; with them, the payload of the envelope `body` once a trusted key's
+    /// signature over it verifies (its payload type must be `payloadType`), with that key's id.
+    /// - Throws: ``CycleFailure`` (`signature`).
+    package static func verifiedPayload(
+        _ body: Data, payloadType: String, rules: Rules
+    ) throws(CycleFailure) -> (payload: Data, keyID: String?) {
+        guard !rules.trustedKeys.isEmpty else { return (body, nil) }
+        do {
+            return try ManifestEnvelope(bytes: body, payloadType: payloadType, maximumSignatures: rules.maximumEnvelopeSignatures)
+                .verifiedPayload(trustedKeys: rules.trustedKeys)
+        } catch {
+            let what = payloadType == ManifestEnvelope.indexPayloadType ? "index" : "manifest"
+            throw CycleFailure(.signature, "signed \(what) refused (\(error.code)): \(error.reason)", signatureCode: error.code)
+        }
+    }
+
+    /// Refuses a publish for another app version (`manifest`) or channel (`channel`) than the rules'.
+    package static func checkIdentity(appVersion: String, channel: String?, fileName: String, rules: Rules) throws(CycleFailure) {
         guard appVersion == rules.appVersion else {
             throw CycleFailure(.manifest, "manifest is for app version \"\(appVersion)\", not \"\(rules.appVersion)\"")
         }
@@ -131,25 +117,25 @@ package enum ManifestAdmission {
                 .channel,
                 "\(fileName) names the channel \(text(channel)), but this app reads the channel \(text(rules.channel)); nothing was installed")
         }
-        if case .manifest(let manifest) = content {
-            // The longest list a device can use: the stable entries with the modules a rollout adds.
-            let entries = manifest.modules(inRollout: true).count + manifest.rejectedModules.count
-                + (manifest.rollout?.rejectedModules.count ?? 0)
-            try checkEntryCount(entries, rules: rules)
-        }
+    }
+
+    /// Refuses a `publishedAt` later than the server's `Date` (the device clock without one) by more than the
+    /// tolerance (`manifest`); returns the latest installed `publishedAt` still trusted (``Admitted/latestTrusted``).
+    package static func checkPublishedAt(
+        _ publishedAt: ManifestTimestamp, rules: Rules, serverDate: ManifestTimestamp?, deviceClock: ManifestTimestamp
+    ) throws(CycleFailure) -> ManifestTimestamp {
         let clock = serverDate ?? deviceClock
         let latest = clock.adding(seconds: rules.publishedAtToleranceSeconds)
-        guard content.publishedAt <= latest else {
+        guard publishedAt <= latest else {
             let source = serverDate == nil ? "the device clock" : "the server's Date"
             throw CycleFailure(
                 .manifest,
-                "manifest publishedAt \(ManifestDate.format(content.publishedAt)) is later than \(source) \(ManifestDate.format(clock)) by more than \(seconds(rules.publishedAtToleranceSeconds)) s (publishedAtToleranceSeconds); ignored")
+                "manifest publishedAt \(ManifestDate.format(publishedAt)) is later than \(source) \(ManifestDate.format(clock)) by more than \(seconds(rules.publishedAtToleranceSeconds)) s (publishedAtToleranceSeconds); ignored")
         }
         // An installed date is dropped as a reference only when both clocks put it in the future: a cache serves a
         // stored response with the Date it was stored with (RFC 9111 section 4), so a stale edge's Date alone would
         // make a newer install look like one from the future.
-        let trusted = max(clock, deviceClock).adding(seconds: rules.publishedAtToleranceSeconds)
-        return Admitted(content: content, payload: payload, keyID: keyID, latestTrusted: trusted)
+        return max(clock, deviceClock).adding(seconds: rules.publishedAtToleranceSeconds)
     }
 
     /// Refuses a publish listing more than ``Rules/maximumManifestModules`` entries for a device.
@@ -157,17 +143,6 @@ package enum ManifestAdmission {
         guard entries <= rules.maximumManifestModules else {
             throw CycleFailure(
                 .limit, "manifest lists \(entries) modules, more than the limit of \(rules.maximumManifestModules) (maximumManifestModules)")
-        }
-    }
-
-    private static func decode(_ payload: Data, format: Format) throws(CycleFailure) -> Content {
-        do {
-            switch format {
-            case .index: return .index(try ManifestIndex(bytes: payload))
-            case .manifest: return .manifest(try Manifest(bytes: payload))
-            }
-        } catch {
-            throw CycleFailure(.manifest, "manifest rejected (\(error.code)): \(error.reason)")
         }
     }
 

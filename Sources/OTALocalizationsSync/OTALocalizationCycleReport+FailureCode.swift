@@ -27,7 +27,7 @@ extension OTALocalizationCycleReport {
         public static let manifest = FailureCode(rawValue: "manifest")
         /// The kill switch or the cycle deadline stopped the cycle or the module.
         public static let cancelled = FailureCode(rawValue: "cancelled")
-        /// The signed manifest (`manifest.dsse.json`, `index.dsse.json`) was refused: unsigned, malformed, signed by no
+        /// The signed index (`index.dsse.json`) was refused: unsigned, malformed, signed by no
         /// trusted key, or a signature that does not verify; ``OTALocalizationCycleReport/signatureCode`` says which.
         /// Set on the report's ``OTALocalizationCycleReport/errorCode``.
         public static let signature = FailureCode(rawValue: "signature")

@@ -15,8 +15,7 @@ public struct OTALocalizationServiceConfiguration: Sendable {
     public static let defaultMaximumCycleSeconds: TimeInterval = 300
 
     /// The hosting base URL; the publish's root is `<baseURL>/<appVersion>/index.json` (`index.dsse.json` with
-    /// ``trustedKeys``; `index.<channel>.json` for another ``channel``), or, from a host an older packager published,
-    /// `manifest.json` (`manifest.dsse.json`, `manifest.<channel>.json`).
+    /// ``trustedKeys``; `index.<channel>.json` for another ``channel``).
     public let baseURL: URL
     /// The running app's marketing version (`CFBundleShortVersionString`); must be a plain file name.
     public let appVersion: String
@@ -67,9 +66,8 @@ public struct OTALocalizationServiceConfiguration: Sendable {
     public let limits: ZipLimits
     /// The Ed25519 public keys whose signatures the app accepts (docs/signing.md); default none.
     ///
-    /// Empty: the service reads the unsigned files. One or more: it reads only the envelopes,
-    /// `<baseURL>/<appVersion>/index.dsse.json` (or `manifest.dsse.json` from an older host), verifies a signature by
-    /// one of these keys before decoding anything inside, and refuses anything else with the report code
+    /// Empty: the service reads the unsigned index. One or more: it reads only the envelope,
+    /// `<baseURL>/<appVersion>/index.dsse.json`, verifies a signature by one of these keys before decoding anything inside, and refuses anything else with the report code
     /// `signature`; a stored state vouched for by a key no longer listed is treated as absent. Pass the same keys to
     /// `OTALocalizedString.loadBundlesFromDisk(configuration:)`, so that only folders one of them vouched for are
     /// served. Ship two keys (the CI key and an offline backup) to rotate.

@@ -42,7 +42,7 @@ import Testing
     static func fixture() throws -> (SyncFixture, BlockingCancellationTransport) {
         let fixture = try SyncFixture()
         fixture.publish([try SyncFixture.module("Checkout")])
-        return (fixture, BlockingCancellationTransport(base: fixture.transport, blockedURL: SyncFixture.url("1.0", "manifest.json")))
+        return (fixture, BlockingCancellationTransport(base: fixture.transport, blockedURL: SyncFixture.url("1.0", "index.json")))
     }
 
     @Test(HangLimit.tenMinutes)

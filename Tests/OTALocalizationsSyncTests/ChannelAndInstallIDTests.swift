@@ -16,7 +16,7 @@ import Testing
 
     // MARK: Channels
 
-    @Test func theStagingChannelReadsItsOwnManifestFile() async throws {
+    @Test func theStagingChannelReadsItsOwnIndexFile() async throws {
         let fixture = try SyncFixture()
         let staging = try SyncFixture.module("Checkout", version: 2)
         try fixture.publish(stable: [try SyncFixture.module("Checkout", version: 1)])
@@ -24,8 +24,8 @@ import Testing
 
         await service(fixture, channel: "staging").start()
 
-        #expect(fixture.transport.requestedURLs.prefix(2) == [SyncFixture.url("1.0", "index.staging.json"), SyncFixture.url("1.0", "manifest.staging.json")])
-        #expect(!fixture.transport.requestedURLs.contains(SyncFixture.url("1.0", "manifest.json")))
+        #expect(fixture.transport.requestedURLs.prefix(2) == [SyncFixture.url("1.0", "index.staging.json"), try fixture.basePartURL("index.staging.json")])
+        #expect(!fixture.transport.requestedURLs.contains { $0.hasSuffix("manifest.json") || $0.hasSuffix("manifest.staging.json") })
         #expect(!fixture.transport.requestedURLs.contains(SyncFixture.url("1.0", "index.json")))
         #expect(fixture.reports.last?.manifest == .updated && fixture.reports.last?.stateSaved == true)
         #expect(fixture.read("1.0/modules/Checkout/current") == Data((staging.sha256 + "\n").utf8))
@@ -51,15 +51,15 @@ import Testing
         // The configured channel's file now holds a manifest that names another channel (a copy of it).
         let other = try SyncFixture.module("Checkout", version: 2)
         try fixture.publish(stable: [other], publishedAt: "2026-07-25T10:00:00Z", channel: pair.served)
-        let copied = fixture.transport.body(SyncFixture.url("1.0", ManifestChannel.manifestFileName(channel: pair.served)))
-        fixture.transport.serve(SyncFixture.url("1.0", ManifestChannel.manifestFileName(channel: pair.configured)), copied)
+        let copied = fixture.transport.body(SyncFixture.url("1.0", ManifestChannel.indexFileName(channel: pair.served)))
+        fixture.transport.serve(SyncFixture.url("1.0", ManifestChannel.indexFileName(channel: pair.configured)), copied)
         await service(fixture, channel: pair.configured).start()
 
         let report = try #require(fixture.reports.last)
         #expect(report.manifest == .failed && report.errorCode == .channel && report.modules.isEmpty)
         let named = pair.served.map { "\"\($0)\"" } ?? "production"
         let reads = pair.configured.map { "\"\($0)\"" } ?? "production"
-        #expect(report.error == "\(ManifestChannel.manifestFileName(channel: pair.configured)) names the channel \(named), but this app reads the channel \(reads); nothing was installed")
+        #expect(report.error == "\(ManifestChannel.indexFileName(channel: pair.configured)) names the channel \(named), but this app reads the channel \(reads); nothing was installed")
         #expect(fixture.snapshot() == before)
     }
 
@@ -69,22 +69,22 @@ import Testing
         let module = try SyncFixture.module("Checkout", version: 2)
         for fixture in [staging, production] {
             try fixture.publish(stable: [module], channel: "staging")
-            let payload = fixture.transport.body(SyncFixture.url("1.0", "manifest.staging.json"))
-            let envelope = ManifestEnvelope(signing: payload, with: [key]).encoded()
+            let payload = fixture.transport.body(SyncFixture.url("1.0", "index.staging.json"))
+            let envelope = ManifestEnvelope(signing: payload, with: [key], payloadType: ManifestEnvelope.indexPayloadType).encoded()
             // Production's envelope is a copy of staging's: the signature is valid, the channel is not production.
-            let name = fixture === staging ? "manifest.staging.dsse.json" : "manifest.dsse.json"
+            let name = fixture === staging ? "index.staging.dsse.json" : "index.dsse.json"
             fixture.transport.serve(SyncFixture.url("1.0", name), envelope)
         }
 
         await service(staging, channel: "staging", trustedKeys: [key.publicKey]).start()
         await service(production, channel: nil, trustedKeys: [key.publicKey]).start()
 
-        #expect(staging.transport.requestedURLs.prefix(2) == [SyncFixture.url("1.0", "index.staging.dsse.json"), SyncFixture.url("1.0", "manifest.staging.dsse.json")])
+        #expect(staging.transport.requestedURLs.prefix(2) == [SyncFixture.url("1.0", "index.staging.dsse.json"), try staging.basePartURL("index.staging.json")])
         #expect(staging.reports.last?.manifest == .updated && staging.reports.last?.stateSaved == true)
-        #expect(production.transport.requestedURLs == [SyncFixture.url("1.0", "index.dsse.json"), SyncFixture.url("1.0", "manifest.dsse.json")])
+        #expect(production.transport.requestedURLs == [SyncFixture.url("1.0", "index.dsse.json")])
         let refused = try #require(production.reports.last)
         #expect(refused.manifest == .failed && refused.errorCode == .channel)
-        #expect(refused.error == "manifest.dsse.json names the channel \"staging\", but this app reads the channel production; nothing was installed")
+        #expect(refused.error == "index.dsse.json names the channel \"staging\", but this app reads the channel production; nothing was installed")
         #expect(production.tree().isEmpty)
     }
 
@@ -95,7 +95,7 @@ import Testing
         try fixture.publish(stable: [production])
         try fixture.publish(stable: [staging], channel: "staging")
         // Both files carry the same ETag, as two files of one size and mtime can on some hosts.
-        for name in ["manifest.json", "manifest.staging.json"] {
+        for name in ["index.json", "index.staging.json"] {
             let url = SyncFixture.url("1.0", name)
             fixture.transport.set(url, .file(fixture.transport.body(url), etag: "\"same\""))
         }
@@ -105,8 +105,8 @@ import Testing
 
         await service(fixture, channel: nil).start()
 
-        // The staging state is not production's: no If-None-Match, the index first (this host has none), then the manifest.
-        #expect(fixture.transport.requests.prefix(2).map(\.url) == [SyncFixture.url("1.0", "index.json"), SyncFixture.url("1.0", "manifest.json")])
+        // The staging state is not production's: no If-None-Match, the index, then its base part.
+        #expect(fixture.transport.requests.prefix(2).map(\.url) == [SyncFixture.url("1.0", "index.json"), try fixture.basePartURL()])
         #expect(fixture.transport.requests.allSatisfy { $0.headers["If-None-Match"] == nil })
         #expect(fixture.reports.last?.manifest == .updated && fixture.reports.last?.stateSaved == true)
         #expect(fixture.read("1.0/modules/Checkout/current") == Data((production.sha256 + "\n").utf8))

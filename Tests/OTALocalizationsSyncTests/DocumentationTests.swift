@@ -451,7 +451,7 @@ struct SyncArticleSamples {
         #expect(stale.manifest == .stale)
         #expect(samples.health(of: stale) == .staleEdge)
 
-        fixture.transport.set(SyncFixture.url("1.0", "manifest.json"), .error(.timedOut))
+        fixture.transport.set(SyncFixture.url("1.0", "index.json"), .error(.timedOut))
         await service.start()
         let unreachable = try #require(fixture.reports.last)
         #expect(samples.health(of: unreachable) == .unreachable)

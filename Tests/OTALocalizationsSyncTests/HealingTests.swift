@@ -103,7 +103,7 @@ import Testing
         fixture.transport.clearLog()
         await fixture.makeService().start()
         #expect(fixture.reports.last?.manifest == .notModified)
-        #expect(fixture.transport.requestedURLs == [SyncFixture.url("1.0", "manifest.json")])
+        #expect(fixture.transport.requestedURLs == [SyncFixture.url("1.0", "index.json")])
         #expect(!fixture.exists("1.0/modules/Checkout/\(checkout.sha256)"))
     }
 

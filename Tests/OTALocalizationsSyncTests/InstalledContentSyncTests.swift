@@ -7,7 +7,7 @@ import Testing
 
 /// `OTALocalizedString.installedContent(for:)` after real cycles (docs/rollouts.md, "Copy experiments and
 /// attribution"): the manifest entry's `sha256` on every device, whatever its languages, from slices or the full ZIP,
-/// from the index or `manifest.json`, in and out of a rollout; the folder's own hash is `folderSHA256`.
+/// in and out of a rollout; the folder's own hash is `folderSHA256`.
 @Suite struct InstalledContentSyncTests {
     private static let german = OTALocalizationSelection(preferredLanguages: ["de"])
     private static let french = OTALocalizationSelection(preferredLanguages: ["fr"])
@@ -30,14 +30,11 @@ import Testing
         return fixture
     }
 
-    @Test(arguments: [false, true])
-    func devicesOfEveryLanguageSetAndBothSidesOfARolloutGetTheEntrysSHA256(fromManifest: Bool) async throws {
+    @Test func devicesOfEveryLanguageSetAndBothSidesOfARolloutGetTheEntrysSHA256() async throws {
         let content = Content()
         func serve(_ fixture: SyncFixture) throws {
             try fixture.publishIndexed([content.checkout, content.profile], rollout: [content.checkoutCopy],
                                        rolloutID: "copy-1", basisPoints: 1000)
-            // A host an older packager published: manifest.json only (its entries list the slices and the sha256).
-            if fromManifest { fixture.transport.set(SyncFixture.url("1.0", "index.json"), .status(404)) }
         }
         // Given: German and French devices inside the 10% (bucket 999) and outside (bucket 1000), and one device that
         // installs full ZIPs (every localization).
@@ -132,27 +129,5 @@ import Testing
         let content = try #require(installed(fixture, "Checkout"))
         #expect(content.folderSHA256 == folderA)
         #expect(content.sha256 == folderA && content.sha256 != first.full.sha256, "\(content)")
-    }
-
-    @Test func aFolderInstalledWithoutARecordGetsOneAtTheNextSkipFromManifestJSON() async throws {
-        // Given: a sliced install whose record is gone (installed by a release before records, or removed).
-        let content = Content()
-        let fixture = try SyncFixture()
-        try fixture.publishIndexed([content.checkout])
-        fixture.transport.set(SyncFixture.url("1.0", "index.json"), .status(404))
-        await fixture.makeService(selection: Self.german).start()
-        try FileManager.default.removeItem(at: fixture.url("1.0/modules/Checkout/published"))
-        let folder = try #require(installed(fixture, "Checkout")).folderSHA256
-        #expect(installed(fixture, "Checkout")?.sha256 == folder, "without a record, the folder's own hash")
-
-        // When: a later publish that leaves the German text as it is.
-        let frenchFix = try SlicedModule.make("Checkout", ["en": "Hello", "de": "Hallo", "fr": "Coucou"])
-        try fixture.publishIndexed([frenchFix], publishedAt: "2026-07-25T10:00:00Z")
-        fixture.transport.set(SyncFixture.url("1.0", "index.json"), .status(404))
-        await fixture.makeService(selection: Self.german).start()
-
-        // Then: skipped, and the record names the entry manifest.json gives, for the same folder.
-        #expect(fixture.reports.last?.modules.map(\.outcome) == [.skipped])
-        #expect(installed(fixture, "Checkout") == .init(sha256: frenchFix.full.sha256, rolloutID: nil, folderSHA256: folder))
     }
 }

@@ -25,16 +25,16 @@ import Testing
         let fixture = try SyncFixture()
         let checkout = try SyncFixture.module("Checkout")
         fixture.publish([checkout], publishedAt: "2026-12-01T01:30:00Z")
-        let manifest = fixture.transport.body(SyncFixture.url("1.0", "manifest.json"))
+        let manifest = fixture.transport.body(SyncFixture.url("1.0", "index.json"))
         // The server says 00:00, the device clock 12:00 (it runs ahead): 01:30 is more than an hour after the server.
         let late: @Sendable () -> Date = { Self.now.addingTimeInterval(12 * 3600) }
-        fixture.transport.set(SyncFixture.url("1.0", "manifest.json"), .raw(HTTPResponse(
+        fixture.transport.set(SyncFixture.url("1.0", "index.json"), .raw(HTTPResponse(
             statusCode: 200, headers: ["Date": "Tue, 01 Dec 2026 00:00:00 GMT"], body: manifest)))
         await fixture.makeService(deviceClock: late).start()
         #expect(fixture.reports.last?.error == "manifest publishedAt 2026-12-01T01:30:00Z is later than the server's Date 2026-12-01T00:00:00Z by more than 3600 s (publishedAtToleranceSeconds); ignored")
 
         // Within the tolerance of the server's clock it is accepted, whatever the device clock says.
-        fixture.transport.set(SyncFixture.url("1.0", "manifest.json"), .raw(HTTPResponse(
+        fixture.transport.set(SyncFixture.url("1.0", "index.json"), .raw(HTTPResponse(
             statusCode: 200, headers: ["Date": "Tue, 01 Dec 2026 01:00:00 GMT"], body: manifest)))
         await fixture.makeService(deviceClock: Self.clock).start()
         #expect(fixture.reports.last?.modules.map(\.outcome) == [.updated])
@@ -87,16 +87,16 @@ import Testing
         let v1 = try SyncFixture.module("Checkout", version: 1)
         let v2 = try SyncFixture.module("Checkout", version: 2)
         fixture.publish([v1], publishedAt: "2026-11-30T20:00:00Z")
-        let v1Manifest = fixture.transport.body(SyncFixture.url("1.0", "manifest.json"))
+        let v1Manifest = fixture.transport.body(SyncFixture.url("1.0", "index.json"))
         fixture.publish([v2], publishedAt: "2026-11-30T23:50:00Z")
-        let v2Manifest = fixture.transport.body(SyncFixture.url("1.0", "manifest.json"))
-        fixture.transport.set(SyncFixture.url("1.0", "manifest.json"), .raw(HTTPResponse(
+        let v2Manifest = fixture.transport.body(SyncFixture.url("1.0", "index.json"))
+        fixture.transport.set(SyncFixture.url("1.0", "index.json"), .raw(HTTPResponse(
             statusCode: 200, headers: ["Date": "Mon, 30 Nov 2026 23:55:00 GMT"], body: v2Manifest)))
         await fixture.makeService(deviceClock: Self.clock).start()
         #expect(fixture.reports.last?.stateSaved == true)
 
         // When: an edge that cached v1 at 20:05 serves it again with that Date, as a cache does (RFC 9111 section 4).
-        fixture.transport.set(SyncFixture.url("1.0", "manifest.json"), .raw(HTTPResponse(
+        fixture.transport.set(SyncFixture.url("1.0", "index.json"), .raw(HTTPResponse(
             statusCode: 200, headers: ["Date": "Mon, 30 Nov 2026 20:05:00 GMT", "Age": "14100"], body: v1Manifest)))
         await fixture.makeService(deviceClock: Self.clock).start()
 
@@ -115,7 +115,7 @@ import Testing
         let a1 = try SyncFixture.module("A", version: 1)
         let b1 = try SyncFixture.module("B", version: 1)
         fixture.publish([a1, b1], publishedAt: "2026-07-24T10:00:00Z")
-        let v1Manifest = fixture.transport.body(SyncFixture.url("1.0", "manifest.json"))
+        let v1Manifest = fixture.transport.body(SyncFixture.url("1.0", "index.json"))
         await fixture.makeService().start()
         let a2 = try SyncFixture.module("A", version: 2)
         let b2 = try SyncFixture.module("B", version: 2)
@@ -126,7 +126,7 @@ import Testing
         #expect(fixture.reports.last?.stateSaved == false)
 
         // When: a stale CDN edge serves the v1 manifest again.
-        fixture.transport.set(SyncFixture.url("1.0", "manifest.json"), .raw(HTTPResponse(statusCode: 200, body: v1Manifest)))
+        fixture.transport.set(SyncFixture.url("1.0", "index.json"), .raw(HTTPResponse(statusCode: 200, body: v1Manifest)))
         await fixture.makeService().start()
 
         // Then: it is stale (v2 is the newest manifest a module was installed from); A stays at v2.

@@ -40,7 +40,7 @@ import Testing
             #expect(content?.sha256 == module.full.sha256 && content?.rolloutID == nil, "\(module.name)")
             #expect(content?.folderSHA256 != module.full.sha256, "\(module.name): a folder of base and de is named by its record")
         }
-        #expect(fixture.stateObject?["source"] as? String == "index")
+        #expect(fixture.stateObject?["source"] == nil)
     }
 
     @Test func aFrenchFixCostsAGermanDeviceTheRootAloneAndAFrenchOneItsPartAndSlice() async throws {

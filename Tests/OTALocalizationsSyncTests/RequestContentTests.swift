@@ -30,21 +30,22 @@ import Testing
             .trimmingCharacters(in: .newlines)
         #expect(installID.count == 32)
 
-        // Every request names the index's root (this host has none: 404), the manifest or a ZIP the manifests list,
-        // under the app version's folder: index.json, manifest.json and two ZIPs; manifest.json (304); manifest.json
-        // (200), index.json (a state read from manifest.json that changed asks for the index too) and Profile's ZIP.
+        // Every request names the index, one of its parts or a ZIP the parts list, under the app version's folder:
+        // index.json, the stable and the rollout's base parts and two ZIPs; index.json (304); index.json (200), the
+        // new stable base part and Profile's ZIP: 9.
         let requests = fixture.transport.requests
-        let published = Set(["index.json", "manifest.json", checkout.path, copy.path, profile.path, newProfile.path].map {
+        let parts = fixture.transport.withRoutes { Set($0.keys.filter { $0.hasSuffix(".json.gz") }) }
+        let published = parts.union(["index.json", checkout.path, copy.path, profile.path, newProfile.path].map {
             SyncFixture.url("1.0", URLEncoding.component($0))
         })
-        #expect(requests.count == 8, "\(requests.map(\.url))")
+        #expect(requests.count == 9, "\(requests.map(\.url))")
         #expect(requests.allSatisfy { published.contains($0.url) }, "\(requests.map(\.url))")
         // The only header is If-None-Match, on manifest requests, carrying an ETag the host sent (ScriptedTransport's
         // "etag-<n>" values).
         for request in requests {
             #expect(Set(request.headers.keys).isSubset(of: ["If-None-Match"]), "\(request)")
             if let etag = request.headers["If-None-Match"] {
-                #expect(request.url.hasSuffix("/manifest.json"), "\(request)")
+                #expect(request.url.hasSuffix("/index.json"), "\(request)")
                 #expect(etag.hasPrefix("\"etag-") && etag.hasSuffix("\""), "\(request)")
             }
         }

@@ -185,7 +185,7 @@ import Testing
 
         await fixture.makeService().start()
 
-        let manifestURL = SyncFixture.url("1.0", "manifest.json")
+        let manifestURL = SyncFixture.url("1.0", "index.json")
         let manifestRequests = fixture.transport.requests.filter { $0.url == manifestURL }
         #expect(manifestRequests.map { $0.headers["If-None-Match"] != nil } == [true, false])
         #expect(fixture.reports.last?.manifest == .updated)
@@ -193,19 +193,24 @@ import Testing
         #expect(installID.count == 33 && installID != Data((KnownDevice.copy1.b999 + "\n").utf8))
     }
 
-    @Test func theModuleLimitCountsTheModulesARolloutAddsOnEveryDevice() async throws {
+    @Test func theModuleLimitCountsTheModulesARolloutAddsOnDevicesInTheRollout() async throws {
         let content = Content()
         let search = try SyncFixture.module("Search", version: 1)
-        let fixture = try device(KnownDevice.copy1.b1000)
-        try fixture.publish(stable: [content.checkout, content.profile], rollout: [content.checkoutCopy, search],
-                            rolloutID: "copy-1", basisPoints: 1000)
+        let inside = try device(KnownDevice.copy1.b999)
+        let outside = try device(KnownDevice.copy1.b1000)
+        for fixture in [inside, outside] {
+            try fixture.publish(stable: [content.checkout, content.profile], rollout: [content.checkoutCopy, search],
+                                rolloutID: "copy-1", basisPoints: 1000)
+            await fixture.makeService(manifestModules: 2).start()
+        }
 
-        await fixture.makeService(manifestModules: 2).start()
-
-        #expect(fixture.reports.last == OTALocalizationCycleReport(
-            manifest: .failed, error: "manifest lists 3 modules, more than the limit of 2 (maximumManifestModules)", errorCode: .limit))
-        await fixture.makeService(manifestModules: 3).start()
-        #expect(fixture.reports.last?.manifest == .updated && fixture.reports.last?.stateSaved == true)
+        // Inside, the stable entries and the module the rollout adds: 3. Outside, the rollout's part is never read.
+        #expect(inside.reports.last == OTALocalizationCycleReport(
+            manifest: .failed, error: "the index lists 3 module entries, more than the 2 accepted (maximumManifestModules)", errorCode: .limit))
+        #expect(!inside.transport.requestedURLs.contains { $0.hasSuffix(".zip") })
+        #expect(outside.reports.last?.manifest == .updated && outside.reports.last?.stateSaved == true)
+        await inside.makeService(manifestModules: 3).start()
+        #expect(inside.reports.last?.manifest == .updated && inside.reports.last?.stateSaved == true)
     }
 
     @Test func theInstallIDIsNeverSentInAnyRequest() async throws {

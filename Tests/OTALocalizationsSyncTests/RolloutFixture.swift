@@ -11,8 +11,9 @@ extension SyncFixture {
                        localizations: ["en", "fr"])
     }
 
-    /// Serves the ZIPs of `stable` and `rollout` and a manifest (`manifest.json`, or the channel's file) written by
-    /// `Manifest.encoded()`, with a rollout of `basisPoints` when `rolloutID` is set.
+    /// Serves the ZIPs of `stable` and `rollout` and what `package` writes for them (`manifest.json` and the
+    /// published index, or the channel's files), with a rollout of `basisPoints` when `rolloutID` is set;
+    /// `rawRolloutEntries` are raw JSON entries spliced into the rollout's base part.
     func publish(
         stable: [PublishedModule], rollout: [PublishedModule] = [], rolloutID: String? = nil, basisPoints: Int = 0,
         publishedAt: String = "2026-07-24T10:00:00Z", channel: String? = nil, rawRolloutEntries: [String] = []
@@ -24,14 +25,7 @@ extension SyncFixture {
             appVersion: "1.0", publishedAtTimestamp: try #require(ManifestDate.parseTimestamp(publishedAt)),
             developmentRegion: "en", channel: channel, modules: stable.map(Self.entry),
             rollout: rolloutID.map { ManifestRollout(id: $0, basisPoints: basisPoints, modules: rollout.map(Self.entry)) })
-        var text = String(decoding: manifest.encoded(), as: UTF8.self)
-        if !rawRolloutEntries.isEmpty {
-            // A malformed entry the Core model cannot write: spliced into the rollout's modules by hand.
-            let marker = "    \"modules\": ["
-            let range = try #require(text.range(of: marker))
-            text.replaceSubrange(range, with: marker + "\n      " + rawRolloutEntries.joined(separator: ",\n      ") + ",")
-        }
-        transport.serve(Self.url("1.0", ManifestChannel.manifestFileName(channel: channel)), Data(text.utf8))
+        try serve(manifest, rawRolloutEntries: rawRolloutEntries)
     }
 
     /// Writes `installID` as the storage root's install ID, as the service stores it (32 hex digits and "\n").

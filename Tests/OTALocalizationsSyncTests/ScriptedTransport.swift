@@ -212,6 +212,12 @@ extension ScriptedTransport {
         return data
     }
 
+    /// The ETag currently served at `url` by a `.file` route; nil otherwise.
+    func etag(_ url: String) -> String? {
+        guard case .file(_, let etag)? = route(url) else { return nil }
+        return etag
+    }
+
     private func route(_ url: String) -> Route? {
         withRoutes { $0[url] }
     }

@@ -9,7 +9,7 @@ import Testing
         let fixture = try SyncFixture()
         fixture.publish([try SyncFixture.module("Checkout"), try SyncFixture.module("Profile")])
         let gate = Gate()
-        fixture.transport.gate(SyncFixture.url("1.0", "manifest.json"), gate)
+        fixture.transport.gate(SyncFixture.url("1.0", "index.json"), gate)
         let service = fixture.makeService()
 
         let first = Task { await service.start() }
@@ -20,8 +20,8 @@ import Testing
         await first.value
         for joiner in joiners { await joiner.value }
 
-        #expect(fixture.transport.requestedURLs.filter { $0.hasSuffix("manifest.json") }.count == 1)
-        // index.json (this host has none: 404), manifest.json, two ZIPs.
+        #expect(fixture.transport.requestedURLs.filter { $0.hasSuffix("index.json") }.count == 1)
+        // index.json, its base part, two ZIPs.
         #expect(fixture.transport.requestedURLs.count == 4)
         #expect(fixture.reports.all.count == 1)
         #expect(fixture.reports.last?.updated == 2)
@@ -66,7 +66,7 @@ import Testing
         let fixture = try SyncFixture()
         fixture.publish([try SyncFixture.module("Checkout")])
         let gate = Gate()
-        fixture.transport.gate(SyncFixture.url("1.0", "manifest.json"), gate)
+        fixture.transport.gate(SyncFixture.url("1.0", "index.json"), gate)
         let service = fixture.makeService()
 
         let cycle = Task { await service.start() }
@@ -78,7 +78,7 @@ import Testing
         await cycle.value
 
         #expect(fixture.tree() == [])
-        #expect(fixture.transport.requestedURLs == [SyncFixture.url("1.0", "index.json"), SyncFixture.url("1.0", "manifest.json")])
+        #expect(fixture.transport.requestedURLs == [SyncFixture.url("1.0", "index.json")])
         // The GET is abandoned at the cancellation (it no longer waits for the slow server): no manifest was used.
         #expect(fixture.reports.last == Report(manifest: .failed, error: "cancelled", errorCode: .cancelled))
     }

@@ -5,21 +5,20 @@ import Testing
 @testable import OTALocalizationsSync
 
 extension SyncFixture {
-    /// Publishes as ``publish(_:appVersion:publishedAt:extraEntries:developmentRegion:)`` does, then serves the
-    /// `manifest.json` bytes signed by `keys` as `manifest.dsse.json` and returns the envelope.
+    /// Publishes as ``publish(_:appVersion:publishedAt:extraEntries:developmentRegion:)`` does, signed by `keys`
+    /// (in `folder` instead of the app version's when given), and returns `index.dsse.json`.
     @discardableResult
     func publishSigned(
         _ modules: [PublishedModule], by keys: [ManifestSigningKey], appVersion: String = "1.0",
         publishedAt: String = "2026-07-24T10:00:00Z", folder: String? = nil
     ) -> Data {
-        publish(modules, appVersion: appVersion, publishedAt: publishedAt)
-        let manifest = transport.body(Self.url(appVersion, "manifest.json"))
-        let envelope = ManifestEnvelope(signing: manifest, with: keys).encoded()
-        transport.serve(Self.url(folder ?? appVersion, "manifest.dsse.json"), envelope)
-        if let folder {
-            for module in modules { transport.serve(Self.url(folder, URLEncoding.component(module.path)), module.zip) }
-        }
-        return envelope
+        let folder = folder ?? appVersion
+        let manifest = Manifest(
+            appVersion: appVersion, publishedAtTimestamp: ManifestDate.parseTimestamp(publishedAt)!, developmentRegion: "en",
+            modules: modules.map(Self.entry))
+        for module in modules { transport.serve(Self.url(folder, URLEncoding.component(module.path)), module.zip) }
+        try! serve(manifest, signedBy: keys, folder: folder)
+        return transport.body(Self.url(folder, "index.dsse.json"))
     }
 
     var stateObject: [String: Any]? {
@@ -32,10 +31,8 @@ extension SyncFixture {
 @Suite struct SignedManifestTests {
     static let a = ManifestSigningKey.generate()
     static let b = ManifestSigningKey.generate()
-    static let envelopeURL = SyncFixture.url("1.0", "manifest.dsse.json")
-    /// The signed index's root, which a device asks for first (this fixture's host, like one an older packager
-    /// published, answers 404 and the device reads `manifest.dsse.json`).
-    static let indexEnvelopeURL = SyncFixture.url("1.0", "index.dsse.json")
+    /// The signed index's root, the one file a device with keys asks for first.
+    static let envelopeURL = SyncFixture.url("1.0", "index.dsse.json")
 
     @Test func aValidEnvelopeInstallsRecordsItsKeyAndRevalidatesWithOneRequest() async throws {
         let fixture = try SyncFixture()
@@ -44,7 +41,7 @@ extension SyncFixture {
         await fixture.makeService(trustedKeys: [Self.a.publicKey]).start()
         let report = try #require(fixture.reports.last)
         #expect(report.manifest == .updated && report.stateSaved && report.errorCode == nil)
-        #expect(fixture.transport.requestedURLs == [Self.indexEnvelopeURL, Self.envelopeURL, SyncFixture.url("1.0", checkout.path)])
+        #expect(fixture.transport.requestedURLs == [Self.envelopeURL, try fixture.basePartURL(), SyncFixture.url("1.0", checkout.path)])
         #expect(fixture.read("1.0/modules/Checkout/\(checkout.sha256)/en.lproj/Localizable.strings") == checkout.files["en.lproj/Localizable.strings"])
         #expect(fixture.stateObject?["keyid"] as? String == Self.a.publicKey.keyID)
 
@@ -64,12 +61,14 @@ extension SyncFixture {
         let publicKey = try ManifestPublicKey(rawRepresentation: try OpenSSLSigning.rawPublicKey(ofPrivateKeyAt: keyFile))
         let fixture = try SyncFixture()
         fixture.publish([try SyncFixture.module("Checkout")])
-        let manifest = fixture.transport.body(SyncFixture.url("1.0", "manifest.json"))
+        let index = fixture.transport.body(SyncFixture.url("1.0", "index.json"))
         let pae = temp.url.appendingPathComponent("pae.bin")
-        try OpenSSLSigning.preAuthenticationEncoding(ofEnvelope: ManifestEnvelope(payload: manifest, signatures: []).encoded(), to: pae)
+        try OpenSSLSigning.preAuthenticationEncoding(
+            ofEnvelope: ManifestEnvelope(payloadType: ManifestEnvelope.indexPayloadType, payload: index, signatures: []).encoded(), to: pae)
         let signature = try OpenSSLSigning.sign(pae, key: keyFile)
         fixture.transport.serve(Self.envelopeURL, ManifestEnvelope(
-            payload: manifest, signatures: [.init(keyID: publicKey.keyID, signature: signature)]).encoded())
+            payloadType: ManifestEnvelope.indexPayloadType, payload: index,
+            signatures: [.init(keyID: publicKey.keyID, signature: signature)]).encoded())
         await fixture.makeService(trustedKeys: [publicKey]).start()
         #expect(fixture.reports.last?.modules.map(\.outcome) == [.updated])
         #expect(fixture.stateObject?["keyid"] as? String == publicKey.keyID)
@@ -80,27 +79,31 @@ extension SyncFixture {
         ("forged payload", "(bad-signature)", { envelope in
             let object = try! JSONSerialization.jsonObject(with: envelope) as! [String: Any]
             let payload = String(decoding: Data(base64Encoded: object["payload"] as! String)!, as: UTF8.self)
-            let forged = Data(payload.replacingOccurrences(of: "Checkout-", with: "Checkout-0").utf8).base64EncodedString()
+            let forged = Data(payload.replacingOccurrences(of: "index-base-", with: "index-base-0").utf8).base64EncodedString()
             return Data(String(decoding: envelope, as: UTF8.self)
                 .replacingOccurrences(of: object["payload"] as! String, with: forged).utf8)
         }),
         ("swapped signature", "(bad-signature)", { envelope in
             let other = ManifestEnvelope(signing: Data("{}".utf8), with: [a]).signatures[0].signature
-            var decoded = try! ManifestEnvelope(bytes: envelope)
+            var decoded = try! ManifestEnvelope(bytes: envelope, payloadType: ManifestEnvelope.indexPayloadType)
             decoded.signatures[0].signature = other
             return decoded.encoded()
         }),
         ("untrusted key", "(untrusted-key)", { envelope in
-            ManifestEnvelope(signing: try! ManifestEnvelope(bytes: envelope).payload, with: [ManifestSigningKey.generate()]).encoded()
+            ManifestEnvelope(
+                signing: try! ManifestEnvelope(bytes: envelope, payloadType: ManifestEnvelope.indexPayloadType).payload,
+                with: [ManifestSigningKey.generate()], payloadType: ManifestEnvelope.indexPayloadType).encoded()
         }),
         ("truncated", "(malformed-envelope)", { $0.prefix($0.count - 40) }),
         ("non-base64 payload", "(bad-base64)", { envelope in
             Data(String(decoding: envelope, as: UTF8.self).replacingOccurrences(of: "\"payload\": \"", with: "\"payload\": \"#").utf8)
         }),
         ("no signatures", "(no-signatures)", { envelope in
-            ManifestEnvelope(payload: try! ManifestEnvelope(bytes: envelope).payload, signatures: []).encoded()
+            ManifestEnvelope(
+                payloadType: ManifestEnvelope.indexPayloadType,
+                payload: try! ManifestEnvelope(bytes: envelope, payloadType: ManifestEnvelope.indexPayloadType).payload, signatures: []).encoded()
         }),
-        ("unsigned manifest.json only", "manifest HTTP status 404 (trusted keys are configured, so only manifest.dsse.json and index.dsse.json are read: was the publish signed? Or nothing is published for this app version and channel yet)", { _ in Data() }),
+        ("unsigned index.json only", "manifest HTTP status 404 (trusted keys are configured, so only index.dsse.json is read: was the publish signed? Or nothing is published for this app version and channel yet)", { _ in Data() }),
     ]
 
     @Test(arguments: 0..<7) func aDamagedEnvelopeIsRefusedAndNothingChangesOnDisk(_ index: Int) async throws {
@@ -131,8 +134,8 @@ extension SyncFixture {
         #expect(report.jsonText().contains(signatureCode.map { #","signatureCode":"\#($0)","# } ?? "\"stateSaved\""), "\(name)")
         #expect(report.jsonText().contains("signatureCode") == (signatureCode != nil), "\(name)")
         #expect(try JSONDecoder().decode(OTALocalizationCycleReport.self, from: Data(report.jsonText().utf8)) == report, "\(name)")
-        // The state was read from manifest.dsse.json: it is revalidated first; it changed, so the index is asked for.
-        #expect(fixture.transport.requestedURLs == [Self.envelopeURL, Self.indexEnvelopeURL], "\(name)")
+        // One conditional request of the envelope; nothing else.
+        #expect(fixture.transport.requestedURLs == [Self.envelopeURL], "\(name)")
         #expect(fixture.snapshot() == before, "\(name)")
     }
 
@@ -189,17 +192,18 @@ extension SyncFixture {
         fixture.transport.clearLog()
         await fixture.makeService(trustedKeys: [Self.b.publicKey]).start()
         let requests = fixture.transport.requests
-        #expect(requests.map(\.url) == [Self.indexEnvelopeURL, Self.envelopeURL])
+        // The base part comes from the device's cache.
+        #expect(requests.map(\.url) == [Self.envelopeURL])
         #expect(requests.allSatisfy { $0.headers["If-None-Match"] == nil })
         #expect(fixture.reports.last?.modules.map(\.outcome) == [.skipped])
         #expect(fixture.stateObject?["keyid"] as? String == Self.b.publicKey.keyID)
     }
 
-    @Test func aClientWithoutKeysReadsManifestJSONAndWritesNoKeyID() async throws {
+    @Test func aClientWithoutKeysReadsIndexJSONAndWritesNoKeyID() async throws {
         let fixture = try SyncFixture()
         fixture.publishSigned([try SyncFixture.module("Checkout")], by: [Self.a])
         await fixture.makeService().start()
-        #expect(fixture.transport.requestedURLs.prefix(2) == [SyncFixture.url("1.0", "index.json"), SyncFixture.url("1.0", "manifest.json")])
+        #expect(fixture.transport.requestedURLs.prefix(2) == [SyncFixture.url("1.0", "index.json"), try fixture.basePartURL()])
         #expect(fixture.stateObject?["keyid"] is NSNull)
         #expect(fixture.reports.last?.jsonText().contains("errorCode") == false)
     }

@@ -14,7 +14,7 @@ import Testing
         var zip: Data
         var sha256: String
         var path: String { "Checkout-\(name)-\(sha256.prefix(16)).zip" }
-        var json: String { "{\"path\": \"\(path)\", \"sha256\": \"\(sha256)\", \"size\": \(zip.count)}" }
+        var file: ManifestSlice { ManifestSlice(path: path, sha256: sha256, size: Int64(zip.count)) }
     }
 
     private static func table(_ text: String) -> Data { Data("\"greeting\" = \"\(text)\";\n".utf8) }
@@ -28,7 +28,7 @@ import Testing
     @discardableResult
     private func publish(
         _ fixture: SyncFixture, french: String = "Bonjour", publishedAt: String = "2026-07-24T10:00:00Z",
-        frenchFiles: [String: Data]? = nil, localizations: String = "\"de\", \"en\", \"fr\""
+        frenchFiles: [String: Data]? = nil, localizations: [String] = ["de", "en", "fr"]
     ) throws -> [String: Slice] {
         let base = try Self.slice("base", ["Info.plist": SyncFixture.infoPlist, "en.lproj/Localizable.strings": Self.table("Hello")])
         let de = try Self.slice("de", ["de.lproj/Localizable.strings": Self.table("Hallo")])
@@ -39,13 +39,12 @@ import Testing
         ])
         for slice in [base, de, fr] { fixture.transport.serve(SyncFixture.url("1.0", slice.path), slice.zip) }
         fixture.transport.serve(SyncFixture.url("1.0", full.path), full.zip)
-        let manifest = """
-            {"formatVersion": 1, "appVersion": "1.0", "publishedAt": "\(publishedAt)", "developmentRegion": "en",
-             "modules": [{"name": "Checkout", "path": "\(full.path)", "sha256": "\(full.sha256)", "size": \(full.zip.count),
-               "localizations": [\(localizations)],
-               "slices": {"base": \(base.json), "localizations": {"de": \(de.json), "fr": \(fr.json)}}}]}
-            """
-        fixture.transport.serve(SyncFixture.url("1.0", "manifest.json"), Data(manifest.utf8))
+        let entry = ManifestModule(
+            name: "Checkout", path: full.path, sha256: full.sha256, size: Int64(full.zip.count), localizations: localizations,
+            slices: ManifestSlices(base: base.file, localizations: ["de": de.file, "fr": fr.file]))
+        try fixture.serve(Manifest(
+            appVersion: "1.0", publishedAtTimestamp: try #require(ManifestDate.parseTimestamp(publishedAt)), developmentRegion: "en",
+            modules: [entry]))
         return ["base": base, "de": de, "fr": fr]
     }
 
@@ -202,7 +201,7 @@ import Testing
         try publish(sorted)
         await sorted.makeService(selection: Self.french).start()
         let shuffled = try SyncFixture()
-        try publish(shuffled, localizations: "\"fr\", \"en\", \"de\", \"fr\"")
+        try publish(shuffled, localizations: ["fr", "en", "de", "fr"])
         await shuffled.makeService(selection: Self.french).start()
 
         let names = [sorted, shuffled].map {

@@ -134,23 +134,18 @@ final class SyncFixture: @unchecked Sendable {
                                files: files)
     }
 
-    /// Serves the modules' ZIPs and a hand-written `manifest.json` listing them (plus `extraEntries`, raw JSON).
+    /// Serves the modules' ZIPs (each module a full ZIP with the localizations `en` and `fr`) and what `package`
+    /// writes beside them (``serve(_:rawEntries:rawRolloutEntries:signedBy:folder:)``); `extraEntries` are raw JSON
+    /// entries spliced into the index's base part.
     func publish(_ modules: [PublishedModule], appVersion: String = "1.0",
                  publishedAt: String = "2026-07-24T10:00:00Z", extraEntries: [String] = [], developmentRegion: String = "en") {
-        var entries = modules.map { module in
-            "{\"name\": \"\(module.name)\", \"path\": \"\(module.path)\", \"sha256\": \"\(module.sha256)\", "
-                + "\"size\": \(module.zip.count), \"localizations\": [\"en\", \"fr\"], \"futureField\": {\"x\": 1}}"
-        }
-        entries += extraEntries
-        let manifest = """
-            {"formatVersion": 1, "appVersion": "\(appVersion)", "publishedAt": "\(publishedAt)",
-             "developmentRegion": "\(developmentRegion)", "unknownTopLevel": [1, 2, 3],
-             "modules": [\(entries.joined(separator: ",\n"))]}
-            """
+        let manifest = Manifest(
+            appVersion: appVersion, publishedAtTimestamp: ManifestDate.parseTimestamp(publishedAt)!,
+            developmentRegion: developmentRegion, modules: modules.map(Self.entry))
         for module in modules {
             transport.serve(Self.url(appVersion, URLEncoding.component(module.path)), module.zip)
         }
-        transport.serve(Self.url(appVersion, "manifest.json"), Data(manifest.utf8))
+        try! serve(manifest, rawEntries: extraEntries)
     }
 
     // MARK: Disk

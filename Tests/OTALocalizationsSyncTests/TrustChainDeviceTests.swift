@@ -30,7 +30,7 @@ import Testing
         #expect(fixture.tree() == [SyncFixture.antiRollbackFileName, SyncFixture.installIDFileName])
 
         // When: a stale edge (or a replay) serves the older signed manifest.
-        fixture.transport.serve(SyncFixture.url("1.0", "manifest.dsse.json"), v1Envelope)
+        fixture.transport.serve(SyncFixture.url("1.0", "index.dsse.json"), v1Envelope)
         await app.start()
 
         // Then: it is ignored; nothing of v1 comes back.
@@ -42,7 +42,7 @@ import Testing
         // Given: production v2 installed, then the device moves to staging and back.
         let fixture = try SyncFixture()
         try fixture.publish(stable: [try SyncFixture.module("Checkout", version: 1)], publishedAt: "2026-07-24T10:00:00Z")
-        let oldProduction = fixture.transport.body(SyncFixture.url("1.0", "manifest.json"))
+        let oldProduction = fixture.transport.body(SyncFixture.url("1.0", "index.json"))
         try fixture.publish(stable: [try SyncFixture.module("Checkout", version: 2)], publishedAt: "2026-07-25T10:00:00Z")
         await service(fixture).start()
         try fixture.publish(stable: [try SyncFixture.module("Checkout", version: 3)], publishedAt: "2026-07-20T10:00:00Z", channel: "staging")
@@ -50,7 +50,7 @@ import Testing
         #expect(fixture.reports.last?.manifest == .updated)
 
         // When: back on production, a stale edge serves production's older manifest.
-        fixture.transport.serve(SyncFixture.url("1.0", "manifest.json"), oldProduction)
+        fixture.transport.serve(SyncFixture.url("1.0", "index.json"), oldProduction)
         await service(fixture).start()
 
         // Then: production's own mark (v2's date) makes it stale; staging's older date did not replace it.

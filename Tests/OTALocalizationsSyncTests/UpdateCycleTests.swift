@@ -23,6 +23,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
         var expected: Set<String> = [SyncFixture.installIDFileName, SyncFixture.antiRollbackFileName, ".ota-localizations-root.json", "1.0", "1.0/modules", "1.0/state.json", "1.0/tmp"]
         expected.formUnion(SyncFixture.installedTree(checkout))
         expected.formUnion(SyncFixture.installedTree(profile))
+        expected.formUnion(try fixture.cachedBasePart())
         #expect(fixture.tree() == expected.sorted())
         for module in [checkout, profile] {
             #expect(fixture.read("1.0/modules/\(module.name)/current") == Data((module.sha256 + "\n").utf8))
@@ -36,13 +37,15 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
             ModuleReport(name: "Profile", outcome: .updated, bytes: Int64(profile.zip.count)),
         ]))
         #expect(fixture.reports.last?.bytesDownloaded == Int64(checkout.zip.count + profile.zip.count))
-        // state.json holds the device's entries and the ETag the CDN sent with the manifest (a host without
-        // index.json: the first request is answered 404).
+        // state.json holds the device's entries and the ETag the CDN sent with the index.
         let stateData = try #require(fixture.read("1.0/state.json"))
         let state = try #require(try JSONSerialization.jsonObject(with: stateData) as? [String: Any])
-        #expect(fixture.transport.requestedURLs.prefix(2) == [SyncFixture.url("1.0", "index.json"), SyncFixture.url("1.0", "manifest.json")])
-        #expect(state["etag"] as? String == "\"etag-3\"")
-        #expect(state["source"] as? String == "manifest")
+        #expect(fixture.transport.requestedURLs == [
+            SyncFixture.url("1.0", "index.json"), try fixture.basePartURL(), SyncFixture.url("1.0", checkout.path),
+            SyncFixture.url("1.0", profile.path),
+        ])
+        #expect(state["etag"] as? String == fixture.transport.etag(SyncFixture.url("1.0", "index.json")))
+        #expect(state["source"] == nil)
         let stateModules = state["modules"] as? [[String: Any]]
         #expect(stateModules?.compactMap { ($0["full"] as? [String: Any])?["sha256"] as? String } == [checkout.sha256, profile.sha256])
         let marker = try JSONSerialization.jsonObject(with: #require(fixture.read(".ota-localizations-root.json"))) as? [String: Any]
@@ -74,7 +77,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
         await fixture.makeService().start()
 
         #expect(fixture.transport.requests == [ScriptedTransport.Request(
-            url: SyncFixture.url("1.0", "manifest.json"), headers: ["If-None-Match": "\"etag-2\""])])
+            url: SyncFixture.url("1.0", "index.json"), headers: ["If-None-Match": fixture.transport.etag(SyncFixture.url("1.0", "index.json"))!])])
         #expect(fixture.reports.last == Report(manifest: .notModified, modules: [ModuleReport(name: "Checkout", outcome: .skipped)]))
         #expect(fixture.reports.last?.bytesDownloaded == 0)
         #expect(fixture.snapshot() == before)
@@ -90,11 +93,11 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
 
         await fixture.makeService().start()
 
-        let manifestURL = SyncFixture.url("1.0", "manifest.json")
+        let indexURL = SyncFixture.url("1.0", "index.json")
+        // The base part is read from the device's cache.
         #expect(fixture.transport.requests == [
-            .init(url: manifestURL, headers: ["If-None-Match": "\"etag-2\""]),
-            .init(url: SyncFixture.url("1.0", "index.json"), headers: [:]),
-            .init(url: manifestURL, headers: [:]),
+            .init(url: indexURL, headers: ["If-None-Match": fixture.transport.etag(indexURL)!]),
+            .init(url: indexURL, headers: [:]),
             .init(url: SyncFixture.url("1.0", checkout.path), headers: [:]),
         ])
         #expect(fixture.reports.last == Report(manifest: .updated, stateSaved: true, modules: [
@@ -132,7 +135,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
         await service.start()
 
         #expect(fixture.transport.requestedURLs == [
-            SyncFixture.url("1.0", "manifest.json"), SyncFixture.url("1.0", "index.json"), SyncFixture.url("1.0", profile2.path),
+            SyncFixture.url("1.0", "index.json"), try fixture.basePartURL(), SyncFixture.url("1.0", profile2.path),
         ])
         #expect(fixture.reports.last == Report(manifest: .updated, stateSaved: true, modules: [
             ModuleReport(name: "Checkout", outcome: .skipped),
@@ -261,9 +264,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
         fixture.transport.serve(SyncFixture.url("1.0", checkout2.path), checkout2.zip)
         fixture.transport.clearLog()
         await fixture.makeService().start()
-        #expect(fixture.transport.requestedURLs == [
-            SyncFixture.url("1.0", "manifest.json"), SyncFixture.url("1.0", "index.json"), SyncFixture.url("1.0", checkout2.path),
-        ])
+        #expect(fixture.transport.requestedURLs == [SyncFixture.url("1.0", "index.json"), SyncFixture.url("1.0", checkout2.path)])
         #expect(fixture.reports.last == Report(manifest: .updated, stateSaved: true, modules: [
             ModuleReport(name: "Checkout", outcome: .updated, bytes: Int64(checkout2.zip.count)),
             ModuleReport(name: "Profile", outcome: .skipped),
@@ -317,7 +318,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
         ("timeout", .error(.timedOut), "manifest download failed: timed-out: scripted timed-out", .transport),
         ("refused", .error(.cannotConnect), "manifest download failed: cannot-connect: scripted cannot-connect", .transport),
         ("notJSON", .raw(HTTPResponse(statusCode: 200, body: Data("<html>oops</html>".utf8))),
-         "manifest rejected (not-json): manifest is not a valid JSON object", .manifest),
+         "manifest rejected (not-json): index is not valid JSON: unexpected character, expected a value at byte 0", .manifest),
         ("304 without If-None-Match", .raw(HTTPResponse(statusCode: 304)), "manifest HTTP status 304", .transport),
     ]
 
@@ -331,7 +332,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
         try FileManager.default.removeItem(at: fixture.root.appendingPathComponent("1.0/state.json"))
         try Data("leftover".utf8).write(to: fixture.root.appendingPathComponent("1.0/tmp/leftover"))
         fixture.publish([try SyncFixture.module("Checkout", version: 2)], publishedAt: "2026-07-25T10:00:00Z")
-        fixture.transport.set(SyncFixture.url("1.0", "manifest.json"), route)
+        fixture.transport.set(SyncFixture.url("1.0", "index.json"), route)
         let before = fixture.snapshot()
 
         await fixture.makeService().start()
@@ -342,7 +343,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
 
     @Test func failedManifestOnAnEmptyRootCreatesNothing() async throws {
         let fixture = try SyncFixture()
-        fixture.transport.set(SyncFixture.url("1.0", "manifest.json"), .status(503))
+        fixture.transport.set(SyncFixture.url("1.0", "index.json"), .status(503))
         await fixture.makeService().start()
         #expect(fixture.tree() == [])
         #expect(fixture.reports.last == Report(manifest: .failed, error: "manifest HTTP status 503", errorCode: .transport))
@@ -352,8 +353,8 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
         let fixture = try SyncFixture()
         let checkout = try SyncFixture.module("Checkout")
         fixture.publish([checkout], appVersion: "2.0")
-        fixture.transport.set(SyncFixture.url("1.0", "manifest.json"),
-                              .raw(HTTPResponse(statusCode: 200, body: fixture.transport.body(SyncFixture.url("2.0", "manifest.json")))))
+        fixture.transport.set(SyncFixture.url("1.0", "index.json"),
+                              .raw(HTTPResponse(statusCode: 200, body: fixture.transport.body(SyncFixture.url("2.0", "index.json")))))
         await fixture.makeService().start()
         #expect(fixture.tree() == [])
         #expect(fixture.reports.last == Report(manifest: .failed, error: "manifest is for app version \"2.0\", not \"1.0\"", errorCode: .manifest))
@@ -371,7 +372,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
 
         await fixture.makeService().start()
 
-        #expect(fixture.transport.requestedURLs == [SyncFixture.url("1.0", "manifest.json"), SyncFixture.url("1.0", "index.json")])
+        #expect(fixture.transport.requestedURLs == [SyncFixture.url("1.0", "index.json")])
         #expect(fixture.reports.last == Report(
             manifest: .stale,
             error: "manifest publishedAt 2026-07-24T10:00:00Z is older than the installed 2026-07-25T10:00:00Z"))
@@ -406,6 +407,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
         #expect(!fixture.exists("1.0/modules/Profile"))
         var expected: Set<String> = [SyncFixture.installIDFileName, SyncFixture.antiRollbackFileName, ".ota-localizations-root.json", "1.0", "1.0/modules", "1.0/state.json", "1.0/tmp"]
         expected.formUnion(SyncFixture.installedTree(checkout))
+        expected.formUnion(try fixture.cachedBasePart())
         #expect(fixture.tree() == expected.sorted())
     }
 
@@ -432,6 +434,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
         var expected: Set<String> = [SyncFixture.installIDFileName, SyncFixture.antiRollbackFileName, ".ota-localizations-root.json", "0.9", "0.9/modules", "0.9/modules/%43heckout", "notes.txt",
                                      "2.0", "2.0/modules", "2.0/state.json", "2.0/tmp"]
         expected.formUnion(SyncFixture.installedTree(new, appVersion: "2.0"))
+        expected.formUnion(try fixture.cachedBasePart(appVersion: "2.0"))
         #expect(fixture.tree() == expected.sorted())
     }
 
@@ -447,23 +450,26 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
 
     // MARK: Manifest junk
 
+    /// Why a base-part entry whose file is malformed is set aside.
+    static let fileRule = "module needs exactly one of 'base' (its base slice) and 'full' (its ZIP), each a plain file name 'path', 64 lowercase hex digits 'sha256' and a non-negative 'size'"
+
     @Test func junkModuleEntriesFailOnlyThemselves() async throws {
         let fixture = try SyncFixture()
         let checkout = try SyncFixture.module("Checkout")
         let sha = String(repeating: "a", count: 64)
         fixture.publish([checkout], extraEntries: [
-            "{\"name\": \"../Evil\", \"path\": \"Evil.zip\", \"sha256\": \"\(sha)\", \"size\": 1}",
-            "{\"name\": \"Sneaky\", \"path\": \"../2.0/Sneaky.zip\", \"sha256\": \"\(sha)\", \"size\": 1}",
-            "{\"name\": \"Loud\", \"path\": \"Loud.zip\", \"sha256\": \"NOT-HEX\", \"size\": 1}",
+            "{\"name\": \"../Evil\", \"localizations\": [\"en\"], \"full\": {\"path\": \"Evil.zip\", \"sha256\": \"\(sha)\", \"size\": 1}}",
+            "{\"name\": \"Sneaky\", \"localizations\": [\"en\"], \"full\": {\"path\": \"../2.0/Sneaky.zip\", \"sha256\": \"\(sha)\", \"size\": 1}}",
+            "{\"name\": \"Loud\", \"localizations\": [\"en\"], \"full\": {\"path\": \"Loud.zip\", \"sha256\": \"NOT-HEX\", \"size\": 1}}",
             "42",
         ])
         await fixture.makeService().start()
         #expect(fixture.reports.last == Report(manifest: .updated, stateSaved: false, modules: [
             ModuleReport(name: "Checkout", outcome: .updated, bytes: Int64(checkout.zip.count)),
             ModuleReport(name: "../Evil", outcome: .failed, reason: "module name is not a plain file name", code: .manifest),
-            ModuleReport(name: "Sneaky", outcome: .failed, reason: "module path is not a plain file name", code: .manifest),
-            ModuleReport(name: "Loud", outcome: .failed, reason: "module 'sha256' is not 64 lowercase hex digits", code: .manifest),
-            ModuleReport(name: "(unnamed)", outcome: .failed, reason: "module entry is not a JSON object", code: .manifest),
+            ModuleReport(name: "Sneaky", outcome: .failed, reason: Self.fileRule, code: .manifest),
+            ModuleReport(name: "Loud", outcome: .failed, reason: Self.fileRule, code: .manifest),
+            ModuleReport(name: "(unnamed)", outcome: .failed, reason: "module entry has no string 'name'", code: .manifest),
         ]))
         #expect(fixture.transport.requestedURLs.count == 3)
         #expect(DurableFilesProbe.children(fixture.root.appendingPathComponent("1.0/modules")) == ["%43heckout"])
@@ -504,6 +510,7 @@ typealias ModuleReport = OTALocalizationCycleReport.Module
         // The version folder existed before the service ran, so the root marker does not claim it.
         var expected: Set<String> = [SyncFixture.installIDFileName, SyncFixture.antiRollbackFileName, "1.0", "1.0/modules", "1.0/state.json", "1.0/tmp"]
         expected.formUnion(SyncFixture.installedTree(checkout))
+        expected.formUnion(try fixture.cachedBasePart())
         #expect(fixture.tree() == expected.sorted())
         for (path, data) in checkout.files {
             #expect(fixture.read("1.0/modules/Checkout/\(checkout.sha256)/\(path)") == data)

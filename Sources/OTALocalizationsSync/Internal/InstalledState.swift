@@ -4,14 +4,13 @@ import OTALocalizationsCore
 import OTALocalizationsNames
 
 /// `state.json`: the device's entries of the publish of the last cycle in which every module succeeded
-/// (``DeviceManifest``), with the ETag of the file they were read from and the keyid that vouched for it.
+/// (``DeviceManifest``), with the ETag of the index they were read from and the keyid that vouched for it.
 ///
-/// Shape (format 2): `{"formatVersion":2,"etag":string|null,"keyid":string|null,"source":"index"|"manifest",
-/// "appVersion","publishedAt","developmentRegion","channel":string|null,"rollout":{"id","basisPoints",
+/// Shape: `{"formatVersion":2,"etag":string|null,"keyid":string|null,"appVersion","publishedAt","developmentRegion","channel":string|null,"rollout":{"id","basisPoints",
 /// "includesThisDevice"}|null,"modules":[{"name","localizations","rolloutID":string|null,"full":{"path","sha256","size"}}
 /// or {…,"base":{…},"slices":{"<localization>":{…}}}],"rejected":[{"name","reason","code"}],"everyLocalization":bool}`. Written only as a whole
 /// (temp file in `tmp/`, `fsync`, `rename(2)`), so the ETag never exists without the complete state it vouches for.
-/// A state of format 1 (earlier releases) counts as absent: the next cycle reads the publish in full once.
+/// A state that does not decode counts as absent: the next cycle reads the publish in full once.
 struct InstalledState: Sendable, Equatable {
     var device: DeviceManifest
     var etag: String?
@@ -48,7 +47,7 @@ enum InstalledStateCoding {
             "{\"path\":\(JSONText.quoted(file.path)),\"sha256\":\(JSONText.quoted(file.sha256)),\"size\":\(file.size)}"
         }
         var out = "{\"formatVersion\":2,\"etag\":\(optional(state.etag)),\"keyid\":\(optional(state.keyID)),"
-        out += "\"source\":\(JSONText.quoted(device.source.rawValue)),\"appVersion\":\(JSONText.quoted(device.appVersion)),"
+        out += "\"appVersion\":\(JSONText.quoted(device.appVersion)),"
         out += "\"publishedAt\":\"\(ManifestDate.format(device.publishedAt))\",\"developmentRegion\":\(JSONText.quoted(device.developmentRegion)),"
         out += "\"channel\":\(optional(device.channel)),\"rollout\":"
         if let rollout = device.rollout {
@@ -77,8 +76,7 @@ enum InstalledStateCoding {
     }
 
     static func decode(_ root: OrderedJSONValue) -> InstalledState? {
-        guard let sourceText = root["source"]?.stringValue, let source = DeviceManifest.Source(rawValue: sourceText),
-              let appVersion = root["appVersion"]?.stringValue,
+        guard let appVersion = root["appVersion"]?.stringValue,
               let publishedAt = root["publishedAt"]?.stringValue.flatMap(ManifestDate.parseTimestamp),
               let region = root["developmentRegion"]?.stringValue,
               let moduleValues = root["modules"]?.arrayValue, let rejectedValues = root["rejected"]?.arrayValue,
@@ -102,7 +100,7 @@ enum InstalledStateCoding {
             rejected.append(DeviceRejection(name: value["name"]?.stringValue, reason: reason, code: .init(rawValue: code)))
         }
         let device = DeviceManifest(
-            source: source, appVersion: appVersion, publishedAt: publishedAt, developmentRegion: region,
+            appVersion: appVersion, publishedAt: publishedAt, developmentRegion: region,
             channel: root["channel"]?.stringValue, rollout: rollout, modules: modules, rejected: rejected,
             everyLocalization: everyLocalization)
         return InstalledState(device: device, etag: EntityTag.validated(root["etag"]?.stringValue), keyID: root["keyid"]?.stringValue)

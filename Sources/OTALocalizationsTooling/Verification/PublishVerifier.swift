@@ -8,9 +8,9 @@ import OTALocalizationsSync
 ///
 /// It passes exactly when such a device, whatever its languages and wherever it falls in the rollout, would admit
 /// the publish and install every module; where the reader sees the headers files are stored with apart from their
-/// bodies (a bucket), those a device acts on are checked too (``checkHeaders(describing:)``). Both published formats are checked when present: the published index
-/// (`index.json` and its parts, which devices read) and `manifest.json` (which apps released before the index read),
-/// and they must describe the same modules.
+/// bodies (a bucket), those a device acts on are checked too (``checkHeaders(describing:)``). Devices read the
+/// published index (`index.json` and its parts); the `manifest.json` the packager writes beside it (for CI tools:
+/// `promote`, `rollout`, `diff`) is held to the same admission rules and must describe the same modules.
 package struct PublishVerifier {
     /// One line of the verdict.
     package struct Line: Sendable, Equatable {
@@ -51,17 +51,16 @@ package struct PublishVerifier {
     /// Runs every check; the lines say what passed and what did not.
     package mutating func run() -> (lines: [Line], manifest: Manifest?) {
         let signed = !rules.trustedKeys.isEmpty
-        let manifest = admitted(.manifest).flatMap { content -> Manifest? in
-            if case .manifest(let manifest) = content { return manifest }
-            return nil
-        }
+        let manifest = admittedManifest()
         let fromIndex = admittedIndex()
         if let manifest, let fromIndex, !sameContent(manifest, fromIndex) {
-            fail("\(reader.display(ManifestAdmission.Format.index.fileName(channel: rules.channel, signed: signed))) and \(reader.display(ManifestAdmission.Format.manifest.fileName(channel: rules.channel, signed: signed))) describe different modules: devices would install different text depending on the format they read")
+            fail("\(reader.display(ManifestAdmission.fileName(channel: rules.channel, signed: signed))) and \(reader.display(Self.manifestFileName(channel: rules.channel, signed: signed))) describe different modules: devices would install other text than promote, rollout and diff see")
         }
         if signed {
-            checkUnsignedTwin(.manifest)
-            if fromIndex != nil { checkUnsignedTwin(.index) }
+            checkUnsignedTwin(envelope: ManifestChannel.envelopeFileName(channel: rules.channel), file: ManifestChannel.manifestFileName(channel: rules.channel), payloadType: ManifestEnvelope.payloadType)
+            if fromIndex != nil {
+                checkUnsignedTwin(envelope: ManifestChannel.indexEnvelopeFileName(channel: rules.channel), file: ManifestChannel.indexFileName(channel: rules.channel), payloadType: ManifestEnvelope.indexPayloadType)
+            }
         }
         if missingRoots.count == 2 {
             fail("\(reader.display("")): neither \(missingRoots.sorted().joined(separator: " nor ")) is there: verify takes the "
@@ -90,35 +89,83 @@ package struct PublishVerifier {
     mutating func pass(_ text: String) { lines.append(Line(passed: true, text: text)) }
     mutating func fail(_ text: String) { lines.append(Line(passed: false, text: text)) }
 
-    /// The format's file, admitted as a device admits it; nil (with a failure line) when it is refused.
-    private mutating func admitted(_ format: ManifestAdmission.Format, missingIsFailure: Bool = true) -> ManifestAdmission.Content? {
-        let name = format.fileName(channel: rules.channel, signed: !rules.trustedKeys.isEmpty)
+    /// `manifest.json` (`manifest.dsse.json` with keys; the channel's file on a channel).
+    static func manifestFileName(channel: String?, signed: Bool) -> String {
+        signed ? ManifestChannel.envelopeFileName(channel: channel) : ManifestChannel.manifestFileName(channel: channel)
+    }
+
+    /// The root file `name`, read as a commit point; nil (with a failure line, and noted in ``missingRoots`` when it
+    /// is missing) when it cannot be read.
+    private mutating func root(_ name: String) -> Data? {
         switch read([name], maximumBytes: [name: ManifestEnvelope.maximumBytes], commitPoints: true)[name] {
         case .success(let body)?:
-            do {
-                let admitted = try ManifestAdmission.admit(
-                    body, format: format, rules: rules, serverDate: nil, deviceClock: ManifestTimestamp(now))
-                pass("\(reader.display(name)): admitted" + (admitted.keyID.map { ", signed by trusted keyid \($0)" } ?? ""))
-                return admitted.content
-            } catch {
-                fail("\(reader.display(name)): \(error.reason) (\(error.code))")
-            }
+            return body
         case .failure(let failure)?:
             if failure.isMissing { missingRoots.insert(name) }
-            if failure.isMissing && !missingIsFailure {
-                pass("\(reader.display(name)): not published (a publish by an older packager: devices read the manifest)")
-            } else {
-                fail(failure.message)
-            }
+            fail(failure.message)
         case nil:
             fail("\(reader.display(name)): cannot be read")
         }
         return nil
     }
 
+    /// The published index, admitted as a device admits it; nil (with a failure line) when it is refused.
+    private mutating func admittedIndexRoot() -> ManifestIndex? {
+        let name = ManifestAdmission.fileName(channel: rules.channel, signed: !rules.trustedKeys.isEmpty)
+        guard let body = root(name) else { return nil }
+        do {
+            let admitted = try ManifestAdmission.admit(body, rules: rules, serverDate: nil, deviceClock: ManifestTimestamp(now))
+            pass("\(reader.display(name)): admitted" + (admitted.keyID.map { ", signed by trusted keyid \($0)" } ?? ""))
+            return admitted.index
+        } catch {
+            fail("\(reader.display(name)): \(error.reason) (\(error.code))")
+            return nil
+        }
+    }
+
+    /// `manifest.json`, held to a device's admission rules (signature, app version, channel, entry count,
+    /// `publishedAt`); nil (with a failure line) when it is refused.
+    private mutating func admittedManifest() -> Manifest? {
+        let name = Self.manifestFileName(channel: rules.channel, signed: !rules.trustedKeys.isEmpty)
+        guard let body = root(name) else { return nil }
+        let payload: Data
+        let keyID: String?
+        do {
+            (payload, keyID) = try ManifestAdmission.verifiedPayload(body, payloadType: ManifestEnvelope.payloadType, rules: rules)
+        } catch {
+            fail("\(reader.display(name)): \(error.reason) (\(error.code))")
+            return nil
+        }
+        guard payload.count <= Manifest.maximumBytes else {
+            fail("\(reader.display(name)): holds \(payload.count) bytes, more than the \(Manifest.maximumBytes) accepted (manifest)")
+            return nil
+        }
+        let manifest: Manifest
+        do {
+            manifest = try Manifest(bytes: payload)
+        } catch {
+            fail("\(reader.display(name)): manifest rejected (\(error.code)): \(error.reason) (manifest)")
+            return nil
+        }
+        do throws(CycleFailure) {
+            try ManifestAdmission.checkIdentity(appVersion: manifest.appVersion, channel: manifest.channel, fileName: name, rules: rules)
+            // The longest list a device could use: the stable entries with the modules a rollout adds.
+            try ManifestAdmission.checkEntryCount(
+                manifest.modules(inRollout: true).count + manifest.rejectedModules.count + (manifest.rollout?.rejectedModules.count ?? 0),
+                rules: rules)
+            _ = try ManifestAdmission.checkPublishedAt(
+                manifest.publishedAtTimestamp, rules: rules, serverDate: nil, deviceClock: ManifestTimestamp(now))
+        } catch {
+            fail("\(reader.display(name)): \(error.reason) (\(error.code))")
+            return nil
+        }
+        pass("\(reader.display(name)): admitted" + (keyID.map { ", signed by trusted keyid \($0)" } ?? ""))
+        return manifest
+    }
+
     /// The manifest the published index and its parts describe, every part checked; nil without an index.
     private mutating func admittedIndex() -> Manifest? {
-        guard case .index(let index)? = admitted(.index, missingIsFailure: false) else { return nil }
+        guard let index = admittedIndexRoot() else { return nil }
         let references = index.referencedParts
         let read = read(references.map(\.path), maximumBytes: Dictionary(uniqueKeysWithValues: references.map { ($0.path, $0.size) }), commitPoints: false)
         var decoded: [String: Data] = [:]
@@ -170,12 +217,10 @@ package struct PublishVerifier {
     }
 
     /// With keys: the unsigned file beside the envelope must hold the signed bytes (apps without keys read it).
-    private mutating func checkUnsignedTwin(_ format: ManifestAdmission.Format) {
-        let envelopeName = format.fileName(channel: rules.channel, signed: true)
-        let name = format.fileName(channel: rules.channel, signed: false)
+    private mutating func checkUnsignedTwin(envelope envelopeName: String, file name: String, payloadType: String) {
         let read = read([envelopeName, name], maximumBytes: [envelopeName: ManifestEnvelope.maximumBytes, name: Manifest.maximumBytes], commitPoints: true)
         guard case .success(let envelope)? = read[envelopeName],
-              let payload = try? ManifestEnvelope(bytes: envelope, payloadType: format == .index ? ManifestEnvelope.indexPayloadType : ManifestEnvelope.payloadType).payload
+              let payload = try? ManifestEnvelope(bytes: envelope, payloadType: payloadType).payload
         else { return }
         switch read[name] {
         case .success(let bytes)? where bytes == payload:

@@ -13,7 +13,7 @@ extension UpdateCycle {
             installID = try gate.commit { () throws(CycleFailure) -> String in
                 try prepareStorage()
                 let installID = try InstallID.loadOrCreate(layout)
-                try raiseAntiRollbackMark(to: admitted.content.publishedAt, latestTrusted: admitted.latestTrusted)
+                try raiseAntiRollbackMark(to: admitted.index.publishedAtTimestamp, latestTrusted: admitted.latestTrusted)
                 return installID
             }
         } catch {
@@ -24,7 +24,7 @@ extension UpdateCycle {
         let parts = IndexPartLoader(configuration: configuration, versionURL: versionURL, gate: gate)
         let choices = LocalizationChoices(configuration.localizationSelection)
         let device: DeviceManifest
-        switch await resolve(admitted.content, installID: installID, choices: choices, parts: parts) {
+        switch await resolve(admitted.index, installID: installID, choices: choices, parts: parts) {
         case .success(let resolved): device = resolved
         case .failure(let failure):
             if failure.code == .cancelled { return cancelled(.updated) }
@@ -33,22 +33,17 @@ extension UpdateCycle {
         return await install(device, choices: choices, admitted: admitted, etag: etag, parts: parts, quarantines: quarantines)
     }
 
-    /// The device's entries of `content`: from `manifest.json` directly, or from the index and the parts it uses.
+    /// The device's entries of `index`, from the index and the parts it uses.
     private func resolve(
-        _ content: ManifestAdmission.Content, installID: String, choices: LocalizationChoices, parts: IndexPartLoader
+        _ index: ManifestIndex, installID: String, choices: LocalizationChoices, parts: IndexPartLoader
     ) async -> Result<DeviceManifest, CycleFailure> {
-        let caps = DeviceCaps(configuration)
-        switch content {
-        case .manifest(let manifest):
-            return .success(DeviceManifest(manifest: manifest, installID: installID, selection: choices.selection, caps: caps))
-        case .index(let index):
-            do throws(CycleFailure) {
-                let device = try await DeviceManifest.assemble(index: index, installID: installID, choices: choices, caps: caps, parts: parts)
-                try ManifestAdmission.checkEntryCount(device.entryCount, rules: ManifestAdmission.Rules(configuration))
-                return .success(device)
-            } catch {
-                return .failure(error)
-            }
+        do throws(CycleFailure) {
+            let device = try await DeviceManifest.assemble(
+                index: index, installID: installID, choices: choices, caps: DeviceCaps(configuration), parts: parts)
+            try ManifestAdmission.checkEntryCount(device.entryCount, rules: ManifestAdmission.Rules(configuration))
+            return .success(device)
+        } catch {
+            return .failure(error)
         }
     }
 
@@ -60,7 +55,7 @@ extension UpdateCycle {
         var pending: [(index: Int, module: DeviceModule, choice: SlicePlan.Choice)] = []
         var seen: Set<String> = []
         let refusal = quarantineRefusal(device, choices: choices, quarantines: quarantines)
-        var published = Self.publishedSHA256(manifestOf: admitted.content, device: device)
+        var published: [String: String] = [:]
         for (index, module) in device.modules.enumerated() {
             let choice = SlicePlan.choice(for: module, developmentRegion: device.developmentRegion, choices: choices)
             if !seen.insert(module.name).inserted {
@@ -75,8 +70,8 @@ extension UpdateCycle {
                 pending.append((index, module, choice))
             }
         }
-        if case .index(let index) = admitted.content, pending.contains(where: { $0.choice.isSliced }) {
-            published = await Self.publishedSHA256(index: index, device: device, parts: parts)
+        if pending.contains(where: { $0.choice.isSliced }) {
+            published = await Self.publishedSHA256(index: admitted.index, device: device, parts: parts)
         }
         let rejected = device.rejected.map(\.report)
         context.progress.plan(.updated, names: device.modules.map(\.name), modules: reports, trailing: rejected, rollout: device.rollout)
@@ -120,7 +115,7 @@ extension UpdateCycle {
                 try gate.commit { () throws(CycleFailure) in try state.save(layout) }
                 memory.remember(state, layout)
                 report.stateSaved = true
-                if case .index(let index) = admitted.content { parts.collect(keeping: Set(index.referencedParts.map(\.sha256))) }
+                parts.collect(keeping: Set(admitted.index.referencedParts.map(\.sha256)))
             } catch {
                 report.error = error.code == .cancelled ? error.reason : "state not saved: \(error.reason)"
                 report.errorCode = error.code
@@ -176,20 +171,6 @@ extension UpdateCycle {
             let reason = error.code == .cancelled ? error.reason : "rollout or vouch record not written: \(error.reason)"
             return .init(name: module.name, outcome: .failed, reason: reason, code: error.code)
         }
-    }
-
-    /// The entry `sha256` of each module `device` uses, from `manifest.json` (which lists it with the slices): the
-    /// rollout's entry for a module the device takes from the rollout. Empty for a publish read from the index, whose
-    /// parts a device reads name the slices only.
-    static func publishedSHA256(manifestOf content: ManifestAdmission.Content, device: DeviceManifest) -> [String: String] {
-        guard case .manifest(let manifest) = content else { return [:] }
-        var stable: [String: String] = [:]
-        for module in manifest.modules where stable[module.name] == nil { stable[module.name] = module.sha256 }
-        var staged: [String: String] = [:]
-        for module in manifest.rollout?.modules ?? [] where staged[module.name] == nil { staged[module.name] = module.sha256 }
-        var result: [String: String] = [:]
-        for module in device.modules { result[module.name] = (module.rolloutID != nil ? staged : stable)[module.name] }
-        return result
     }
 
     /// The entry `sha256` of each module `device` uses, from the index's full part (the rollout's for a module the

@@ -71,8 +71,8 @@ struct UpdateCycle: Sendable {
             return cancelled(.failed)
         case .failure(let failure):
             return failure.code == .cancelled ? cancelled(.failed) : failed(failure)
-        case .fetched(let admitted, _, let etag):
-            let publishedAt = admitted.content.publishedAt
+        case .fetched(let admitted, let etag):
+            let publishedAt = admitted.index.publishedAtTimestamp
             let mark = AntiRollbackMark.load(layout)
             if let newest = newestInstalled(state, mark: mark, notAfter: admitted.latestTrusted), publishedAt < newest {
                 let error = "manifest publishedAt \(ManifestDate.format(publishedAt)) is older than the installed \(ManifestDate.format(newest))"

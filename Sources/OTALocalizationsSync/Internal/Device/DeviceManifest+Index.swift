@@ -90,7 +90,7 @@ extension DeviceManifest {
             if let problem = caps.problem(with: module) { rejected.append(problem) } else { kept.append(module) }
         }
         return DeviceManifest(
-            source: .index, appVersion: index.appVersion, publishedAt: index.publishedAtTimestamp,
+            appVersion: index.appVersion, publishedAt: index.publishedAtTimestamp,
             developmentRegion: index.developmentRegion, channel: index.channel,
             rollout: index.rollout.map { .init(id: $0.id, basisPoints: $0.basisPoints, includesThisDevice: includes) },
             modules: kept, rejected: rejected, everyLocalization: choices.selection.isEveryLocalization)

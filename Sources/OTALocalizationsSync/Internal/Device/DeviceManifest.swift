@@ -5,19 +5,9 @@ import OTALocalizationsCore
 /// or, on a device in the staged rollout, the rollout's entries in their place (and beside them) without the modules
 /// the rollout removes; each with what the device downloads for it (the full ZIP, or base and slices).
 ///
-/// Built from the published index (``assemble(index:installID:choices:caps:parts:)``) or from `manifest.json`
-/// (``init(manifest:installID:selection:caps:)``). `state.json` stores it (``InstalledState``), so a `304` cycle has
-/// everything it checks without downloading anything.
+/// Built from the published index (``assemble(index:installID:choices:caps:parts:)``). `state.json` stores it
+/// (``InstalledState``), so a `304` cycle has everything it checks without downloading anything.
 struct DeviceManifest: Sendable, Equatable {
-    /// The published file the publish was read from.
-    enum Source: String, Sendable {
-        /// `index.json` and its parts (format 2).
-        case index
-        /// `manifest.json` (format 1), on a host an older packager published.
-        case manifest
-    }
-
-    var source: Source
     var appVersion: String
     var publishedAt: ManifestTimestamp
     var developmentRegion: String
@@ -56,8 +46,8 @@ struct DeviceModule: Sendable, Equatable {
     enum Content: Sendable, Equatable {
         /// The module's full ZIP.
         case full(ManifestSlice)
-        /// Base and slices: every slice of the module (read from `manifest.json`), or those the device's languages
-        /// chose when the publish was read (read from the index); ``SlicePlan`` says when they no longer suffice.
+        /// Base and the slices the device's languages chose when the publish was read; ``SlicePlan`` says when they
+        /// no longer suffice.
         case sliced(base: ManifestSlice, slices: [String: ManifestSlice])
     }
 }
