@@ -10,7 +10,7 @@ import Foundation
 /// type and the payload bytes, never the JSON, so any tool that can base64-decode and run Ed25519 can check it; the
 /// type is signed, so a signed manifest cannot pass for a signed index or the reverse.
 public struct ManifestEnvelope: Sendable, Equatable {
-    /// The payload type of a signed `manifest.json` (format 1).
+    /// The payload type of a signed `manifest.json`.
     public static let payloadType = "application/vnd.ota-localizations.manifest+json"
     /// The payload type of a signed `index.json` (the published index's root, format 2).
     public static let indexPayloadType = "application/vnd.ota-localizations.index+json"

@@ -14,8 +14,8 @@ import OTALocalizationsValidation
 /// when signed), the base part and the part of each localization its languages choose from some module, each only when
 /// its SHA-256 changed since it last read it (the client keeps the parts it read), then base and the chosen slices
 /// whose hash changed, and, when it installs any slice, the full part (which names each entry's `sha256` for
-/// `installedContent(for:)`). The baseline is `manifest.json` (format 1), which every device downloaded whole on every update
-/// before the index. Nothing changed costs one request answered `304` (the sync section and `NginxSliceTests`).
+/// `installedContent(for:)`). The baseline is `manifest.json`, the whole publish in one file, which a device would
+/// download on every update without the index. Nothing changed costs one request answered `304` (the sync section and `NginxSliceTests`).
 enum BytesPerDeviceBenchmark {
     private struct Device {
         var key: String

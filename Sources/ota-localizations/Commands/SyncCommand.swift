@@ -21,9 +21,8 @@ enum SyncCommand: Command {
 
         Fetches <url>/<version>/index.json, or index.dsse.json with --trusted-key (with If-None-Match when a
         complete state of the same channel is stored; index.<channel>.json with --channel), then the index parts
-        it needs (manifest.json and its variants instead when the index is 404, a host an older packager
-        published), installs every changed module under <storage root>/<version>/ and removes modules the
-        publish no longer lists.
+        it needs, installs every changed module under <storage root>/<version>/ and removes modules the publish
+        no longer lists.
         The storage root is locked (<storage root>/.ota-localizations.lock) for the whole run: a second sync or
         a delete on the same root waits. A delete on the same root cancels this run (SIGUSR1) and empties the root.
 

@@ -93,7 +93,7 @@ enum ChannelManifest {
     }
 
     /// Whether the published index is the one `manifest` gives (nil), through its envelope with keys, or of an earlier
-    /// publish or missing (a run stopped before writing it; a folder an older packager published has none).
+    /// publish or missing (a run stopped before writing it).
     private static func checkIndex(
         of manifest: Manifest, files: [String: Data], listed: [String: StoredObject], signed: Bool, trustedKeys: [ManifestPublicKey],
         channel: String?, in store: any VersionFolderStore
