@@ -43,11 +43,9 @@ package struct BundleSeal: Sendable, Equatable {
 
     /// A seal over `files` (any order; `Info.plist` must be one of them).
     package init(files: [File]) {
-        self.files = files.sorted { lhs, rhs in
-            let (left, right) = (lhs.path == BundlePath.infoPlist, rhs.path == BundlePath.infoPlist)
-            if left != right { return left }
-            return Array(lhs.path.utf8).lexicographicallyPrecedes(Array(rhs.path.utf8))
-        }
+        let tables = files.filter { $0.path != BundlePath.infoPlist }
+        self.files = files.filter { $0.path == BundlePath.infoPlist }
+            + UTF8ByteOrder.positions(of: tables.map(\.path)).map { tables[$0] }
     }
 
     /// The seal's bytes.

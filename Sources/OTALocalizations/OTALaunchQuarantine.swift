@@ -45,8 +45,7 @@ public struct OTALaunchQuarantine: Sendable, Equatable, Codable {
     /// The SHA-256 (64 lowercase hex digits) of `<module>` NUL `<sha256>` LF for each entry of `modules`, in the byte
     /// order of the module names: the same content always has the same fingerprint.
     public static func fingerprint(of modules: [String: String]) -> String {
-        let lines = modules.sorted { UTF8ByteOrder.precedes($0.key, $1.key) }
-            .map { "\($0.key)\u{0}\($0.value)\n" }.joined()
+        let lines = UTF8ByteOrder.sorted(Array(modules.keys)).map { "\($0)\u{0}\(modules[$0, default: ""])\n" }.joined()
         return OTASHA256.hexString(Data(lines.utf8))
     }
 

@@ -37,7 +37,7 @@ extension OTAStorageLayout {
             guard relative.count == 2, relative.allSatisfy({ Self.isPlainFileName(String($0)) }) else { return nil }
             return relative.joined(separator: "/")
         }
-        return Data(lines.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }.map { $0 + "\n" }.joined().utf8)
+        return Data(UTF8ByteOrder.sorted(lines).map { $0 + "\n" }.joined().utf8)
     }
 
     /// The standardized paths a lease names, under this layout; lines not of the shape ``readerLeaseContents(_:)``

@@ -42,7 +42,7 @@ package struct SliceRecord: Sendable, Equatable {
     package var installed: [String] { [developmentRegion] + sortedNames }
 
     private var sortedNames: [String] {
-        localizations.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        UTF8ByteOrder.sorted(Array(localizations.keys))
     }
 
     /// The record's bytes.

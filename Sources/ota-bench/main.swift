@@ -9,14 +9,14 @@ if arguments.contains("-h") || arguments.contains("--help") {
     print("""
         USAGE: swift run -c release ota-bench [--json] [--only <key>,...]
 
-        Runs eight benchmarks (bundle(for:), loadBundlesFromDisk, packaging, sync, extraction, memory, bytesPerDevice,
-        publish) and prints each
-        figure as median and min over repeated runs beside its baseline, with the machine's description.
-        --json prints one JSON object instead; --only runs the named sections (bundleFor, loadBundlesFromDisk,
-        packaging, sync, extraction, memory, bytesPerDevice, publish; sync, extraction and memory need packaging's inputs,
-        which then run unreported). Progress goes to standard error. Inputs: $OTA_SHARED/corpus (default
-        ../shared/corpus beside the package), nginx for the sync figures, the AWS CLI and moto (.build/python, as
-        Scripts/test installs them) for the publish figures. See docs/benchmarks.md.
+        Runs nine benchmarks (bundle(for:), loadBundlesFromDisk, packaging, sync, extraction, memory, bytesPerDevice,
+        publish, clientSize) and prints each figure as median and min over repeated runs beside its baseline, with the
+        machine's description. --json prints one JSON object instead; --only runs the named sections (bundleFor,
+        loadBundlesFromDisk, packaging, sync, extraction, memory, bytesPerDevice, publish, clientSize; sync, extraction
+        and memory need packaging's inputs, which then run unreported). Progress goes to standard error. Inputs:
+        $OTA_SHARED/corpus (default ../shared/corpus beside the package), nginx for the sync figures, the AWS CLI and
+        moto (.build/python, as Scripts/test installs them) for the publish figures; clientSize builds a scratch package
+        in release (about a minute). See docs/benchmarks.md.
         """)
     exit(0)
 }
@@ -51,28 +51,28 @@ func guarded(_ key: String, _ title: String, _ work: () throws -> Section) -> Se
 }
 
 if wanted("bundleFor") {
-    progress("1/8 bundle(for:)")
+    progress("1/9 bundle(for:)")
     sections.append(guarded("bundleFor", "OTALocalizedString.bundle(for:)") { try BundleLookupBenchmark.run() })
 }
 if wanted("loadBundlesFromDisk") {
-    progress("2/8 loadBundlesFromDisk")
+    progress("2/9 loadBundlesFromDisk")
     sections.append(guarded("loadBundlesFromDisk", "OTALocalizedString.loadBundlesFromDisk()") { try DiskLoadBenchmark.run() })
 }
 if !["packaging", "sync", "extraction", "memory"].filter(wanted).isEmpty {
-    progress("3/8 packaging")
+    progress("3/9 packaging")
     let packaging = PackagingBenchmark.run(scratch: scratch, measuring: wanted("packaging"))
     if wanted("packaging") { sections.append(packaging.section) }
     if wanted("sync") {
-        progress("4/8 sync")
+        progress("4/9 sync")
         sections.append(await SyncBenchmark.run(monorepo: packaging.monorepo?.root, scratch: scratch))
     }
     if wanted("extraction") {
-        progress("5/8 extraction")
+        progress("5/9 extraction")
         let published = (packaging.corpus ?? packaging.monorepo).map { $0.output.appendingPathComponent("1.0.0", isDirectory: true) }
         sections.append(ExtractionBenchmark.run(published: published, scratch: scratch))
     }
     if wanted("memory") {
-        progress("6/8 memory")
+        progress("6/9 memory")
         sections.append(MemoryBenchmark.run(corpus: packaging.corpus, monorepo: packaging.monorepo, scratch: scratch))
     }
 }
@@ -80,13 +80,19 @@ if wanted("bytesPerDevice") || wanted("publish") {
     let monorepo = scratch.appendingPathComponent("slices-source-monorepo", isDirectory: true)
     let generated = (try? Fixtures.writeMonorepo(at: monorepo)) != nil
     if wanted("bytesPerDevice") {
-        progress("7/8 bytes per device")
+        progress("7/9 bytes per device")
         sections.append(BytesPerDeviceBenchmark.run(monorepo: generated ? monorepo : nil, scratch: scratch))
     }
     if wanted("publish") {
-        progress("8/8 publish")
+        progress("8/9 publish")
         sections.append(PublishBenchmark.run(monorepo: generated ? monorepo : nil, scratch: scratch))
     }
+}
+if wanted("clientSize") {
+    progress("9/9 client size (a release build of a scratch package)")
+    sections.append(guarded("clientSize", "Bytes the client adds to a stripped executable") {
+        try ClientSizeBenchmark.run(scratch: scratch)
+    })
 }
 
 let machine = MachineDescription.current()
