@@ -14,12 +14,12 @@ extension Packager {
                 deadline: BlockingFetch.Deadline(seconds: limits.maximumSeconds, name: "maximumSeconds"),
                 idleTimeout: limits.requestTimeout)
         } catch {
-            throw PackagerError(code: .configuration, reason: "--previous \(error)")
+            throw PackagerError.previousManifest("\(error)")
         }
         do {
             return try Manifest(bytes: bytes)
         } catch {
-            throw PackagerError(code: .configuration, reason: "--previous \(display(url)): \(error)")
+            throw PackagerError.previousManifest("\(display(url)): \(error)")
         }
     }
 

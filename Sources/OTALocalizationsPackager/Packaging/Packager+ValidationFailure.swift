@@ -1,36 +1,35 @@
 import OTALocalizationsValidation
 
 extension Packager {
-    /// The `validationFailed` error for `blocking` findings (at least one): the counts, what to do about them, and
-    /// each finding in ``PackagerError/details``.
+    /// The `validationFailed` error for `blocking` findings (at least one): the counts in its facts, each finding in
+    /// ``PackagerError/details``.
     /// - Parameter adoptionBaseline: the validation baseline in use, which says how many findings only its older
     ///   records cover.
     static func validationFailure(_ blocking: [ValidationDiagnostic], adoptionBaseline: ValidationBaseline?) -> PackagerError {
-        let errors = blocking.filter { $0.severity == .error }.count
-        let unreadable = blocking.filter { $0.code == .parseError || $0.code == .encoding }.count
-        let unnamed = blocking.filter { $0.code == .moduleNameFromCheckoutFolder }.count
+        var facts = PackagerError.Facts()
+        facts.blockingErrors = blocking.filter { $0.severity == .error }.count
+        facts.blockingWarnings = blocking.count - facts.blockingErrors
+        facts.unreadableTables = blocking.filter { $0.code == .parseError || $0.code == .encoding }.count
+        facts.unnamedModules = blocking.filter { $0.code == .moduleNameFromCheckoutFolder }.count
+        facts.coveredOnlyByOlderRecords = adoptionBaseline?.countCoveredOnlyByOlderRecords(in: blocking) ?? 0
+        let (warnings, unreadable, unnamed) = (facts.blockingWarnings, facts.unreadableTables, facts.unnamedModules)
         let advice: String
         if unnamed > 0, unreadable + unnamed == blocking.count {
-            advice = "; nothing was written. Name the module below in \(PackagerConfiguration.fileName) (it cannot be "
-                + "baselined: its name is the checkout folder's)"
-                + (unreadable > 0 ? " and fix the \(unreadable == 1 ? "table" : "tables") that do not parse" : "")
+            advice = "Name the module below in \(PackagerConfiguration.fileName) (it cannot be baselined: its name is the "
+                + "checkout folder's)" + (unreadable > 0 ? " and fix the tables that do not parse" : "")
         } else if unreadable == blocking.count {
-            advice = "; nothing was written. Fix the \(unreadable == 1 ? "table" : "tables") below: a table that does not "
-                + "parse cannot be baselined, because Apple's runtime would read the published copy as empty"
+            advice = "Fix the tables below: a table that does not parse cannot be baselined, because Apple's runtime would "
+                + "read the published copy as empty"
         } else {
-            let legacy = adoptionBaseline?.countCoveredOnlyByOlderRecords(in: blocking) ?? 0
-            advice = "; nothing was written. Fix them, or record today's findings with "
-                + "'ota-localizations validate <repo-root> --write-baseline <file>' and pass --validation-baseline <file>"
-                + (unreadable > 0 ? " (\(unreadable) of them, tables that do not parse, cannot be baselined: fix those lines)" : "")
-                + (unnamed > 0 ? " (a module named after the checkout folder cannot be baselined: name it in \(PackagerConfiguration.fileName))" : "")
-                + (legacy > 0 ? ". \(ValidationBaseline.olderRecordsAdvice(legacy))" : "")
+            advice = "Fix them, or record the others in a ValidationBaseline passed as the adoption baseline file (a table "
+                + "that does not parse and a module named after the checkout folder cannot be)"
         }
         return PackagerError(
             code: .validationFailed,
-            reason: "validation found \(errors) error\(errors == 1 ? "" : "s")"
-                + (blocking.count > errors ? " and \(blocking.count - errors) warning\(blocking.count - errors == 1 ? "" : "s") (--strict)" : "")
-                + advice,
-            details: blocking.map(\.formatted)
+            reason: "validation found \(facts.blockingErrors) error\(facts.blockingErrors == 1 ? "" : "s")"
+                + (warnings > 0 ? " and \(warnings) warning\(warnings == 1 ? "" : "s") (strict)" : "")
+                + "; nothing was written. " + advice,
+            details: blocking.map(\.formatted), facts: facts
         )
     }
 }

@@ -58,21 +58,19 @@ public enum Packager {
         guard PackageOptions.isAppVersion(options.appVersion) else {
             throw PackagerError(
                 code: .badAppVersion,
-                reason: "--app-version '\(options.appVersion)' is not a marketing version: CFBundleShortVersionString is one to "
-                    + "three period-separated non-negative integers, only digits and periods (Apple: \"CFBundleShortVersionString\"); "
-                    + "use the app's version, e.g. 1.0.0"
+                reason: "app version '\(options.appVersion)' \(PackageOptions.appVersionRule)",
+                field: .appVersion, facts: PackagerError.Facts(value: options.appVersion)
             )
         }
         if let channel = options.channel, channel != ManifestChannel.production, !ManifestChannel.isValidName(channel) {
             throw PackagerError(
-                code: .configuration,
-                reason: "--channel '\(channel)' is not a channel name: 1 to 32 lowercase letters, digits and '-', starting "
-                    + "with a letter (not 'dsse'), e.g. staging; 'production' is manifest.json"
+                code: .configuration, reason: "channel '\(channel)' \(PackageOptions.channelNameRule)",
+                field: .channel, facts: PackagerError.Facts(value: channel)
             )
         }
         let versionFolder = options.outputDirectory.appendingPathComponent(options.appVersion, isDirectory: true)
         if let problem = OutputPath.problem(creatingFolder: versionFolder) {
-            throw PackagerError(code: .io, reason: "--output: \(problem); give a folder (it is created when missing)")
+            throw PackagerError.outputDirectory("\(problem); give a folder (it is created when missing)")
         }
         return versionFolder
     }
