@@ -45,15 +45,21 @@ public struct PackagerError: Error, Sendable, Equatable, CustomStringConvertible
     }
 
     public var code: Code
-    /// One line: what is wrong, where, and what to do.
+    /// One line: what is wrong, where, and what to do, in the library's terms (no command-line option is named).
     public var reason: String
     /// Further lines, one per finding (for example each table that does not parse).
     public var details: [String]
+    /// The input at fault, when one input of the call is; nil otherwise.
+    public var field: Field?
+    /// The facts ``reason`` states, for a caller that words its own message.
+    public var facts: Facts
 
-    public init(code: Code, reason: String, details: [String] = []) {
+    public init(code: Code, reason: String, details: [String] = [], field: Field? = nil, facts: Facts = Facts()) {
         self.code = code
         self.reason = reason
         self.details = details
+        self.field = field
+        self.facts = facts
     }
 
     public var description: String { ([reason] + details).joined(separator: "\n") }

@@ -43,7 +43,7 @@ enum OutputWriter {
         _ plan: Plan, manifest: Manifest, signingKeys: [ManifestSigningKey] = [], in folder: URL
     ) throws -> (manifest: URL, removedTemporaries: [String]) {
         if let problem = OutputPath.problem(creatingFolder: folder) {
-            throw PackagerError(code: .io, reason: "--output: \(problem)")
+            throw PackagerError.outputDirectory(problem)
         }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

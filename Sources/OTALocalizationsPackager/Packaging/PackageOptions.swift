@@ -41,6 +41,16 @@ public struct PackageOptions: Sendable {
         self.previousManifest = previousManifest
     }
 
+    /// What an app version must be, as a clause after the value: `is not a marketing version: ...; use the app's
+    /// version, e.g. 1.0.0` (``isAppVersion(_:)``).
+    public static let appVersionRule = "is not a marketing version: CFBundleShortVersionString is one to three "
+        + "period-separated non-negative integers, only digits and periods (Apple: \"CFBundleShortVersionString\"); "
+        + "use the app's version, e.g. 1.0.0"
+
+    /// What a channel name must be, as a clause after the value (`ManifestChannel.isValidName(_:)`).
+    public static let channelNameRule = "is not a channel name: 1 to 32 lowercase letters, digits and '-', starting "
+        + "with a letter (not 'dsse'), e.g. staging; 'production' is manifest.json"
+
     /// Whether `version` can be an ``appVersion``, what a `CFBundleShortVersionString` can be: one to three
     /// period-separated non-negative integers (`1`, `1.0`, `26.7.0`), digits and periods only, at most 64 characters.
     /// Apple's page for the key asks for three integers "such as 10.14.1" and only digits and periods; shorter forms

@@ -4,10 +4,11 @@ import OTALocalizationsValidation
 
 /// Turns a repository's reviewed tables into per-module ZIPs and a manifest (docs/design.md, docs/packaging.md).
 ///
-/// Order of work: discover, read and parse every table, validate (`docs/validation.md`) while the ZIP entries are
-/// deflated in the background, build every ZIP in memory, check the output folder,
-/// then write ZIPs (temporary file + rename) and, last, `manifest.json` (temporary file + rename). Any failure
-/// before the writing step leaves the output folder untouched, and no background work outlives the call.
+/// Order of work, one function per step: ``checkInputs(_:)``, then discover, read and parse every table
+/// (``loadTables(_:)``), validate (``validate(_:of:options:compression:)``, `docs/validation.md`) while the ZIP
+/// entries are deflated in the background, build every ZIP in memory, check the output folder, then write ZIPs
+/// (temporary file + rename) and, last, `manifest.json` (temporary file + rename) (``write(_:manifest:options:in:)``).
+/// Any failure before the writing step leaves the output folder untouched, and no background work outlives the call.
 ///
 /// Thread safety: each call is independent; files are read, parsed, checked and deflated on every core at once,
 /// and the progress closure is called on the calling thread, in module order, once every ZIP is built.
@@ -22,25 +23,64 @@ public enum Packager {
         _ options: PackageOptions,
         progress: (Int, Int, ModuleArchive) -> Void = { _, _, _ in }
     ) throws -> PackageResult {
+        let versionFolder = try checkInputs(options)
+        let (pipeline, previous) = try loadTables(options)
+        let developmentRegion = pipeline.configuration.developmentRegion
+        // Deflate needs only the bytes: it runs on the cores validation leaves idle, and is discarded if it fails.
+        let compression = BackgroundCompression(pipeline.load.modules, developmentRegion: developmentRegion)
+        let diagnostics = try validate(pipeline, of: options, compression: compression)
+        let archives = try ModuleArchive.pack(pipeline.load.modules, compressed: compression.entries(), developmentRegion: developmentRegion)
+        for (index, archive) in archives.enumerated() {
+            progress(index + 1, archives.count, archive)
+        }
+        let manifest = Manifest(
+            appVersion: options.appVersion,
+            publishedAt: options.publishedAt,
+            developmentRegion: developmentRegion,
+            channel: ManifestChannel.recorded(options.channel),
+            modules: archives.map(\.manifestModule)
+        )
+        let written = try write(archives, manifest: manifest, options: options, in: versionFolder)
+        var result = PackageResult(
+            appVersion: options.appVersion, manifestURL: written.manifestURL, manifest: manifest,
+            modules: moduleResults(archives, written: written.plan, previous: previous),
+            skipped: pipeline.skipped, diagnostics: diagnostics
+        )
+        result.warnings = previous.map { previousWarnings($0, options) } ?? []
+        result.removedTemporaries = written.removedTemporaries
+        return result
+    }
+
+    /// Checks what can be checked before any file is read: the app version, the channel's name and that the version
+    /// folder can be created; returns the version folder, `<outputDirectory>/<appVersion>`.
+    /// - Throws: ``PackagerError`` `badAppVersion`, `configuration` (the channel), `io` (the output folder).
+    private static func checkInputs(_ options: PackageOptions) throws -> URL {
         guard PackageOptions.isAppVersion(options.appVersion) else {
             throw PackagerError(
                 code: .badAppVersion,
-                reason: "--app-version '\(options.appVersion)' is not a marketing version: CFBundleShortVersionString is one to "
-                    + "three period-separated non-negative integers, only digits and periods (Apple: \"CFBundleShortVersionString\"); "
-                    + "use the app's version, e.g. 1.0.0"
+                reason: "app version '\(options.appVersion)' \(PackageOptions.appVersionRule)",
+                field: .appVersion, facts: PackagerError.Facts(value: options.appVersion)
             )
         }
         if let channel = options.channel, channel != ManifestChannel.production, !ManifestChannel.isValidName(channel) {
             throw PackagerError(
-                code: .configuration,
-                reason: "--channel '\(channel)' is not a channel name: 1 to 32 lowercase letters, digits and '-', starting "
-                    + "with a letter (not 'dsse'), e.g. staging; 'production' is manifest.json"
+                code: .configuration, reason: "channel '\(channel)' \(PackageOptions.channelNameRule)",
+                field: .channel, facts: PackagerError.Facts(value: channel)
             )
         }
         let versionFolder = options.outputDirectory.appendingPathComponent(options.appVersion, isDirectory: true)
         if let problem = OutputPath.problem(creatingFolder: versionFolder) {
-            throw PackagerError(code: .io, reason: "--output: \(problem); give a folder (it is created when missing)")
+            throw PackagerError.outputDirectory("\(problem); give a folder (it is created when missing)")
         }
+        return versionFolder
+    }
+
+    /// Reads the configuration, discovers the modules, reads the previous manifest (after discovery found a module)
+    /// and the baselines, and loads every table, all of which must parse.
+    /// - Returns: the pipeline, with at least one loaded module, and the previous manifest when one was given.
+    /// - Throws: ``PackagerError``: what ``PublishPipeline`` throws, `nothingToPackage` (no module, or no table that
+    ///   would take effect), `configuration` (the previous manifest).
+    private static func loadTables(_ options: PackageOptions) throws -> (PublishPipeline, Manifest?) {
         var previous: Manifest?
         let pipeline = try PublishPipeline(
             repositoryRoot: options.repositoryRoot, configurationFile: options.configurationFile,
@@ -55,10 +95,7 @@ public enum Packager {
             }
             previous = try options.previousManifest.map(loadPrevious)
         }
-        let configuration = pipeline.configuration
-        let validation = pipeline.validation
-        let loaded = pipeline.load.modules
-        guard !loaded.isEmpty else {
+        guard !pipeline.load.modules.isEmpty else {
             throw PackagerError(
                 code: .nothingToPackage,
                 reason: "\(options.repositoryRoot.path): every table found is one iOS reads outside the app's own lookups "
@@ -66,58 +103,35 @@ public enum Packager {
                     + "'ota-localizations modules' to see why each was skipped"
             )
         }
-        let skipped = pipeline.skipped
-        // Deflate needs only the bytes: it runs on the cores validation leaves idle, and is discarded if it fails.
-        let compression = BackgroundCompression(loaded, developmentRegion: configuration.developmentRegion)
+        return (pipeline, previous)
+    }
+
+    /// Runs every check on the loaded tables; returns the findings when none blocks, else discards `compression`.
+    /// - Throws: ``PackagerError`` `validationFailed`, every blocking finding in its details.
+    private static func validate(
+        _ pipeline: PublishPipeline, of options: PackageOptions, compression: BackgroundCompression
+    ) throws -> [ValidationDiagnostic] {
         let diagnostics = pipeline.diagnostics()
-        if options.validation.blocks(diagnostics) {
-            compression.discard()
-            let blocking = diagnostics.filter(options.validation.blocks)
-            let errors = blocking.filter { $0.severity == .error }.count
-            let unreadable = blocking.filter { $0.code == .parseError || $0.code == .encoding }.count
-            let unnamed = blocking.filter { $0.code == .moduleNameFromCheckoutFolder }.count
-            let advice: String
-            if unnamed > 0, unreadable + unnamed == blocking.count {
-                advice = "; nothing was written. Name the module below in \(PackagerConfiguration.fileName) (it cannot be "
-                    + "baselined: its name is the checkout folder's)"
-                    + (unreadable > 0 ? " and fix the \(unreadable == 1 ? "table" : "tables") that do not parse" : "")
-            } else if unreadable == blocking.count {
-                advice = "; nothing was written. Fix the \(unreadable == 1 ? "table" : "tables") below: a table that does not "
-                    + "parse cannot be baselined, because Apple's runtime would read the published copy as empty"
-            } else {
-                let legacy = validation.adoptionBaseline?.countCoveredOnlyByOlderRecords(in: blocking) ?? 0
-                advice = "; nothing was written. Fix them, or record today's findings with "
-                    + "'ota-localizations validate <repo-root> --write-baseline <file>' and pass --validation-baseline <file>"
-                    + (unreadable > 0 ? " (\(unreadable) of them, tables that do not parse, cannot be baselined: fix those lines)" : "")
-                    + (unnamed > 0 ? " (a module named after the checkout folder cannot be baselined: name it in \(PackagerConfiguration.fileName))" : "")
-                    + (legacy > 0 ? ". \(ValidationBaseline.olderRecordsAdvice(legacy))" : "")
-            }
-            throw PackagerError(
-                code: .validationFailed,
-                reason: "validation found \(errors) error\(errors == 1 ? "" : "s")"
-                    + (blocking.count > errors ? " and \(blocking.count - errors) warning\(blocking.count - errors == 1 ? "" : "s") (--strict)" : "")
-                    + advice,
-                details: blocking.map(\.formatted)
-            )
-        }
+        guard options.validation.blocks(diagnostics) else { return diagnostics }
+        compression.discard()
+        throw validationFailure(diagnostics.filter(options.validation.blocks), adoptionBaseline: pipeline.validation.adoptionBaseline)
+    }
 
-        let archives = try ModuleArchive.pack(loaded, compressed: compression.entries(), developmentRegion: configuration.developmentRegion)
-        for (index, archive) in archives.enumerated() {
-            progress(index + 1, archives.count, archive)
-        }
-
+    /// Writes the ZIPs the folder lacks, then the manifest (and its envelopes) into `versionFolder`.
+    /// - Returns: the write plan, the manifest's URL and the temporary files of killed runs that were removed.
+    /// - Throws: ``PackagerError`` `io`, `nameCollision` (a file of another module's name).
+    private static func write(
+        _ archives: [ModuleArchive], manifest: Manifest, options: PackageOptions, in versionFolder: URL
+    ) throws -> (plan: OutputWriter.Plan, manifestURL: URL, removedTemporaries: [String]) {
         let plan = try OutputWriter.plan(archives, in: versionFolder)
-        let manifest = Manifest(
-            appVersion: options.appVersion,
-            publishedAt: options.publishedAt,
-            developmentRegion: configuration.developmentRegion,
-            channel: ManifestChannel.recorded(options.channel),
-            modules: archives.map(\.manifestModule)
-        )
         let (manifestURL, removedTemporaries) = try OutputWriter.write(plan, manifest: manifest, signingKeys: options.signingKeys, in: versionFolder)
+        return (plan, manifestURL, removedTemporaries)
+    }
 
+    /// One ``PackageResult/Module`` per archive, `changed` against the previous manifest's hashes when there is one.
+    private static func moduleResults(_ archives: [ModuleArchive], written plan: OutputWriter.Plan, previous: Manifest?) -> [PackageResult.Module] {
         let previousHashes = previous.map { Dictionary($0.modules.map { ($0.name, $0.sha256) }, uniquingKeysWith: { a, _ in a }) }
-        let modules = archives.map { archive in
+        return archives.map { archive in
             PackageResult.Module(
                 name: archive.module.module.name, path: archive.fileName, sha256: archive.sha256,
                 size: Int64(archive.bytes.count), files: archive.module.tables.count,
@@ -125,50 +139,6 @@ public enum Packager {
                 changed: previousHashes.map { $0[archive.module.module.name] != archive.sha256 },
                 written: plan.toWrite.contains(archive.fileName)
             )
-        }
-        var warnings: [String] = []
-        if let previous {
-            let shown = Self.display(options.previousManifest)
-            if previous.appVersion != options.appVersion {
-                warnings.append("--previous \(shown) is the manifest of app version \(previous.appVersion), not \(options.appVersion); "
-                    + "changed/unchanged compares against another version's modules")
-            }
-            if previous.publishedAt > options.publishedAt {
-                warnings.append("publishedAt \(ManifestDate.format(options.publishedAt)) is older than --previous "
-                    + "(\(ManifestDate.format(previous.publishedAt))); devices that installed it will ignore this manifest")
-            }
-        }
-        var result = PackageResult(
-            appVersion: options.appVersion, manifestURL: manifestURL, manifest: manifest,
-            modules: modules, skipped: skipped, diagnostics: diagnostics
-        )
-        result.warnings = warnings
-        result.removedTemporaries = removedTemporaries
-        return result
-    }
-
-    /// A `--previous` location as the user wrote it: a path for a file, the URL otherwise.
-    private static func display(_ url: URL?) -> String {
-        guard let url else { return "" }
-        return url.isFileURL ? url.path : url.absoluteString
-    }
-
-    /// Reads `--previous`: a local `manifest.json` or an `http(s)` URL of one.
-    private static func loadPrevious(_ url: URL) throws -> Manifest {
-        let bytes: Data
-        do {
-            let limits = PublishedReadLimits()
-            bytes = try BlockingFetch.data(
-                from: url, maximumBytes: limits.maximumManifestBytes,
-                deadline: BlockingFetch.Deadline(seconds: limits.maximumSeconds, name: "maximumSeconds"),
-                idleTimeout: limits.requestTimeout)
-        } catch {
-            throw PackagerError(code: .configuration, reason: "--previous \(error)")
-        }
-        do {
-            return try Manifest(bytes: bytes)
-        } catch {
-            throw PackagerError(code: .configuration, reason: "--previous \(display(url)): \(error)")
         }
     }
 }

@@ -26,50 +26,44 @@ enum CompileCatalogCommand: Command {
         """
 
     static func run(_ arguments: [String]) -> Output.Status {
-        let file: URL
-        let output: URL
-        let format: CatalogTableFormat
-        do {
-            let args = try ArgumentList(arguments, options: Self.options)
+        run(arguments) { args in
+            let file: URL
+            let output: URL
+            let format: CatalogTableFormat
             file = URL(fileURLWithPath: try args.onePositional("file.xcstrings"))
             output = URL(fileURLWithPath: try args.required(Option.output))
             guard let chosen = CatalogTableFormat(rawValue: args.valueOrDefault(Option.format)) else {
                 throw UsageError(message: "--format must be xml or binary")
             }
             format = chosen
-        } catch let error as UsageError {
-            return usageError(error.message)
-        } catch {
-            Output.err("error: \(error)")
-            return .usage
-        }
-        do {
-            let path = file.path
-            let data: Data
             do {
-                data = try Data(contentsOf: file)
+                let path = file.path
+                let data: Data
+                do {
+                    data = try Data(contentsOf: file)
+                } catch {
+                    Output.err("error: \(path): cannot be read")
+                    return .failure
+                }
+                let tableName = file.deletingPathExtension().lastPathComponent
+                let catalog = try StringCatalog(bytes: data, path: path)
+                let tables = try StringCatalogCompiler.compile(catalog, tableName: tableName, format: format)
+                var written = 0
+                for table in tables {
+                    for case let (relative, bytes?) in [(table.stringsPath, table.strings), (table.stringsDictPath, table.stringsDict)] {
+                        let destination = output.appendingPathComponent(relative)
+                        try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+                        try bytes.write(to: destination)
+                        Output.out(relative)
+                        written += 1
+                    }
+                }
+                Output.err("Compiled \(tableName) (\(catalog.languages.count) languages) into \(written) table\(written == 1 ? "" : "s").")
+                return .success
             } catch {
-                Output.err("error: \(path): cannot be read")
+                Output.err("error: \(error)")
                 return .failure
             }
-            let tableName = file.deletingPathExtension().lastPathComponent
-            let catalog = try StringCatalog(bytes: data, path: path)
-            let tables = try StringCatalogCompiler.compile(catalog, tableName: tableName, format: format)
-            var written = 0
-            for table in tables {
-                for case let (relative, bytes?) in [(table.stringsPath, table.strings), (table.stringsDictPath, table.stringsDict)] {
-                    let destination = output.appendingPathComponent(relative)
-                    try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-                    try bytes.write(to: destination)
-                    Output.out(relative)
-                    written += 1
-                }
-            }
-            Output.err("Compiled \(tableName) (\(catalog.languages.count) languages) into \(written) table\(written == 1 ? "" : "s").")
-            return .success
-        } catch {
-            Output.err("error: \(error)")
-            return .failure
         }
     }
 }

@@ -35,59 +35,53 @@ enum DeleteCommand: Command {
         """
 
     static func run(_ arguments: [String]) -> Output.Status {
-        let root: URL
-        do {
-            let args = try ArgumentList(arguments, options: Self.options)
+        run(arguments) { args in
+            let root: URL
             guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'") }
             root = URL(fileURLWithPath: try args.required(StorageRootArguments.into))
-        } catch let error as UsageError {
-            return usageError(error.message)
-        } catch {
-            Output.err("error: \(error)")
-            return .usage
-        }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) else {
-            Output.out("Nothing to delete: \(root.path) does not exist.")
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) else {
+                Output.out("Nothing to delete: \(root.path) does not exist.")
+                return .success
+            }
+            guard isDirectory.boolValue else {
+                Output.err("error: \(root.path) is not a folder")
+                return .failure
+            }
+
+            let holder = StorageLock.Holder.currentProcess(purpose: "delete")
+            var asked: Set<Int32> = []
+            let lock: StorageLock
+            do {
+                while true {
+                    if let acquired = try StorageLock.tryAcquire(storageRoot: root, holder: holder) {
+                        lock = acquired
+                        break
+                    }
+                    if let other = StorageLock.currentHolder(storageRoot: root), other.purpose == "sync",
+                       other.processIdentifier != getpid(), asked.insert(other.processIdentifier).inserted {
+                        Output.err("Asking sync (pid \(other.processIdentifier)) to stop.")
+                        kill(other.processIdentifier, SIGUSR1)
+                    }
+                    usleep(20_000)
+                }
+            } catch {
+                Output.err("error: cannot lock the storage root: \(error)")
+                return .failure
+            }
+            let outcome = lock.removeContentsExceptLockFile()
+            lock.releaseRemovingFile()
+            guard outcome.undeleted.isEmpty else {
+                Output.err("error: could not delete: \(outcome.undeleted.joined(separator: ", "))")
+                return .failure
+            }
+            if let reason = outcome.notPulled {
+                Output.err("error: deleted every bundle under \(root.path), but could not mark what was installed as pulled "
+                    + "(\(reason)): a sync may install it again; free some space and run delete again")
+                return .failure
+            }
+            Output.out("Deleted every bundle under \(root.path) (kept, as the app's kill switch does: the install ID, the anti-rollback record, which marks what was installed as pulled, and any crash-loop quarantine).")
             return .success
         }
-        guard isDirectory.boolValue else {
-            Output.err("error: \(root.path) is not a folder")
-            return .failure
-        }
-
-        let holder = StorageLock.Holder.currentProcess(purpose: "delete")
-        var asked: Set<Int32> = []
-        let lock: StorageLock
-        do {
-            while true {
-                if let acquired = try StorageLock.tryAcquire(storageRoot: root, holder: holder) {
-                    lock = acquired
-                    break
-                }
-                if let other = StorageLock.currentHolder(storageRoot: root), other.purpose == "sync",
-                   other.processIdentifier != getpid(), asked.insert(other.processIdentifier).inserted {
-                    Output.err("Asking sync (pid \(other.processIdentifier)) to stop.")
-                    kill(other.processIdentifier, SIGUSR1)
-                }
-                usleep(20_000)
-            }
-        } catch {
-            Output.err("error: cannot lock the storage root: \(error)")
-            return .failure
-        }
-        let outcome = lock.removeContentsExceptLockFile()
-        lock.releaseRemovingFile()
-        guard outcome.undeleted.isEmpty else {
-            Output.err("error: could not delete: \(outcome.undeleted.joined(separator: ", "))")
-            return .failure
-        }
-        if let reason = outcome.notPulled {
-            Output.err("error: deleted every bundle under \(root.path), but could not mark what was installed as pulled "
-                + "(\(reason)): a sync may install it again; free some space and run delete again")
-            return .failure
-        }
-        Output.out("Deleted every bundle under \(root.path) (kept, as the app's kill switch does: the install ID, the anti-rollback record, which marks what was installed as pulled, and any crash-loop quarantine).")
-        return .success
     }
 }

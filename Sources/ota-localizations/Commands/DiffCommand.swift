@@ -54,39 +54,44 @@ enum DiffCommand: Command {
         """
 
     static func run(_ arguments: [String]) -> Output.Status {
-        let wantsJSON = ErrorJSON.isRequested(in: arguments)
-        let args: ArgumentList
-        let format: String
-        var limits = PublishedReadLimits()
-        do {
-            args = try ArgumentList(arguments, options: Self.options)
-            guard args.positionals.count == 2 else {
-                throw UsageError(message: args.positionals.count < 2
-                    ? "missing <\(args.positionals.isEmpty ? "published" : "new")>; give the published location and the new version folder"
-                    : "expected <published> and <new>, got \(args.positionals.count) arguments")
-            }
-            format = args.flag(Option.json) ? "json" : args.valueOrDefault(Option.format)
-            guard ["text", "json", "github"].contains(format) else { throw UsageError(message: "--format must be text, json or github") }
-            let deadline = args.valueOrDefault(Option.deadline)
-            guard let seconds = Double(deadline), seconds.isFinite, seconds > 0 else {
-                throw UsageError(message: "--deadline '\(deadline)' is not a positive number of seconds")
-            }
-            limits.maximumSeconds = seconds
-        } catch let error as UsageError {
-            return usageError(error.message, json: wantsJSON)
-        } catch {
-            return usageError("\(error)", json: wantsJSON)
+        run(arguments, reporting: ErrorReporting(json: true, details: .listed(indent: ""))) { args in
+            let (format, limits) = try CommandFailure.asUsage { try readOptions(args) }
+            return try compare(args, format: format, limits: limits)
         }
+    }
+
+    /// The output format and read limits the command line asks for.
+    /// - Throws: ``UsageError`` for a missing or extra location, a bad format or deadline.
+    private static func readOptions(_ args: ArgumentList) throws -> (format: String, limits: PublishedReadLimits) {
+        var limits = PublishedReadLimits()
+        guard args.positionals.count == 2 else {
+            throw UsageError(message: args.positionals.count < 2
+                ? "missing <\(args.positionals.isEmpty ? "published" : "new")>; give the published location and the new version folder"
+                : "expected <published> and <new>, got \(args.positionals.count) arguments")
+        }
+        let format = args.flag(Option.json) ? "json" : args.valueOrDefault(Option.format)
+        guard ["text", "json", "github"].contains(format) else { throw UsageError(message: "--format must be text, json or github") }
+        let deadline = args.valueOrDefault(Option.deadline)
+        guard let seconds = Double(deadline), seconds.isFinite, seconds > 0 else {
+            throw UsageError(message: "--deadline '\(deadline)' is not a positive number of seconds")
+        }
+        limits.maximumSeconds = seconds
+        return (format, limits)
+    }
+
+    /// Reads both sides and prints their differences in `format`.
+    /// - Throws: ``CommandFailure`` naming the side (`<published>:` or `<new>:`) that cannot be read.
+    private static func compare(_ args: ArgumentList, format: String, limits: PublishedReadLimits) throws -> Output.Status {
         let readers = StringsLocations.standardReaders(
             configurationFile: args.value(Option.config).map { URL(fileURLWithPath: $0) }, publishedLimits: limits)
         var snapshots: [StringsSnapshot] = []
         for (role, location) in zip(["<published>", "<new>"], args.positionals) {
             do {
                 snapshots.append(try StringsLocations.snapshot(of: location, readers: readers))
-            } catch let error as PackagerError {
-                return failure(code: error.code.rawValue, message: "\(role): \(error.reason)", details: error.details, json: wantsJSON)
             } catch {
-                return failure(code: "error", message: "\(role): \(error)", details: [], json: wantsJSON)
+                var failure = CommandFailure(error, details: .listed(indent: ""))
+                failure.message = "\(role): \(failure.message)"
+                throw failure
             }
         }
         let diff = StringsDiff(published: snapshots[0], new: snapshots[1])
@@ -97,12 +102,5 @@ enum DiffCommand: Command {
         default: Output.out(DiffText.text(diff))
         }
         return args.flag(Option.exitCode) && !diff.isEmpty ? .failure : .success
-    }
-
-    private static func failure(code: String, message: String, details: [String], json: Bool) -> Output.Status {
-        if json { Output.out(ErrorJSON.text(code: code, message: ([message] + details).joined(separator: "\n"))) }
-        Output.err("error: \(message)")
-        for detail in details { Output.err(detail) }
-        return .failure
     }
 }

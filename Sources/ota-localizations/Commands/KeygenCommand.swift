@@ -32,46 +32,41 @@ enum KeygenCommand: Command {
         """
 
     static func run(_ arguments: [String]) -> Output.Status {
-        let folder: URL
-        do {
-            let args = try ArgumentList(arguments, options: Self.options)
+        run(arguments, reporting: ErrorReporting(everyErrorIsUsage: true)) { args in
+            let folder: URL
             guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'") }
             folder = URL(fileURLWithPath: try args.required(Option.output))
-        } catch let error as UsageError {
-            return usageError(error.message)
-        } catch {
-            return usageError("\(error)")
+            do {
+                try FileManager.default.createDirectory(
+                    at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                Output.err("error: \(folder.path): cannot create the folder (\(error.localizedDescription))")
+                return .failure
+            }
+            let file = folder.appendingPathComponent(fileName)
+            let key = ManifestSigningKey.generate()
+            // O_EXCL: never replace a key, even one created between a check and the write.
+            let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+            guard descriptor >= 0 else {
+                let reason = errno == EEXIST ? "exists; keygen never overwrites a key (move it away first)" : "cannot be created (errno \(errno))"
+                Output.err("error: \(file.path) \(reason)")
+                return .failure
+            }
+            let bytes = Array(key.pemRepresentation.utf8)
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            let synced = fsync(descriptor) == 0
+            close(descriptor)
+            guard written == bytes.count, synced else {
+                unlink(file.path)
+                Output.err("error: \(file.path): cannot be written")
+                return .failure
+            }
+            Output.out("""
+                Private key: \(file.path) (mode 0600; store it as a CI secret and keep an offline copy, never commit it)
+                Public key:  \(key.publicKey.base64)
+                Key ID:      \(key.publicKey.keyID)
+                """)
+            return .success
         }
-        do {
-            try FileManager.default.createDirectory(
-                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            Output.err("error: \(folder.path): cannot create the folder (\(error.localizedDescription))")
-            return .failure
-        }
-        let file = folder.appendingPathComponent(fileName)
-        let key = ManifestSigningKey.generate()
-        // O_EXCL: never replace a key, even one created between a check and the write.
-        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else {
-            let reason = errno == EEXIST ? "exists; keygen never overwrites a key (move it away first)" : "cannot be created (errno \(errno))"
-            Output.err("error: \(file.path) \(reason)")
-            return .failure
-        }
-        let bytes = Array(key.pemRepresentation.utf8)
-        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        let synced = fsync(descriptor) == 0
-        close(descriptor)
-        guard written == bytes.count, synced else {
-            unlink(file.path)
-            Output.err("error: \(file.path): cannot be written")
-            return .failure
-        }
-        Output.out("""
-            Private key: \(file.path) (mode 0600; store it as a CI secret and keep an offline copy, never commit it)
-            Public key:  \(key.publicKey.base64)
-            Key ID:      \(key.publicKey.keyID)
-            """)
-        return .success
     }
 }

@@ -46,59 +46,53 @@ enum LaunchCommand: Command {
         """
 
     static func run(_ arguments: [String]) -> Output.Status {
-        let layout: OTAStorageLayout
-        let selection: OTALocalizationSelection
-        let confirm: Bool
-        let counts: Bool
-        let json: Bool
-        let wantsJSON = ErrorJSON.isRequested(in: arguments)
-        do {
-            let args = try ArgumentList(arguments, options: Self.options)
+        run(arguments, reporting: ErrorReporting(json: true, everyErrorIsUsage: true)) { args in
+            let layout: OTAStorageLayout
+            let selection: OTALocalizationSelection
+            let confirm: Bool
+            let counts: Bool
+            let json: Bool
             layout = try StorageRootArguments.layout(args)
             selection = try LanguagesArgument.selection(args.value(LanguagesArgument.option), absent: .device)
             confirm = args.flag(Option.confirm)
             counts = !args.flag(Option.uncounted)
             json = args.flag(Option.json)
-        } catch let error as UsageError {
-            return usageError(error.message, json: wantsJSON)
-        } catch {
-            return usageError("\(error)", json: wantsJSON)
-        }
-        let served: [(module: InstalledModuleStatus, overTheAir: Bool)] = MainActor.assumeIsolated {
-            OTALocalizedString.loadBundlesFromDisk(
-                storageRoot: layout.storageRoot, appVersion: layout.appVersion, selection: selection, countsLaunch: counts)
-            let served = InstalledModuleStatus.read(layout, selection: selection).map { ($0, OTALocalizedString.bundle(for: $0.name) != nil) }
-            if confirm { OTALocalizedString.confirmLaunch(storageRoot: layout.storageRoot, appVersion: layout.appVersion) }
-            return served
-        }
-        let count = OTALocalizedString.unconfirmedLaunches(storageRoot: layout.storageRoot, appVersion: layout.appVersion)
-        let quarantine = OTALocalizedString.launchQuarantine(storageRoot: layout.storageRoot, appVersion: layout.appVersion)
-        if json {
-            let modules = served.map {
-                "{\"name\":\(JSONText.quoted($0.module.name)),\"folder\":\(JSONText.quoted($0.module.folder)),\"overTheAir\":\($0.overTheAir)}"
+            let served: [(module: InstalledModuleStatus, overTheAir: Bool)] = MainActor.assumeIsolated {
+                OTALocalizedString.loadBundlesFromDisk(
+                    storageRoot: layout.storageRoot, appVersion: layout.appVersion, selection: selection, countsLaunch: counts)
+                let served = InstalledModuleStatus.read(layout, selection: selection).map { ($0, OTALocalizedString.bundle(for: $0.name) != nil) }
+                if confirm { OTALocalizedString.confirmLaunch(storageRoot: layout.storageRoot, appVersion: layout.appVersion) }
+                return served
             }
-            Output.out("{\"modules\":[\(modules.joined(separator: ","))],\"unconfirmedLaunches\":\(count),\"confirmed\":\(confirm && count == 0),"
-                + "\"quarantined\":\(quarantine?.jsonText() ?? "null")}")
+            let count = OTALocalizedString.unconfirmedLaunches(storageRoot: layout.storageRoot, appVersion: layout.appVersion)
+            let quarantine = OTALocalizedString.launchQuarantine(storageRoot: layout.storageRoot, appVersion: layout.appVersion)
+            if json {
+                let modules = served.map {
+                    "{\"name\":\(JSONText.quoted($0.module.name)),\"folder\":\(JSONText.quoted($0.module.folder)),\"overTheAir\":\($0.overTheAir)}"
+                }
+                Output.out("{\"modules\":[\(modules.joined(separator: ","))],\"unconfirmedLaunches\":\(count),\"confirmed\":\(confirm && count == 0),"
+                    + "\"quarantined\":\(quarantine?.jsonText() ?? "null")}")
+                return .success
+            }
+            if served.isEmpty { Output.out("No module installed under \(layout.modulesFolder.path): every module is embedded") }
+            let width = served.map(\.module.name.count).max() ?? 0
+            for (module, overTheAir) in served {
+                Output.out("  " + Output.padded(module.name, width) + "  " + (overTheAir ? "over the air" : "embedded    ")
+                    + "  \(module.folder.prefix(16))")
+            }
+            if let quarantine {
+                Output.out("Quarantined since \(quarantine.sinceText) after \(quarantine.launches) unconfirmed launches: the installed "
+                    + "content (published \(quarantine.publishedAt ?? "at an unknown time")) is not served; every module is embedded")
+            }
+            let servedAny = served.contains { $0.overTheAir }
+            if confirm, count > 0 {
+                Output.out("Not confirmed: \(count) unconfirmed launches (this launch was refused at the limit, or not counted)")
+            } else if confirm {
+                Output.out("Launch confirmed: 0 unconfirmed launches" + (servedAny ? "" : " (nothing was served over the air)"))
+            } else {
+                Output.out("Unconfirmed launches: \(count)" + (counts ? " (run with --confirm to confirm)" : " (this launch was not counted)"))
+            }
             return .success
         }
-        if served.isEmpty { Output.out("No module installed under \(layout.modulesFolder.path): every module is embedded") }
-        let width = served.map(\.module.name.count).max() ?? 0
-        for (module, overTheAir) in served {
-            Output.out("  " + Output.padded(module.name, width) + "  " + (overTheAir ? "over the air" : "embedded    ")
-                + "  \(module.folder.prefix(16))")
-        }
-        if let quarantine {
-            Output.out("Quarantined since \(quarantine.sinceText) after \(quarantine.launches) unconfirmed launches: the installed "
-                + "content (published \(quarantine.publishedAt ?? "at an unknown time")) is not served; every module is embedded")
-        }
-        let servedAny = served.contains { $0.overTheAir }
-        if confirm, count > 0 {
-            Output.out("Not confirmed: \(count) unconfirmed launches (this launch was refused at the limit, or not counted)")
-        } else if confirm {
-            Output.out("Launch confirmed: 0 unconfirmed launches" + (servedAny ? "" : " (nothing was served over the air)"))
-        } else {
-            Output.out("Unconfirmed launches: \(count)" + (counts ? " (run with --confirm to confirm)" : " (this launch was not counted)"))
-        }
-        return .success
     }
 }

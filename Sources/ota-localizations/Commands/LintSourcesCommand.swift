@@ -40,33 +40,18 @@ enum LintSourcesCommand: Command {
         """
 
     static func run(_ arguments: [String]) -> Output.Status {
-        let args: ArgumentList
-        let files: [URL]
-        let findings: [SourceLintFinding]
-        let wantsJSON = ErrorJSON.isRequested(in: arguments)
-        do {
-            args = try ArgumentList(arguments, options: Self.options)
+        run(arguments, reporting: ErrorReporting(json: true)) { args in
             guard !args.positionals.isEmpty else { throw UsageError(message: "missing <path>") }
             let functions = Set(args.values(Option.lookupFunction).flatMap { $0.split(separator: ",") }
                 .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
             for name in functions where !Self.isLookupName(name) {
                 throw UsageError(message: "--\(Option.lookupFunction.name) '\(name)' is not a Swift function or macro name (letters, digits, _, an optional leading #)")
             }
-            files = try SourceLinter.swiftFiles(at: args.positionals.map { URL(fileURLWithPath: $0) })
-            findings = try SourceLinter.lint(paths: files, lookupFunctions: functions)
-        } catch let error as UsageError {
-            return usageError(error.message, json: wantsJSON)
-        } catch let error as SourceLintError {
-            if wantsJSON { Output.out(ErrorJSON.text(code: error.code.rawValue, message: error.reason)) }
-            Output.err("error: \(error.reason)")
-            return error.code == .missingPath ? .usage : .failure
-        } catch {
-            if wantsJSON { Output.out(ErrorJSON.text(code: "error", message: "\(error)")) }
-            Output.err("error: \(error)")
-            return .failure
+            let files = try SourceLinter.swiftFiles(at: args.positionals.map { URL(fileURLWithPath: $0) })
+            let findings = try SourceLinter.lint(paths: files, lookupFunctions: functions)
+            Output.out(args.flag(Option.json) ? json(findings) : text(findings, filesChecked: files.count))
+            return findings.isEmpty ? .success : .failure
         }
-        Output.out(args.flag(Option.json) ? json(findings) : text(findings, filesChecked: files.count))
-        return findings.isEmpty ? .success : .failure
     }
 
     /// A Swift identifier, or `#` and one (a macro): ASCII letters, digits and `_`, not starting with a digit.

@@ -44,40 +44,33 @@ enum LookupCommand: Command {
         """
 
     static func run(_ arguments: [String]) -> Output.Status {
-        let args: ArgumentList
-        let request: (root: String, appVersion: String, module: String, localization: String, key: String)
-        do {
-            args = try ArgumentList(arguments, options: Self.options)
+        run(arguments) { args in
+            let request: (root: String, appVersion: String, module: String, localization: String, key: String)
             guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'") }
             request = (try args.required(StorageRootArguments.into), try args.required(StorageRootArguments.appVersion),
                        try args.required(Option.module), try args.required(Option.localization), try args.required(Option.key))
             if let count = args.value(Option.count), PluralCategories.category(for: count, localization: "en") == nil {
                 throw UsageError(message: "--count '\(count)' is not a number such as 1, 1.5, 1000000 or 1c6")
             }
-        } catch let error as UsageError {
-            return usageError(error.message)
-        } catch {
-            Output.err("error: \(error)")
-            return .usage
-        }
-        let lookup = InstalledTableLookup(
-            layout: OTAStorageLayout(storageRoot: URL(fileURLWithPath: request.root), appVersion: request.appVersion))
-        do {
-            let value = try lookup.value(
-                module: request.module, localization: request.localization, key: request.key,
-                table: args.valueOrDefault(Option.table))
-            Output.out(value.text)
-            if value.source == .stringsDict {
-                for line in PluralFormsText.lines(key: request.key, file: value.file, localization: request.localization, count: args.value(Option.count)) {
-                    Output.out(line)
+            let lookup = InstalledTableLookup(
+                layout: OTAStorageLayout(storageRoot: URL(fileURLWithPath: request.root), appVersion: request.appVersion))
+            do {
+                let value = try lookup.value(
+                    module: request.module, localization: request.localization, key: request.key,
+                    table: args.valueOrDefault(Option.table))
+                Output.out(value.text)
+                if value.source == .stringsDict {
+                    for line in PluralFormsText.lines(key: request.key, file: value.file, localization: request.localization, count: args.value(Option.count)) {
+                        Output.out(line)
+                    }
+                } else if let count = args.value(Option.count) {
+                    Output.out("--count \(count): \"\(request.key)\" is a .strings value, not a plural entry; no form to select")
                 }
-            } else if let count = args.value(Option.count) {
-                Output.out("--count \(count): \"\(request.key)\" is a .strings value, not a plural entry; no form to select")
+                return .success
+            } catch {
+                Output.err("error: \(error)")
+                return .failure
             }
-            return .success
-        } catch {
-            Output.err("error: \(error.reason)")
-            return .failure
         }
     }
 }

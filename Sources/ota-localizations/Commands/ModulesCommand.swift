@@ -33,34 +33,20 @@ enum ModulesCommand: Command {
         """
 
     static func run(_ arguments: [String]) -> Output.Status {
-        let result: DiscoveryResult
-        let args: ArgumentList
-        let wantsJSON = ErrorJSON.isRequested(in: arguments)
-        do {
-            args = try ArgumentList(arguments, options: Self.options)
+        run(arguments, reporting: ErrorReporting(json: true)) { args in
             let root = URL(fileURLWithPath: try args.onePositional("repo-root"))
             let configuration = try PackagerConfiguration.load(
                 repositoryRoot: root, explicitFile: args.value(Option.config).map { URL(fileURLWithPath: $0) }
             )
             let discovered = try ModuleDiscovery.discover(repositoryRoot: root, configuration: configuration)
             let load = try TableLoader.loadAll(discovered.modules)
-            result = DiscoveryResult(
+            let result = DiscoveryResult(
                 repositoryRoot: discovered.repositoryRoot, configuration: discovered.configuration,
                 modules: load.modules.map(\.module),
                 skipped: (discovered.skipped + load.skipped).sorted { $0.path < $1.path })
-        } catch let error as UsageError {
-            return usageError(error.message, json: wantsJSON)
-        } catch let error as PackagerError {
-            if wantsJSON { Output.out(ErrorJSON.text(code: error.code.rawValue, message: error.reason)) }
-            Output.err("error: \(error.reason)")
-            return .failure
-        } catch {
-            if wantsJSON { Output.out(ErrorJSON.text(code: "error", message: "\(error)")) }
-            Output.err("error: \(error)")
-            return .failure
+            Output.out(args.flag(Option.json) ? json(result) : summary(result))
+            return .success
         }
-        Output.out(args.flag(Option.json) ? json(result) : summary(result))
-        return .success
     }
 
     /// The module's localizations: its `.lproj` names plus the languages of its String Catalogs (read, not compiled),

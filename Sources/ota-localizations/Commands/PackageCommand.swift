@@ -73,27 +73,13 @@ enum PackageCommand: Command {
         """
 
     static func run(_ arguments: [String]) -> Output.Status {
-        let options: PackageOptions
-        let args: ArgumentList
-        let wantsJSON = ErrorJSON.isRequested(in: arguments)
         // s3:// locations of --previous and --baseline, copied to temporary folders for the run.
         var copies: [S3PublishedCopy] = []
         defer { copies.forEach { $0.remove() } }
-        do {
-            args = try ArgumentList(arguments, options: Self.options)
-            options = try packageOptions(args, copies: &copies)
-        } catch let error as UsageError {
-            if wantsJSON { Output.out(ErrorJSON.text(code: "usage", message: error.message)) }
-            return usageError(error.message)
-        } catch let error as PackagerError where error.code == .badPublishedAt {
-            if wantsJSON { Output.out(ErrorJSON.text(code: "usage", message: error.reason)) }
-            return usageError(error.reason)
-        } catch {
-            return report(error, json: wantsJSON)
-        }
-        let quiet = args.flag(Option.quiet)
-        PackagingInterruption.install()
-        do {
+        return run(arguments, reporting: ErrorReporting(json: true, details: .listed(indent: ""))) { args in
+            let options = try packageOptions(args, copies: &copies)
+            let quiet = args.flag(Option.quiet)
+            PackagingInterruption.install()
             let result = try Packager.package(options) { index, count, archive in
                 guard !quiet else { return }
                 let module = archive.module
@@ -101,14 +87,12 @@ enum PackageCommand: Command {
             }
             printResult(result, of: options, args)
             return .success
-        } catch {
-            return report(error, json: wantsJSON)
         }
     }
 
     /// The packaging the command line asks for; an `s3://` `--previous` or `--baseline` is copied to a temporary
     /// folder, added to `copies`.
-    /// - Throws: ``UsageError`` for a bad channel or a missing option; ``PackagerError`` for a date, a signing key or
+    /// - Throws: ``UsageError`` for a bad channel, a missing option or a date; ``PackagerError`` for a signing key or
     ///   an `s3://` copy that fails.
     private static func packageOptions(_ args: ArgumentList, copies: inout [S3PublishedCopy]) throws -> PackageOptions {
         let root = try args.onePositional("repo-root")
@@ -122,9 +106,11 @@ enum PackageCommand: Command {
             appVersion: try args.required(Option.appVersion),
             outputDirectory: URL(fileURLWithPath: try args.required(Option.output)),
             configurationFile: args.value(Option.config).map { URL(fileURLWithPath: $0) },
-            publishedAt: try PublishDate.resolve(
-                argument: args.value(Option.publishedAt), environment: ProcessInfo.processInfo.environment,
-                allowFuture: args.flag(Option.allowFuturePublishedAt)),
+            publishedAt: try CommandFailure.asUsage {
+                try PublishDate.resolve(
+                    argument: args.value(Option.publishedAt), environment: ProcessInfo.processInfo.environment,
+                    allowFuture: args.flag(Option.allowFuturePublishedAt))
+            },
             previousManifest: try args.value(Option.previous).map { text in
                 guard let copy = try S3PublishedCopy.copy(text, option: "--previous", archives: false) else { return location(text) }
                 copies.append(copy)
@@ -175,18 +161,6 @@ enum PackageCommand: Command {
             return url
         }
         return URL(fileURLWithPath: text)
-    }
-
-    private static func report(_ error: any Error, json: Bool) -> Output.Status {
-        if let error = error as? PackagerError {
-            if json { Output.out(ErrorJSON.text(code: error.code.rawValue, message: ([error.reason] + error.details).joined(separator: "\n"))) }
-            Output.err("error: \(error.reason)")
-            for detail in error.details { Output.err(detail) }
-            return error.code == .badAppVersion ? .usage : .failure
-        }
-        if json { Output.out(ErrorJSON.text(code: "error", message: "\(error)")) }
-        Output.err("error: \(error)")
-        return .failure
     }
 
     private static func displayPath(_ components: String...) -> String {

@@ -36,9 +36,7 @@ enum PromoteCommand: Command {
         """
 
     static func run(_ arguments: [String]) -> Output.Status {
-        let wantsJSON = ErrorJSON.isRequested(in: arguments)
-        do {
-            let args = try ArgumentList(arguments, options: Self.options)
+        run(arguments, reporting: ReleaseArguments.reporting) { args in
             let options = try ReleaseEditArguments.options(args)
             guard let from = try ReleaseArguments.channel(try args.required(Option.from), option: "--from") else {
                 throw UsageError(message: "missing --from <channel>")
@@ -57,14 +55,8 @@ enum PromoteCommand: Command {
             if rollout != nil, ManifestChannel.recorded(to) != nil {
                 throw UsageError(message: "--rollout runs on production only; leave out --to (or give --to production)")
             }
-            return ReleaseEditArguments.run(options, json: wantsJSON) { options in
-                try ReleaseEdit.promote(from: from, to: to, rolloutBasisPoints: rollout, options)
-            }
-        } catch let error as UsageError {
-            if wantsJSON { Output.out(ErrorJSON.text(code: "usage", message: error.message)) }
-            return usageError(error.message)
-        } catch {
-            return ReleaseArguments.report(error, json: wantsJSON)
+            let result = try ReleaseEdit.promote(from: from, to: to, rolloutBasisPoints: rollout, options)
+            return ReleaseEditArguments.print(result, of: options, args)
         }
     }
 }

@@ -59,67 +59,69 @@ enum PublishCommand: Command {
         """
 
     static func run(_ arguments: [String]) -> Output.Status {
-        let wantsJSON = ErrorJSON.isRequested(in: arguments)
-        let args: ArgumentList
-        let options: PublishOptions
-        do {
-            args = try ArgumentList(arguments, options: Self.options)
-            let folder = try args.onePositional("output>/<version")
-            let channel = try ReleaseArguments.channel(args.value(Option.channel), option: "--channel")
-            options = PublishOptions(
-                versionFolder: URL(fileURLWithPath: folder, isDirectory: true),
-                destination: try ReleaseArguments.location(try args.required(Option.to), option: "--to"),
-                channel: channel,
-                cloudFrontDistribution: args.value(Option.cloudFrontDistribution),
-                manifestMaxAgeSeconds: try ReleaseArguments.maxAge(args.value(Option.manifestMaxAge)))
-            if options.cloudFrontDistribution != nil, !options.destination.isS3 {
-                throw UsageError(message: "--cloudfront-distribution needs an s3:// destination (it invalidates the S3 keys' paths)")
-            }
-            if let distribution = options.cloudFrontDistribution, !distribution.trimmingCharacters(in: .whitespaces).isEmpty,
-               !PublishOptions.isDistributionID(distribution) {
-                // Checked before anything is uploaded: an invalidation that cannot work would fail after the manifest is live.
-                throw UsageError(message: "--cloudfront-distribution '\(distribution)' is not a CloudFront distribution ID "
-                    + "(uppercase letters and digits, such as E2QWRUHEXAMPLE: aws cloudfront list-distributions shows it)")
-            }
-        } catch let error as UsageError {
-            if wantsJSON { Output.out(ErrorJSON.text(code: "usage", message: error.message)) }
-            return usageError(error.message)
-        } catch {
-            return ReleaseArguments.report(error, json: wantsJSON)
+        run(arguments, reporting: ReleaseArguments.reporting) { args in
+            try publish(try publishOptions(args), args)
         }
+    }
+
+    /// The publish the command line asks for.
+    /// - Throws: ``UsageError`` for a bad channel, destination, max age or CloudFront distribution.
+    private static func publishOptions(_ args: ArgumentList) throws -> PublishOptions {
+        let folder = try args.onePositional("output>/<version")
+        let channel = try ReleaseArguments.channel(args.value(Option.channel), option: "--channel")
+        let options = PublishOptions(
+            versionFolder: URL(fileURLWithPath: folder, isDirectory: true),
+            destination: try ReleaseArguments.location(try args.required(Option.to), option: "--to"),
+            channel: channel,
+            cloudFrontDistribution: args.value(Option.cloudFrontDistribution),
+            manifestMaxAgeSeconds: try ReleaseArguments.maxAge(args.value(Option.manifestMaxAge)))
+        if options.cloudFrontDistribution != nil, !options.destination.isS3 {
+            throw UsageError(message: "--cloudfront-distribution needs an s3:// destination (it invalidates the S3 keys' paths)")
+        }
+        if let distribution = options.cloudFrontDistribution, !distribution.trimmingCharacters(in: .whitespaces).isEmpty,
+           !PublishOptions.isDistributionID(distribution) {
+            // Checked before anything is uploaded: an invalidation that cannot work would fail after the manifest is live.
+            throw UsageError(message: "--cloudfront-distribution '\(distribution)' is not a CloudFront distribution ID "
+                + "(uppercase letters and digits, such as E2QWRUHEXAMPLE: aws cloudfront list-distributions shows it)")
+        }
+        return options
+    }
+
+    /// Plans and publishes (or, with `--dry-run`, prints the plan), planning again after a lost race.
+    /// - Throws: ``PackagerError`` from ``Publisher``.
+    private static func publish(_ options: PublishOptions, _ args: ArgumentList) throws -> Output.Status {
         let quiet = args.flag(Option.quiet)
-        do {
-            // A lost compare-and-swap means another publish wrote the manifests after this plan read them: plan again
-            // (this publish is refused if that one is newer) and write again, at most three times.
-            var attempt = 1
-            while true {
-                let plan = try Publisher.plan(options)
-                if !quiet {
-                    for item in plan.archives + plan.manifests where item.action == .replace { Output.err("warning: \(item.note ?? item.name)") }
-                }
-                if args.flag(Option.dryRun) {
-                    Output.out(args.flag(Option.json) ? ReleaseText.json(plan, result: nil) : ReleaseText.planText(plan))
-                    return .success
-                }
-                do {
-                    let result = try Publisher.publish(plan, environment: options.environment) { step in
-                        if !quiet { Output.err(progressLine(step, plan)) }
-                    }
-                    if !result.removedTemporaries.isEmpty, !quiet {
-                        Output.err("Removed \(Output.count(result.removedTemporaries.count, "temporary file")) a killed run left in \(plan.destination): \(result.removedTemporaries.joined(separator: ", "))")
-                    }
-                    Output.out(args.flag(Option.json) ? ReleaseText.json(plan, result: result) : ReleaseText.resultText(result))
-                    return .success
-                } catch where error.code == .lostRace && attempt < Self.maximumReplans {
-                    // Another run wrote meanwhile: plan again after a short, growing, jittered pause. The older of two
-                    // runs is refused at its next plan, so the newer one gets through within a few attempts.
-                    attempt += 1
-                    if !quiet { Output.err("\(error.reason.components(separatedBy: ". ").first ?? error.reason); planning again") }
-                    usleep(UInt32(min(2.0, 0.1 * Double(1 << min(attempt, 5))) * Double.random(in: 0.5...1.5) * 1_000_000))
-                }
+        // A lost compare-and-swap means another publish wrote the manifests after this plan read them: plan again
+        // (this publish is refused if that one is newer) and write again, at most three times.
+        var attempt = 1
+        while true {
+            let plan = try Publisher.plan(options)
+            if !quiet {
+                for item in plan.archives + plan.manifests where item.action == .replace { Output.err("warning: \(item.note ?? item.name)") }
             }
-        } catch {
-            return ReleaseArguments.report(error, json: wantsJSON)
+            if args.flag(Option.dryRun) {
+                Output.out(args.flag(Option.json) ? ReleaseText.json(plan, result: nil) : ReleaseText.planText(plan))
+                return .success
+            }
+            do {
+                let result = try Publisher.publish(plan, environment: options.environment) { step in
+                    if !quiet { Output.err(progressLine(step, plan)) }
+                }
+                if !result.removedTemporaries.isEmpty, !quiet {
+                    Output.err("Removed \(Output.count(result.removedTemporaries.count, "temporary file")) a killed run left in \(plan.destination): \(result.removedTemporaries.joined(separator: ", "))")
+                }
+                Output.out(args.flag(Option.json) ? ReleaseText.json(plan, result: result) : ReleaseText.resultText(result))
+                return .success
+            } catch where error.code == .lostRace && attempt < Self.maximumReplans {
+                // Another run wrote meanwhile: plan again after a short, growing, jittered pause. The older of two
+                // runs is refused at its next plan, so the newer one gets through within a few attempts.
+                attempt += 1
+                if !quiet { Output.err("\(error.reason.components(separatedBy: ". ").first ?? error.reason); planning again") }
+                usleep(UInt32(min(2.0, 0.1 * Double(1 << min(attempt, 5))) * Double.random(in: 0.5...1.5) * 1_000_000))
+            } catch {
+                // Spelled out: without it, Swift 6.3's SILGen crashes on the typed catch above in a throwing function.
+                throw error
+            }
         }
     }
 

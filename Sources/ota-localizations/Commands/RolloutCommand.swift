@@ -32,9 +32,7 @@ enum RolloutCommand: Command {
         """
 
     static func run(_ arguments: [String]) -> Output.Status {
-        let wantsJSON = ErrorJSON.isRequested(in: arguments)
-        do {
-            let args = try ArgumentList(arguments, options: Self.options)
+        run(arguments, reporting: ReleaseArguments.reporting) { args in
             let options = try ReleaseEditArguments.options(args)
             let chosen = [args.value(Option.percent) != nil, args.flag(Option.finish), args.flag(Option.cancel)].filter { $0 }.count
             guard chosen == 1 else {
@@ -44,17 +42,12 @@ enum RolloutCommand: Command {
                 guard let points = ReleaseEdit.basisPoints(percent: text) else {
                     throw UsageError(message: "--percent '\(text)' is not a percent from 0 to 100 with at most two decimals, e.g. 25 or 12.5")
                 }
-                return ReleaseEditArguments.run(options, json: wantsJSON) { try ReleaseEdit.setRolloutPercent(basisPoints: points, $0) }
+                return ReleaseEditArguments.print(try ReleaseEdit.setRolloutPercent(basisPoints: points, options), of: options, args)
             }
             if args.flag(Option.finish) {
-                return ReleaseEditArguments.run(options, json: wantsJSON) { try ReleaseEdit.finishRollout($0) }
+                return ReleaseEditArguments.print(try ReleaseEdit.finishRollout(options), of: options, args)
             }
-            return ReleaseEditArguments.run(options, json: wantsJSON) { try ReleaseEdit.cancelRollout($0) }
-        } catch let error as UsageError {
-            if wantsJSON { Output.out(ErrorJSON.text(code: "usage", message: error.message)) }
-            return usageError(error.message)
-        } catch {
-            return ReleaseArguments.report(error, json: wantsJSON)
+            return ReleaseEditArguments.print(try ReleaseEdit.cancelRollout(options), of: options, args)
         }
     }
 }

@@ -40,32 +40,20 @@ enum ScaffoldModuleCommand: Command {
         """
 
     static func run(_ arguments: [String]) -> Output.Status {
-        let template: ModuleTemplate
-        let folder: URL
-        do {
-            let args = try ArgumentList(arguments, options: Self.options)
-            let fallbackName = args.valueOrDefault(Option.fallback)
-            guard let fallback = ModuleTemplate.Fallback(rawValue: fallbackName) else {
-                throw UsageError(message: "--fallback must be module or main, not '\(fallbackName)'")
+        run(arguments) { args in
+            let (template, folder) = try CommandFailure.asUsage { () throws -> (ModuleTemplate, URL) in
+                let fallbackName = args.valueOrDefault(Option.fallback)
+                guard let fallback = ModuleTemplate.Fallback(rawValue: fallbackName) else {
+                    throw UsageError(message: "--fallback must be module or main, not '\(fallbackName)'")
+                }
+                let template = try ModuleTemplate(moduleName: try args.onePositional("name"), fallback: fallback)
+                return (template, URL(fileURLWithPath: args.valueOrDefault(Option.output), isDirectory: true))
             }
-            template = try ModuleTemplate(moduleName: try args.onePositional("name"), fallback: fallback)
-            folder = URL(fileURLWithPath: args.valueOrDefault(Option.output), isDirectory: true)
-        } catch let error as UsageError {
-            return usageError(error.message)
-        } catch let error as ModuleTemplateError {
-            return usageError(error.reason)
-        } catch {
-            return usageError("\(error)")
-        }
-        do {
             for url in try template.write(into: folder) {
                 Output.out("Wrote \(url.relativePath)")
             }
-        } catch {
-            Output.err("error: \(error.reason)")
-            return .failure
+            Output.out("Pass bundle: .localizationBundle (or use \(template.identifier)Strings) in every lookup of the module.")
+            return .success
         }
-        Output.out("Pass bundle: .localizationBundle (or use \(template.identifier)Strings) in every lookup of the module.")
-        return .success
     }
 }

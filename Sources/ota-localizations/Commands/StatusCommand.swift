@@ -38,42 +38,36 @@ enum StatusCommand: Command {
         """
 
     static func run(_ arguments: [String]) -> Output.Status {
-        let layout: OTAStorageLayout
-        let selection: OTALocalizationSelection
-        let json: Bool
-        let wantsJSON = ErrorJSON.isRequested(in: arguments)
-        do {
-            let args = try ArgumentList(arguments, options: Self.options)
+        run(arguments, reporting: ErrorReporting(json: true, everyErrorIsUsage: true)) { args in
+            let layout: OTAStorageLayout
+            let selection: OTALocalizationSelection
+            let json: Bool
             layout = try StorageRootArguments.layout(args)
             selection = try LanguagesArgument.selection(args.value(LanguagesArgument.option), absent: .device)
             json = args.flag(Option.json)
-        } catch let error as UsageError {
-            return usageError(error.message, json: wantsJSON)
-        } catch {
-            return usageError("\(error)", json: wantsJSON)
-        }
-        let modules = InstalledModuleStatus.read(layout, selection: selection)
-        let quarantine = OTALocalizedString.launchQuarantine(storageRoot: layout.storageRoot, appVersion: layout.appVersion)
-        if json {
-            Output.out(jsonText(modules, quarantine: quarantine))
+            let modules = InstalledModuleStatus.read(layout, selection: selection)
+            let quarantine = OTALocalizedString.launchQuarantine(storageRoot: layout.storageRoot, appVersion: layout.appVersion)
+            if json {
+                Output.out(jsonText(modules, quarantine: quarantine))
+                return .success
+            }
+            if let quarantine {
+                Output.out("Quarantined since \(quarantine.sinceText) after \(quarantine.launches) unconfirmed launches: the installed "
+                    + "content (published \(quarantine.publishedAt ?? "at an unknown time")) is not served; every module is embedded")
+            }
+            if modules.isEmpty {
+                Output.out("No module installed under \(layout.modulesFolder.path)")
+                return .success
+            }
+            let width = modules.map(\.name.count).max() ?? 0
+            for module in modules {
+                let holds = module.slices.map { "slices " + $0.joined(separator: ",") } ?? "full ZIP"
+                let state = quarantine != nil ? "quarantined" : module.covered ? "covered    " : "not covered"
+                Output.out("  " + Output.padded(module.name, width) + "  " + state
+                    + "  \(module.folder.prefix(16))  \(holds)")
+            }
             return .success
         }
-        if let quarantine {
-            Output.out("Quarantined since \(quarantine.sinceText) after \(quarantine.launches) unconfirmed launches: the installed "
-                + "content (published \(quarantine.publishedAt ?? "at an unknown time")) is not served; every module is embedded")
-        }
-        if modules.isEmpty {
-            Output.out("No module installed under \(layout.modulesFolder.path)")
-            return .success
-        }
-        let width = modules.map(\.name.count).max() ?? 0
-        for module in modules {
-            let holds = module.slices.map { "slices " + $0.joined(separator: ",") } ?? "full ZIP"
-            let state = quarantine != nil ? "quarantined" : module.covered ? "covered    " : "not covered"
-            Output.out("  " + Output.padded(module.name, width) + "  " + state
-                + "  \(module.folder.prefix(16))  \(holds)")
-        }
-        return .success
     }
 
     static func jsonText(_ modules: [InstalledModuleStatus], quarantine: OTALaunchQuarantine?) -> String {

@@ -41,50 +41,45 @@ enum SyncCommand: Command {
         """
 
     static func run(_ arguments: [String]) -> Output.Status {
-        let wantsJSON = ErrorJSON.isRequested(in: arguments)
-        let request: Request
-        do {
+        run(arguments, reporting: ErrorReporting(json: true, everyErrorIsUsage: true)) { args in
+            let request: Request
             request = try Request(try ArgumentList(arguments, options: Self.options))
-        } catch let error as UsageError {
-            return usageError(error.message, json: wantsJSON)
-        } catch {
-            return usageError("\(error)", json: wantsJSON)
-        }
 
-        // Installed before the lock is taken, so a delete that sees this process as the holder can stop it.
-        let session = SyncSession()
-        signal(SIGUSR1, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGUSR1, queue: .global())
-        source.setEventHandler { session.requestDeletion() }
-        source.resume()
-        defer { source.cancel() }
+            // Installed before the lock is taken, so a delete that sees this process as the holder can stop it.
+            let session = SyncSession()
+            signal(SIGUSR1, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: SIGUSR1, queue: .global())
+            source.setEventHandler { session.requestDeletion() }
+            source.resume()
+            defer { source.cancel() }
 
-        let lock: StorageLock
-        do {
-            lock = try StorageLock.acquire(storageRoot: request.storageRoot, holder: .currentProcess(purpose: "sync"))
-        } catch {
-            Output.err("error: cannot lock the storage root: \(error)")
-            return .failure
-        }
-        defer { lock.release() }
+            let lock: StorageLock
+            do {
+                lock = try StorageLock.acquire(storageRoot: request.storageRoot, holder: .currentProcess(purpose: "sync"))
+            } catch {
+                Output.err("error: cannot lock the storage root: \(error)")
+                return .failure
+            }
+            defer { lock.release() }
 
-        let transport = ManifestETagProbe(URLSessionTransport())
-        let report = runCycle(request, transport: transport, session: session)
-        if session.wasDeletionRequested {
-            // A request that arrived after the cycle ended: let its deletion finish before the lock is released.
-            wait { await session.deletion()?.value }
-            Output.err("error: cancelled by 'ota-localizations delete'; the storage root was emptied")
-            return .failure
+            let transport = ManifestETagProbe(URLSessionTransport())
+            let report = runCycle(request, transport: transport, session: session)
+            if session.wasDeletionRequested {
+                // A request that arrived after the cycle ended: let its deletion finish before the lock is released.
+                wait { await session.deletion()?.value }
+                Output.err("error: cancelled by 'ota-localizations delete'; the storage root was emptied")
+                return .failure
+            }
+            guard let report else {
+                Output.err("error: the cycle ended without a report")
+                return .failure
+            }
+            Output.out(request.json
+                ? report.jsonText()
+                : summary(report, manifestURL: transport.lastRootURL?.absoluteString ?? request.rootURL,
+                          manifestHadETag: transport.manifestHadETag, manifestStatus: transport.lastRootStatus))
+            return report.manifest == .failed ? .failure : .success
         }
-        guard let report else {
-            Output.err("error: the cycle ended without a report")
-            return .failure
-        }
-        Output.out(request.json
-            ? report.jsonText()
-            : summary(report, manifestURL: transport.lastRootURL?.absoluteString ?? request.rootURL,
-                      manifestHadETag: transport.manifestHadETag, manifestStatus: transport.lastRootStatus))
-        return report.manifest == .failed ? .failure : .success
     }
 
     /// Runs one cycle of a service configured as `request` says, unless `session` was asked to delete first, and

@@ -53,54 +53,44 @@ enum ValidateCommand: Command {
         """
 
     static func run(_ arguments: [String]) -> Output.Status {
-        let args: ArgumentList
-        let run: ValidationRun
-        let root: URL
-        let options: ValidationOptions
-        let format: String
-        let wantsJSON = ErrorJSON.isRequested(in: arguments)
-        func fail(_ code: String, _ message: String, _ status: Output.Status) -> Output.Status {
-            if wantsJSON { Output.out(ErrorJSON.text(code: code, message: message)) }
-            if status == .usage { return usageError(message) }
-            Output.err("error: \(message)")
-            return status
-        }
-        do {
-            args = try ArgumentList(arguments, options: Self.options)
-            root = URL(fileURLWithPath: try args.onePositional("repo-root"))
-            format = args.flag(Option.json) ? "json" : args.valueOrDefault(Option.format)
+        run(arguments, reporting: ErrorReporting(json: true)) { args in
+            let root = URL(fileURLWithPath: try args.onePositional("repo-root"))
+            let format = args.flag(Option.json) ? "json" : args.valueOrDefault(Option.format)
             guard ["text", "json", "github"].contains(format) else {
                 throw UsageError(message: "--format must be text, json or github")
             }
             // An s3:// baseline is copied (manifest and ZIPs) to a temporary folder for the run.
             let copy = try args.value(Option.baseline).flatMap { try S3PublishedCopy.copy($0, option: "--baseline", archives: true) }
             defer { copy?.remove() }
-            options = ValidationOptions(
+            let options = ValidationOptions(
                 publishedBaseline: copy?.path ?? args.value(Option.baseline),
                 adoptionBaselineFile: args.value(Option.validationBaseline).map { URL(fileURLWithPath: $0) },
                 strict: args.flag(Option.strict)
             )
-            run = try Validator.validate(
+            let run = try Validator.validate(
                 repositoryRoot: root, configurationFile: args.value(Option.config).map { URL(fileURLWithPath: $0) }, options: options
             )
-        } catch let error as UsageError {
-            return fail("usage", error.message, .usage)
-        } catch let error as PackagerError {
-            return fail(error.code.rawValue, error.reason, .failure)
-        } catch {
-            return fail("error", "\(error)", .failure)
+            return try report(run, options: options, format: format, root: root, args)
         }
+    }
+
+    /// Records the baseline `--write-baseline` names, if any, then prints the findings in `format`.
+    /// - Returns: 1 when a finding blocks under `options`, else 0.
+    /// - Throws: ``CommandFailure`` `io` when the baseline cannot be written.
+    private static func report(
+        _ run: ValidationRun, options: ValidationOptions, format: String, root: URL, _ args: ArgumentList
+    ) throws -> Output.Status {
         var diagnostics = run.diagnostics
         if let file = args.value(Option.writeBaseline) {
             let baseline = ValidationBaseline(recording: diagnostics)
             let url = URL(fileURLWithPath: file)
             if let problem = OutputPath.problem(writingFile: url) {
-                return fail("io", "--write-baseline \(file): \(problem)", .failure)
+                throw CommandFailure(code: "io", message: "--write-baseline \(file): \(problem)")
             }
             do {
                 try baseline.encoded().write(to: url)
             } catch {
-                return fail("io", "--write-baseline \(file): cannot be written (\(error.localizedDescription))", .failure)
+                throw CommandFailure(code: "io", message: "--write-baseline \(file): cannot be written (\(error.localizedDescription))")
             }
             diagnostics = baseline.apply(to: diagnostics)
             Output.err("Recorded \(baseline.findings.count) finding\(baseline.findings.count == 1 ? "" : "s") in \(file).")

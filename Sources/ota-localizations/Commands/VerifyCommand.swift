@@ -51,12 +51,11 @@ enum VerifyCommand: Command {
         """
 
     static func run(_ arguments: [String]) -> Output.Status {
-        var folder: PublishedFolder
-        let keys: [ManifestPublicKey]
-        let channel: String?
-        let everyHeader: Bool
-        do {
-            let args = try ArgumentList(arguments, options: Self.options)
+        run(arguments, reporting: ErrorReporting(everyErrorIsUsage: true)) { args in
+            var folder: PublishedFolder
+            let keys: [ManifestPublicKey]
+            let channel: String?
+            let everyHeader: Bool
             folder = try PublishedFolder(try args.onePositional("version-dir, URL or s3://…"))
             keys = try SigningKeyArguments.trustedKeys(args.values(Option.trustedKey))
             channel = ManifestChannel.recorded(try ReleaseArguments.channel(args.value(Option.channel), option: "--channel"))
@@ -66,25 +65,21 @@ enum VerifyCommand: Command {
                 throw UsageError(message: "--request-deadline '\(deadline)' is not a positive number of seconds")
             }
             folder.maximumRequestSeconds = seconds
-        } catch let error as UsageError {
-            return usageError(error.message)
-        } catch {
-            return usageError("\(error)")
-        }
-        var verifier = PublishVerifier(reader: folder, channel: channel, trustedKeys: keys, everyHeader: everyHeader)
-        let (lines, manifest) = verifier.run()
-        for line in lines { Output.out((line.passed ? "ok    " : "FAIL  ") + line.text) }
-        let problems = lines.filter { !$0.passed }.count
-        if problems == 0, let manifest {
-            var what = Output.count(manifest.modules.count, "module")
-            if let rollout = manifest.rollout {
-                what += " and a rollout of \(Output.count(rollout.modules.count, "module")) at \(rollout.percentText)%"
+            var verifier = PublishVerifier(reader: folder, channel: channel, trustedKeys: keys, everyHeader: everyHeader)
+            let (lines, manifest) = verifier.run()
+            for line in lines { Output.out((line.passed ? "ok    " : "FAIL  ") + line.text) }
+            let problems = lines.filter { !$0.passed }.count
+            if problems == 0, let manifest {
+                var what = Output.count(manifest.modules.count, "module")
+                if let rollout = manifest.rollout {
+                    what += " and a rollout of \(Output.count(rollout.modules.count, "module")) at \(rollout.percentText)%"
+                }
+                Output.out("Verified: \(what) for app version \(manifest.appVersion), published \(ManifestDate.format(manifest.publishedAtTimestamp)).")
+                return .success
             }
-            Output.out("Verified: \(what) for app version \(manifest.appVersion), published \(ManifestDate.format(manifest.publishedAtTimestamp)).")
-            return .success
+            Output.out("\(Output.count(max(problems, 1), "problem")) found.")
+            return .failure
         }
-        Output.out("\(Output.count(max(problems, 1), "problem")) found.")
-        return .failure
     }
 }
 

@@ -19,15 +19,10 @@ enum VersionCommand: Command {
         """
 
     static func run(_ arguments: [String]) -> Output.Status {
-        do {
-            let args = try ArgumentList(arguments, options: Self.options)
-            guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'") }
-        } catch let error as UsageError {
-            return usageError(error.message)
-        } catch {
-            return usageError("\(error)")
+        run(arguments, reporting: ErrorReporting(everyErrorIsUsage: true)) { args in
+                    guard args.positionals.isEmpty else { throw UsageError(message: "unexpected argument '\(args.positionals[0])'") }
+            Output.out(OTALocalizationsVersion.current)
+            return .success
         }
-        Output.out(OTALocalizationsVersion.current)
-        return .success
     }
 }

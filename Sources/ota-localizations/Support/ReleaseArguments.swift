@@ -32,16 +32,7 @@ enum ReleaseArguments {
         return seconds
     }
 
-    /// Prints `error` (and its JSON with `json`); 1 for everything but a usage error.
-    static func report(_ error: any Error, json: Bool) -> Output.Status {
-        if let error = error as? PackagerError {
-            if json { Output.out(ErrorJSON.text(code: error.code.rawValue, message: error.description)) }
-            Output.err("error: \(error.reason)")
-            for detail in error.details { Output.err("  " + detail) }
-            return .failure
-        }
-        if json { Output.out(ErrorJSON.text(code: "error", message: "\(error)")) }
-        Output.err("error: \(error)")
-        return .failure
-    }
+    /// How `publish`, `promote` and `rollout` report a failure: JSON with `--json`, a library error's details
+    /// indented under it.
+    static let reporting = ErrorReporting(json: true, details: .listed(indent: "  "))
 }

@@ -56,14 +56,10 @@ enum ReleaseEditArguments {
             })
     }
 
-    /// Runs `edit` with `options` and prints its result (or the error).
-    static func run(_ options: ReleaseEditOptions, json: Bool, _ edit: (ReleaseEditOptions) throws -> ReleaseEditResult) -> Output.Status {
-        do {
-            let result = try edit(options)
-            Output.out(json ? ReleaseText.editJSON(result, in: options.versionFolder) : ReleaseText.editText(result, in: options.versionFolder))
-            return .success
-        } catch {
-            return ReleaseArguments.report(error, json: json)
-        }
+    /// Prints what an edit wrote (or would write), as JSON with `--json`; returns exit status 0.
+    static func print(_ result: ReleaseEditResult, of options: ReleaseEditOptions, _ args: ArgumentList) -> Output.Status {
+        let versionFolder = options.versionFolder
+        Output.out(args.flag(json) ? ReleaseText.editJSON(result, in: versionFolder) : ReleaseText.editText(result, in: versionFolder))
+        return .success
     }
 }

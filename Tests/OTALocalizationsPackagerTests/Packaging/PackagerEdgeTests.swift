@@ -31,7 +31,8 @@ import OTALocalizationsValidation
         defer { repo.remove(); out.remove() }
         let error = #expect(throws: PackagerError.self) { try package(repo, "v1.0", into: out.url) }
         #expect(error?.code == .badAppVersion)
-        #expect(error?.reason == "--app-version 'v1.0' is not a marketing version: CFBundleShortVersionString is one to three period-separated non-negative integers, only digits and periods (Apple: \"CFBundleShortVersionString\"); use the app's version, e.g. 1.0.0")
+        #expect(error?.field == .appVersion && error?.facts.value == "v1.0")
+        #expect(error?.reason == "app version 'v1.0' is not a marketing version: CFBundleShortVersionString is one to three period-separated non-negative integers, only digits and periods (Apple: \"CFBundleShortVersionString\"); use the app's version, e.g. 1.0.0")
     }
 
     @Test func anOutputPathThatIsAFileIsOneLine() throws {
@@ -41,11 +42,11 @@ import OTALocalizationsValidation
         let file = try out.write("taken", "x")
         let error = #expect(throws: PackagerError.self) { try package(repo, into: file) }
         #expect(error?.code == .io)
-        #expect(error?.reason == "--output: \(file.path) is a file, so the folder \(file.path)/1.0 cannot be created inside it; give a folder (it is created when missing)")
+        #expect(error?.reason == "output folder: \(file.path) is a file, so the folder \(file.path)/1.0 cannot be created inside it; give a folder (it is created when missing)")
         // The version folder itself taken by a file.
         let version = try out.write("out2/1.0", "x")
         let second = #expect(throws: PackagerError.self) { try package(repo, into: version.deletingLastPathComponent()) }
-        #expect(second?.reason == "--output: \(version.path) is a file, not a folder; give a folder (it is created when missing)")
+        #expect(second?.reason == "output folder: \(version.path) is a file, not a folder; give a folder (it is created when missing)")
     }
 
     @Test func aRepositoryRootThatDoesNotExistSaysSo() throws {
