@@ -105,8 +105,12 @@ let package = Package(
             path: "Tests/OTATestSupport"
         ),
         .testTarget(
-            name: "OTALocalizationsTests",
-            dependencies: ["OTALocalizations", "OTALocalizationsCore", "OTALocalizationsSourceLint", "OTATestSupport"]
+            name: "OTALocalizationsTests", dependencies: ["OTALocalizations", "OTATestSupport"]
+        ),
+        .testTarget(name: "OTALocalizationsNamesTests", dependencies: ["OTALocalizationsNames"]),
+        // The repository itself: references between files, the package manifest's targets, privacy manifests.
+        .testTarget(
+            name: "RepositoryTests", dependencies: ["OTALocalizationsCore", "OTALocalizationsSourceLint", "OTATestSupport"]
         ),
         .testTarget(
             name: "OTALocalizationsSyncTests",

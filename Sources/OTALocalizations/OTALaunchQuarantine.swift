@@ -77,7 +77,7 @@ public struct OTALaunchQuarantine: Sendable, Equatable, Codable {
     private init?(_ object: [String: Any]) {
         guard let launches = (object["launches"] as? NSNumber)?.intValue, launches >= 0,
               let modules = object["modules"] as? [String: String], !modules.isEmpty,
-              modules.values.allSatisfy({ OTAStorageLayout.sha256(ofInstallFolderName: $0) == $0 }),
+              modules.values.allSatisfy({ OTAStorageLayout.folderHash(ofInstallFolderName: $0) == $0 }),
               let sinceText = object["since"] as? String, let since = Self.dateFormatter().date(from: sinceText)
         else { return nil }
         let publishedAt = object["publishedAt"] as? String

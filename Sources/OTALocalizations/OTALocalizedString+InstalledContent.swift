@@ -55,7 +55,7 @@ extension OTALocalizedString {
         let layout = OTAStorageLayout(storageRoot: storageRoot, appVersion: appVersion)
         guard layout.hasUsableAppVersion, OTAStorageLayout.isPlainFileName(moduleName),
               let folder = layout.activeInstallFolder(module: moduleName),
-              let sha256 = OTAStorageLayout.sha256(ofInstallFolderName: folder.lastPathComponent),
+              let sha256 = OTAStorageLayout.folderHash(ofInstallFolderName: folder.lastPathComponent),
               StorageEntry(atPath: folder.path) == .directory
         else { return nil }
         let record = SmallFile.read(layout.rolloutRecordFile(module: moduleName).path, maximumBytes: 256)

@@ -7,7 +7,7 @@ extension OTAStorageLayout {
     ///
     /// Reads one small file and nothing else: the folder itself may still be missing or incomplete. This is the one
     /// reading of the pointer that the read side (at launch) and the update cycle share. Safe from any thread.
-    public func activeInstallFolder(module: String) -> URL? {
+    package func activeInstallFolder(module: String) -> URL? {
         BundleDiskLoader.pointedFolderName(currentPointerFile(module: module).path).map {
             installFolder(module: module, folderName: $0)
         }

@@ -4,15 +4,15 @@ import OTALocalizationsNames
 extension OTAStorageLayout {
     /// The file name, in the app-version folder, of the launch attempts record: the content the last unconfirmed
     /// launches were handed and how many there were (docs/design.md, "The crash-loop guard").
-    public static let launchAttemptsFileName = "launch-attempts"
+    package static let launchAttemptsFileName = "launch-attempts"
     /// The file name, in the app-version folder, of the quarantine record: the content the crash-loop guard stopped
     /// serving (``OTALaunchQuarantine``).
-    public static let quarantineFileName = "quarantine.json"
+    package static let quarantineFileName = "quarantine.json"
 
     /// `<storageRoot>/<appVersion>/launch-attempts` (see ``launchAttemptsFileName``).
-    public var launchAttemptsFile: URL { versionFolder.appendingPathComponent(Self.launchAttemptsFileName, isDirectory: false) }
+    package var launchAttemptsFile: URL { versionFolder.appendingPathComponent(Self.launchAttemptsFileName, isDirectory: false) }
     /// `<storageRoot>/<appVersion>/quarantine.json` (see ``quarantineFileName``).
-    public var quarantineFile: URL { versionFolder.appendingPathComponent(Self.quarantineFileName, isDirectory: false) }
+    package var quarantineFile: URL { versionFolder.appendingPathComponent(Self.quarantineFileName, isDirectory: false) }
     /// `<storageRoot>/<appVersion>/quarantine.json.tmp`: where the quarantine records are written before their rename.
     package var quarantineTemporaryFile: URL {
         versionFolder.appendingPathComponent(Self.quarantineFileName + ".tmp", isDirectory: false)

@@ -5,10 +5,10 @@ extension OTAStorageLayout {
     /// The file name, beside a module's `current`, of the published-content record: for an installed folder whose
     /// name is not the manifest entry's `sha256` (a folder assembled from slices is named by its slice record), the
     /// `sha256` of the entry it was installed from. Absent when the active folder came from the full ZIP.
-    public static let publishedRecordFileName = "published"
+    package static let publishedRecordFileName = "published"
 
     /// `modules/<storage name>/published` (see ``publishedRecordFileName``).
-    public func publishedRecordFile(module: String) -> URL {
+    package func publishedRecordFile(module: String) -> URL {
         moduleFolder(module).appendingPathComponent(Self.publishedRecordFileName, isDirectory: false)
     }
 

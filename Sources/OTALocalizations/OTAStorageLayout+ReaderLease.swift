@@ -6,7 +6,7 @@ extension OTAStorageLayout {
     /// serves installed bundles (the app, and each app extension that shares the storage root through an App Group),
     /// naming the folders it handed out, so that no update cycle, in whatever process, deletes a folder a recent reader
     /// may still be reading (docs/design.md, "On the device").
-    public static let readerLeasesFolderName = "readers"
+    package static let readerLeasesFolderName = "readers"
     /// How a lease file's name ends: `<storage name of the bundle identifier>.<process id>.lease`.
     package static let readerLeaseSuffix = ".lease"
     /// The largest lease read, in bytes (500 modules' lines fit in a tenth of it).
@@ -17,7 +17,7 @@ extension OTAStorageLayout {
     public static let readerLeaseLifetimeSeconds: TimeInterval = 24 * 60 * 60
 
     /// `<storageRoot>/<appVersion>/readers/` (see ``readerLeasesFolderName``).
-    public var readerLeasesFolder: URL { versionFolder.appendingPathComponent(Self.readerLeasesFolderName, isDirectory: true) }
+    package var readerLeasesFolder: URL { versionFolder.appendingPathComponent(Self.readerLeasesFolderName, isDirectory: true) }
 
     /// The lease file of the process `processIdentifier` of the executable `identifier` names (its bundle identifier,
     /// else its process name): one per process, so that two processes of one app extension never replace each other's.

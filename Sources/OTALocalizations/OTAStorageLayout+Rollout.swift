@@ -8,13 +8,13 @@ extension OTAStorageLayout {
     public static let installIDFileName = ".ota-install-id"
     /// The file name, beside a module's `current`, of the rollout record: which rollout the active content was
     /// installed for. Absent when the active content is the stable one.
-    public static let rolloutRecordFileName = "rollout"
+    package static let rolloutRecordFileName = "rollout"
 
     /// `<storageRoot>/.ota-install-id` (see ``installIDFileName``).
-    public var installIDFile: URL { storageRoot.appendingPathComponent(Self.installIDFileName, isDirectory: false) }
+    package var installIDFile: URL { storageRoot.appendingPathComponent(Self.installIDFileName, isDirectory: false) }
 
     /// `modules/<storage name>/rollout` (see ``rolloutRecordFileName``).
-    public func rolloutRecordFile(module: String) -> URL {
+    package func rolloutRecordFile(module: String) -> URL {
         moduleFolder(module).appendingPathComponent(Self.rolloutRecordFileName, isDirectory: false)
     }
 

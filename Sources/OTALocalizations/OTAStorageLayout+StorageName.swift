@@ -12,7 +12,7 @@ extension OTAStorageLayout {
     /// The encoding is reversible, so the read side recovers the module name from the folder name
     /// (``moduleName(fromStorageName:)``). A name longer than ``maximumStorageNameBytes`` once encoded cannot be
     /// stored (``canStore(module:)``).
-    public static func storageName(forModule module: String) -> String {
+    package static func storageName(forModule module: String) -> String {
         var name = ""
         for byte in module.precomposedStringWithCanonicalMapping.utf8 {
             if isLiteralStorageByte(byte) {
@@ -26,7 +26,7 @@ extension OTAStorageLayout {
 
     /// The module name a storage name encodes, or nil when `name` is not exactly what
     /// ``storageName(forModule:)`` writes for some plain file name (so every name maps back one way only).
-    public static func moduleName(fromStorageName name: String) -> String? {
+    package static func moduleName(fromStorageName name: String) -> String? {
         let bytes = Array(name.utf8)
         guard !bytes.isEmpty, bytes.count <= maximumStorageNameBytes else { return nil }
         var decoded: [UInt8] = []
@@ -58,7 +58,7 @@ extension OTAStorageLayout {
     }
 
     /// Whether `module` is a plain file name whose storage name fits in ``maximumStorageNameBytes``.
-    public static func canStore(module: String) -> Bool {
+    package static func canStore(module: String) -> Bool {
         isPlainFileName(module) && storageName(forModule: module).utf8.count <= maximumStorageNameBytes
     }
 

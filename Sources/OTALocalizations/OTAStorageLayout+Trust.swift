@@ -9,7 +9,7 @@ extension OTAStorageLayout {
     public static let antiRollbackFileName = ".ota-anti-rollback.json"
     /// The file name, beside a module's `current`, of the vouch record: the installed folder that a trusted signing
     /// key vouched for, and that key's keyid. With trusted keys, the read side serves only a folder it names.
-    public static let vouchRecordFileName = "vouched"
+    package static let vouchRecordFileName = "vouched"
     /// What deleting every bundle keeps at the storage root: the tools' lock file, the install ID and the anti-rollback
     /// record. None of them holds text.
     public static let keptByDeletion: Set<String> = [lockFileName, installIDFileName, antiRollbackFileName]
@@ -18,10 +18,10 @@ extension OTAStorageLayout {
     public static let keptInVersionFolderByDeletion: Set<String> = [quarantineFileName]
 
     /// `<storageRoot>/.ota-anti-rollback.json` (see ``antiRollbackFileName``).
-    public var antiRollbackFile: URL { storageRoot.appendingPathComponent(Self.antiRollbackFileName, isDirectory: false) }
+    package var antiRollbackFile: URL { storageRoot.appendingPathComponent(Self.antiRollbackFileName, isDirectory: false) }
 
     /// `modules/<storage name>/vouched` (see ``vouchRecordFileName``).
-    public func vouchRecordFile(module: String) -> URL {
+    package func vouchRecordFile(module: String) -> URL {
         moduleFolder(module).appendingPathComponent(Self.vouchRecordFileName, isDirectory: false)
     }
 
@@ -32,13 +32,13 @@ extension OTAStorageLayout {
     }
 
     /// The folder name and keyid a vouch record holds, or nil unless `data` is exactly what
-    /// ``vouchRecordContents(folderName:keyID:)`` writes for a folder name ``sha256(ofInstallFolderName:)`` accepts.
+    /// ``vouchRecordContents(folderName:keyID:)`` writes for a folder name ``folderHash(ofInstallFolderName:)`` accepts.
     package static func parseVouchRecord(_ data: Data) -> (folderName: String, keyID: String)? {
         guard data.count <= 138, data.last == 0x0A else { return nil }
         let parts = data.dropLast().split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
         guard parts.count == 2, parts[1].count == 64, parts[1].allSatisfy(LowercaseHex.isDigit) else { return nil }
         let folder = String(decoding: parts[0], as: UTF8.self)
-        guard sha256(ofInstallFolderName: folder) != nil else { return nil }
+        guard folderHash(ofInstallFolderName: folder) != nil else { return nil }
         return (folder, String(decoding: parts[1], as: UTF8.self))
     }
 }

@@ -14,17 +14,22 @@ import OTALocalizationsNames
 /// <storageRoot>/<appVersion>/index-parts/<sha256>  the published index's parts this device read
 /// <storageRoot>/<appVersion>/launch-attempts     the crash-loop guard's count (written by the read side)
 /// <storageRoot>/<appVersion>/quarantine.json     content the crash-loop guard stopped serving
-/// <storageRoot>/<appVersion>/modules/<storage name>/<sha256>[.<n>]/   a complete, sealed bundle folder
+/// <storageRoot>/<appVersion>/modules/<storage name>/<folder hash>[.<n>]/   a complete, sealed bundle folder
 /// <storageRoot>/<appVersion>/modules/<storage name>/current           the active folder's name and "\n"
 /// <storageRoot>/<appVersion>/modules/<storage name>/rollout           the rollout the active content came from
 /// <storageRoot>/<appVersion>/modules/<storage name>/vouched           the folder a trusted key vouched for
 /// <storageRoot>/<appVersion>/tmp/                downloads and extraction; emptied each cycle
 /// ```
 /// A module's folder is its *storage name* (``storageName(forModule:)``), a reversible encoding that is the same
-/// on case-sensitive, case-insensitive and normalizing file systems. An installed folder is named by the ZIP's
-/// SHA-256, with a `.<n>` suffix when the same ZIP had to be installed again while the first folder was in use
-/// (a loaded folder is never rewritten in place: `Bundle` caches per path, docs/apple-platform.md C1-C5). It holds
-/// a seal (`BundleSeal`), written last. The layout only computes names and URLs; it never touches the disk.
+/// on case-sensitive, case-insensitive and normalizing file systems. An installed folder is named by its folder hash
+/// (the full ZIP's SHA-256, or the SHA-256 of the slice record of a folder assembled from slices), with a `.<n>`
+/// suffix when the same content had to be installed again while the first folder was in use (a loaded folder is never
+/// rewritten in place: `Bundle` caches per path, docs/apple-platform.md C1-C5). It holds a seal (`BundleSeal`),
+/// written last. The layout only computes names and URLs; it never touches the disk.
+///
+/// Public is what an app uses: the storage root (``defaultStorageRoot``, ``appGroupStorageRoot(_:)``), the app
+/// version (``mainBundleAppVersion``, ``hasUsableAppVersion``), what the kill switch keeps, and an installed folder's
+/// hash (``folderHash(ofInstallFolderName:)``). Every other name is `package`: the service's and the tools'.
 public struct OTAStorageLayout: Sendable, Equatable {
     /// The folder that holds one folder per app version.
     public let storageRoot: URL
@@ -38,17 +43,17 @@ public struct OTAStorageLayout: Sendable, Equatable {
     }
 
     /// The file name of the marker at the storage root that lists the app-version folders the service created.
-    public static let rootMarkerFileName = ".ota-localizations-root.json"
+    package static let rootMarkerFileName = ".ota-localizations-root.json"
     /// The file name of the lock a tool holds at the storage root while it installs or deletes (`flock(2)`, the
     /// tooling's `StorageLock`); deleting every bundle keeps it, so that its holder releases it.
-    public static let lockFileName = ".ota-localizations.lock"
+    package static let lockFileName = ".ota-localizations.lock"
     /// The file name of the pointer naming a module's active folder.
-    public static let currentPointerFileName = "current"
+    package static let currentPointerFileName = "current"
     /// The prefix of the names things get at the storage root while they are deleted (one atomic rename makes them
     /// unreachable, then they are removed; a later cycle or delete removes what a killed one left).
-    public static let trashNamePrefix = ".ota-trash-"
+    package static let trashNamePrefix = ".ota-trash-"
     /// The longest storage name (and so module folder name) in UTF-8 bytes: `NAME_MAX` on Linux and Apple platforms.
-    public static let maximumStorageNameBytes = 255
+    package static let maximumStorageNameBytes = 255
 
     /// `Application Support/<bundle identifier>/OTALocalizations` in the user domain: the default storage root, the
     /// app's own.
@@ -84,59 +89,61 @@ public struct OTAStorageLayout: Sendable, Equatable {
     }
 
     /// The marker file at the storage root (see ``rootMarkerFileName``).
-    public var rootMarkerFile: URL { storageRoot.appendingPathComponent(Self.rootMarkerFileName, isDirectory: false) }
+    package var rootMarkerFile: URL { storageRoot.appendingPathComponent(Self.rootMarkerFileName, isDirectory: false) }
     /// `<storageRoot>/<appVersion>/`.
-    public var versionFolder: URL { storageRoot.appendingPathComponent(appVersion, isDirectory: true) }
+    package var versionFolder: URL { storageRoot.appendingPathComponent(appVersion, isDirectory: true) }
     /// `<storageRoot>/<appVersion>/state.json`.
-    public var stateFile: URL { versionFolder.appendingPathComponent("state.json", isDirectory: false) }
+    package var stateFile: URL { versionFolder.appendingPathComponent("state.json", isDirectory: false) }
     /// `<storageRoot>/<appVersion>/modules/`.
-    public var modulesFolder: URL { versionFolder.appendingPathComponent("modules", isDirectory: true) }
+    package var modulesFolder: URL { versionFolder.appendingPathComponent("modules", isDirectory: true) }
     /// `<storageRoot>/<appVersion>/tmp/`: the only place temporary files are written.
-    public var temporaryFolder: URL { versionFolder.appendingPathComponent("tmp", isDirectory: true) }
+    package var temporaryFolder: URL { versionFolder.appendingPathComponent("tmp", isDirectory: true) }
     /// `<storageRoot>/<appVersion>/index-parts/`: the published index's parts a device read, each named by its SHA-256
     /// and checked against it when read again, so that a part that did not change is never downloaded twice.
-    public var indexPartsFolder: URL { versionFolder.appendingPathComponent("index-parts", isDirectory: true) }
+    package var indexPartsFolder: URL { versionFolder.appendingPathComponent("index-parts", isDirectory: true) }
 
     /// `modules/<storage name of module>/`, holding the module's installed folders and its `current` pointer.
-    public func moduleFolder(_ module: String) -> URL {
+    package func moduleFolder(_ module: String) -> URL {
         modulesFolder.appendingPathComponent(Self.storageName(forModule: module), isDirectory: true)
     }
 
     /// `modules/<storage name>/current`.
-    public func currentPointerFile(module: String) -> URL {
+    package func currentPointerFile(module: String) -> URL {
         moduleFolder(module).appendingPathComponent(Self.currentPointerFileName, isDirectory: false)
     }
 
-    /// `modules/<storage name>/<sha256>/`: the first folder the ZIP with this SHA-256 is installed to.
-    public func installFolder(module: String, sha256: String) -> URL {
-        installFolder(module: module, folderName: sha256)
+    /// `modules/<storage name>/<folderHash>/`: the first folder content with this folder hash is installed to (the
+    /// full ZIP's SHA-256, or the SHA-256 of the slice record of a folder assembled from slices).
+    package func installFolder(module: String, folderHash: String) -> URL {
+        installFolder(module: module, folderName: folderHash)
     }
 
-    /// `modules/<storage name>/<folderName>/`, `folderName` being `<sha256>` or `<sha256>.<n>`.
-    public func installFolder(module: String, folderName: String) -> URL {
+    /// `modules/<storage name>/<folderName>/`, `folderName` being `<folder hash>` or `<folder hash>.<n>`.
+    package func installFolder(module: String, folderName: String) -> URL {
         moduleFolder(module).appendingPathComponent(folderName, isDirectory: true)
     }
 
     /// `<storageRoot>/.ota-trash-<id>` for a fresh random id.
-    public func newTrashURL() -> URL {
+    package func newTrashURL() -> URL {
         Self.newTrashURL(in: storageRoot)
     }
 
     /// `<storageRoot>/.ota-trash-<id>` for a fresh random id.
-    public static func newTrashURL(in storageRoot: URL) -> URL {
+    package static func newTrashURL(in storageRoot: URL) -> URL {
         storageRoot.appendingPathComponent(trashNamePrefix + UUID().uuidString, isDirectory: false)
     }
 
     // MARK: Installed folder names and the pointer
 
-    /// `<sha256>` for `copy` 0, else `<sha256>.<copy>`: the name of an installed folder.
-    public static func installFolderName(sha256: String, copy: Int = 0) -> String {
-        copy == 0 ? sha256 : "\(sha256).\(copy)"
+    /// `<folderHash>` for `copy` 0, else `<folderHash>.<copy>`: the name of an installed folder.
+    package static func installFolderName(folderHash: String, copy: Int = 0) -> String {
+        copy == 0 ? folderHash : "\(folderHash).\(copy)"
     }
 
-    /// The SHA-256 an installed folder's name starts with, when the name is `<64 lowercase hex>` or
-    /// `<64 lowercase hex>.<n>` (`n` from 1 to 999,999, no leading zero); nil otherwise.
-    public static func sha256(ofInstallFolderName name: String) -> String? {
+    /// The folder hash an installed folder's name starts with (the full ZIP's SHA-256, or the SHA-256 of the slice
+    /// record of a folder assembled from slices), when the name is `<64 lowercase hex>` or `<64 lowercase hex>.<n>`
+    /// (`n` from 1 to 999,999, no leading zero); nil otherwise.
+    public static func folderHash(ofInstallFolderName name: String) -> String? {
         let bytes = Array(name.utf8)
         guard bytes.count >= 64, bytes[..<64].allSatisfy(LowercaseHex.isDigit) else { return nil }
         if bytes.count > 64 {
@@ -149,13 +156,13 @@ public struct OTAStorageLayout: Sendable, Equatable {
     }
 
     /// The exact bytes of a `current` pointer naming the installed folder `folderName`: the name and a line feed.
-    public static func currentPointerContents(folderName: String) -> Data {
+    package static func currentPointerContents(folderName: String) -> Data {
         Data((folderName + "\n").utf8)
     }
 
-    /// The exact bytes of a `current` pointer naming the folder `<sha256>`.
-    public static func currentPointerContents(sha256: String) -> Data {
-        currentPointerContents(folderName: sha256)
+    /// The exact bytes of a `current` pointer naming the folder `<folderHash>`.
+    package static func currentPointerContents(folderHash: String) -> Data {
+        currentPointerContents(folderName: folderHash)
     }
 
     /// The longest `current` pointer, in bytes: the longest installed folder name (64 hex digits, `.` and six digits)
@@ -163,15 +170,15 @@ public struct OTAStorageLayout: Sendable, Equatable {
     package static let maximumCurrentPointerBytes = 72
 
     /// The installed folder name a `current` pointer holds, or nil unless `data` is exactly a name that
-    /// ``sha256(ofInstallFolderName:)`` accepts and one "\n".
-    public static func parseCurrentPointer(_ data: Data) -> String? {
+    /// ``folderHash(ofInstallFolderName:)`` accepts and one "\n".
+    package static func parseCurrentPointer(_ data: Data) -> String? {
         guard data.count >= 65, data.count <= maximumCurrentPointerBytes, data.last == 0x0A else { return nil }
         let name = String(decoding: data.dropLast(), as: UTF8.self)
-        return sha256(ofInstallFolderName: name) == nil ? nil : name
+        return folderHash(ofInstallFolderName: name) == nil ? nil : name
     }
 
     /// Whether `name` can be used as one path component: non-empty, not `.` or `..`, no `/`, `\` or NUL.
-    public static func isPlainFileName(_ name: String) -> Bool {
+    package static func isPlainFileName(_ name: String) -> Bool {
         PlainFileName.isValid(name)
     }
 }

@@ -11,7 +11,7 @@ import Testing
 
     private func install(_ root: URL) throws {
         let layout = OTAStorageLayout(storageRoot: root, appVersion: "1.0")
-        let folder = layout.installFolder(module: "Shop", sha256: Self.sha)
+        let folder = layout.installFolder(module: "Shop", folderHash: Self.sha)
         let lproj = folder.appendingPathComponent("ru.lproj")
         try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
         try Data("""
@@ -28,7 +28,7 @@ import Testing
             </dict></dict></dict></plist>
             """.utf8).write(to: lproj.appendingPathComponent("Localizable.stringsdict"))
         try Data("\"title\" = \"Магазин\";\n".utf8).write(to: lproj.appendingPathComponent("Localizable.strings"))
-        try OTAStorageLayout.currentPointerContents(sha256: Self.sha).write(to: layout.currentPointerFile(module: "Shop"))
+        try OTAStorageLayout.currentPointerContents(folderHash: Self.sha).write(to: layout.currentPointerFile(module: "Shop"))
     }
 
     private func lookup(_ root: URL, _ key: String, _ extra: [String] = []) async throws -> ToolResult {

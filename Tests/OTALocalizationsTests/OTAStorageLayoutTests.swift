@@ -15,7 +15,7 @@ import OTATestSupport
         #expect(layout.moduleFolder("Checkout").path == "/data/OTALocalizations/26.7.0/modules/%43heckout")
         #expect(layout.currentPointerFile(module: "Checkout").path
             == "/data/OTALocalizations/26.7.0/modules/%43heckout/current")
-        #expect(layout.installFolder(module: "Checkout", sha256: TestHash.c).path
+        #expect(layout.installFolder(module: "Checkout", folderHash: TestHash.c).path
             == "/data/OTALocalizations/26.7.0/modules/%43heckout/\(TestHash.c)")
         #expect(layout.installFolder(module: "checkout", folderName: TestHash.c + ".3").path
             == "/data/OTALocalizations/26.7.0/modules/checkout/\(TestHash.c).3")
@@ -58,12 +58,12 @@ import OTATestSupport
     }
 
     @Test func pointerIsTheFolderNameAndANewline() {
-        #expect(OTAStorageLayout.currentPointerContents(sha256: TestHash.c) == Data((TestHash.c + "\n").utf8))
+        #expect(OTAStorageLayout.currentPointerContents(folderHash: TestHash.c) == Data((TestHash.c + "\n").utf8))
         #expect(OTAStorageLayout.parseCurrentPointer(Data((TestHash.c + "\n").utf8)) == TestHash.c)
         #expect(OTAStorageLayout.parseCurrentPointer(Data((TestHash.c + ".1\n").utf8)) == TestHash.c + ".1")
         #expect(OTAStorageLayout.parseCurrentPointer(Data((TestHash.c + ".999999\n").utf8)) == TestHash.c + ".999999")
-        #expect(OTAStorageLayout.installFolderName(sha256: TestHash.c, copy: 2) == TestHash.c + ".2")
-        #expect(OTAStorageLayout.sha256(ofInstallFolderName: TestHash.c + ".2") == TestHash.c)
+        #expect(OTAStorageLayout.installFolderName(folderHash: TestHash.c, copy: 2) == TestHash.c + ".2")
+        #expect(OTAStorageLayout.folderHash(ofInstallFolderName: TestHash.c + ".2") == TestHash.c)
     }
 
     @Test func malformedPointersAreRejected() {

@@ -37,7 +37,7 @@ package enum BundleDiskLoader {
         var folders: [String: String] = [:]
         var content: [String: String] = [:]
         for pointer in pointers(layout) {
-            content[pointer.module] = OTAStorageLayout.sha256(ofInstallFolderName: pointer.folderName)
+            content[pointer.module] = OTAStorageLayout.folderHash(ofInstallFolderName: pointer.folderName)
             if !trustedKeyIDs.isEmpty {
                 guard let vouch = SmallFile.prefix(pointer.modulePath + "/" + OTAStorageLayout.vouchRecordFileName, count: 257)
                         .flatMap(OTAStorageLayout.parseVouchRecord),
@@ -56,7 +56,7 @@ package enum BundleDiskLoader {
     package static func installedContent(_ layout: OTAStorageLayout) -> [String: String] {
         var content: [String: String] = [:]
         for pointer in pointers(layout) {
-            content[pointer.module] = OTAStorageLayout.sha256(ofInstallFolderName: pointer.folderName)
+            content[pointer.module] = OTAStorageLayout.folderHash(ofInstallFolderName: pointer.folderName)
         }
         return content
     }
@@ -129,7 +129,7 @@ package enum BundleDiskLoader {
             return false
         case .data(let data):
             let folderName = String(path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...])
-            guard OTAStorageLayout.sha256(ofInstallFolderName: folderName) == OTASHA256.hexString(data),
+            guard OTAStorageLayout.folderHash(ofInstallFolderName: folderName) == OTASHA256.hexString(data),
                   let record = SliceRecord(parsing: data)
             else { return false }
             return selection.covers(installed: record.installed, available: record.available, developmentRegion: record.developmentRegion)

@@ -114,7 +114,7 @@ enum Fixtures {
             names.append(name)
             let table = Data(stringsTable(module: name, language: "en", keys: 10, revision: 0).utf8)
             let sha = SHA256Digest.hexString(table)
-            let folder = layout.installFolder(module: name, sha256: sha)
+            let folder = layout.installFolder(module: name, folderHash: sha)
             try fileManager.createDirectory(at: folder.appendingPathComponent("en.lproj"), withIntermediateDirectories: true)
             let infoPlist = BundleInfoPlist.bytes(developmentRegion: "en")
             try infoPlist.write(to: folder.appendingPathComponent("Info.plist"))
@@ -124,7 +124,7 @@ enum Fixtures {
                 .init(path: "en.lproj/Localizable.strings", size: Int64(table.count), sha256: sha),
             ])
             try seal.encoded().write(to: folder.appendingPathComponent(BundleSeal.fileName))
-            try OTAStorageLayout.currentPointerContents(sha256: sha).write(to: layout.currentPointerFile(module: name))
+            try OTAStorageLayout.currentPointerContents(folderHash: sha).write(to: layout.currentPointerFile(module: name))
         }
         return names
     }

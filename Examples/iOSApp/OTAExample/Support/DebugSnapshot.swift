@@ -39,7 +39,7 @@ struct DebugSnapshot: Equatable, Sendable {
         self.modules = names.map { name in
             let folder = bundle(name)?.bundleURL.standardizedFileURL.lastPathComponent
             return Module(
-                name: name, installedSHA256: folder.flatMap(OTAStorageLayout.sha256(ofInstallFolderName:)),
+                name: name, installedSHA256: folder.flatMap(OTAStorageLayout.folderHash(ofInstallFolderName:)),
                 rolloutID: Self.rolloutID(of: name))
         }
         reportLines = report.map(Self.reportLines) ?? ["No cycle has ended since launch."]

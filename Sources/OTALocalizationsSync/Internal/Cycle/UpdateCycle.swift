@@ -129,7 +129,7 @@ struct UpdateCycle: Sendable {
     func installedHash(of module: String, developmentRegion: String, choice: SlicePlan.Choice) -> String? {
         let sliced: Bool = if case .sliced = choice { true } else { false }
         return memory.folderChecks.intactFolderName(layout, module: module, developmentRegion: developmentRegion, sliced: sliced)
-            .flatMap(OTAStorageLayout.sha256(ofInstallFolderName:))
+            .flatMap(OTAStorageLayout.folderHash(ofInstallFolderName:))
     }
 
     /// A `304` to a request that sent no `If-None-Match`: the host answered a question it was not asked.

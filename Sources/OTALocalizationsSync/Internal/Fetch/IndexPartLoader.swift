@@ -77,7 +77,7 @@ final class IndexPartLoader: IndexPartSource, @unchecked Sendable {
     private func verifiedBytes(_ reference: IndexPartReference) async throws(CycleFailure) -> Data {
         let cached = configuration.layout.indexPartsFolder.appendingPathComponent(reference.sha256, isDirectory: false)
         if let data = SmallFile.read(cached.path, maximumBytes: Int(clamping: reference.size)),
-           Int64(data.count) == reference.size, CoreFormats.sha256Hex(data) == reference.sha256 {
+           Int64(data.count) == reference.size, SHA256Digest.hexString(data) == reference.sha256 {
             return data
         }
         let response: HTTPResponse
@@ -93,7 +93,7 @@ final class IndexPartLoader: IndexPartSource, @unchecked Sendable {
         guard response.statusCode == 200 else {
             throw CycleFailure(.transport, "index part \(reference.path): HTTP status \(response.statusCode)")
         }
-        let digest = CoreFormats.sha256Hex(response.body)
+        let digest = SHA256Digest.hexString(response.body)
         guard Int64(response.body.count) == reference.size, digest == reference.sha256 else {
             throw CycleFailure(
                 .verification,

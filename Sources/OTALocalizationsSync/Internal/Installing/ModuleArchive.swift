@@ -1,13 +1,9 @@
 import Foundation
 import OTALocalizationsCore
 
-/// The installer's only contact points with the shared formats: digest, ZIP extraction and table parsing.
-enum CoreFormats {
-    /// SHA-256 of `data` as 64 lowercase hex digits.
-    static func sha256Hex(_ data: Data) -> String {
-        SHA256Digest.hexString(data)
-    }
-
+/// A downloaded ZIP as the installer reads it: its directory checked, each entry inflated within the limits, each
+/// table parsed; every Core error turned into the cycle's failure (`limit` for the ZIP limits, `archive`, `content`).
+enum ModuleArchive {
     /// Opens a ZIP: its directory parsed and checked under `limits`, nothing inflated yet; hostile archives throw.
     static func open(_ data: Data, limits: ZipLimits) throws(CycleFailure) -> ZipArchive {
         do {

@@ -28,7 +28,7 @@ enum PublishedRecord {
         var lines: [(folder: String, published: String)] = []
         if let published, published != folderHash { lines.append((folderHash, published)) }
         if published != folderHash,
-           let active = layout.activeInstallFolder(module: module).flatMap({ OTAStorageLayout.sha256(ofInstallFolderName: $0.lastPathComponent) }),
+           let active = layout.activeInstallFolder(module: module).flatMap({ OTAStorageLayout.folderHash(ofInstallFolderName: $0.lastPathComponent) }),
            active != folderHash, let line = existing[active] {
             lines.append((active, line))
         }

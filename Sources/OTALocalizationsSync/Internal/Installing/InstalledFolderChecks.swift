@@ -62,7 +62,7 @@ final class InstalledFolderChecks: @unchecked Sendable {
             }
             return intactFolderName(
                 layout, module: folder.module, developmentRegion: developmentRegion, sliced: folder.sliced, directory: directory
-            ).flatMap(OTAStorageLayout.sha256(ofInstallFolderName:)) == sha256
+            ).flatMap(OTAStorageLayout.folderHash(ofInstallFolderName:)) == sha256
         }
     }
 
@@ -108,7 +108,7 @@ final class InstalledFolderChecks: @unchecked Sendable {
                 pointerPath: pointerPath, pointerRelativePath: storageName + "/" + OTAStorageLayout.currentPointerFileName,
                 pointer: pointerBefore, folderPath: folderPath, folderRelativePath: storageName + "/" + folder.lastPathComponent,
                 folder: before, folderName: folder.lastPathComponent,
-                sha256: OTAStorageLayout.sha256(ofInstallFolderName: folder.lastPathComponent) ?? "",
+                sha256: OTAStorageLayout.folderHash(ofInstallFolderName: folder.lastPathComponent) ?? "",
                 developmentRegion: developmentRegion, sliced: sliced)
             lock.withLock { proofs[module] = proof }
         } else {

@@ -30,9 +30,9 @@ package enum BundleArchiveRules {
 
     /// One kept entry's bytes as they are installed: a table that parses, or the canonical `Info.plist`.
     static func checkedContents(of entry: ZipEntry, in archive: ZipArchive, developmentRegion: String) throws(CycleFailure) -> Data {
-        let data = try CoreFormats.contents(of: entry, in: archive)
+        let data = try ModuleArchive.contents(of: entry, in: archive)
         guard entry.path == BundlePath.infoPlist else {
-            try CoreFormats.validateTable(data, path: entry.path)
+            try ModuleArchive.validateTable(data, path: entry.path)
             return data
         }
         // The project's own reader: Foundation's leaks memory on malformed input (docs/apple-platform.md X8).
@@ -59,7 +59,7 @@ package enum BundleArchiveRules {
     package static func check(
         _ data: Data, slice: String?, developmentRegion: String, limits: ZipLimits
     ) throws(CycleFailure) {
-        let archive = try CoreFormats.open(data, limits: limits)
+        let archive = try ModuleArchive.open(data, limits: limits)
         let localization = slice.flatMap { $0.isEmpty ? nil : $0 }
         let entries = try bundleEntries(of: archive, requireInfoPlist: localization == nil)
         for entry in entries {

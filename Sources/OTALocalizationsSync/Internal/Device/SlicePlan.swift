@@ -19,7 +19,7 @@ struct SlicePlan: Sendable, Equatable {
     var record: SliceRecord
 
     /// The installed folder's name: the SHA-256 of the record's bytes.
-    var folderHash: String { CoreFormats.sha256Hex(record.encoded()) }
+    var folderHash: String { SHA256Digest.hexString(record.encoded()) }
 
     /// What a device installs for `module`.
     enum Choice: Sendable, Equatable {

@@ -17,7 +17,7 @@ struct ReusableFolder {
     init?(_ folder: URL?, developmentRegion: String) {
         guard let folder,
               let recordData = SmallFile.read(folder.appendingPathComponent(SliceRecord.fileName).path, maximumBytes: SliceRecord.maximumBytes),
-              OTAStorageLayout.sha256(ofInstallFolderName: folder.lastPathComponent) == CoreFormats.sha256Hex(recordData),
+              OTAStorageLayout.folderHash(ofInstallFolderName: folder.lastPathComponent) == SHA256Digest.hexString(recordData),
               let record = SliceRecord(parsing: recordData), record.developmentRegion == developmentRegion,
               let sealData = SmallFile.read(folder.appendingPathComponent(BundleSeal.fileName).path, maximumBytes: BundleSeal.maximumBytes),
               let seal = BundleSeal(parsing: sealData)
@@ -35,7 +35,7 @@ struct ReusableFolder {
         var files: [(path: String, data: Data)] = []
         for file in seal.files where file.path != SliceRecord.fileName && SlicePlan.belongs(file.path, toSlice: part.localization, developmentRegion: plan.record.developmentRegion) {
             guard let data = SmallFile.read(folder.appendingPathComponent(file.path).path, maximumBytes: Int(clamping: file.size)),
-                  Int64(data.count) == file.size, CoreFormats.sha256Hex(data) == file.sha256
+                  Int64(data.count) == file.size, SHA256Digest.hexString(data) == file.sha256
             else { return nil }
             if file.path == BundlePath.infoPlist {
                 files.append((file.path, BundleInfoPlist.bytes(developmentRegion: record.developmentRegion)))

@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsCore
 import OTALocalizationsNames
 import OTALocalizations
 
@@ -25,7 +26,7 @@ struct StagedFolder {
             try DurableFiles.makeNewDirectory(url.appendingPathComponent(parts[0], isDirectory: true))
         }
         try DurableFiles.writeNewFile(data, to: url.appendingPathComponent(path, isDirectory: false))
-        sealed.append(.init(path: path, size: Int64(data.count), sha256: CoreFormats.sha256Hex(data)))
+        sealed.append(.init(path: path, size: Int64(data.count), sha256: SHA256Digest.hexString(data)))
     }
 
     /// Writes the seal over every file written, then `fsync`s the folders.

@@ -39,7 +39,7 @@ struct ModuleInstaller: Sendable {
         var bytes: Int64 = 0
         func elapsed() -> Int { Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000) }
         do {
-            let folder = try await installSteps(module, choice: choice, keyID: keyID, published: published, bytes: &bytes)
+            let folder = try await installAndRecord(module, choice: choice, keyID: keyID, published: published, bytes: &bytes)
             let report = OTALocalizationCycleReport.Module(
                 name: module.name, outcome: .updated, bytes: bytes, durationMs: elapsed())
             return Result(report: report, installedFolder: folder.standardizedFileURL.path)
@@ -85,7 +85,9 @@ struct ModuleInstaller: Sendable {
         }
     }
 
-    private func installSteps(
+    /// Downloads, verifies, stages, seals and commits `module`'s folder, then writes its records beside `current`;
+    /// the installed folder. `bytes` counts what was downloaded, also when it throws.
+    private func installAndRecord(
         _ module: DeviceModule, choice: SlicePlan.Choice, keyID: String?, published: String?, bytes: inout Int64
     ) async throws(CycleFailure) -> URL {
         guard OTAStorageLayout.canStore(module: module.name) else {
@@ -200,12 +202,12 @@ struct ModuleInstaller: Sendable {
         guard received == download.file.size else {
             throw CycleFailure(.verification, "\(prefix)size mismatch: received \(received) bytes, manifest says \(download.file.size)")
         }
-        let digest = CoreFormats.sha256Hex(response.body)
+        let digest = SHA256Digest.hexString(response.body)
         guard digest == download.file.sha256 else {
             throw CycleFailure(.verification, "\(prefix)sha256 mismatch: received \(digest), manifest says \(download.file.sha256)")
         }
         try checkCancellation()
-        return try CoreFormats.open(response.body, limits: limits)
+        return try ModuleArchive.open(response.body, limits: limits)
     }
 
     /// Inside the gate: the staged folder goes into place under a name no loaded folder has, then `current`
@@ -223,7 +225,7 @@ struct ModuleInstaller: Sendable {
         try DurableFiles.ensureDirectory(moduleFolder, layout: layout)
         let active = layout.activeInstallFolder(module: module)?.lastPathComponent
         var copy = 0
-        var destination = layout.installFolder(module: module, sha256: folderHash)
+        var destination = layout.installFolder(module: module, folderHash: folderHash)
         while DurableFiles.exists(destination) {
             let name = destination.lastPathComponent
             if name != active, !protectedFolders.contains(destination.standardizedFileURL.path) {
@@ -233,7 +235,7 @@ struct ModuleInstaller: Sendable {
             copy += 1
             guard copy <= 999_999 else { throw CycleFailure(.storage, "no free folder name for \(folderHash)") }
             destination = layout.installFolder(
-                module: module, folderName: OTAStorageLayout.installFolderName(sha256: folderHash, copy: copy))
+                module: module, folderName: OTAStorageLayout.installFolderName(folderHash: folderHash, copy: copy))
         }
         try DurableFiles.rename(staging, to: destination)
         DurableFiles.syncDirectory(moduleFolder)

@@ -12,7 +12,7 @@ import Testing
     /// Names of the project notes kept outside the repository, with and without the extension, and their folder.
     private static let outsideDocuments = ["DESIGN.md", "APPLE-BUNDLE", "XCSTRINGS-NOTES", "PLATFORM-NOTES", "shared/docs"]
     /// This file, which spells out what it looks for.
-    private static let thisFile = "Tests/OTALocalizationsTests/Repository/RepositoryReferenceTests.swift"
+    private static let thisFile = "Tests/RepositoryTests/RepositoryReferenceTests.swift"
 
     /// `issue 6`, `Issue 4's`, `issues 4`, `issue #12`.
     private static let issueWord = try! NSRegularExpression(pattern: "\\b[Ii]ssues? ?#?[0-9]+")

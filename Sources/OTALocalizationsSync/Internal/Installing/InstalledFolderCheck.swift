@@ -44,7 +44,7 @@ package enum InstalledFolderCheck {
         }
         let record = seal.files.first { $0.path == SliceRecord.fileName }
         guard (record != nil) == sliced, (record?.size ?? 0) <= Int64(SliceRecord.maximumBytes) else { return false }
-        if let record, OTAStorageLayout.sha256(ofInstallFolderName: folder.lastPathComponent) != record.sha256 {
+        if let record, OTAStorageLayout.folderHash(ofInstallFolderName: folder.lastPathComponent) != record.sha256 {
             return false
         }
         let canonicalInfoPlist = BundleInfoPlist.bytes(developmentRegion: developmentRegion)
