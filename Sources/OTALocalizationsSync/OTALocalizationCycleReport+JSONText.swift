@@ -1,4 +1,5 @@
 import OTALocalizations
+import OTALocalizationsNames
 import OTALocalizationsCore
 
 extension OTALocalizationCycleReport {
@@ -40,8 +41,9 @@ extension OTALaunchQuarantine {
     /// "modules":{"<module>":"<sha256>",…}}`, the modules in the byte order of their names; the values equal the
     /// `Encodable` encoding's.
     public func jsonText() -> String {
-        let modules = modules.sorted { ManifestSorting.byteOrder($0.key, $1.key) }
-            .map { "\(JSONText.quoted($0.key)):\(JSONText.quoted($0.value))" }.joined(separator: ",")
+        let named = modules
+        let modules = UTF8ByteOrder.sorted(Array(named.keys))
+            .map { "\(JSONText.quoted($0)):\(JSONText.quoted(named[$0]!))" }.joined(separator: ",")
         return "{\"since\":\(JSONText.quoted(sinceText)),\"launches\":\(launches),"
             + "\"publishedAt\":\(publishedAt.map(JSONText.quoted) ?? "null"),\"modules\":{\(modules)}}"
     }

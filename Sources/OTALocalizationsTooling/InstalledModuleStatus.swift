@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 import OTALocalizations
 
 /// What is installed for one module of an app version, and whether the read side would hand it out: the data of
@@ -37,6 +38,6 @@ package struct InstalledModuleStatus: Sendable, Equatable {
                 installedContent: OTALocalizedString.installedContent(
                     for: module, storageRoot: layout.storageRoot, appVersion: layout.appVersion)))
         }
-        return result.sorted { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
+        return UTF8ByteOrder.positions(of: result.map(\.name)).map { result[$0] }
     }
 }

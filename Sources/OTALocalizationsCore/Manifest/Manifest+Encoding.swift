@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 
 extension Manifest {
     /// The manifest as UTF-8 JSON in the field order of docs/design.md ("The manifest"), two-space indented, one line
@@ -39,8 +40,8 @@ extension Manifest {
             out += "\"sha256\": \(JSONText.quoted(module.sha256)), \"size\": \(module.size), "
             out += "\"localizations\": [\(localizations)]"
             if let slices = module.slices {
-                let named = slices.localizations.sorted { Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }
-                    .map { "\(JSONText.quoted($0.key)): \(encoded($0.value))" }.joined(separator: ", ")
+                let named = UTF8ByteOrder.sorted(Array(slices.localizations.keys))
+                    .map { "\(JSONText.quoted($0)): \(encoded(slices.localizations[$0]!))" }.joined(separator: ", ")
                 out += ", \"slices\": { \"base\": \(encoded(slices.base)), \"localizations\": { \(named) } }"
             }
             out += " }"

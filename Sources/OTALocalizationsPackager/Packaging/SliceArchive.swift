@@ -43,7 +43,7 @@ public struct SliceArchive: Sendable {
             }
         }
         var slices = [try slice(nil, base)]
-        for name in byLocalization.keys.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) {
+        for name in UTF8ByteOrder.sorted(Array(byLocalization.keys)) {
             slices.append(try slice(name, byLocalization[name]!))
         }
         return slices

@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 import OTALocalizationsCore
 
 extension ReleaseEdit {
@@ -17,7 +18,8 @@ extension ReleaseEdit {
     /// The modules the rollout removes are removed for every device.
     public static func finishRollout(_ options: ReleaseEditOptions) throws(PackagerError) -> ReleaseEditResult {
         try editRollout(options) { manifest, _ in
-            manifest.modules = manifest.modules(inRollout: true).sorted { ManifestSorting.byteOrder($0.name, $1.name) }
+            let modules = manifest.modules(inRollout: true)
+            manifest.modules = UTF8ByteOrder.positions(of: modules.map(\.name)).map { modules[$0] }
             manifest.rollout = nil
         }
     }

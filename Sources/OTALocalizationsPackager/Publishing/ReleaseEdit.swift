@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 import OTALocalizationsCore
 
 /// Edits a published version folder's manifests in place: promoting one channel's modules to another and running a
@@ -80,7 +81,7 @@ public enum ReleaseEdit {
         let stable = Dictionary(base.modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let changed = staged.modules.filter { stable[$0.name] != $0 }
         let kept = Set(staged.modules.map(\.name))
-        let removed = base.modules.map(\.name).filter { !kept.contains($0) }.sorted(by: ManifestSorting.byteOrder)
+        let removed = UTF8ByteOrder.sorted(base.modules.map(\.name).filter { !kept.contains($0) })
         guard !changed.isEmpty || !removed.isEmpty else {
             throw PackagerError(code: .refused, reason: "every module of \(sourceName) is already production's; there is nothing to roll out")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 import OTALocalizationsCore
 import OTALocalizationsSync
 
@@ -45,7 +46,7 @@ extension PublishVerifier {
             items.append(Item(module: module.name, file: ManifestSlice(path: module.path, sha256: module.sha256, size: module.size), slice: nil, label: ""))
             if let slices = module.slices {
                 items.append(Item(module: module.name, file: slices.base, slice: "", label: " (base slice)"))
-                for name in slices.localizations.keys.sorted(by: ManifestSorting.byteOrder) {
+                for name in UTF8ByteOrder.sorted(Array(slices.localizations.keys)) {
                     items.append(Item(module: module.name, file: slices.localizations[name]!, slice: name, label: " (slice \(name))"))
                 }
             }

@@ -80,7 +80,7 @@ extension IndexFilesPart {
             }
             if files.updateValue(file, forKey: name) != nil { repeated.insert(name) }
         }
-        for name in repeated.sorted(by: ManifestSorting.byteOrder) {
+        for name in UTF8ByteOrder.sorted(Array(repeated)) {
             files[name] = nil
             rejected.append(RejectedModule(name: name, reason: "module listed twice in one index part"))
         }

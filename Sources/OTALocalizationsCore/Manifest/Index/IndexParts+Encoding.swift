@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 
 extension IndexBasePart {
     /// The part's JSON (before gzip): `{"formatVersion": 2, "part": "base", "modules": [...]}`, one module per line,
@@ -25,7 +26,7 @@ extension IndexFilesPart {
         case .full: header = "\"part\": \"full\""
         case .localization(let name): header = "\"part\": \"localization\", \"localization\": \(JSONText.quoted(name))"
         }
-        let lines = files.keys.sorted(by: ManifestSorting.byteOrder).map { name -> String in
+        let lines = UTF8ByteOrder.sorted(Array(files.keys)).map { name -> String in
             let file = files[name]!
             return "{\"name\": \(JSONText.quoted(name)), \"path\": \(JSONText.quoted(file.path)), "
                 + "\"sha256\": \(JSONText.quoted(file.sha256)), \"size\": \(file.size)}"

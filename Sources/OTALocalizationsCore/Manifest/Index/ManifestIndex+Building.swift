@@ -51,7 +51,7 @@ public struct IndexContents: Sendable, Equatable {
     public func modules(developmentRegion: String) -> (modules: [ManifestModule], rejected: [RejectedModule]) {
         var modules: [ManifestModule] = []
         var rejected = base.rejectedModules + full.rejectedModules
-            + localizations.keys.sorted(by: ManifestSorting.byteOrder).flatMap { localizations[$0]!.rejectedModules }
+            + UTF8ByteOrder.sorted(Array(localizations.keys)).flatMap { localizations[$0]!.rejectedModules }
         for entry in base.modules {
             guard let zip = full.files[entry.name] else {
                 rejected.append(RejectedModule(name: entry.name, reason: "module has no full ZIP in the index's full part"))
@@ -92,7 +92,7 @@ public struct IndexContents: Sendable, Equatable {
         let fullFile = try file("full", full.encoded())
         var files = [baseFile, fullFile]
         var named: [String: IndexPartReference] = [:]
-        for name in localizations.keys.sorted(by: ManifestSorting.byteOrder) {
+        for name in UTF8ByteOrder.sorted(Array(localizations.keys)) {
             let part = try file(name, localizations[name]!.encoded())
             files.append(part)
             named[name] = part.reference

@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 
 extension ManifestIndex {
     /// The root as UTF-8 JSON: `formatVersion`, `appVersion`, `publishedAt`, `developmentRegion`, `channel` (only for
@@ -30,7 +31,7 @@ extension ManifestIndex {
         var out = "{\n"
         out += "\(indent)  \"base\": \(IndexJSON.part(parts.base)),\n"
         out += "\(indent)  \"full\": \(IndexJSON.part(parts.full)),\n"
-        let names = parts.localizations.keys.sorted(by: ManifestSorting.byteOrder)
+        let names = UTF8ByteOrder.sorted(Array(parts.localizations.keys))
         if names.isEmpty {
             out += "\(indent)  \"localizations\": {}\n"
         } else {

@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 
 /// The published index's root, `index.json` (format 2): the small commit point a device revalidates with its ETag,
 /// which names, by SHA-256, the parts that describe the modules (docs/design.md, "The published index").
@@ -100,6 +101,6 @@ public struct IndexParts: Sendable, Equatable {
 
     /// Base, full, then the localizations in byte order of their names.
     public var all: [IndexPartReference] {
-        [base, full] + localizations.keys.sorted(by: ManifestSorting.byteOrder).map { localizations[$0]! }
+        [base, full] + UTF8ByteOrder.sorted(Array(localizations.keys)).map { localizations[$0]! }
     }
 }

@@ -69,7 +69,7 @@ struct SlicePlan: Sendable, Equatable {
     /// A module's localizations as the record lists them: without `Base`, each once, in byte order, so that the same
     /// content always gives the same record and folder name.
     static func available(_ localizations: [String]) -> [String] {
-        Array(Set(localizations.filter { $0 != LocalizationFolder.base })).sorted(by: ManifestSorting.byteOrder)
+        UTF8ByteOrder.sorted(Array(Set(localizations.filter { $0 != LocalizationFolder.base })))
     }
 
     /// Whether a slice may hold the ZIP path `path`: base (`localization` nil) holds `Info.plist`,

@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsNames
 import OTALocalizations
 import OTALocalizationsCore
 
@@ -93,7 +94,7 @@ package struct AntiRollbackMark: Sendable, Equatable {
 
         func encoded() -> Data {
             func object(_ timestamps: [String: ManifestTimestamp]) -> String {
-                "{" + timestamps.keys.sorted(by: ManifestSorting.byteOrder)
+                "{" + UTF8ByteOrder.sorted(Array(timestamps.keys))
                     .map { "\(JSONText.quoted($0)):\"\(ManifestDate.format(timestamps[$0]!))\"" }
                     .joined(separator: ",") + "}"
             }

@@ -62,7 +62,7 @@ enum InstalledStateCoding {
             case .full(let zip):
                 entry += "\"full\":\(file(zip))"
             case .sliced(let base, let slices):
-                let named = slices.keys.sorted(by: ManifestSorting.byteOrder).map { "\(JSONText.quoted($0)):\(file(slices[$0]!))" }
+                let named = UTF8ByteOrder.sorted(Array(slices.keys)).map { "\(JSONText.quoted($0)):\(file(slices[$0]!))" }
                 entry += "\"base\":\(file(base)),\"slices\":{\(named.joined(separator: ","))}"
             }
             return entry + "}"
