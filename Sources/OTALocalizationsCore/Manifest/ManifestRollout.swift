@@ -58,14 +58,10 @@ public struct ManifestRollout: Sendable, Equatable {
 }
 
 extension Manifest {
-    /// The module entries a device uses: ``modules``, with each entry of ``rollout`` replacing the one of the same name
-    /// (or added after them) and the rollout's ``ManifestRollout/removedModules`` left out, when `inRollout`.
+    /// The module entries a device uses: ``modules``, merged with ``rollout``'s when `inRollout` (``RolloutMerge``).
     public func modules(inRollout: Bool) -> [ManifestModule] {
         guard inRollout, let rollout else { return modules }
-        let replacements = Dictionary(rollout.modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let removed = Set(rollout.removedModules)
-        let stableNames = Set(modules.map(\.name))
-        return modules.filter { !removed.contains($0.name) || replacements[$0.name] != nil }.map { replacements[$0.name] ?? $0 }
-            + rollout.modules.filter { !stableNames.contains($0.name) }
+        return RolloutMerge.entries(
+            stable: modules, rollout: rollout.modules, removed: Set(rollout.removedModules), name: \.name)
     }
 }

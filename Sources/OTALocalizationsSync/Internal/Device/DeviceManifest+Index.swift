@@ -30,16 +30,9 @@ extension DeviceManifest {
         var rejected = entries.rejected
         if includes, let rollout = index.rollout {
             let staged = try await origins(rollout.parts, rolloutID: rollout.id, parts: parts, caps: caps)
-            // Linear in both lists: each lookup is a dictionary's (a hostile part cannot make this quadratic).
-            var replacements: [String: (entry: IndexBasePart.Entry, origin: Origin)] = [:]
-            for item in staged.entries where replacements[item.entry.name] == nil { replacements[item.entry.name] = item }
-            let refused = Set(staged.rejected.compactMap(\.name))
-            let removed = Set(rollout.removedModules)
-            let stableNames = Set(entries.entries.map(\.entry.name))
-            entries.entries = entries.entries.compactMap { stable in
-                if let replacement = replacements[stable.entry.name] { return replacement }
-                return refused.contains(stable.entry.name) || removed.contains(stable.entry.name) ? nil : stable
-            } + staged.entries.filter { !stableNames.contains($0.entry.name) }
+            entries.entries = RolloutMerge.entries(
+                stable: entries.entries, rollout: staged.entries, removed: Set(rollout.removedModules),
+                refused: Set(staged.rejected.compactMap(\.name)), name: \.entry.name)
             rejected += staged.rejected
             try checkSize(entries.entries.count + rejected.count, caps: caps)
         }
