@@ -6,7 +6,8 @@ import Foundation
 ///
 /// Found as `$OTA_AWS_CLI` when set, else `aws` on `PATH`. Output is always asked for as JSON and the pager is off
 /// (`AWS_PAGER=""`), so a user's `output = text` or pager setting changes nothing; `AWS_REGION` alone also sets
-/// `AWS_DEFAULT_REGION`, which is all version 1 reads.
+/// `AWS_DEFAULT_REGION`, which is all version 1 reads. Version 1 (a Python script) runs the commands of a run in a
+/// session, one process that imported the CLI once (``AWSSessionPool``); version 2 runs one process per command.
 struct AWSCommandLine {
     /// The environment variable naming the `aws` executable.
     static let environmentVariable = "OTA_AWS_CLI"
@@ -50,13 +51,6 @@ struct AWSCommandLine {
 
     private static func sessionInterpreter(_ executable: URL, environment: [String: String]) -> AWSInterpreter? {
         environment[AWSInterpreter.sessionVariable] == "0" ? nil : AWSInterpreter.of(executable)
-    }
-
-    /// Starts, without waiting, the process the next command runs in (AWS CLI version 1), so that it imports the CLI
-    /// while the caller does other work.
-    func prepare() {
-        guard let interpreter else { return }
-        AWSSessionPool.shared.prepare(interpreter: interpreter, environment: environment)
     }
 
     struct Run {

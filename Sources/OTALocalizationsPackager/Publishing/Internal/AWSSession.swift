@@ -21,7 +21,7 @@ final class AWSSession: @unchecked Sendable {
     /// When the session last finished a command (or started).
     private(set) var lastUsed = Date()
 
-    /// Starts the process; it imports the CLI while the caller goes on (``run(_:stdout:stderr:)`` waits for it).
+    /// Starts the process, which imports the CLI while the caller goes on (``run(_:stdout:stderr:)`` waits for it).
     ///
     /// - Throws: when the interpreter cannot be started.
     init(interpreter: AWSInterpreter, environment: [String: String]) throws {

@@ -47,15 +47,6 @@ package final class AWSSessionPool: @unchecked Sendable {
         return status
     }
 
-    /// Starts a session for `interpreter` and `environment` now, so that it imports the CLI while the caller does
-    /// other work; the next ``run(_:interpreter:environment:stdout:stderr:)`` uses it.
-    func prepare(interpreter: AWSInterpreter, environment: [String: String]) {
-        let key = Key(interpreter: interpreter, environment: environment)
-        let wanted = lock.withLock { !refused.contains(key) && (idle[key] ?? []).isEmpty }
-        guard wanted, let session = try? AWSSession(interpreter: interpreter, environment: environment) else { return }
-        lock.withLock { idle[key, default: []].append(session) }
-    }
-
     /// Ends every idle session, so that the next command starts a process of its own (the benchmark measures each
     /// publish from a cold start, as a new `ota-localizations` process makes it).
     package func closeIdle() {

@@ -4,11 +4,12 @@
 /// sessions share one thing, botocore's `data_loader`, which caches the CLI's own data files (service descriptions,
 /// endpoint rules) as it parses them: each command would parse the same files again, and that is most of its time.
 ///
-/// Protocol, one line each way: once the CLI is imported, the program writes `ready`; then a request on standard input is a JSON object `{"args": [...], "out": <path>, "err":
-/// <path>}`; the command's standard output and error go to those files (created by the caller), and the program answers
-/// with the command's exit status and a newline on its own standard output. It ends at the end of its standard input
-/// (the caller closed it, or was killed: a command already running finishes, no other starts), or after `argv[1]`
-/// seconds without a request.
+/// Protocol, one line each way: once the CLI is imported, the program writes `ready`; then each request on its standard
+/// input is a JSON object `{"args": [...], "out": <path>, "err": <path>}`; the command's standard output and error go
+/// to those files (created by the caller), its standard input is `/dev/null`, and the program answers with the
+/// command's exit status and a newline on its own standard output. It ends at the end of its standard input (the
+/// caller closed it, or was killed: a command already running finishes, no other starts), or after `argv[1]` seconds
+/// without a request.
 enum AWSSessionScript {
     static let source = #"""
 import json, os, select, sys
@@ -16,15 +17,17 @@ if os.environ.get('LC_CTYPE', '') == 'UTF-8':
     os.environ['LC_CTYPE'] = 'en_US.UTF-8'
 import awscli.clidriver
 idle = float(sys.argv[1])
+requests = os.fdopen(os.dup(0), 'r')
 answers = os.fdopen(os.dup(1), 'w')
+os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
 quiet = os.open(os.devnull, os.O_WRONLY)
 os.dup2(quiet, 1)
 saved_err = os.dup(2)
 loader = None
 answers.write('ready\n')
 answers.flush()
-while select.select([sys.stdin], [], [], idle)[0]:
-    line = sys.stdin.readline()
+while select.select([requests], [], [], idle)[0]:
+    line = requests.readline()
     if not line:
         break
     request = json.loads(line)

@@ -101,6 +101,8 @@ struct S3Store: VersionFolderStore {
                 ["s3", "cp", folder.path, folderURI, "--recursive", "--only-show-errors", "--checksum-algorithm", "SHA256",
                  "--content-type", headers.contentType, "--cache-control", headers.cacheControl],
                 what: "PUT \(batch.count) objects to \(location.display(""))", in: scratch)
+            // unlink(2) each staged link, cheaper than FileManager removing them one by one with the folder.
+            for file in batch { unlink(folder.appendingPathComponent(file.name).path) }
         }
     }
 
@@ -232,14 +234,20 @@ struct S3Store: VersionFolderStore {
         return out
     }
 
-    /// Puts `file` in `folder` under its name: a symbolic link to a local file (the CLI follows it), or its bytes.
+    /// Puts `file` in `folder` under its name: a symbolic link to a local file (the CLI follows it; `symlink(2)`, cheaper
+    /// than FileManager's for a thousand files), or its bytes.
     private static func stage(_ file: ReleaseFile, in folder: URL) throws(PackagerError) {
         let target = folder.appendingPathComponent(file.name)
         do {
             switch file.source {
-            case .file(let url): try FileManager.default.createSymbolicLink(at: target, withDestinationURL: url.standardizedFileURL)
+            case .file(let url):
+                guard symlink(url.standardizedFileURL.path, target.path) == 0 else {
+                    throw PackagerError(code: .publishFailed, reason: "\(target.path): cannot be staged for upload (\(String(cString: strerror(errno))))")
+                }
             case .bytes(let data): try data.write(to: target)
             }
+        } catch let error as PackagerError {
+            throw error
         } catch {
             throw PackagerError(code: .publishFailed, reason: "\(target.path): cannot be staged for upload (\(error.localizedDescription))")
         }
