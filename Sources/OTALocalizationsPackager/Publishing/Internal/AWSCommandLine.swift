@@ -6,13 +6,17 @@ import Foundation
 ///
 /// Found as `$OTA_AWS_CLI` when set, else `aws` on `PATH`. Output is always asked for as JSON and the pager is off
 /// (`AWS_PAGER=""`), so a user's `output = text` or pager setting changes nothing; `AWS_REGION` alone also sets
-/// `AWS_DEFAULT_REGION`, which is all version 1 reads.
+/// `AWS_DEFAULT_REGION`, which is all version 1 reads. Version 1 (a Python script) runs the commands of a run in a
+/// session, one process that imported the CLI once (``AWSSessionPool``); version 2 runs one process per command.
 struct AWSCommandLine {
     /// The environment variable naming the `aws` executable.
     static let environmentVariable = "OTA_AWS_CLI"
 
     let executable: URL
     let environment: [String: String]
+    /// The Python interpreter that runs `executable` (AWS CLI version 1), when commands may share a process
+    /// (``AWSSessionPool``); nil for version 2, or when `$OTA_AWS_CLI_SESSION` is `0`.
+    let interpreter: AWSInterpreter?
 
     /// - Throws: ``PackagerError`` `toolMissing` saying how to install the CLI when it cannot be found.
     init(environment: [String: String]) throws(PackagerError) {
@@ -29,6 +33,7 @@ struct AWSCommandLine {
                 throw PackagerError(code: .toolMissing, reason: "\(Self.environmentVariable) \(path): not an executable file; point it at the aws command, or unset it to use aws from PATH")
             }
             executable = URL(fileURLWithPath: path)
+            interpreter = Self.sessionInterpreter(executable, environment: environment)
             return
         }
         let directories = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init)
@@ -41,6 +46,11 @@ struct AWSCommandLine {
                     + "installer for CLI v2, 'pip install awscli', or 'brew install awscli'), or set \(Self.environmentVariable) to its path")
         }
         executable = found
+        interpreter = Self.sessionInterpreter(found, environment: environment)
+    }
+
+    private static func sessionInterpreter(_ executable: URL, environment: [String: String]) -> AWSInterpreter? {
+        environment[AWSInterpreter.sessionVariable] == "0" ? nil : AWSInterpreter.of(executable)
     }
 
     struct Run {
@@ -53,10 +63,11 @@ struct AWSCommandLine {
         }
     }
 
-    /// Runs `aws <arguments> --output json` and waits. Its output goes to files in `scratch` (a scratch folder of its
-    /// own when nil, removed before this returns), so a run killed meanwhile leaves them where the next run removes them.
+    /// Runs `aws <arguments> --output json` and waits: in a session (``AWSSessionPool``) when the CLI is version 1, else
+    /// in a process of its own. Its output goes to files in `scratch` (a scratch folder of its own when nil, removed
+    /// before this returns), so a run killed meanwhile leaves them where the next run removes them.
     ///
-    /// - Throws: ``PackagerError`` `publishFailed` when the process cannot be started.
+    /// - Throws: ``PackagerError`` `publishFailed` when the process cannot be started, or its session ended while it ran.
     func run(_ arguments: [String], in scratch: ScratchFolder? = nil) throws(PackagerError) -> Run {
         let folder: ScratchFolder
         if let scratch { folder = scratch } else { folder = try ScratchFolder.make() }
@@ -73,9 +84,13 @@ struct AWSCommandLine {
             try? FileManager.default.removeItem(at: outFile)
             try? FileManager.default.removeItem(at: errFile)
         }
+        _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
+        if let interpreter, let status = try AWSSessionPool.shared.run(
+            process.arguments ?? [], interpreter: interpreter, environment: environment, stdout: outFile, stderr: errFile) {
+            return Self.result(status, stdout: outFile, stderr: errFile)
+        }
         do {
-            _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
-            _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
             process.standardOutput = try FileHandle(forWritingTo: outFile)
             process.standardError = try FileHandle(forWritingTo: errFile)
             process.standardInput = FileHandle.nullDevice
@@ -84,9 +99,13 @@ struct AWSCommandLine {
             throw PackagerError(code: .publishFailed, reason: "\(executable.path): cannot be run (\(error.localizedDescription))")
         }
         process.waitUntilExit()
-        let stdout = FileManager.default.contents(atPath: outFile.path) ?? Data()
-        let stderr = String(decoding: FileManager.default.contents(atPath: errFile.path) ?? Data(), as: UTF8.self)
-        return Run(status: process.terminationStatus, stdout: stdout, stderr: stderr)
+        return Self.result(process.terminationStatus, stdout: outFile, stderr: errFile)
+    }
+
+    private static func result(_ status: Int32, stdout: URL, stderr: URL) -> Run {
+        Run(
+            status: status, stdout: FileManager.default.contents(atPath: stdout.path) ?? Data(),
+            stderr: String(decoding: FileManager.default.contents(atPath: stderr.path) ?? Data(), as: UTF8.self))
     }
 
     /// `aws <arguments>` that must succeed; returns its JSON output as an object (empty when it printed nothing).

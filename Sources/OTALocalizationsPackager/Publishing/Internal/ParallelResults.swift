@@ -1,6 +1,6 @@
 import Foundation
 
-/// Results that threads of ``S3Store/inParallel(_:_:)`` record by name, under a lock.
+/// Results that threads of ``S3Store/inParallel(_:lanes:_:)`` record by name, under a lock.
 final class ParallelResults<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var values: [String: Result<Value, PackagerError>] = [:]

@@ -101,6 +101,8 @@ struct S3Store: VersionFolderStore {
                 ["s3", "cp", folder.path, folderURI, "--recursive", "--only-show-errors", "--checksum-algorithm", "SHA256",
                  "--content-type", headers.contentType, "--cache-control", headers.cacheControl],
                 what: "PUT \(batch.count) objects to \(location.display(""))", in: scratch)
+            // unlink(2) each staged link, cheaper than FileManager removing them one by one with the folder.
+            for file in batch { unlink(folder.appendingPathComponent(file.name).path) }
         }
     }
 
@@ -139,7 +141,7 @@ struct S3Store: VersionFolderStore {
     }
 
     func headers(_ names: [String]) throws(PackagerError) -> [String: StoredHeaders]? {
-        let answers = Self.inParallel(names) { name throws(PackagerError) -> StoredHeaders? in
+        let answers = Self.inParallel(names, lanes: lanes(for: names.count)) { name throws(PackagerError) -> StoredHeaders? in
             let result = try cli.run(["s3api", "head-object", "--bucket", bucket, "--key", key(name)])
             guard result.status == 0 else {
                 if result.isNotFound { return nil }
@@ -169,13 +171,21 @@ struct S3Store: VersionFolderStore {
 
     func removeStaleTemporaries() -> [String] { [] }
 
-    /// `body` for each of `names`, on one thread per core (at least 2, at most 8): each call runs one `aws` process,
-    /// which spends most of its second starting.
+    /// How many of `count` AWS CLI commands run at once. Each in a process of its own, which spends most of its second
+    /// starting: one per core (at least 2, at most 8). In sessions (``AWSSessionPool``), where a command after the first
+    /// costs tens of milliseconds and each more lane costs a start: one lane per 32 commands, at most one per core.
+    func lanes(for count: Int) -> Int {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        guard cli.interpreter != nil else { return max(2, min(8, cores)) }
+        return max(1, min((count + 31) / 32, cores))
+    }
+
+    /// `body` for each of `names`, on `lanes` threads (fewer when there are fewer names).
     static func inParallel<Value: Sendable>(
-        _ names: [String], _ body: @Sendable (String) throws(PackagerError) -> Value
+        _ names: [String], lanes: Int, _ body: @Sendable (String) throws(PackagerError) -> Value
     ) -> [String: Result<Value, PackagerError>] {
         let results = ParallelResults<Value>()
-        let lanes = min(names.count, max(2, min(8, ProcessInfo.processInfo.activeProcessorCount)))
+        let lanes = min(names.count, lanes)
         guard lanes > 0 else { return [:] }
         DispatchQueue.concurrentPerform(iterations: lanes) { lane in
             for index in stride(from: lane, to: names.count, by: lanes) {
@@ -224,14 +234,20 @@ struct S3Store: VersionFolderStore {
         return out
     }
 
-    /// Puts `file` in `folder` under its name: a symbolic link to a local file (the CLI follows it), or its bytes.
+    /// Puts `file` in `folder` under its name: a symbolic link to a local file (the CLI follows it; `symlink(2)`, cheaper
+    /// than FileManager's for a thousand files), or its bytes.
     private static func stage(_ file: ReleaseFile, in folder: URL) throws(PackagerError) {
         let target = folder.appendingPathComponent(file.name)
         do {
             switch file.source {
-            case .file(let url): try FileManager.default.createSymbolicLink(at: target, withDestinationURL: url.standardizedFileURL)
+            case .file(let url):
+                guard symlink(url.standardizedFileURL.path, target.path) == 0 else {
+                    throw PackagerError(code: .publishFailed, reason: "\(target.path): cannot be staged for upload (\(String(cString: strerror(errno))))")
+                }
             case .bytes(let data): try data.write(to: target)
             }
+        } catch let error as PackagerError {
+            throw error
         } catch {
             throw PackagerError(code: .publishFailed, reason: "\(target.path): cannot be staged for upload (\(error.localizedDescription))")
         }
