@@ -57,13 +57,14 @@ public enum Publisher {
         let appVersion = folder.lastPathComponent
         let channel = ManifestChannel.recorded(options.channel)
         if options.cloudFrontDistribution != nil, !options.destination.isS3 {
-            throw PackagerError(code: .configuration, reason: "--cloudfront-distribution needs an s3:// destination (it invalidates the S3 keys' paths)")
+            throw PackagerError.cloudFrontDistribution(nil, "needs an s3:// destination (it invalidates the S3 keys' paths)")
         }
         if let distribution = options.cloudFrontDistribution, distribution.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw PackagerError(code: .configuration, reason: "--cloudfront-distribution is empty: give the distribution's id (aws cloudfront list-distributions), or leave the option out")
+            throw PackagerError.cloudFrontDistribution(distribution, "is empty: give the distribution's id (aws cloudfront list-distributions)")
         }
         if let distribution = options.cloudFrontDistribution, !PublishOptions.isDistributionID(distribution) {
-            throw PackagerError(code: .configuration, reason: "--cloudfront-distribution '\(distribution)' is not a CloudFront distribution ID (uppercase letters and digits, such as E2QWRUHEXAMPLE)")
+            throw PackagerError.cloudFrontDistribution(
+                distribution, "'\(distribution)' is not a CloudFront distribution ID (uppercase letters and digits, such as E2QWRUHEXAMPLE)")
         }
         let files = try ReleaseFiles.local(folder, channel: channel, manifestHeaders: .manifest(maxAgeSeconds: options.manifestMaxAgeSeconds))
         let target = options.destination.appending(appVersion)
@@ -212,10 +213,11 @@ public enum Publisher {
         let channel = files.manifest.channel
         for envelope in [ManifestChannel.envelopeFileName(channel: channel), ManifestChannel.indexEnvelopeFileName(channel: channel)]
         where listed[envelope] != nil && !names.contains(envelope) {
+            let problem = "\(store.location.display(envelope)) exists but this publish is unsigned: it would keep vouching for "
+                + "the old manifest on every app that trusts a key"
             throw PackagerError(
-                code: .refused,
-                reason: "\(store.location.display(envelope)) exists but this publish is unsigned: it would keep vouching for the old "
-                    + "manifest on every app that trusts a key. Package with --signing-key (publish never deletes)")
+                code: .refused, reason: "\(problem). Package with a signing key (publish never deletes)", field: .signingKeys,
+                facts: PackagerError.Facts(problem: problem, problemStandsAlone: true))
         }
         let manifestName = ManifestChannel.manifestFileName(channel: channel)
         // A destination manifest with exactly this publish's bytes (the listing tells) has its publishedAt: not read.

@@ -62,7 +62,10 @@ extension ReleaseEdit {
                 }
                 try options.checkExpected(current, shownAs: options.versionFolder.display(name))
                 guard let rollout = current.rollout else {
-                    throw PackagerError(code: .refused, reason: "\(options.versionFolder.display(name)) has no rollout; start one with 'promote --rollout <percent>'")
+                    let location = options.versionFolder.display(name)
+                    throw PackagerError(
+                        code: .refused, reason: "\(location) has no rollout; start one with a promote's rolloutBasisPoints",
+                        field: .rolloutBasisPoints, facts: PackagerError.Facts(location: location))
                 }
                 var manifest = current
                 change(&manifest, rollout)

@@ -46,10 +46,12 @@ public struct ReleaseEditOptions: Sendable {
     /// Refuses `manifest` (read as `name`) when it is not the one ``expectedPublishedAt`` names.
     func checkExpected(_ manifest: Manifest, shownAs name: String) throws(PackagerError) {
         guard let expected = expectedPublishedAt, manifest.publishedAtTimestamp != expected else { return }
+        let problem = "was published at \(manifest.publishedAtTimestamp)"
         throw PackagerError(
             code: .refused,
-            reason: "\(name) was published at \(manifest.publishedAtTimestamp), not at \(expected) as --expect-published-at says: "
-                + "it is not the manifest this edit was meant for (put back, or replaced since). Nothing was signed or written")
+            reason: "\(name) \(problem), not at \(expected) as expectedPublishedAt says: "
+                + "it is not the manifest this edit was meant for (put back, or replaced since). Nothing was signed or written",
+            field: .expectedPublishedAt, facts: PackagerError.Facts(value: "\(expected)", problem: problem, location: name))
     }
 }
 
