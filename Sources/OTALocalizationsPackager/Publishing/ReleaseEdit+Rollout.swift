@@ -5,7 +5,7 @@ extension ReleaseEdit {
     /// Sets the running rollout's percent, keeping its id (so raising it only adds devices).
     ///
     /// - Throws: ``PackagerError`` `refused` when production has no rollout (or no manifest); as ``promote(from:to:rolloutBasisPoints:_:)``.
-    public static func setRolloutPercent(basisPoints: Int, _ options: ReleaseEditOptions) throws(PackagerError) -> ReleaseEditResult {
+    package static func setRolloutPercent(basisPoints: Int, _ options: ReleaseEditOptions) throws(PackagerError) -> ReleaseEditResult {
         try editRollout(options) { manifest, rollout in
             var rollout = rollout
             rollout.basisPoints = basisPoints
@@ -15,7 +15,7 @@ extension ReleaseEdit {
 
     /// Ends the rollout for everyone: its module entries replace (or join) the stable ones, and `rollout` is dropped.
     /// The modules the rollout removes are removed for every device.
-    public static func finishRollout(_ options: ReleaseEditOptions) throws(PackagerError) -> ReleaseEditResult {
+    package static func finishRollout(_ options: ReleaseEditOptions) throws(PackagerError) -> ReleaseEditResult {
         try editRollout(options) { manifest, _ in
             manifest.modules = manifest.modules(inRollout: true).sorted { ManifestSorting.byteOrder($0.name, $1.name) }
             manifest.rollout = nil
@@ -24,12 +24,12 @@ extension ReleaseEdit {
 
     /// Ends the rollout for no one: drops `rollout` and keeps the stable modules (also those it removed); devices in it
     /// go back to them.
-    public static func cancelRollout(_ options: ReleaseEditOptions) throws(PackagerError) -> ReleaseEditResult {
+    package static func cancelRollout(_ options: ReleaseEditOptions) throws(PackagerError) -> ReleaseEditResult {
         try editRollout(options) { manifest, _ in manifest.rollout = nil }
     }
 
     /// `text` as basis points: a decimal from 0 to 100 with at most two fraction digits (`12.5` is 1,250); nil otherwise.
-    public static func basisPoints(percent text: String) -> Int? {
+    package static func basisPoints(percent text: String) -> Int? {
         let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard let whole = parts.first, !whole.isEmpty, whole.count <= 3, whole.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         var fraction = parts.count == 2 ? String(parts[1]) : ""

@@ -12,7 +12,7 @@ import OTALocalizationsCore
 /// those writes is finished by the next one (``apply(to:in:listed:_:newRolloutID:vouchers:_:)``).
 ///
 /// Thread safety: each call is independent and blocks while the AWS CLI runs.
-public enum ReleaseEdit {
+package enum ReleaseEdit {
     /// Gives channel `target` exactly the modules of channel `source`, or, with `rolloutBasisPoints`, makes the
     /// modules of `source` that differ from production's (and the removal of those it no longer has) the rollout of
     /// production, with a fresh random id. Without a production manifest, the rollout starts on one with no stable
@@ -23,7 +23,7 @@ public enum ReleaseEdit {
     ///   rollout is asked for a channel other than production, the source has nothing that differs, or the target is
     ///   signed and no key is given; `lostRace` when another run changed the target meanwhile; `configuration` for a
     ///   bad channel name; `publishFailed`, `toolMissing`.
-    public static func promote(
+    package static func promote(
         from source: String, to target: String = ManifestChannel.production, rolloutBasisPoints: Int? = nil,
         _ options: ReleaseEditOptions
     ) throws(PackagerError) -> ReleaseEditResult {
