@@ -8,11 +8,43 @@ extension PackagerError {
 
         /// ``PackageOptions/appVersion``.
         public static let appVersion = Field(rawValue: "appVersion")
-        /// ``PackageOptions/channel``.
+        /// ``PackageOptions/channel`` (`configuration`: ``Facts/value`` is not a channel name), or
+        /// ``PublishOptions/channel`` (`refused`): the version folder holds only another channel's manifest (its name in
+        /// ``Facts/value``, ``Facts/problem`` says where), or no manifest of channel ``Facts/value`` (at
+        /// ``Facts/location``).
         public static let channel = Field(rawValue: "channel")
         /// ``PackageOptions/outputDirectory``.
         public static let outputDirectory = Field(rawValue: "outputDirectory")
         /// ``PackageOptions/previousManifest``.
         public static let previousManifest = Field(rawValue: "previousManifest")
+        /// ``PackageOptions/publishedAt`` as given to ``PublishDate/resolve(argument:environment:now:allowFuture:)``
+        /// (its `argument`, ``Facts/value``): not a date, or ``Facts/secondsAhead`` of the clock.
+        public static let publishedAt = Field(rawValue: "publishedAt")
+        /// The `SOURCE_DATE_EPOCH` variable ``PublishDate`` reads (``Facts/value``): not a number of seconds, or
+        /// ``Facts/secondsAhead`` of the clock.
+        public static let sourceDateEpoch = Field(rawValue: "SOURCE_DATE_EPOCH")
+        /// ``ValidationOptions/adoptionBaselineFile``: unreadable (``Facts/problem``), or not in the format
+        /// (``Facts/baselineError``, the file's path in ``Facts/location``).
+        public static let adoptionBaselineFile = Field(rawValue: "adoptionBaselineFile")
+        /// ``ValidationOptions/publishedBaseline``: ``Facts/problem`` says what could not be read or verified.
+        public static let publishedBaseline = Field(rawValue: "publishedBaseline")
+        /// ``PublishOptions/cloudFrontDistribution`` (``Facts/value``): with a folder destination, empty, or not an ID.
+        public static let cloudFrontDistribution = Field(rawValue: "cloudFrontDistribution")
+        /// ``PackageOptions/signingKeys``: the version folder was packaged without a key where a signed one is needed
+        /// (`refused` by a publish over a signed destination, `signature` for a channel read with trusted keys).
+        public static let signingKeys = Field(rawValue: "signingKeys")
+        /// ``ReleaseEditOptions/signingKeys``: empty while the channel's envelope (``Facts/location``) exists.
+        public static let releaseEditSigningKeys = Field(rawValue: "ReleaseEditOptions.signingKeys")
+        /// ``ReleaseEditOptions/expectedPublishedAt`` (``Facts/value``): the manifest at ``Facts/location`` was
+        /// published at another time (``Facts/problem``).
+        public static let expectedPublishedAt = Field(rawValue: "expectedPublishedAt")
+        /// `promote`'s `from` (``Facts/value``): the version folder (``Facts/location``) has no manifest of it
+        /// (``Facts/problem``: `<manifest>: no such manifest`).
+        public static let promotionSource = Field(rawValue: "from")
+        /// `promote`'s `to`: the same channel as `from` (``Facts/value``).
+        public static let promotionTarget = Field(rawValue: "to")
+        /// `promote`'s `rolloutBasisPoints`: given for a channel other than production; or, for a rollout change,
+        /// production's manifest (``Facts/location``) has no rollout to change.
+        public static let rolloutBasisPoints = Field(rawValue: "rolloutBasisPoints")
     }
 }

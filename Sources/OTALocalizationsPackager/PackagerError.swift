@@ -15,11 +15,11 @@ public struct PackagerError: Error, Sendable, Equatable, CustomStringConvertible
         public static let nothingToPackage = Code(rawValue: "nothing-to-package")
         /// One or more tables do not parse; ``details`` lists each as `path:line:column: reason`.
         public static let invalidTables = Code(rawValue: "invalid-tables")
-        /// Validation found errors (or warnings under `--strict`); ``details`` lists them.
+        /// Validation found errors (or warnings under ``ValidationOptions/strict``); ``details`` lists them.
         public static let validationFailed = Code(rawValue: "validation-failed")
         /// The app version is not usable as a folder name.
         public static let badAppVersion = Code(rawValue: "bad-app-version")
-        /// The manifest's `publishedAt` as given (`--published-at`, `SOURCE_DATE_EPOCH`) is not a date, or is more than
+        /// The manifest's `publishedAt` as given (the argument, `SOURCE_DATE_EPOCH`) is not a date, or is more than
         /// ``PublishDate/futureToleranceSeconds`` ahead of the clock without `allowFuture` (``PublishDate``).
         public static let badPublishedAt = Code(rawValue: "bad-published-at")
         /// Reading inputs or writing outputs failed.
@@ -28,10 +28,11 @@ public struct PackagerError: Error, Sendable, Equatable, CustomStringConvertible
         public static let publishFailed = Code(rawValue: "publish-failed")
         /// A tool a destination needs (the AWS CLI for `s3://`) is not installed.
         public static let toolMissing = Code(rawValue: "tool-missing")
-        /// The `--validation-baseline` file is not JSON of the baseline shape (`ValidationBaselineError`'s code).
-        public static let baselineMalformed = Code(rawValue: "baseline-malformed")
-        /// The `--validation-baseline` file's `version` is one this release does not read (`ValidationBaselineError`'s
+        /// The ``ValidationOptions/adoptionBaselineFile`` is not JSON of the baseline shape (`ValidationBaselineError`'s
         /// code).
+        public static let baselineMalformed = Code(rawValue: "baseline-malformed")
+        /// The ``ValidationOptions/adoptionBaselineFile``'s `version` is one this release does not read
+        /// (`ValidationBaselineError`'s code).
         public static let baselineUnsupportedVersion = Code(rawValue: "baseline-unsupported-version")
         /// `publish`, `promote` or `rollout` refused a change that would leave devices a manifest listing a ZIP that is
         /// not there, overwrite an immutable ZIP, or leave a signature vouching for an older manifest.

@@ -82,13 +82,12 @@ public struct ValidationBaseline: Sendable, Equatable, Codable {
     /// - Throws: ``ValidationBaselineError`` with code `baseline-malformed` or `baseline-unsupported-version`.
     public init(data: Data) throws {
         struct Header: Decodable { var version: Int }
-        let again = "record the baseline again with 'ota-localizations validate --write-baseline <file>'"
         let document: JSONDocument
         do {
             document = try JSONDocument(bytes: data)
         } catch {
             throw ValidationBaselineError(
-                code: .malformed, reason: "not valid JSON (\(error.reason)); fix it there, or \(again)",
+                code: .malformed, problem: "not valid JSON (\(error.reason))", isFixableInPlace: true,
                 line: error.line, column: error.column)
         }
         let header: Header
@@ -96,14 +95,14 @@ public struct ValidationBaseline: Sendable, Equatable, Codable {
             header = try JSONDecoder().decode(Header.self, from: data)
         } catch {
             throw ValidationBaselineError(
-                code: .malformed, reason: "the file is not a JSON object with a \"version\" number; \(again)",
+                code: .malformed, problem: "the file is not a JSON object with a \"version\" number",
                 line: 1, column: 1)
         }
         guard header.version == Self.currentVersion else {
             let place = document.position(of: [.key("version")])
             throw ValidationBaselineError(
                 code: .unsupportedVersion,
-                reason: "version \(header.version) is not supported (this release reads version \(Self.currentVersion)); \(again)",
+                problem: "version \(header.version) is not supported (this release reads version \(Self.currentVersion))",
                 line: place.line, column: place.column)
         }
         do {
@@ -112,7 +111,7 @@ public struct ValidationBaseline: Sendable, Equatable, Codable {
             let (path, text) = JSONDocument.describe(error)
             let place = document.position(of: path)
             throw ValidationBaselineError(
-                code: .malformed, reason: "not in the validation baseline format: \(text) (docs/validation.md); \(again)",
+                code: .malformed, problem: "not in the validation baseline format: \(text) (docs/validation.md)",
                 line: place.line, column: place.column)
         }
     }
@@ -165,14 +164,6 @@ public struct ValidationBaseline: Sendable, Equatable, Codable {
             downgraded.baselined = true
             return downgraded
         }
-    }
-
-    /// What to tell a user about `count` findings of ``countCoveredOnlyByOlderRecords(in:)``.
-    public static func olderRecordsAdvice(_ count: Int) -> String {
-        "\(count) finding\(count == 1 ? " is" : "s are") new only because the validation baseline was written by an earlier "
-            + "release, which recorded \(count == 1 ? "it" : "them") without the rule, form or file that now tells such findings "
-            + "apart (so it could hide new ones); review \(count == 1 ? "it" : "them") and record the baseline again with "
-            + "'ota-localizations validate --write-baseline <file>'"
     }
 
     /// How many of `diagnostics` (as returned by ``apply(to:)``) are new only because the baseline recorded a finding

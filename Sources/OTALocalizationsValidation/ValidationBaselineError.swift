@@ -15,17 +15,26 @@ public struct ValidationBaselineError: Error, Sendable, Equatable, CustomStringC
     }
 
     public var code: Code
-    /// What was found and what to do.
-    public var reason: String
+    /// What was found, without what to do: `not valid JSON (…)`, `version 2 is not supported (…)`.
+    public var problem: String
+    /// Whether the file can be fixed where it is (its JSON does not parse) as well as recorded again.
+    public var isFixableInPlace: Bool
     /// 1-based line and column of the problem in the file, when it has a place.
     public var line: Int?
     public var column: Int?
 
-    public init(code: Code, reason: String, line: Int? = nil, column: Int? = nil) {
+    public init(code: Code, problem: String, isFixableInPlace: Bool = false, line: Int? = nil, column: Int? = nil) {
         self.code = code
-        self.reason = reason
+        self.problem = problem
+        self.isFixableInPlace = isFixableInPlace
         self.line = line
         self.column = column
+    }
+
+    /// What was found and what to do: ``problem``, then fix it there (when ``isFixableInPlace``) or record the
+    /// baseline again (``ValidationBaseline/init(recording:)``).
+    public var reason: String {
+        problem + "; " + (isFixableInPlace ? "fix it there, or " : "") + "record the baseline again from today's findings"
     }
 
     /// `line:column: reason`, or the reason alone.

@@ -64,11 +64,11 @@ import Testing
     }
 
     @Test func rejectsMalformedFilesAndOtherVersionsWithTheirPlace() {
-        let again = "record the baseline again with 'ota-localizations validate --write-baseline <file>'"
-        #expect(throws: ValidationBaselineError(code: .malformed, reason: "the file is not a JSON object with a \"version\" number; \(again)", line: 1, column: 1)) {
+        let again = "record the baseline again from today's findings"
+        #expect(throws: ValidationBaselineError(code: .malformed, problem: "the file is not a JSON object with a \"version\" number", line: 1, column: 1)) {
             try ValidationBaseline(data: Data("[]".utf8))
         }
-        #expect(throws: ValidationBaselineError(code: .unsupportedVersion, reason: "version 2 is not supported (this release reads version 1); \(again)", line: 1, column: 13)) {
+        #expect(throws: ValidationBaselineError(code: .unsupportedVersion, problem: "version 2 is not supported (this release reads version 1)", line: 1, column: 13)) {
             try ValidationBaseline(data: Data(#"{"version": 2, "findings": []}"#.utf8))
         }
         // A finding without its code, on line 3: named by its index, placed where it is written; no decoder dump.
@@ -78,6 +78,7 @@ import Testing
         #expect(missing?.description == "3:1: not in the validation baseline format: findings[1] has no \"code\" (docs/validation.md); \(again)")
         let syntax = #expect(throws: ValidationBaselineError.self) { try ValidationBaseline(data: Data("{\"version\": 1,\n\"findings\": [,]}".utf8)) }
         #expect(syntax?.description == "2:14: not valid JSON (unexpected character, expected a value); fix it there, or \(again)")
+        #expect(syntax?.isFixableInPlace == true && missing?.isFixableInPlace == false)
     }
 
     /// An en `.stringsdict` entry `files` whose rule `COUNT` (value type `d`) has the forms given, parsed from XML.

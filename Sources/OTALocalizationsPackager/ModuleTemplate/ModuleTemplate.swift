@@ -83,15 +83,16 @@ public struct ModuleTemplate: Sendable, Equatable {
     ///
     /// - Returns: the URLs written, in ``files`` order.
     /// - Throws: ``ModuleTemplateError`` `file-exists` (every existing file in ``ModuleTemplateError/paths``, as
-    ///   `relativePath`s) or
-    ///   `io` (the folder cannot be created, is a file, or a file cannot be written).
+    ///   `relativePath`s) or `io` (the folder cannot be created, is a file (``ModuleTemplateError/folderIsAFile``), or a
+    ///   file cannot be written).
     @discardableResult
     public func write(into folder: URL) throws(ModuleTemplateError) -> [URL] {
         let targets = files.map { (file: $0, url: folder.appendingPathComponent($0.name, isDirectory: false)) }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw ModuleTemplateError(
-                code: .io, reason: "\(folder.relativePath) is a file; pass a folder with --output", paths: [folder.relativePath])
+                code: .io, reason: "\(folder.relativePath) is a file; write into a folder", paths: [folder.relativePath],
+                folderIsAFile: true)
         }
         let existing = targets.map(\.url).filter { FileManager.default.fileExists(atPath: $0.path) || isLink($0.path) }
             .map(\.relativePath)
@@ -99,7 +100,7 @@ public struct ModuleTemplate: Sendable, Equatable {
             throw ModuleTemplateError(
                 code: .fileExists,
                 reason: "not overwriting \(existing.joined(separator: ", ")); nothing was written. "
-                    + "Move or delete \(existing.count == 1 ? "it" : "them"), or pass another --output folder",
+                    + "Move or delete \(existing.count == 1 ? "it" : "them"), or write into another folder",
                 paths: existing)
         }
         do {

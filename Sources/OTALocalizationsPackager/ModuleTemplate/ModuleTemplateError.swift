@@ -18,11 +18,14 @@ public struct ModuleTemplateError: Error, Sendable, Equatable, CustomStringConve
     public var reason: String
     /// The paths concerned (the existing files for `file-exists`); empty for `invalid-name`.
     public var paths: [String]
+    /// `io`: the folder to write into (the one path in ``paths``) is a file.
+    public var folderIsAFile: Bool
 
-    public init(code: Code, reason: String, paths: [String] = []) {
+    public init(code: Code, reason: String, paths: [String] = [], folderIsAFile: Bool = false) {
         self.code = code
         self.reason = reason
         self.paths = paths
+        self.folderIsAFile = folderIsAFile
     }
 
     public var description: String { reason }

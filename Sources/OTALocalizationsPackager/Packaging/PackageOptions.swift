@@ -70,45 +70,56 @@ public struct PackageOptions: Sendable {
 /// seconds since 1970-01-01 UTC.
 public enum PublishDate {
     /// - Parameters:
-    ///   - argument: `--published-at` as an RFC 3339 date-time (`2026-07-24T10:00:00Z`, see `ManifestDate`), or nil.
+    ///   - argument: the date as an RFC 3339 date-time (`2026-07-24T10:00:00Z`, see `ManifestDate`), or nil.
     ///   - environment: the process environment (reads `SOURCE_DATE_EPOCH`).
     ///   - allowFuture: accept a date more than ``futureToleranceSeconds`` after `now`.
-    /// - Throws: ``PackagerError`` `badPublishedAt` when the argument or the variable is not a valid date, or when the
-    ///   date is later than `now` plus ``futureToleranceSeconds`` and `allowFuture` is false: devices refuse such a
-    ///   manifest (`publishedAtToleranceSeconds`, default 1 hour), and once it is live every later publish looks older
-    ///   than it.
+    /// - Throws: ``PackagerError`` `badPublishedAt` (field `publishedAt` or `sourceDateEpoch`, the text as given in
+    ///   ``PackagerError/Facts/value``) when the argument or the variable is not a valid date, or when the date is
+    ///   later than `now` plus ``futureToleranceSeconds`` (by ``PackagerError/Facts/secondsAhead``) and `allowFuture`
+    ///   is false: devices refuse such a manifest (`publishedAtToleranceSeconds`, default 1 hour), and once it is live
+    ///   every later publish looks older than it.
     public static func resolve(
         argument: String?, environment: [String: String], now: Date = Date(), allowFuture: Bool = false
     ) throws -> Date {
         let date: Date
-        let source: String
+        let field: PackagerError.Field
+        let value: String
         if let argument {
             guard let parsed = ManifestDate.parse(argument) else {
                 throw PackagerError(
-                    code: .badPublishedAt,
-                    reason: "--published-at '\(argument)' is not an RFC 3339 date-time such as 2026-07-24T10:00:00Z (year 0001 to 9999)"
-                )
+                    code: .badPublishedAt, reason: "publishedAt '\(argument)' \(notADate)", field: .publishedAt,
+                    facts: PackagerError.Facts(value: argument, problem: notADate))
             }
-            (date, source) = (parsed, "--published-at \(argument)")
+            (date, field, value) = (parsed, .publishedAt, argument)
         } else if let epoch = environment["SOURCE_DATE_EPOCH"], !epoch.isEmpty {
             guard let seconds = Int64(epoch), seconds >= 0 else {
-                throw PackagerError(code: .badPublishedAt, reason: "SOURCE_DATE_EPOCH '\(epoch)' is not a whole number of seconds")
+                let problem = "is not a whole number of seconds"
+                throw PackagerError(
+                    code: .badPublishedAt, reason: "SOURCE_DATE_EPOCH '\(epoch)' \(problem)", field: .sourceDateEpoch,
+                    facts: PackagerError.Facts(value: epoch, problem: problem))
             }
-            (date, source) = (Date(timeIntervalSince1970: TimeInterval(seconds)), "SOURCE_DATE_EPOCH \(epoch)")
+            (date, field, value) = (Date(timeIntervalSince1970: TimeInterval(seconds)), .sourceDateEpoch, epoch)
         } else {
             return Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
         }
         let ahead = date.timeIntervalSince(now)
         if ahead > futureToleranceSeconds, !allowFuture {
+            let problem = "is \(Self.duration(ahead)) ahead of this machine's clock: devices refuse a manifest dated more than 1 "
+                + "hour ahead of the server's Date (publishedAtToleranceSeconds), and once it is live every later publish looks "
+                + "older than it"
+            var facts = PackagerError.Facts(value: value, problem: problem)
+            facts.secondsAhead = Int(ahead)
             throw PackagerError(
                 code: .badPublishedAt,
-                reason: "\(source) is \(Self.duration(ahead)) ahead of this machine's clock: devices refuse a manifest dated more "
-                    + "than 1 hour ahead of the server's Date (publishedAtToleranceSeconds), and once it is live every later "
-                    + "publish looks older than it. Give the time of the publish (or leave the option out: now), or pass "
-                    + "--allow-future-published-at if this machine's clock is wrong")
+                reason: "\(field == .publishedAt ? "publishedAt" : "SOURCE_DATE_EPOCH") \(value) \(problem). Give the time of the "
+                    + "publish (or none: now), or allowFuture if this machine's clock is wrong",
+                field: field, facts: facts)
         }
         return date
     }
+
+    /// What a `publishedAt` argument must be, as a clause after the value.
+    public static let notADate = "is not an RFC 3339 date-time such as 2026-07-24T10:00:00Z (year 0001 to 9999)"
 
     /// How far after the clock a date may be without `allowFuture`: the clients' default `publishedAtToleranceSeconds`.
     public static let futureToleranceSeconds: TimeInterval = 3_600

@@ -29,9 +29,9 @@ public struct PackageResult: Sendable {
     public var skipped: [SkippedFile]
     /// Validation findings that did not block the publish (warnings, notes, baselined findings).
     public var diagnostics: [ValidationDiagnostic]
-    /// Things worth a look that did not stop the publish, one sentence each (a `--previous` manifest of another
-    /// app version or published later than this one).
-    public var warnings: [String] = []
+    /// Things worth a look that did not stop the publish: a previous manifest of another app version, or published
+    /// later than this one.
+    package var warnings: [PackageWarning] = []
     /// Temporary files of killed runs removed from the version folder before writing (`.<name>.<pid>.tmp`).
     public var removedTemporaries: [String] = []
 }

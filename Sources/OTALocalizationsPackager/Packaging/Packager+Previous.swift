@@ -24,16 +24,15 @@ extension Packager {
     }
 
     /// The warnings a previous manifest gives: another app version's, or dated after this one.
-    static func previousWarnings(_ previous: Manifest, _ options: PackageOptions) -> [String] {
-        var warnings: [String] = []
-        let shown = display(options.previousManifest)
+    static func previousWarnings(_ previous: Manifest, _ options: PackageOptions) -> [PackageWarning] {
+        var warnings: [PackageWarning] = []
         if previous.appVersion != options.appVersion {
-            warnings.append("--previous \(shown) is the manifest of app version \(previous.appVersion), not \(options.appVersion); "
-                + "changed/unchanged compares against another version's modules")
+            warnings.append(.previousOfOtherAppVersion(
+                location: display(options.previousManifest), previousAppVersion: previous.appVersion, appVersion: options.appVersion))
         }
         if previous.publishedAt > options.publishedAt {
-            warnings.append("publishedAt \(ManifestDate.format(options.publishedAt)) is older than --previous "
-                + "(\(ManifestDate.format(previous.publishedAt))); devices that installed it will ignore this manifest")
+            warnings.append(.olderThanPrevious(
+                publishedAt: ManifestDate.format(options.publishedAt), previousPublishedAt: ManifestDate.format(previous.publishedAt)))
         }
         return warnings
     }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// `publish` is given the base the app is configured with and appends the version folder's name; `promote` and
 /// `rollout` are given the version folder itself. Both are a `PublishLocation`.
-public enum PublishLocation: Sendable, Equatable, CustomStringConvertible {
+package enum PublishLocation: Sendable, Equatable, CustomStringConvertible {
     /// A folder on this machine.
     case folder(URL)
     /// The objects of `bucket` whose keys start with `prefix` + `/` (an empty `prefix` is the bucket's root).
@@ -17,7 +17,7 @@ public enum PublishLocation: Sendable, Equatable, CustomStringConvertible {
     /// - Throws: ``PackagerError`` `configuration` for an `s3://` text without a bucket name, with an empty path
     ///   segment (`a//b`), or with `.`/`..` segments, and for any other `scheme://` (only `s3://` and folders are
     ///   supported; an `https://` host is written through its own storage, not over HTTP).
-    public init(parsing text: String) throws {
+    package init(parsing text: String) throws {
         if text.hasPrefix("s3://") {
             var rest = String(text.dropFirst(5))
             while rest.hasSuffix("/") { rest.removeLast() }
@@ -42,7 +42,7 @@ public enum PublishLocation: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// This location with one more path component (a version folder or a file name).
-    public func appending(_ component: String) -> PublishLocation {
+    package func appending(_ component: String) -> PublishLocation {
         switch self {
         case .folder(let url): return .folder(url.appendingPathComponent(component, isDirectory: true))
         case .s3(let bucket, let prefix): return .s3(bucket: bucket, prefix: prefix.isEmpty ? component : prefix + "/" + component)
@@ -50,7 +50,7 @@ public enum PublishLocation: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The last path component: for a version folder, the app version it is published for (empty for a bucket root).
-    public var lastComponent: String {
+    package var lastComponent: String {
         switch self {
         case .folder(let url): return url.lastPathComponent
         case .s3(_, let prefix): return prefix.split(separator: "/").last.map(String.init) ?? ""
@@ -58,13 +58,13 @@ public enum PublishLocation: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether this is an S3 location.
-    public var isS3: Bool {
+    package var isS3: Bool {
         if case .s3 = self { return true }
         return false
     }
 
     /// The location as a user writes it: a path, or `s3://bucket/prefix`.
-    public var description: String {
+    package var description: String {
         switch self {
         case .folder(let url): return url.path
         case .s3(let bucket, let prefix): return "s3://\(bucket)" + (prefix.isEmpty ? "" : "/" + prefix)
@@ -72,7 +72,7 @@ public enum PublishLocation: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Where the file `name` directly inside this location is, as shown in messages.
-    public func display(_ name: String) -> String {
+    package func display(_ name: String) -> String {
         appending(name).description
     }
 }

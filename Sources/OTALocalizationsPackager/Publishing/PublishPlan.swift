@@ -4,9 +4,9 @@ import OTALocalizationsCore
 /// What `publish` will do, computed before anything is written (``Publisher/plan(_:)``): every content-addressed file
 /// to upload, skip or replace, the manifests written last, and the CloudFront paths invalidated after them.
 /// `--dry-run` prints it.
-public struct PublishPlan: Sendable, Equatable {
+package struct PublishPlan: Sendable, Equatable {
     /// What happens to one file.
-    public enum Action: String, Sendable {
+    package enum Action: String, Sendable {
         /// Not at the destination (or a manifest that differs): written.
         case upload
         /// Already at the destination with these exact bytes.
@@ -17,65 +17,65 @@ public struct PublishPlan: Sendable, Equatable {
     }
 
     /// One file of the version folder.
-    public struct Item: Sendable, Equatable {
+    package struct Item: Sendable, Equatable {
         /// The file name inside the version folder.
-        public var name: String
-        public var kind: ReleaseFile.Kind
+        package var name: String
+        package var kind: ReleaseFile.Kind
         /// Bytes.
-        public var size: Int64
-        public var action: Action
+        package var size: Int64
+        package var action: Action
         /// The headers an S3 upload sets; a local folder's server sets its own.
-        public var headers: ObjectHeaders
+        package var headers: ObjectHeaders
         /// Why the file is replaced, for ``Action/replace``.
-        public var note: String?
+        package var note: String?
 
         /// Whether it is written.
-        public var upload: Bool { action != .skip }
+        package var upload: Bool { action != .skip }
     }
 
     /// The app version (the source folder's name).
-    public var appVersion: String
+    package var appVersion: String
     /// The channel published, nil for production.
-    public var channel: String?
+    package var channel: String?
     /// The local version folder read.
-    public var source: URL
+    package var source: URL
     /// The destination's version folder (`<destination>/<appVersion>`).
-    public var destination: PublishLocation
+    package var destination: PublishLocation
     /// Every content-addressed file (ZIPs, slices, index parts), in manifest order; written first, then each checked.
-    public var archives: [Item]
+    package var archives: [Item]
     /// The channel's manifests in the order they are written (`manifest.json`, its envelope, `index.json`, its
     /// envelope), last.
-    public var manifests: [Item]
+    package var manifests: [Item]
     /// The CloudFront distribution invalidated after the manifests, or nil.
-    public var distribution: String?
+    package var distribution: String?
     /// The invalidated paths (only the manifests'), empty without a distribution.
-    public var invalidationPaths: [String]
+    package var invalidationPaths: [String]
 
     /// The files and what the destination held when the plan was made (each manifest write is conditional on it).
     var files: ReleaseFiles
     var listed: [String: StoredObject]
 
     /// The content-addressed files that will be written.
-    public var uploads: [Item] { archives.filter(\.upload) }
+    package var uploads: [Item] { archives.filter(\.upload) }
     /// The published manifest's `publishedAt` (what `promote --expect-published-at` and devices compare).
-    public var publishedAt: ManifestTimestamp { files.manifest.publishedAtTimestamp }
+    package var publishedAt: ManifestTimestamp { files.manifest.publishedAtTimestamp }
 }
 
 /// What ``Publisher/publish(_:environment:progress:)`` did.
-public struct PublishResult: Sendable, Equatable {
-    public var plan: PublishPlan
+package struct PublishResult: Sendable, Equatable {
+    package var plan: PublishPlan
     /// The names written, in order (content-addressed files, then manifests).
-    public var written: [String]
+    package var written: [String]
     /// Content-addressed files the destination's listing confirmed after the uploads (all of them).
-    public var verified: [String]
+    package var verified: [String]
     /// The CloudFront invalidation's id, or nil.
-    public var invalidationID: String?
+    package var invalidationID: String?
     /// Temporary files of killed runs removed from a destination folder before writing (`.<name>.<pid>.tmp`).
-    public var removedTemporaries: [String]
+    package var removedTemporaries: [String]
 }
 
 /// A step of a publish, reported as it starts (for progress lines).
-public enum PublishStep: Sendable, Equatable {
+package enum PublishStep: Sendable, Equatable {
     /// Uploading content-addressed files; the text says how many, how large and where.
     case upload(String)
     /// Checking every content-addressed file at the destination.

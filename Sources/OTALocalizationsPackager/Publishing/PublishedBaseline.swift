@@ -20,21 +20,26 @@ import OTALocalizationsValidation
 enum PublishedBaseline {
     /// How the messages and paths of a reading name what is read.
     struct Naming: Sendable {
-        /// The option that names it at the start of each error (`--baseline`), or nil for none.
-        let option: String?
+        /// The input it is read for, named at the start of each error (``PackagerError/Field/publishedBaseline``), or
+        /// nil for none.
+        let field: PackagerError.Field?
         /// What each table's path starts with (`baseline/`, then `<Module>/…`).
         let pathPrefix: String
         /// What a ZIP whose size or SHA-256 differs from the manifest means.
         let damaged: String
 
-        /// `--baseline`'s: `--baseline: cannot read …`, `baseline/Shop/fr.lproj/X.strings`.
-        static let baseline = Naming(option: "--baseline", pathPrefix: "baseline/", damaged: "the baseline is damaged")
+        /// ``ValidationOptions/publishedBaseline``'s: `published baseline: cannot read …`, `baseline/Shop/fr.lproj/X.strings`.
+        static let baseline = Naming(field: .publishedBaseline, pathPrefix: "baseline/", damaged: "the baseline is damaged")
         /// A published version read as it is (`diff`): `cannot read …`, `Shop/fr.lproj/X.strings`.
-        static let publishedVersion = Naming(option: nil, pathPrefix: "", damaged: "the published files are damaged")
+        static let publishedVersion = Naming(field: nil, pathPrefix: "", damaged: "the published files are damaged")
 
-        /// `text` after the option and `separator` (`--baseline: text`), or `text` alone when there is no option.
-        func reason(_ text: String, separator: String = " ") -> String {
-            option.map { $0 + separator + text } ?? text
+        /// A `configuration` error: `problem` after the field's name (`published baseline 'x' is not …`; after a colon
+        /// when it `standsAlone`: `published baseline: cannot read …`), or `problem` alone when there is no field.
+        func error(_ problem: String, standsAlone: Bool = false) -> PackagerError {
+            guard let field else { return PackagerError(code: .configuration, reason: problem) }
+            return PackagerError(
+                code: .configuration, reason: "published baseline" + (standsAlone ? ": " : " ") + problem, field: field,
+                facts: PackagerError.Facts(problem: problem, problemStandsAlone: standsAlone))
         }
     }
 
@@ -47,7 +52,7 @@ enum PublishedBaseline {
         let isURL = argument.hasPrefix("http://") || argument.hasPrefix("https://") || argument.hasPrefix("file:")
         let location = isURL ? URL(string: argument) : URL(fileURLWithPath: argument)
         guard let location else {
-            throw PackagerError(code: .configuration, reason: naming.reason("'\(argument)' is not a URL or a path"))
+            throw naming.error("'\(argument)' is not a URL or a path")
         }
         let result: [String: ValidationInput]
         if !isURL, FileSystem.isDirectory(location) {
@@ -62,11 +67,8 @@ enum PublishedBaseline {
         }
         let tables = result.values.reduce(0) { $0 + $1.files.count }
         guard tables > 0 else {
-            throw PackagerError(
-                code: .configuration,
-                reason: naming.reason("'\(argument)' holds no module with a table; point it at a version folder "
-                    + "(<output>/<version>), its manifest.json, or a folder of <Module>/ bundles")
-            )
+            throw naming.error("'\(argument)' holds no module with a table; point it at a version folder "
+                + "(<output>/<version>), its manifest.json, or a folder of <Module>/ bundles")
         }
         return result
     }
@@ -81,7 +83,7 @@ enum PublishedBaseline {
                     developmentRegion: developmentRegion, displayRoot: naming.pathPrefix + name
                 )
             } catch {
-                throw PackagerError(code: .configuration, reason: naming.reason("\(folder.path)/\(name): \(error)"))
+                throw naming.error("\(folder.path)/\(name): \(error)")
             }
         }
         return result
@@ -96,7 +98,7 @@ enum PublishedBaseline {
             manifest = try Manifest(bytes: BlockingFetch.data(
                 from: manifestURL, maximumBytes: limits.maximumManifestBytes, deadline: deadline, idleTimeout: limits.requestTimeout))
         } catch {
-            throw PackagerError(code: .configuration, reason: naming.reason("cannot read the manifest: \(error)", separator: ": "))
+            throw naming.error("cannot read the manifest: \(error)", standsAlone: true)
         }
         var budget = PublishedReadBudget(limits: limits)
         var result: [String: ValidationInput] = [:]
@@ -111,20 +113,17 @@ enum PublishedBaseline {
                 bytes = try BlockingFetch.data(
                     from: zipURL, maximumBytes: module.size, deadline: deadline, idleTimeout: limits.requestTimeout)
             } catch {
-                throw PackagerError(code: .configuration, reason: naming.reason("cannot read module \(module.name): \(error)", separator: ": "))
+                throw naming.error("cannot read module \(module.name): \(error)", standsAlone: true)
             }
             guard Int64(bytes.count) == module.size, SHA256Digest.hexString(bytes) == module.sha256 else {
-                throw PackagerError(
-                    code: .configuration,
-                    reason: naming.reason("\(zipURL.absoluteString): size or SHA-256 differs from the manifest; \(naming.damaged)")
-                )
+                throw naming.error("\(zipURL.absoluteString): size or SHA-256 differs from the manifest; \(naming.damaged)")
             }
             result[module.name] = try input(
                 fromZip: bytes, module: module.name, developmentRegion: developmentRegion, naming: naming, budget: &budget)
             do {
                 try deadline.check(zipURL.absoluteString)
             } catch {
-                throw PackagerError(code: .configuration, reason: naming.reason("cannot read module \(module.name): \(error)", separator: ": "))
+                throw naming.error("cannot read module \(module.name): \(error)", standsAlone: true)
             }
         }
         return result
@@ -151,7 +150,7 @@ enum PublishedBaseline {
         } catch let error as PackagerError {
             throw error
         } catch {
-            throw PackagerError(code: .configuration, reason: naming.reason("module \(module): \(error)"))
+            throw naming.error("module \(module): \(error)")
         }
     }
 }

@@ -19,8 +19,8 @@ struct PublishedReadBudget {
     mutating func add(bytes count: Int, naming: PublishedBaseline.Naming) throws {
         bytes += Int64(count)
         guard bytes <= limits.maximumUncompressedBytes else {
-            throw PackagerError(code: .configuration, reason: naming.reason(
-                "the published tables exceed \(limits.maximumUncompressedBytes) bytes inflated (maximumUncompressedBytes)"))
+            throw naming.error(
+                "the published tables exceed \(limits.maximumUncompressedBytes) bytes inflated (maximumUncompressedBytes)")
         }
     }
 
@@ -40,12 +40,12 @@ struct PublishedReadBudget {
         case .unreadable: break
         }
         guard keys <= limits.maximumKeys else {
-            throw PackagerError(code: .configuration, reason: naming.reason(
-                "the published tables hold more than \(limits.maximumKeys) keys (maximumKeys)"))
+            throw naming.error(
+                "the published tables hold more than \(limits.maximumKeys) keys (maximumKeys)")
         }
         guard text <= limits.maximumUncompressedBytes else {
-            throw PackagerError(code: .configuration, reason: naming.reason(
-                "the published tables hold more than \(limits.maximumUncompressedBytes) bytes of text (maximumUncompressedBytes)"))
+            throw naming.error(
+                "the published tables hold more than \(limits.maximumUncompressedBytes) bytes of text (maximumUncompressedBytes)")
         }
     }
 

@@ -2,27 +2,27 @@ import Foundation
 import OTALocalizationsCore
 
 /// What one `publish` needs.
-public struct PublishOptions: Sendable {
+package struct PublishOptions: Sendable {
     /// Whether `text` has the form of a CloudFront distribution ID: 1 to 64 uppercase ASCII letters and digits (IDs
     /// such as `E2QWRUHEXAMPLE`, as `aws cloudfront list-distributions` prints them).
-    public static func isDistributionID(_ text: String) -> Bool {
+    package static func isDistributionID(_ text: String) -> Bool {
         (1...64).contains(text.utf8.count) && text.utf8.allSatisfy { (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) }
     }
 
     /// The packaged version folder, `<output>/<appVersion>`.
-    public var versionFolder: URL
+    package var versionFolder: URL
     /// The base the app is configured with; the version folder's name is appended.
-    public var destination: PublishLocation
+    package var destination: PublishLocation
     /// The channel whose manifest is published (``ManifestChannel``); nil or `production` is `manifest.json`.
-    public var channel: String?
+    package var channel: String?
     /// A CloudFront distribution whose cached manifests are invalidated after the upload (S3 destinations only).
-    public var cloudFrontDistribution: String?
+    package var cloudFrontDistribution: String?
     /// The manifests' `max-age`, nil for `no-cache` (see ``ObjectHeaders/manifest(maxAgeSeconds:)``).
-    public var manifestMaxAgeSeconds: Int?
+    package var manifestMaxAgeSeconds: Int?
     /// The environment the AWS CLI is found in and run with.
-    public var environment: [String: String]
+    package var environment: [String: String]
 
-    public init(
+    package init(
         versionFolder: URL, destination: PublishLocation, channel: String? = nil, cloudFrontDistribution: String? = nil,
         manifestMaxAgeSeconds: Int? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
@@ -45,25 +45,26 @@ public struct PublishOptions: Sendable {
 /// killed at any point leaves the previous manifests, whose files are still there: nothing is ever deleted.
 ///
 /// Thread safety: each call is independent and blocks the calling thread while the AWS CLI runs.
-public enum Publisher {
+package enum Publisher {
     /// Reads the source folder and the destination and decides what to write; writes nothing.
     ///
     /// - Throws: ``PackagerError``: `refused` when the source folder is not a complete packaged version
     ///   (``ReleaseFiles``), when the destination's manifest was published later than this one, or when the destination
     ///   has a signed manifest this unsigned publish would leave vouching for the old one; `configuration` for a
     ///   distribution with a folder destination; `toolMissing`, `publishFailed`.
-    public static func plan(_ options: PublishOptions) throws(PackagerError) -> PublishPlan {
+    package static func plan(_ options: PublishOptions) throws(PackagerError) -> PublishPlan {
         let folder = options.versionFolder.standardizedFileURL
         let appVersion = folder.lastPathComponent
         let channel = ManifestChannel.recorded(options.channel)
         if options.cloudFrontDistribution != nil, !options.destination.isS3 {
-            throw PackagerError(code: .configuration, reason: "--cloudfront-distribution needs an s3:// destination (it invalidates the S3 keys' paths)")
+            throw PackagerError.cloudFrontDistribution(nil, "needs an s3:// destination (it invalidates the S3 keys' paths)")
         }
         if let distribution = options.cloudFrontDistribution, distribution.trimmingCharacters(in: .whitespaces).isEmpty {
-            throw PackagerError(code: .configuration, reason: "--cloudfront-distribution is empty: give the distribution's id (aws cloudfront list-distributions), or leave the option out")
+            throw PackagerError.cloudFrontDistribution(distribution, "is empty: give the distribution's id (aws cloudfront list-distributions)")
         }
         if let distribution = options.cloudFrontDistribution, !PublishOptions.isDistributionID(distribution) {
-            throw PackagerError(code: .configuration, reason: "--cloudfront-distribution '\(distribution)' is not a CloudFront distribution ID (uppercase letters and digits, such as E2QWRUHEXAMPLE)")
+            throw PackagerError.cloudFrontDistribution(
+                distribution, "'\(distribution)' is not a CloudFront distribution ID (uppercase letters and digits, such as E2QWRUHEXAMPLE)")
         }
         let files = try ReleaseFiles.local(folder, channel: channel, manifestHeaders: .manifest(maxAgeSeconds: options.manifestMaxAgeSeconds))
         let target = options.destination.appending(appVersion)
@@ -101,7 +102,7 @@ public enum Publisher {
     /// - Throws: ``PackagerError`` `publishFailed` naming what could not be written or checked (no manifest has been
     ///   written when a content-addressed file fails), `lostRace` when another run changed a manifest since the plan
     ///   read it (nothing more is written), `toolMissing`.
-    public static func publish(
+    package static func publish(
         _ plan: PublishPlan, environment: [String: String] = ProcessInfo.processInfo.environment,
         progress: (PublishStep) -> Void = { _ in }
     ) throws(PackagerError) -> PublishResult {
@@ -212,10 +213,11 @@ public enum Publisher {
         let channel = files.manifest.channel
         for envelope in [ManifestChannel.envelopeFileName(channel: channel), ManifestChannel.indexEnvelopeFileName(channel: channel)]
         where listed[envelope] != nil && !names.contains(envelope) {
+            let problem = "\(store.location.display(envelope)) exists but this publish is unsigned: it would keep vouching for "
+                + "the old manifest on every app that trusts a key"
             throw PackagerError(
-                code: .refused,
-                reason: "\(store.location.display(envelope)) exists but this publish is unsigned: it would keep vouching for the old "
-                    + "manifest on every app that trusts a key. Package with --signing-key (publish never deletes)")
+                code: .refused, reason: "\(problem). Package with a signing key (publish never deletes)", field: .signingKeys,
+                facts: PackagerError.Facts(problem: problem, problemStandsAlone: true))
         }
         let manifestName = ManifestChannel.manifestFileName(channel: channel)
         // A destination manifest with exactly this publish's bytes (the listing tells) has its publishedAt: not read.

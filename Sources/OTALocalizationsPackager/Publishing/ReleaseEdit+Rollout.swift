@@ -6,7 +6,7 @@ extension ReleaseEdit {
     /// Sets the running rollout's percent, keeping its id (so raising it only adds devices).
     ///
     /// - Throws: ``PackagerError`` `refused` when production has no rollout (or no manifest); as ``promote(from:to:rolloutBasisPoints:_:)``.
-    public static func setRolloutPercent(basisPoints: Int, _ options: ReleaseEditOptions) throws(PackagerError) -> ReleaseEditResult {
+    package static func setRolloutPercent(basisPoints: Int, _ options: ReleaseEditOptions) throws(PackagerError) -> ReleaseEditResult {
         try editRollout(options) { manifest, rollout in
             var rollout = rollout
             rollout.basisPoints = basisPoints
@@ -16,7 +16,7 @@ extension ReleaseEdit {
 
     /// Ends the rollout for everyone: its module entries replace (or join) the stable ones, and `rollout` is dropped.
     /// The modules the rollout removes are removed for every device.
-    public static func finishRollout(_ options: ReleaseEditOptions) throws(PackagerError) -> ReleaseEditResult {
+    package static func finishRollout(_ options: ReleaseEditOptions) throws(PackagerError) -> ReleaseEditResult {
         try editRollout(options) { manifest, _ in
             let modules = manifest.modules(inRollout: true)
             manifest.modules = UTF8ByteOrder.positions(of: modules.map(\.name)).map { modules[$0] }
@@ -26,12 +26,12 @@ extension ReleaseEdit {
 
     /// Ends the rollout for no one: drops `rollout` and keeps the stable modules (also those it removed); devices in it
     /// go back to them.
-    public static func cancelRollout(_ options: ReleaseEditOptions) throws(PackagerError) -> ReleaseEditResult {
+    package static func cancelRollout(_ options: ReleaseEditOptions) throws(PackagerError) -> ReleaseEditResult {
         try editRollout(options) { manifest, _ in manifest.rollout = nil }
     }
 
     /// `text` as basis points: a decimal from 0 to 100 with at most two fraction digits (`12.5` is 1,250); nil otherwise.
-    public static func basisPoints(percent text: String) -> Int? {
+    package static func basisPoints(percent text: String) -> Int? {
         let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard let whole = parts.first, !whole.isEmpty, whole.count <= 3, whole.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         var fraction = parts.count == 2 ? String(parts[1]) : ""
@@ -64,7 +64,10 @@ extension ReleaseEdit {
                 }
                 try options.checkExpected(current, shownAs: options.versionFolder.display(name))
                 guard let rollout = current.rollout else {
-                    throw PackagerError(code: .refused, reason: "\(options.versionFolder.display(name)) has no rollout; start one with 'promote --rollout <percent>'")
+                    let location = options.versionFolder.display(name)
+                    throw PackagerError(
+                        code: .refused, reason: "\(location) has no rollout; start one with a promote's rolloutBasisPoints",
+                        field: .rolloutBasisPoints, facts: PackagerError.Facts(location: location))
                 }
                 var manifest = current
                 change(&manifest, rollout)

@@ -13,7 +13,7 @@ import OTALocalizationsCore
 /// those writes is finished by the next one (``apply(to:in:listed:_:newRolloutID:vouchers:_:)``).
 ///
 /// Thread safety: each call is independent and blocks while the AWS CLI runs.
-public enum ReleaseEdit {
+package enum ReleaseEdit {
     /// Gives channel `target` exactly the modules of channel `source`, or, with `rolloutBasisPoints`, makes the
     /// modules of `source` that differ from production's (and the removal of those it no longer has) the rollout of
     /// production, with a fresh random id. Without a production manifest, the rollout starts on one with no stable
@@ -24,7 +24,7 @@ public enum ReleaseEdit {
     ///   rollout is asked for a channel other than production, the source has nothing that differs, or the target is
     ///   signed and no key is given; `lostRace` when another run changed the target meanwhile; `configuration` for a
     ///   bad channel name; `publishFailed`, `toolMissing`.
-    public static func promote(
+    package static func promote(
         from source: String, to target: String = ManifestChannel.production, rolloutBasisPoints: Int? = nil,
         _ options: ReleaseEditOptions
     ) throws(PackagerError) -> ReleaseEditResult {
@@ -32,11 +32,14 @@ public enum ReleaseEdit {
             throw PackagerError(code: .configuration, reason: "channel '\(name)' is not a channel name: lowercase letters, digits and '-', starting with a letter, or 'production'")
         }
         guard source != target else {
-            throw PackagerError(code: .configuration, reason: "--from and --to are both \(source); promote copies one channel's modules to another")
+            throw PackagerError(
+                code: .configuration, reason: "from and to are both \(source); promote copies one channel's modules to another",
+                field: .promotionTarget, facts: PackagerError.Facts(value: source))
         }
         let targetChannel = ManifestChannel.recorded(target)
         if rolloutBasisPoints != nil, targetChannel != nil {
-            throw PackagerError(code: .refused, reason: "--rollout runs on production only; promote to production")
+            throw PackagerError(
+                code: .refused, reason: "a rollout runs on production only; promote to production", field: .rolloutBasisPoints)
         }
         let store = try VersionFolderStores.open(options.versionFolder, environment: options.environment)
         return try store.withLock { () throws(PackagerError) -> ReleaseEditResult in
@@ -45,9 +48,13 @@ public enum ReleaseEdit {
             guard let staged = try ChannelManifest.read(ManifestChannel.recorded(source), from: store, listed: listed, trustedKeys: options.verifyingKeys) else {
                 throw PackagerError(
                     code: .refused,
-                    reason: "\(options.versionFolder.display(sourceName)): no such manifest; publish the channel first "
-                        + "(package --channel \(source), then publish --channel \(source)), and check that \(options.versionFolder) is "
-                        + "the version folder publish wrote: <base>/<app version>, e.g. s3://strings/ios/1.0.0")
+                    reason: "\(options.versionFolder.display(sourceName)): no such manifest; publish the channel first (package and "
+                        + "publish channel \(source)), and check that \(options.versionFolder) is the version folder publish wrote: "
+                        + "<base>/<app version>, e.g. s3://strings/ios/1.0.0",
+                    field: .promotionSource,
+                    facts: PackagerError.Facts(
+                        value: source, problem: "\(options.versionFolder.display(sourceName)): no such manifest",
+                        location: "\(options.versionFolder)"))
             }
             try options.checkExpected(staged, shownAs: options.versionFolder.display(sourceName))
             if staged.rollout != nil {
@@ -119,10 +126,12 @@ public enum ReleaseEdit {
         }
         let signed = [ManifestChannel.envelopeFileName(channel: channel), ManifestChannel.indexEnvelopeFileName(channel: channel)]
         if options.signingKeys.isEmpty, let envelope = signed.first(where: { listed[$0] != nil }) {
+            let location = options.versionFolder.display(envelope)
             throw PackagerError(
                 code: .refused,
-                reason: "\(options.versionFolder.display(envelope)) exists, so this channel is signed: pass --signing-key "
-                    + "(or set OTA_SIGNING_KEY_FILE), or the old signature would keep vouching for the old manifest")
+                reason: "\(location) exists, so this channel is signed: give a signing key, or the old signature would keep "
+                    + "vouching for the old manifest",
+                field: .releaseEditSigningKeys, facts: PackagerError.Facts(location: location))
         }
         let files = try ReleaseFiles.make(
             manifest, signingKeys: options.signingKeys, manifestHeaders: .manifest(maxAgeSeconds: options.manifestMaxAgeSeconds))

@@ -3,9 +3,9 @@ import OTALocalizationsCore
 
 /// One file of a publish: a content-addressed one (a module's ZIP or slice, a part of the published index), which
 /// never changes once written, or one of the channel's manifests, written last (docs/hosting.md, "Layout").
-public struct ReleaseFile: Sendable, Equatable {
+package struct ReleaseFile: Sendable, Equatable {
     /// What the file is.
-    public enum Kind: String, Sendable {
+    package enum Kind: String, Sendable {
         /// A module's full ZIP or one of its slices.
         case archive
         /// A part of the published index (`index-*.json.gz`).
@@ -21,7 +21,7 @@ public struct ReleaseFile: Sendable, Equatable {
 
         /// Whether the file is named by its content (it never changes once written) rather than one of the channel's
         /// manifests (replaced by every publish, written last).
-        public var isContentAddressed: Bool { self == .archive || self == .indexPart }
+        package var isContentAddressed: Bool { self == .archive || self == .indexPart }
     }
 
     /// Where the bytes are on this machine.
@@ -31,14 +31,14 @@ public struct ReleaseFile: Sendable, Equatable {
     }
 
     /// The file name inside the version folder.
-    public var name: String
-    public var kind: Kind
+    package var name: String
+    package var kind: Kind
     /// Bytes.
-    public var size: Int64
+    package var size: Int64
     /// SHA-256 of the bytes, 64 lowercase hex digits.
-    public var sha256: String
+    package var sha256: String
     /// The headers an S3 upload sets; a local folder's server sets its own.
-    public var headers: ObjectHeaders
+    package var headers: ObjectHeaders
     var source: Source
 
     init(name: String, kind: Kind, bytes: Data, headers: ObjectHeaders) {
@@ -74,14 +74,14 @@ public struct ReleaseFile: Sendable, Equatable {
 /// Everything one publish of one channel writes: the content-addressed files first, each checked at the
 /// destination, then the channel's manifests in the order devices' commit points need (`manifest.json`, its
 /// envelope, `index.json`, its envelope), each a compare-and-swap against what was there when the publish began.
-public struct ReleaseFiles: Sendable, Equatable {
+package struct ReleaseFiles: Sendable, Equatable {
     /// The manifest the files describe.
-    public var manifest: Manifest
+    package var manifest: Manifest
     /// ZIPs, slices and index parts, each once.
-    public var contentAddressed: [ReleaseFile]
+    package var contentAddressed: [ReleaseFile]
     /// The channel's manifests, in the order they are written.
-    public var manifests: [ReleaseFile]
+    package var manifests: [ReleaseFile]
 
     /// Every file, content-addressed first.
-    public var all: [ReleaseFile] { contentAddressed + manifests }
+    package var all: [ReleaseFile] { contentAddressed + manifests }
 }

@@ -12,7 +12,7 @@ extension ReleaseFiles {
         let source = LocalFolderStore(folder: folder)
         let manifestName = ManifestChannel.manifestFileName(channel: channel)
         guard let (manifest, manifestBytes) = try ManifestFiles.read(manifestName, channel: channel, from: source) else {
-            throw PackagerError(code: .refused, reason: missingManifestReason(folder, channel: channel))
+            throw missingManifest(folder, channel: channel)
         }
         var archives: [ReleaseFile] = []
         for file in ManifestFiles.listed(by: manifest) {
@@ -56,16 +56,25 @@ extension ReleaseFiles {
         }
     }
 
-    private static func missingManifestReason(_ folder: URL, channel: String?) -> String {
+    /// `refused`: no manifest of `channel` in `folder`; field `channel` (the other channel's name in
+    /// ``PackagerError/Facts/value``) when the folder holds only one other channel's manifest.
+    private static func missingManifest(_ folder: URL, channel: String?) -> PackagerError {
         let name = ManifestChannel.manifestFileName(channel: channel)
         let others = FileSystem.sortedChildren(of: folder).filter {
             $0.hasPrefix("manifest.") && $0.hasSuffix(".json") && !$0.hasSuffix(".dsse.json") && $0 != name
         }
         if channel == nil, others.count == 1, let only = others.first {
             let found = String(only.dropFirst("manifest.".count).dropLast(".json".count))
-            return "\(folder.appendingPathComponent(name).path): no such file, but the folder holds \(only): publish it with --channel \(found)"
+            let problem = "\(folder.appendingPathComponent(name).path): no such file, but the folder holds \(only)"
+            return PackagerError(
+                code: .refused, reason: "\(problem): publish it as channel \(found)", field: .channel,
+                facts: PackagerError.Facts(value: found, problem: problem))
         }
-        return "\(folder.appendingPathComponent(name).path): no such file; give the version folder 'package' wrote "
-            + "(<output>/<version>)" + (channel == nil ? "" : " with --channel \(channel!)")
+        return PackagerError(
+            code: .refused,
+            reason: "\(folder.appendingPathComponent(name).path): no such file; give the version folder 'package' wrote "
+                + "(<output>/<version>)" + (channel.map { " for channel \($0)" } ?? ""),
+            field: channel == nil ? nil : .channel,
+            facts: PackagerError.Facts(value: channel, location: folder.appendingPathComponent(name).path))
     }
 }

@@ -40,5 +40,5 @@ extension ReleaseFiles {
 extension ObjectHeaders {
     /// A part of the published index: gzip bytes, content-addressed like a ZIP. Never `Content-Encoding: gzip`: the
     /// part's SHA-256 is that of the compressed bytes, which a client must receive as they are.
-    public static let indexPart = ObjectHeaders(contentType: "application/gzip", cacheControl: ObjectHeaders.archive.cacheControl)
+    package static let indexPart = ObjectHeaders(contentType: "application/gzip", cacheControl: ObjectHeaders.archive.cacheControl)
 }

@@ -29,10 +29,11 @@ public struct ValidationOptions: Sendable {
 
     /// Reads the baselines named by the options.
     ///
-    /// - Throws: ``PackagerError`` `configuration` when a baseline cannot be read (the `--validation-baseline` file
-    ///   missing or unreadable, or the `--baseline` location unreadable, damaged or without a table);
-    ///   `baseline-malformed` or `baseline-unsupported-version` (``ValidationBaselineError``'s codes) when the
-    ///   `--validation-baseline` file is not in the format.
+    /// - Throws: ``PackagerError`` `configuration` when a baseline cannot be read (field `adoptionBaselineFile`: the
+    ///   file missing or unreadable; field `publishedBaseline`: the location unreadable, damaged or without a table);
+    ///   `baseline-malformed` or `baseline-unsupported-version` (``ValidationBaselineError``'s codes, the error in
+    ///   ``PackagerError/Facts/baselineError``, the file's `path:line:column` in ``PackagerError/Facts/location``)
+    ///   when the ``adoptionBaselineFile`` is not in the format.
     func resolve(_ configuration: PackagerConfiguration) throws -> PublishValidation {
         let developmentRegion = configuration.developmentRegion
         var validation = PublishValidation(pluralCountsOfMillions: configuration.pluralCountsOfMillions)
@@ -50,18 +51,19 @@ public struct ValidationOptions: Sendable {
                     idleTimeout: limits.requestTimeout)
             } catch {
                 throw PackagerError(
-                    code: .configuration,
-                    reason: "--validation-baseline: \(error); record one with 'ota-localizations validate --write-baseline <file>'"
-                )
+                    code: .configuration, reason: "validation baseline: \(error); record one from today's findings",
+                    field: .adoptionBaselineFile, facts: PackagerError.Facts(problem: "\(error)", problemStandsAlone: true))
             }
             do {
                 validation.adoptionBaseline = try ValidationBaseline(data: data)
             } catch let error as ValidationBaselineError {
-                let place = error.line.map { ":\($0):\(error.column ?? 1)" } ?? ""
+                let location = file.path + (error.line.map { ":\($0):\(error.column ?? 1)" } ?? "")
+                var facts = PackagerError.Facts(location: location)
+                facts.baselineError = error
                 // The file's own code (`baseline-malformed`, `baseline-unsupported-version`), as docs/validation.md lists it.
                 throw PackagerError(
-                    code: PackagerError.Code(rawValue: error.code.rawValue),
-                    reason: "--validation-baseline \(file.path)\(place): \(error.reason)")
+                    code: PackagerError.Code(rawValue: error.code.rawValue), reason: "validation baseline \(location): \(error.reason)",
+                    field: .adoptionBaselineFile, facts: facts)
             }
         }
         return validation

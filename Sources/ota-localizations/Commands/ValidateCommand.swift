@@ -107,7 +107,7 @@ enum ValidateCommand: Command {
                 showBaselined: args.flag(Option.showBaselined), showNotes: args.flag(Option.showNotes)))
         }
         if run.coveredOnlyByOlderRecords > 0, args.value(Option.writeBaseline) == nil {
-            Output.err("note: \(ValidationBaseline.olderRecordsAdvice(run.coveredOnlyByOlderRecords)).")
+            Output.err("note: \(ValidationBaselineText.olderRecordsAdvice(run.coveredOnlyByOlderRecords)).")
         }
         return options.blocks(diagnostics) ? .failure : .success
     }

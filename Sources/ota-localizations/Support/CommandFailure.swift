@@ -41,7 +41,8 @@ struct CommandFailure: Error {
 
     /// `error` as the command line reports it: a ``UsageError`` is a usage error; a ``PackagerError`` is worded with
     /// the options' names (``PackagerErrorText``), exit status 2 for `badAppVersion`; a ``SourceLintError`` exits 2 for
-    /// `missingPath`; any other error is its description, code `error`.
+    /// `missingPath`; a ``ModuleTemplateError`` is worded with `--output` (``ModuleTemplateErrorText``); any other error
+    /// is its description, code `error`.
     init(_ error: any Error, details: Details = .omitted) {
         switch error {
         case let failure as CommandFailure:
@@ -55,6 +56,8 @@ struct CommandFailure: Error {
                 self.details = error.details
                 detailIndent = indent
             }
+        case let error as ModuleTemplateError:
+            self.init(code: "error", message: ModuleTemplateErrorText.message(error))
         case let error as SourceLintError:
             self.init(code: error.code.rawValue, message: error.reason, status: error.code == .missingPath ? .usage : .failure)
         default:

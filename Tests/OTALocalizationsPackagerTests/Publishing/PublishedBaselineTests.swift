@@ -67,15 +67,17 @@ import Testing
         try publish(folder, ["en.lproj/Localizable.strings": "\"a\" = \"A\";\n"], sha256: String(repeating: "0", count: 64))
         let zip = folder.url.appendingPathComponent("App-0.zip").absoluteString
 
-        #expect(reason { try PublishedBaseline.load(folder.path, developmentRegion: "en") }
-            == "--baseline \(zip): size or SHA-256 differs from the manifest; the baseline is damaged")
+        let damaged = #expect(throws: PackagerError.self) { try PublishedBaseline.load(folder.path, developmentRegion: "en") }
+        #expect(damaged?.reason == "published baseline \(zip): size or SHA-256 differs from the manifest; the baseline is damaged")
+        #expect(damaged?.field == .publishedBaseline && damaged?.facts.problemStandsAlone == false)
+        #expect(damaged?.facts.problem == "\(zip): size or SHA-256 differs from the manifest; the baseline is damaged")
         #expect(reason { try PublishedBaseline.load(folder.path, developmentRegion: "en", naming: .publishedVersion) }
             == "\(zip): size or SHA-256 differs from the manifest; the published files are damaged")
 
         let missing = folder.url.appendingPathComponent("2.0/manifest.json").path
         let asBaseline = try #require(reason { try PublishedBaseline.load(missing, developmentRegion: "en") })
         let asPublished = try #require(reason { try PublishedBaseline.load(missing, developmentRegion: "en", naming: .publishedVersion) })
-        #expect(asBaseline.hasPrefix("--baseline: cannot read the manifest: "), "\(asBaseline)")
-        #expect(asBaseline == "--baseline: " + asPublished)
+        #expect(asBaseline.hasPrefix("published baseline: cannot read the manifest: "), "\(asBaseline)")
+        #expect(asBaseline == "published baseline: " + asPublished)
     }
 }

@@ -133,9 +133,11 @@ enum ChannelManifest {
         trustedKeys: [ManifestPublicKey]
     ) throws(PackagerError) -> Data {
         guard let envelope else {
+            let problem = "\(store.location.display(plain)) has no signed envelope (\(name)); with a signing or trusted key, only a "
+                + "manifest a trusted key signed is read"
             throw PackagerError(
-                code: .signature,
-                reason: "\(store.location.display(plain)) has no signed envelope (\(name)); with a signing or trusted key, only a manifest a trusted key signed is read. Publish the channel signed (package --signing-key)")
+                code: .signature, reason: "\(problem). Publish the channel signed (packaged with a signing key)", field: .signingKeys,
+                facts: PackagerError.Facts(problem: problem, problemStandsAlone: true))
         }
         do {
             return try ManifestEnvelope(bytes: envelope, payloadType: type).verifiedPayload(trustedKeys: trustedKeys).payload

@@ -1,0 +1,16 @@
+import OTALocalizationsPackager
+
+/// A ``PackageWarning`` worded for the command line, naming `--previous`.
+enum PackageWarningText {
+    /// The line after `warning: `.
+    static func message(_ warning: PackageWarning) -> String {
+        switch warning {
+        case let .previousOfOtherAppVersion(location, previousAppVersion, appVersion):
+            "--previous \(location) is the manifest of app version \(previousAppVersion), not \(appVersion); "
+                + "changed/unchanged compares against another version's modules"
+        case let .olderThanPrevious(publishedAt, previousPublishedAt):
+            "publishedAt \(publishedAt) is older than --previous (\(previousPublishedAt)); devices that installed it will "
+                + "ignore this manifest"
+        }
+    }
+}

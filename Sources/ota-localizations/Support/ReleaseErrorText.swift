@@ -1,0 +1,44 @@
+import Foundation
+import OTALocalizationsCore
+import OTALocalizationsPackager
+
+/// The ``PackagerError``s of `publish`, `promote` and `rollout` worded for the command line: the field at fault named
+/// by its option (`--channel`, `--cloudfront-distribution`, `--signing-key`, `--from`, `--to`, `--rollout`,
+/// `--expect-published-at`).
+enum ReleaseErrorText {
+    /// The error's first line as `ota-localizations` prints it; nil when its field is not one of these commands'.
+    static func message(_ error: PackagerError) -> String? {
+        let facts = error.facts
+        let (value, problem, location) = (facts.value ?? "", facts.problem ?? "", facts.location ?? "")
+        switch error.field {
+        case .channel? where error.code != .configuration:
+            return facts.problem == nil
+                ? "\(location): no such file; give the version folder 'package' wrote (<output>/<version>) with --channel \(value)"
+                : "\(problem): publish it with --channel \(value)"
+        case .cloudFrontDistribution?:
+            let isEmpty = facts.value.map { $0.trimmingCharacters(in: .whitespaces).isEmpty } ?? false
+            return "--cloudfront-distribution \(problem)" + (isEmpty ? ", or leave the option out" : "")
+        case .signingKeys?:
+            return error.code == .signature
+                ? "\(problem). Publish the channel signed (package --signing-key)"
+                : "\(problem). Package with --signing-key (publish never deletes)"
+        case .releaseEditSigningKeys?:
+            return "\(location) exists, so this channel is signed: pass --signing-key (or set OTA_SIGNING_KEY_FILE), or the old "
+                + "signature would keep vouching for the old manifest"
+        case .expectedPublishedAt?:
+            return "\(location) \(problem), not at \(value) as --expect-published-at says: it is not the manifest this edit was "
+                + "meant for (put back, or replaced since). Nothing was signed or written"
+        case .promotionSource?:
+            return "\(problem); publish the channel first (package --channel \(value), then publish --channel \(value)), and "
+                + "check that \(location) is the version folder publish wrote: <base>/<app version>, e.g. s3://strings/ios/1.0.0"
+        case .promotionTarget?:
+            return "--from and --to are both \(value); promote copies one channel's modules to another"
+        case .rolloutBasisPoints?:
+            return facts.location == nil
+                ? "--rollout runs on production only; promote to production"
+                : "\(location) has no rollout; start one with 'promote --rollout <percent>'"
+        default:
+            return nil
+        }
+    }
+}
