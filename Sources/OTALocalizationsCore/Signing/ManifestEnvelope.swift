@@ -47,14 +47,6 @@ public struct ManifestEnvelope: Sendable, Equatable {
         self.signatures = signatures
     }
 
-    /// Signs `payload` of type `payloadType` with each of `keys`, in order (one signature per key).
-    public init(signing payload: Data, with keys: [ManifestSigningKey], payloadType: String = ManifestEnvelope.payloadType) {
-        let message = Self.preAuthenticationEncoding(payloadType: payloadType, payload: payload)
-        self.init(
-            payloadType: payloadType, payload: payload,
-            signatures: keys.map { Signature(keyID: $0.publicKey.keyID, signature: $0.signature(for: message)) })
-    }
-
     /// DSSE's pre-authentication encoding: `"DSSEv1" SP len(type) SP type SP len(payload) SP payload`, lengths as
     /// ASCII decimal byte counts. The bytes every signature signs.
     public static func preAuthenticationEncoding(payloadType: String, payload: Data) -> Data {
@@ -64,25 +56,6 @@ public struct ManifestEnvelope: Sendable, Equatable {
         out += Data(" \(payload.count) ".utf8)
         out += payload
         return out
-    }
-
-    /// The envelope as UTF-8 JSON in the order `payloadType`, `payload`, `signatures`, two-space indented, one
-    /// signature per line, ending with a newline. Deterministic for the same payload and signatures.
-    public func encoded() -> Data {
-        var out = "{\n"
-        out += "  \"payloadType\": \(JSONText.quoted(payloadType)),\n"
-        out += "  \"payload\": \(JSONText.quoted(payload.base64EncodedString())),\n"
-        if signatures.isEmpty {
-            out += "  \"signatures\": []\n"
-        } else {
-            out += "  \"signatures\": [\n"
-            let lines = signatures.map {
-                "    { \"keyid\": \(JSONText.quoted($0.keyID)), \"sig\": \(JSONText.quoted(Data($0.signature).base64EncodedString())) }"
-            }
-            out += lines.joined(separator: ",\n") + "\n  ]\n"
-        }
-        out += "}\n"
-        return Data(out.utf8)
     }
 
     /// Decodes an envelope strictly; unknown fields are ignored, nothing else is.
