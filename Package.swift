@@ -35,8 +35,8 @@ let package = Package(
         // The name rules the read side and Core both check, which cannot import each other, and the bundle-path model
         // (localization folder, table kind and its suffix) every side reads paths with. No dependencies.
         .target(name: "OTALocalizationsNames", resources: [.copy("PrivacyInfo.xcprivacy")]),
-        // SHA-256 for the read side and Core (CryptoKit on Apple platforms, libcrypto elsewhere), and MD5 for the
-        // packager's S3 ETag comparison; package symbols only.
+        // SHA-256 for the read side and Core (CryptoKit on Apple platforms, libcrypto elsewhere); package symbols only.
+        // MD5, for the S3 ETag comparison, is the packager's own, so that no app links it.
         .target(
             name: "OTALocalizationsDigest",
             dependencies: [.target(name: "COTALibCrypto", condition: .when(platforms: [.linux, .android, .windows]))],
@@ -85,6 +85,7 @@ let package = Package(
             dependencies: [
                 "OTALocalizationsCore", "OTALocalizationsPublishing", "OTALocalizationsNames", "OTALocalizationsDigest",
                 "OTALocalizationsValidation", "OTALocalizationsCatalogs", "OTALocalizationsSourceLint", "OTALocalizationsSync",
+                .target(name: "COTALibCrypto", condition: .when(platforms: [.linux, .android, .windows])),
             ]
         ),
         // What the command-line tool, the benchmark and the tests share and apps do not link: the storage-root lock,
