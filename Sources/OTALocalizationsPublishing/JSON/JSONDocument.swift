@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsCore
 
 /// A JSON file read strictly (RFC 8259, the String Catalog reader's parser), so that an error in it names a line and
 /// column: where the syntax breaks, or where a member or array element with the wrong content is written.
