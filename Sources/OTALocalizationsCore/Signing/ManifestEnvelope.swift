@@ -58,7 +58,8 @@ public struct ManifestEnvelope: Sendable, Equatable {
         return out
     }
 
-    /// Decodes an envelope strictly; unknown fields are ignored, nothing else is.
+    /// Decodes an envelope strictly (RFC 8259 JSON in UTF-8, read by ``OrderedJSONParser`` like the index); unknown
+    /// fields are ignored, nothing else is.
     ///
     /// - Parameters:
     ///   - payloadType: the only type accepted (``payloadType`` for `manifest.json`, ``indexPayloadType`` for
@@ -72,15 +73,11 @@ public struct ManifestEnvelope: Sendable, Equatable {
         bytes: Data, payloadType: String = ManifestEnvelope.payloadType,
         maximumSignatures: Int = ManifestEnvelope.defaultMaximumSignatures
     ) throws(ManifestSignatureError) {
-        let wire: WireEnvelope
-        do {
-            wire = try JSONDecoder().decode(WireEnvelope.self, from: bytes)
-        } catch {
-            throw ManifestSignatureError(
-                code: .malformedEnvelope,
-                reason: "the envelope is not a DSSE envelope (a JSON object with string 'payloadType' and 'payload' and 'signatures' of {'keyid', 'sig'} strings)")
-        }
-        if let key = DuplicateKeys.first(in: bytes) {
+        let malformed = ManifestSignatureError(
+            code: .malformedEnvelope,
+            reason: "the envelope is not a DSSE envelope (a JSON object with string 'payloadType' and 'payload' and 'signatures' of {'keyid', 'sig'} strings)")
+        guard let root = try? OrderedJSONParser.parse([UInt8](bytes)), let wire = WireEnvelope(root) else { throw malformed }
+        if let key = DuplicateKeys.first(in: root) {
             throw ManifestSignatureError(
                 code: .malformedEnvelope,
                 reason: "the envelope has the key \(JSONText.quoted(key)) twice in one object; readers would disagree on which one counts")
@@ -143,12 +140,30 @@ public struct ManifestEnvelope: Sendable, Equatable {
     }
 }
 
-private struct WireEnvelope: Decodable {
-    struct WireSignature: Decodable {
+/// The envelope's members as JSON carries them, read from the strictly parsed document (``OrderedJSONParser``, the
+/// reader of the index): string `payloadType` and `payload`, and `signatures`, an array of objects with string `keyid`
+/// and `sig`. Other members are ignored; nil when a member is missing or of another type.
+private struct WireEnvelope {
+    struct WireSignature {
         var keyid: String
         var sig: String
     }
+
     var payloadType: String
     var payload: String
     var signatures: [WireSignature]
+
+    init?(_ root: OrderedJSONValue) {
+        guard let payloadType = root["payloadType"]?.stringValue, let payload = root["payload"]?.stringValue,
+              let elements = root["signatures"]?.arrayValue
+        else { return nil }
+        var signatures: [WireSignature] = []
+        for element in elements {
+            guard let keyid = element["keyid"]?.stringValue, let sig = element["sig"]?.stringValue else { return nil }
+            signatures.append(WireSignature(keyid: keyid, sig: sig))
+        }
+        self.payloadType = payloadType
+        self.payload = payload
+        self.signatures = signatures
+    }
 }
