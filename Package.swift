@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "OTALocalizations", targets: ["OTALocalizations"]),
         .library(name: "OTALocalizationsSync", targets: ["OTALocalizationsSync"]),
         .library(name: "OTALocalizationsCore", targets: ["OTALocalizationsCore"]),
+        .library(name: "OTALocalizationsPublishing", targets: ["OTALocalizationsPublishing"]),
         .library(name: "OTALocalizationsPackager", targets: ["OTALocalizationsPackager"]),
         .library(name: "OTALocalizationsValidation", targets: ["OTALocalizationsValidation"]),
         .library(name: "OTALocalizationsCatalogs", targets: ["OTALocalizationsCatalogs"]),
@@ -34,8 +35,8 @@ let package = Package(
         // The name rules the read side and Core both check, which cannot import each other, and the bundle-path model
         // (localization folder, table kind and its suffix) every side reads paths with. No dependencies.
         .target(name: "OTALocalizationsNames", resources: [.copy("PrivacyInfo.xcprivacy")]),
-        // SHA-256 for the read side and Core (CryptoKit on Apple platforms, libcrypto elsewhere), and MD5 for the
-        // packager's S3 ETag comparison; package symbols only.
+        // SHA-256 for the read side and Core (CryptoKit on Apple platforms, libcrypto elsewhere); package symbols only.
+        // MD5, for the S3 ETag comparison, is the packager's own, so that no app links it.
         .target(
             name: "OTALocalizationsDigest",
             dependencies: [.target(name: "COTALibCrypto", condition: .when(platforms: [.linux, .android, .windows]))],
@@ -53,10 +54,27 @@ let package = Package(
         ),
 
         // MARK: Tooling (CI)
+        // The formats as CI writes them, and what only CI reads: the ZIP, deflate, gzip and property-list writers,
+        // `manifest.json` (decoding and encoding), building and encoding the published index, signing keys and
+        // signing, the format-specifier tokenizer, the parallel map. No app links it: on Linux the linker keeps every
+        // public and package function of a linked target, so what devices never run lives here, not in Core.
+        .target(
+            name: "OTALocalizationsPublishing",
+            dependencies: [
+                "OTALocalizationsCore", "OTALocalizationsNames", "COTAZlib",
+                .target(name: "COTALibCrypto", condition: .when(platforms: [.linux, .android, .windows])),
+            ]
+        ),
         // Checks of a module's tables (format specifiers, plural rules, baselines); knows nothing of packaging.
-        .target(name: "OTALocalizationsValidation", dependencies: ["OTALocalizationsCore", "OTALocalizationsNames"]),
+        .target(
+            name: "OTALocalizationsValidation",
+            dependencies: ["OTALocalizationsCore", "OTALocalizationsPublishing", "OTALocalizationsNames"]
+        ),
         // The String Catalog (`.xcstrings`) reader and compiler.
-        .target(name: "OTALocalizationsCatalogs", dependencies: ["OTALocalizationsCore", "OTALocalizationsNames"]),
+        .target(
+            name: "OTALocalizationsCatalogs",
+            dependencies: ["OTALocalizationsCore", "OTALocalizationsPublishing", "OTALocalizationsNames"]
+        ),
         // `lint-sources`: finds lookups in Swift sources that bypass a module's bundle, and reads the development values
         // lookups write beside their keys. Foundation only.
         .target(name: "OTALocalizationsSourceLint"),
@@ -65,33 +83,37 @@ let package = Package(
         .target(
             name: "OTALocalizationsPackager",
             dependencies: [
-                "OTALocalizationsCore", "OTALocalizationsNames", "OTALocalizationsDigest", "OTALocalizationsValidation",
-                "OTALocalizationsCatalogs", "OTALocalizationsSourceLint", "OTALocalizationsSync",
+                "OTALocalizationsCore", "OTALocalizationsPublishing", "OTALocalizationsNames", "OTALocalizationsDigest",
+                "OTALocalizationsValidation", "OTALocalizationsCatalogs", "OTALocalizationsSourceLint", "OTALocalizationsSync",
+                .target(name: "COTALibCrypto", condition: .when(platforms: [.linux, .android, .windows])),
             ]
         ),
         // What the command-line tool, the benchmark and the tests share and apps do not link: the storage-root lock,
         // reading installed tables, a report recorder, loopback sockets for a local nginx.
         .target(
             name: "OTALocalizationsTooling",
-            dependencies: ["OTALocalizations", "OTALocalizationsSync", "OTALocalizationsCore", "OTALocalizationsNames"]
+            dependencies: [
+                "OTALocalizations", "OTALocalizationsSync", "OTALocalizationsCore", "OTALocalizationsPublishing",
+                "OTALocalizationsNames",
+            ]
         ),
         .executableTarget(
             name: "ota-localizations",
             dependencies: [
                 "OTALocalizationsPackager", "OTALocalizationsValidation", "OTALocalizationsCatalogs",
                 "OTALocalizationsSourceLint", "OTALocalizationsSync", "OTALocalizations", "OTALocalizationsCore",
-                "OTALocalizationsNames", "OTALocalizationsTooling",
+                "OTALocalizationsPublishing", "OTALocalizationsNames", "OTALocalizationsTooling",
             ]
         ),
         .executableTarget(
             name: "ota-bench",
             dependencies: [
-                "OTALocalizations", "OTALocalizationsSync", "OTALocalizationsCore", "OTALocalizationsNames",
-                "OTALocalizationsPackager", "OTALocalizationsValidation", "OTALocalizationsTooling",
+                "OTALocalizations", "OTALocalizationsSync", "OTALocalizationsCore", "OTALocalizationsPublishing",
+                "OTALocalizationsNames", "OTALocalizationsPackager", "OTALocalizationsValidation", "OTALocalizationsTooling",
             ]
         ),
         // libFuzzer targets for the Core parsers (Scripts/fuzz.sh, docs/fuzzing.md); replays files in a plain build.
-        .executableTarget(name: "ota-fuzz", dependencies: ["OTALocalizationsCore"]),
+        .executableTarget(name: "ota-fuzz", dependencies: ["OTALocalizationsCore", "OTALocalizationsPublishing"]),
 
         // MARK: C shims (system libraries)
         .systemLibrary(name: "COTAZlib", path: "Sources/COTAZlib"),
@@ -115,15 +137,21 @@ let package = Package(
         .testTarget(
             name: "OTALocalizationsSyncTests",
             dependencies: [
-                "OTALocalizationsSync", "OTALocalizations", "OTALocalizationsCore", "OTALocalizationsTooling", "OTATestSupport",
+                "OTALocalizationsSync", "OTALocalizations", "OTALocalizationsCore", "OTALocalizationsPublishing",
+                "OTALocalizationsTooling", "OTATestSupport",
             ]
         ),
         .testTarget(
-            name: "OTALocalizationsCoreTests", dependencies: ["OTALocalizationsCore", "OTALocalizationsNames", "OTATestSupport"]
+            name: "OTALocalizationsCoreTests",
+            dependencies: ["OTALocalizationsCore", "OTALocalizationsPublishing", "OTALocalizationsNames", "OTATestSupport"]
+        ),
+        .testTarget(
+            name: "OTALocalizationsPublishingTests",
+            dependencies: ["OTALocalizationsPublishing", "OTALocalizationsCore", "OTATestSupport"]
         ),
         .testTarget(
             name: "OTALocalizationsValidationTests",
-            dependencies: ["OTALocalizationsValidation", "OTALocalizationsCore", "OTATestSupport"]
+            dependencies: ["OTALocalizationsValidation", "OTALocalizationsCore", "OTALocalizationsPublishing", "OTATestSupport"]
         ),
         .testTarget(
             name: "OTALocalizationsCatalogsTests",
@@ -134,14 +162,14 @@ let package = Package(
             name: "OTALocalizationsPackagerTests",
             dependencies: [
                 "OTALocalizationsPackager", "OTALocalizationsValidation", "OTALocalizationsSourceLint", "OTALocalizationsCore",
-                "OTATestSupport",
+                "OTALocalizationsPublishing", "OTATestSupport",
             ]
         ),
         .testTarget(
             name: "OTALocalizationsCLITests",
             dependencies: [
-                "OTALocalizationsCore", "OTALocalizationsSync", "OTALocalizations", "OTALocalizationsTooling", "OTATestSupport",
-                "ota-localizations",
+                "OTALocalizationsCore", "OTALocalizationsPublishing", "OTALocalizationsSync", "OTALocalizations",
+                "OTALocalizationsTooling", "OTATestSupport", "ota-localizations",
             ]
         ),
 

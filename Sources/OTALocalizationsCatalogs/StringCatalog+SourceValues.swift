@@ -1,4 +1,5 @@
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 
 extension StringCatalog {
     /// The development value of one plain-string entry in the catalog's source language.

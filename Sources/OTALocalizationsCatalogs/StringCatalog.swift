@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 
 /// A String Catalog (`.xcstrings`), Xcode's JSON file of localizable strings, read and checked.
 ///

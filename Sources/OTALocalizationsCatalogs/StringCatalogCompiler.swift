@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 
 /// Compiles a ``StringCatalog`` into the per-language `.strings` and `.stringsdict` tables Xcode builds from it,
 /// so a bundle holding them answers every lookup as the app's embedded bundle does.

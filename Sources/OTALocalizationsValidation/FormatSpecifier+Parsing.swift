@@ -1,4 +1,5 @@
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 
 extension FormatSpecifier {
     /// Parses every conversion specification in a format string, in the order written.

@@ -1,4 +1,5 @@
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 
 /// One conversion specification of a printf-style format string, as `String(format:)` and
 /// `NSString(format:)` read it, or one `%#@variable@` reference of a `.stringsdict` format.

@@ -1,4 +1,5 @@
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 
 extension ModuleValidator {
     /// Compares every localization's tables with the development region's: format arguments, missing

@@ -1,4 +1,5 @@
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 
 /// The checks of one module's tables (`docs/validation.md`): they return diagnostics and never throw.
 ///

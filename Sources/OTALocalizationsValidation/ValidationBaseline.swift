@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 
 /// The findings a team accepted when it adopted validation, so that only new or changed ones block.
 ///

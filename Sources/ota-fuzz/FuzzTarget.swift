@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 
 /// One parser the fuzzer drives, chosen by `OTA_FUZZ_TARGET` or the first argument.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import OTALocalizations
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 @testable import OTALocalizationsSync
 import Testing
 

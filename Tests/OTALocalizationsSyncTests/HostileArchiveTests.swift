@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 @testable import OTALocalizationsSync
 
 /// Every hostile or broken ZIP fails only its module, with the reader's code in the reason, and installs nothing.

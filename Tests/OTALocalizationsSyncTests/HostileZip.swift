@@ -1,5 +1,6 @@
 import Foundation
 @testable import OTALocalizationsCore
+@testable import OTALocalizationsPublishing
 
 /// A test-only ZIP byte builder (APPNOTE.TXT 4.3.7, 4.3.12, 4.3.16) that writes whatever it is told, including
 /// what a reader must refuse: lying sizes, symlinks, encryption flags, unknown methods, hostile names.

@@ -1,5 +1,6 @@
 import Testing
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 @testable import OTALocalizationsValidation
 
 /// Expected values follow IEEE Std 1003.1 `fprintf` and Apple's "String Format Specifiers" table.

@@ -1,4 +1,5 @@
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 
 /// The compilation of one catalog, language by language (the rules are listed on `StringCatalogCompiler`).
 struct CatalogCompilation {

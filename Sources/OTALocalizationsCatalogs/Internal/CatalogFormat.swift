@@ -1,4 +1,5 @@
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 
 /// The printf-style specifiers of String Catalog text, read by Core's ``FormatTokenizer`` with Xcode 26's named
 /// arguments (`%(count)lld`, `%1$(limit)lld`), and the rewrites the compiler makes with them.

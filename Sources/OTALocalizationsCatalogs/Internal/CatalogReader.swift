@@ -1,4 +1,5 @@
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 import OTALocalizationsNames
 
 /// Turns catalog JSON into the compiler's model, reporting every problem with its position.

@@ -1,4 +1,5 @@
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 
 /// The argument layout of a plural variation's cases: where the count is, which value type it has, and the
 /// case strings with named arguments compiled away.

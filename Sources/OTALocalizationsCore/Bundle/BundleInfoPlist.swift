@@ -9,18 +9,39 @@ import OTALocalizationsNames
 /// `CFBundlePackageType` `BNDL`. No bundle identifier is written: `Bundle` shares instances by identifier
 /// (docs/apple-platform.md C1), and each installed copy must stay a distinct bundle.
 public enum BundleInfoPlist {
-    /// XML property-list bytes, UTF-8, tab-indented like Xcode's, identical for identical input (written by
-    /// `PropertyListWriter`, the writer of the compiled String Catalog tables).
+    /// XML property-list bytes, UTF-8, tab-indented like Xcode's, identical for identical input: the bytes
+    /// `PropertyListWriter` (OTALocalizationsPublishing, the writer of the compiled String Catalog tables) gives for
+    /// this dictionary, written here from a template so that the device links no property-list writer.
     ///
-    /// - Parameter developmentRegion: a language name such as `en`; XML-escaped as needed.
+    /// - Parameter developmentRegion: a language name such as `en`; `&`, `<` and `>` are XML-escaped.
     public static func bytes(developmentRegion: String) -> Data {
-        PropertyListWriter.data(
-            .dictionary([
-                ("CFBundleDevelopmentRegion", .string(developmentRegion)),
-                ("CFBundleInfoDictionaryVersion", .string("6.0")),
-                ("CFBundlePackageType", .string("BNDL")),
-            ]),
-            format: .xml)
+        var text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            \t<key>CFBundleDevelopmentRegion</key>
+            \t<string>
+            """
+        for scalar in developmentRegion.unicodeScalars {
+            switch scalar {
+            case "&": text += "&amp;"
+            case "<": text += "&lt;"
+            case ">": text += "&gt;"
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        text += """
+            </string>
+            \t<key>CFBundleInfoDictionaryVersion</key>
+            \t<string>6.0</string>
+            \t<key>CFBundlePackageType</key>
+            \t<string>BNDL</string>
+            </dict>
+            </plist>
+
+            """
+        return Data(text.utf8)
     }
 
     /// The `CFBundleDevelopmentRegion` an `Info.plist` declares, or nil when it has none (or not a string).

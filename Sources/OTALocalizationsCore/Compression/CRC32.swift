@@ -2,9 +2,9 @@ import COTAZlib
 import Foundation
 
 /// The CRC-32 checksum ZIP stores for each entry (APPNOTE.TXT 4.4.7; ISO 3309 polynomial 0xEDB88320), computed by zlib.
-enum CRC32 {
+package enum CRC32 {
     /// Returns the CRC-32 of `data` (0 for empty data), the value Python's `zlib.crc32` returns.
-    static func checksum(_ data: Data) -> UInt32 {
+    package static func checksum(_ data: Data) -> UInt32 {
         update(0, data)
     }
 

@@ -3,27 +3,12 @@ import Foundation
 /// One gzip member (RFC 1952) around a raw deflate stream: the container of the published index's parts
 /// (`index-*.json.gz`, docs/design.md).
 ///
-/// Written reproducibly: the fixed 10-byte header `1f 8b 08 00 00000000 00 ff` (no flags, no modification time,
-/// "unknown" operating system, so the same input gives the same bytes on macOS and Linux), the deflate stream at
-/// level 9, then the CRC-32 and the input size modulo 2^32, little-endian. Read strictly: exactly that header
-/// (flags 0; any time, extra-flags and operating-system byte), one member, the trailer checked, nothing after it.
+/// Written reproducibly, by CI only (`compress(_:)`, in OTALocalizationsPublishing): the fixed 10-byte header
+/// `1f 8b 08 00 00000000 00 ff` (no flags, no modification time, "unknown" operating system, so the same input gives
+/// the same bytes on macOS and Linux), the deflate stream at level 9, then the CRC-32 and the input size modulo 2^32,
+/// little-endian. Read strictly: exactly that header (flags 0; any time, extra-flags and operating-system byte), one
+/// member, the trailer checked, nothing after it.
 package enum GzipMember {
-    /// `data` as one gzip member.
-    /// - Throws: ``CompressionError`` `zlib` when zlib cannot initialize.
-    package static func compress(_ data: Data) throws(CompressionError) -> Data {
-        var out = Data([0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xFF])
-        do {
-            out += try RawDeflate.compress(data, level: 9)
-        } catch let error as CompressionError {
-            throw error
-        } catch {
-            throw CompressionError(code: .zlib, reason: "\(error)")
-        }
-        appendLittleEndian(CRC32.checksum(data), to: &out)
-        appendLittleEndian(UInt32(truncatingIfNeeded: data.count), to: &out)
-        return out
-    }
-
     /// The bytes of the one gzip member `data` holds, at most `maximumBytes` of them.
     /// - Throws: ``CompressionError``: `corruptData` for a header other than the one above, a CRC-32 or size that
     ///   does not match, or bytes after the member; `truncated`, `outputTooLarge`, `zlib` from the inflater.
@@ -50,10 +35,6 @@ package enum GzipMember {
             throw CompressionError(code: .corruptData, reason: "the gzip trailer's CRC-32 or size does not match the content")
         }
         return inflated.output
-    }
-
-    private static func appendLittleEndian(_ value: UInt32, to data: inout Data) {
-        for shift in stride(from: 0, to: 32, by: 8) { data.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
     }
 
     private static func littleEndian(_ bytes: [UInt8], at offset: Int) -> UInt32 {

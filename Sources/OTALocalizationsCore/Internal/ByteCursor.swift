@@ -70,19 +70,3 @@ struct ByteCursor {
         ArchiveError(code: .truncated, reason: "a record runs past the end of the archive")
     }
 }
-
-/// Little-endian appends for building ZIP records.
-extension Array where Element == UInt8 {
-    mutating func appendLE(_ value: UInt16) {
-        append(UInt8(truncatingIfNeeded: value))
-        append(UInt8(truncatingIfNeeded: value >> 8))
-    }
-
-    mutating func appendLE(_ value: UInt32) {
-        for shift in stride(from: 0, to: 32, by: 8) { append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
-    }
-
-    mutating func appendLE(_ value: UInt64) {
-        for shift in stride(from: 0, to: 64, by: 8) { append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
-    }
-}

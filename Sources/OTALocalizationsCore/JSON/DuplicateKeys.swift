@@ -8,13 +8,6 @@ import Foundation
 /// Swift strings (canonically equivalent spellings count as the same key), which refuses at least everything Python
 /// or Foundation would merge.
 package enum DuplicateKeys {
-    /// The first duplicated key, in document order, or nil when there is none; nil too when `bytes` is not strict
-    /// JSON (the caller's decoder reports that).
-    package static func first(in bytes: Data) -> String? {
-        guard let value = try? OrderedJSONParser.parse([UInt8](bytes)) else { return nil }
-        return first(in: value)
-    }
-
     /// The first duplicated key inside `value`.
     package static func first(in value: OrderedJSONValue) -> String? {
         switch value {

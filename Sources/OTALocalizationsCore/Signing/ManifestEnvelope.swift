@@ -47,14 +47,6 @@ public struct ManifestEnvelope: Sendable, Equatable {
         self.signatures = signatures
     }
 
-    /// Signs `payload` of type `payloadType` with each of `keys`, in order (one signature per key).
-    public init(signing payload: Data, with keys: [ManifestSigningKey], payloadType: String = ManifestEnvelope.payloadType) {
-        let message = Self.preAuthenticationEncoding(payloadType: payloadType, payload: payload)
-        self.init(
-            payloadType: payloadType, payload: payload,
-            signatures: keys.map { Signature(keyID: $0.publicKey.keyID, signature: $0.signature(for: message)) })
-    }
-
     /// DSSE's pre-authentication encoding: `"DSSEv1" SP len(type) SP type SP len(payload) SP payload`, lengths as
     /// ASCII decimal byte counts. The bytes every signature signs.
     public static func preAuthenticationEncoding(payloadType: String, payload: Data) -> Data {
@@ -66,26 +58,8 @@ public struct ManifestEnvelope: Sendable, Equatable {
         return out
     }
 
-    /// The envelope as UTF-8 JSON in the order `payloadType`, `payload`, `signatures`, two-space indented, one
-    /// signature per line, ending with a newline. Deterministic for the same payload and signatures.
-    public func encoded() -> Data {
-        var out = "{\n"
-        out += "  \"payloadType\": \(JSONText.quoted(payloadType)),\n"
-        out += "  \"payload\": \(JSONText.quoted(payload.base64EncodedString())),\n"
-        if signatures.isEmpty {
-            out += "  \"signatures\": []\n"
-        } else {
-            out += "  \"signatures\": [\n"
-            let lines = signatures.map {
-                "    { \"keyid\": \(JSONText.quoted($0.keyID)), \"sig\": \(JSONText.quoted(Data($0.signature).base64EncodedString())) }"
-            }
-            out += lines.joined(separator: ",\n") + "\n  ]\n"
-        }
-        out += "}\n"
-        return Data(out.utf8)
-    }
-
-    /// Decodes an envelope strictly; unknown fields are ignored, nothing else is.
+    /// Decodes an envelope strictly (RFC 8259 JSON in UTF-8, read by ``OrderedJSONParser`` like the index); unknown
+    /// fields are ignored, nothing else is.
     ///
     /// - Parameters:
     ///   - payloadType: the only type accepted (``payloadType`` for `manifest.json`, ``indexPayloadType`` for
@@ -99,15 +73,11 @@ public struct ManifestEnvelope: Sendable, Equatable {
         bytes: Data, payloadType: String = ManifestEnvelope.payloadType,
         maximumSignatures: Int = ManifestEnvelope.defaultMaximumSignatures
     ) throws(ManifestSignatureError) {
-        let wire: WireEnvelope
-        do {
-            wire = try JSONDecoder().decode(WireEnvelope.self, from: bytes)
-        } catch {
-            throw ManifestSignatureError(
-                code: .malformedEnvelope,
-                reason: "the envelope is not a DSSE envelope (a JSON object with string 'payloadType' and 'payload' and 'signatures' of {'keyid', 'sig'} strings)")
-        }
-        if let key = DuplicateKeys.first(in: bytes) {
+        let malformed = ManifestSignatureError(
+            code: .malformedEnvelope,
+            reason: "the envelope is not a DSSE envelope (a JSON object with string 'payloadType' and 'payload' and 'signatures' of {'keyid', 'sig'} strings)")
+        guard let root = try? OrderedJSONParser.parse([UInt8](bytes)), let wire = WireEnvelope(root) else { throw malformed }
+        if let key = DuplicateKeys.first(in: root) {
             throw ManifestSignatureError(
                 code: .malformedEnvelope,
                 reason: "the envelope has the key \(JSONText.quoted(key)) twice in one object; readers would disagree on which one counts")
@@ -170,12 +140,30 @@ public struct ManifestEnvelope: Sendable, Equatable {
     }
 }
 
-private struct WireEnvelope: Decodable {
-    struct WireSignature: Decodable {
+/// The envelope's members as JSON carries them, read from the strictly parsed document (``OrderedJSONParser``, the
+/// reader of the index): string `payloadType` and `payload`, and `signatures`, an array of objects with string `keyid`
+/// and `sig`. Other members are ignored; nil when a member is missing or of another type.
+private struct WireEnvelope {
+    struct WireSignature {
         var keyid: String
         var sig: String
     }
+
     var payloadType: String
     var payload: String
     var signatures: [WireSignature]
+
+    init?(_ root: OrderedJSONValue) {
+        guard let payloadType = root["payloadType"]?.stringValue, let payload = root["payload"]?.stringValue,
+              let elements = root["signatures"]?.arrayValue
+        else { return nil }
+        var signatures: [WireSignature] = []
+        for element in elements {
+            guard let keyid = element["keyid"]?.stringValue, let sig = element["sig"]?.stringValue else { return nil }
+            signatures.append(WireSignature(keyid: keyid, sig: sig))
+        }
+        self.payloadType = payloadType
+        self.payload = payload
+        self.signatures = signatures
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 import OTALocalizationsNames
 
 /// One module packed as a reproducible ZIP, with its hash and published file name.

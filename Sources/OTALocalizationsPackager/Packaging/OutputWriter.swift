@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 
 /// Writes ZIPs (full and slices) and the manifest into a version folder, each through a temporary file and a rename.
 enum OutputWriter {

@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 
 /// What one `package` run needs: where to read, which app version, where to write.
 public struct PackageOptions: Sendable {

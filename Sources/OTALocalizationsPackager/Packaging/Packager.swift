@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 import OTALocalizationsValidation
 
 /// Turns a repository's reviewed tables into per-module ZIPs and a manifest (docs/design.md, docs/packaging.md).

@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 import OTALocalizationsNames
 
 /// One slice of a module's bundle packed as its own reproducible ZIP (docs/design.md, "Slices"): the base slice

@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 import OTALocalizationsCatalogs
 
 /// A table or catalog that could not be read, compiled or parsed.

@@ -1,6 +1,7 @@
 import Foundation
 import OTALocalizationsNames
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 
 /// Edits a published version folder's manifests in place: promoting one channel's modules to another and running a
 /// staged rollout on production (docs/rollouts.md).

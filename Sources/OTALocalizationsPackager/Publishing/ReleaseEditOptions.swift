@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 
 /// What `promote` and `rollout` need besides the change itself.
 package struct ReleaseEditOptions: Sendable {

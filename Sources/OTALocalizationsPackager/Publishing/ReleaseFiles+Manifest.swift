@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 
 extension ReleaseFiles {
     /// The manifests of `manifest`'s channel, signed with `signingKeys` when there are any, and the parts of the

@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 import OTALocalizationsNames
 import OTALocalizationsCatalogs
 import OTALocalizationsValidation

@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 import OTALocalizationsSync
 
 /// `ota-localizations verify`: checks a published version folder the way a device of the given channel and keys

@@ -1,6 +1,7 @@
 import Foundation
 import OTALocalizations
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 import OTALocalizationsPackager
 import OTALocalizationsValidation
 

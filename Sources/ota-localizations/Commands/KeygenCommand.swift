@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

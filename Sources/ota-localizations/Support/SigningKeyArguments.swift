@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 import OTALocalizationsPackager
 
 /// The signing options shared by `package`, `verify` and `sync` (docs/signing.md).

@@ -3,6 +3,7 @@ import OTATestSupport
 import Testing
 
 @testable import OTALocalizationsCore
+@testable import OTALocalizationsPublishing
 
 /// Hostile and malformed archives, built byte by byte with ``RawZip``; each must be refused with its own code.
 @Suite struct ZipArchiveHostileTests {

@@ -3,6 +3,7 @@ import OTATestSupport
 import Testing
 
 @testable import OTALocalizationsCore
+@testable import OTALocalizationsPublishing
 
 /// The writer and reader on the real localization files of `../shared/corpus` (read in place, never copied).
 @Suite struct ZipCorpusTests {

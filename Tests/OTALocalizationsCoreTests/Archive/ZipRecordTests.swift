@@ -1,6 +1,7 @@
 import Testing
 
 @testable import OTALocalizationsCore
+@testable import OTALocalizationsPublishing
 
 /// Each ZIP record against bytes laid out by hand from APPNOTE.TXT (little-endian fields in the order of 4.3.7,
 /// 4.3.12, 4.3.14, 4.3.15, 4.3.16 and 4.5.3), written and read back.

@@ -3,6 +3,7 @@ import OTATestSupport
 import Testing
 
 @testable import OTALocalizationsCore
+@testable import OTALocalizationsPublishing
 
 /// The one property-list writer behind the String Catalog compiler and every bundle's `Info.plist`: exact XML bytes,
 /// and binary bytes that the project's reader and Python's `plistlib` both read back to the same values.
@@ -73,6 +74,19 @@ import Testing
         let text = String(decoding: BundleInfoPlist.bytes(developmentRegion: "a&b<c>"), as: UTF8.self)
         #expect(text == BundleFixtures.infoPlist(developmentRegion: "a&amp;b&lt;c&gt;"))
         #expect(try BundleInfoPlist.developmentRegion(in: BundleInfoPlist.bytes(developmentRegion: "a&b<c>")) == "a&b<c>")
+    }
+
+    @Test func deviceTemplateOfInfoPlistMatchesTheWriter() {
+        // Core writes Info.plist from a template so that devices link no writer; the bytes must stay the writer's.
+        for region in ["en", "pt-BR", "zh_Hans", "a&b<c>", "é ✓"] {
+            let written = PropertyListWriter.data(
+                .dictionary([
+                    ("CFBundlePackageType", .string("BNDL")), ("CFBundleDevelopmentRegion", .string(region)),
+                    ("CFBundleInfoDictionaryVersion", .string("6.0")),
+                ]),
+                format: .xml)
+            #expect(BundleInfoPlist.bytes(developmentRegion: region) == written)
+        }
     }
 
     private func hex(_ text: String) -> String {

@@ -3,6 +3,7 @@ import OTATestSupport
 import Testing
 
 @testable import OTALocalizationsCore
+@testable import OTALocalizationsPublishing
 
 /// The published index (format 2): built from a manifest, it says what the manifest says; its root names each part by
 /// SHA-256; readers refuse a root they cannot trust as a whole and set aside a part's bad entry alone.

@@ -3,6 +3,7 @@ import OTATestSupport
 import Testing
 
 @testable import OTALocalizationsCore
+@testable import OTALocalizationsPublishing
 
 /// Entry names longer than `PATH_MAX` (1,024 bytes on Apple platforms, `<sys/syslimits.h>`) are refused up front.
 ///

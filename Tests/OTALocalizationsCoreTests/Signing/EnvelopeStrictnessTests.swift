@@ -3,6 +3,7 @@ import OTATestSupport
 import Testing
 
 @testable import OTALocalizationsCore
+@testable import OTALocalizationsPublishing
 
 /// The envelope is read exactly as docs/signing.md's check reads it: canonical base64 only, no key twice, a bounded
 /// number of signatures, and a payload type bound to the file (a signed manifest never passes for a signed index).

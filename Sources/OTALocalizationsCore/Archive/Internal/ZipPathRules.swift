@@ -1,7 +1,7 @@
 /// The name rules shared by the ZIP reader and writer (APPNOTE.TXT 4.4.17.1: relative, forward slashes, no drive).
-enum ZipPathRules {
+package enum ZipPathRules {
     /// Throws when `path` could escape or confuse the extraction root; a trailing `/` (a folder) is allowed.
-    static func validate(_ path: String) throws(ArchiveError) {
+    package static func validate(_ path: String) throws(ArchiveError) {
         func fail(_ code: ArchiveError.Code, _ reason: String) -> ArchiveError {
             ArchiveError(code: code, reason: reason, entryPath: path)
         }
@@ -28,7 +28,7 @@ enum ZipPathRules {
 
     /// The key under which two names collide on a case-insensitive, normalization-insensitive file system (APFS
     /// and HFS+ defaults): trailing `/` dropped, lowercased; `String` equality already ignores normalization.
-    static func collisionKey(_ path: String) -> String {
+    package static func collisionKey(_ path: String) -> String {
         var trimmed = Substring(path)
         while trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         return trimmed.lowercased()

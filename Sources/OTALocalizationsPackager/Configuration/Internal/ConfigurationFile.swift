@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 import OTALocalizationsNames
 
 /// An `ota-localizations.json` parsed once, strictly (``JSONDocument``): its top-level fields, each read into its

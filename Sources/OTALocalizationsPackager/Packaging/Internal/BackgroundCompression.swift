@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 
 /// Compresses the ZIP entries of every module on a background queue, so deflate runs while the caller validates.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import OTALocalizationsCore
+import OTALocalizationsPublishing
 
 /// The manifest a published index describes, read from its parts at the destination.
 enum PublishedIndexReading {

@@ -1,24 +1,18 @@
 /// The ZIP64 extended information extra field (APPNOTE.TXT 4.5.3) of a local or central header: tag 0x0001, a data
 /// size, then only the values whose classic field is all ones, in the order uncompressed size, compressed size, local
 /// header offset, disk number start.
-struct Zip64ExtraField: Equatable {
-    static let tag: UInt16 = 0x0001
+package struct Zip64ExtraField: Equatable {
+    package static let tag: UInt16 = 0x0001
 
-    var uncompressedSize: UInt64?
-    var compressedSize: UInt64?
-    var localHeaderOffset: UInt64?
+    package var uncompressedSize: UInt64?
+    package var compressedSize: UInt64?
+    package var localHeaderOffset: UInt64?
 
-    /// The field (tag, size, values in order), or no bytes when it holds no value.
-    var bytes: [UInt8] {
-        var data: [UInt8] = []
-        if let uncompressedSize { data.appendLE(uncompressedSize) }
-        if let compressedSize { data.appendLE(compressedSize) }
-        if let localHeaderOffset { data.appendLE(localHeaderOffset) }
-        guard !data.isEmpty else { return [] }
-        var field: [UInt8] = []
-        field.appendLE(Self.tag)
-        field.appendLE(UInt16(data.count))
-        return field + data
+    /// Creates the record from its fields, in the order it writes them.
+    package init(uncompressedSize: UInt64? = nil, compressedSize: UInt64? = nil, localHeaderOffset: UInt64? = nil) {
+        self.uncompressedSize = uncompressedSize
+        self.compressedSize = compressedSize
+        self.localHeaderOffset = localHeaderOffset
     }
 
     /// Replaces each classic field whose value is all ones with its ZIP64 value; returns false when the needed

@@ -1,0 +1,46 @@
+import Foundation
+import OTALocalizationsCore
+import OTALocalizationsNames
+
+extension ManifestIndex {
+    /// The root as UTF-8 JSON: `formatVersion`, `appVersion`, `publishedAt`, `developmentRegion`, `channel` (only for
+    /// a channel other than production), `parts` and `rollout` (only when one runs), two-space indented, one part per
+    /// line, ending with a newline (docs/design.md, "The published index"). Deterministic.
+    public func encoded() -> Data {
+        var out = "{\n"
+        out += "  \"formatVersion\": \(Self.formatVersion),\n"
+        out += "  \"appVersion\": \(JSONText.quoted(appVersion)),\n"
+        out += "  \"publishedAt\": \(JSONText.quoted(ManifestDate.format(publishedAtTimestamp))),\n"
+        out += "  \"developmentRegion\": \(JSONText.quoted(developmentRegion)),\n"
+        if let channel { out += "  \"channel\": \(JSONText.quoted(channel)),\n" }
+        out += "  \"parts\": " + Self.encoded(parts, indent: "  ") + (rollout == nil ? "\n" : ",\n")
+        if let rollout {
+            out += "  \"rollout\": {\n"
+            out += "    \"id\": \(JSONText.quoted(rollout.id)),\n"
+            out += "    \"percent\": \(ManifestRollout(id: rollout.id, basisPoints: rollout.basisPoints, modules: []).percentText),\n"
+            out += "    \"parts\": " + Self.encoded(rollout.parts, indent: "    ")
+            if !rollout.removedModules.isEmpty {
+                out += ",\n    \"removedModules\": [" + rollout.removedModules.map(JSONText.quoted).joined(separator: ", ") + "]"
+            }
+            out += "\n  }\n"
+        }
+        out += "}\n"
+        return Data(out.utf8)
+    }
+
+    private static func encoded(_ parts: IndexParts, indent: String) -> String {
+        var out = "{\n"
+        out += "\(indent)  \"base\": \(IndexJSON.part(parts.base)),\n"
+        out += "\(indent)  \"full\": \(IndexJSON.part(parts.full)),\n"
+        let names = UTF8ByteOrder.sorted(Array(parts.localizations.keys))
+        if names.isEmpty {
+            out += "\(indent)  \"localizations\": {}\n"
+        } else {
+            out += "\(indent)  \"localizations\": {\n"
+            out += names.map { "\(indent)    \(JSONText.quoted($0)): \(IndexJSON.part(parts.localizations[$0]!))" }
+                .joined(separator: ",\n")
+            out += "\n\(indent)  }\n"
+        }
+        return out + "\(indent)}"
+    }
+}
