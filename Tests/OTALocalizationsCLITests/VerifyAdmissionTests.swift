@@ -88,7 +88,7 @@ import Testing
             let index = try ManifestIndex.build(from: manifest).index
             var root = index
             let baseBytes = try GzipMember.compress(contents.base.encoded())
-            let basePart = IndexPartReference(
+            let basePart = PublishedFile(
                 path: "index-base-\(SHA256Digest.hexString(baseBytes).prefix(16)).json.gz", sha256: SHA256Digest.hexString(baseBytes),
                 size: Int64(baseBytes.count))
             root.parts.base = basePart

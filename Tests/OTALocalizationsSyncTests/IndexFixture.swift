@@ -29,8 +29,8 @@ struct SlicedModule {
 
     /// The manifest entry.
     var entry: ManifestModule {
-        func file(_ module: PublishedModule) -> ManifestSlice { ManifestSlice(path: module.path, sha256: module.sha256, size: Int64(module.zip.count)) }
-        var named: [String: ManifestSlice] = [:]
+        func file(_ module: PublishedModule) -> PublishedFile { PublishedFile(path: module.path, sha256: module.sha256, size: Int64(module.zip.count)) }
+        var named: [String: PublishedFile] = [:]
         for (key, slice) in slices where key != "base" { named[key] = file(slice) }
         return ManifestModule(
             name: name, path: full.path, sha256: full.sha256, size: Int64(full.zip.count),
@@ -103,8 +103,8 @@ extension SyncFixture {
     /// The base part `reference` names among `files`, with `entries` spliced in first, gzipped and named as the
     /// packager names parts.
     private static func splice(
-        _ entries: [String], into reference: IndexPartReference, _ files: [(name: String, bytes: Data)]
-    ) throws -> (file: (name: String, bytes: Data), reference: IndexPartReference) {
+        _ entries: [String], into reference: PublishedFile, _ files: [(name: String, bytes: Data)]
+    ) throws -> (file: (name: String, bytes: Data), reference: PublishedFile) {
         let original = try #require(files.first { $0.name == reference.path })
         var text = String(decoding: try GzipMember.decompress(original.bytes, maximumBytes: 1 << 24), as: UTF8.self)
         let marker = "\"modules\": ["
@@ -114,7 +114,7 @@ extension SyncFixture {
         let bytes = try GzipMember.compress(Data(text.utf8))
         let sha256 = SHA256Digest.hexString(bytes)
         let name = "index-base-\(sha256.prefix(16)).json.gz"
-        return ((name, bytes), IndexPartReference(path: name, sha256: sha256, size: Int64(bytes.count)))
+        return ((name, bytes), PublishedFile(path: name, sha256: sha256, size: Int64(bytes.count)))
     }
 
     /// The index `indexName` served in `appVersion`'s folder.

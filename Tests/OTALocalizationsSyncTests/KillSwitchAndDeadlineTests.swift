@@ -197,7 +197,7 @@ import Testing
             configuration: configuration, versionURL: URL(string: SyncFixture.base + "/1.0/")!, developmentRegion: "en",
             protectedFolders: [], context: context)
 
-        let zip = ManifestSlice(path: module.path, sha256: module.sha256, size: Int64(module.zip.count))
+        let zip = PublishedFile(path: module.path, sha256: module.sha256, size: Int64(module.zip.count))
         let result = await installer.install(
             DeviceModule(name: "Checkout", localizations: [], rolloutID: nil, content: .full(zip)), choice: .full(zip), keyID: nil, published: nil)
 

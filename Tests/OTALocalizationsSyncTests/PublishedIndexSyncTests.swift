@@ -126,7 +126,7 @@ import Testing
         // Then: the publish is refused (code manifest) and nothing but the root was requested.
         let report = try #require(fixture.reports.last)
         #expect(report.manifest == .failed && report.errorCode == .manifest, "\(report.jsonText())")
-        #expect(report.error?.contains("\(IndexPartReference.maximumSize)") == true, "\(report.error ?? "")")
+        #expect(report.error?.contains("\(IndexParts.maximumPartSize)") == true, "\(report.error ?? "")")
         #expect(fixture.requestedNames == ["index.json"])
     }
 

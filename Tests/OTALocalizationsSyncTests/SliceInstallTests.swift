@@ -15,7 +15,7 @@ import Testing
         var zip: Data
         var sha256: String
         var path: String { "Checkout-\(name)-\(sha256.prefix(16)).zip" }
-        var file: ManifestSlice { ManifestSlice(path: path, sha256: sha256, size: Int64(zip.count)) }
+        var file: PublishedFile { PublishedFile(path: path, sha256: sha256, size: Int64(zip.count)) }
     }
 
     private static func table(_ text: String) -> Data { Data("\"greeting\" = \"\(text)\";\n".utf8) }

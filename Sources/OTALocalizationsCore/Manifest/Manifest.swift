@@ -16,7 +16,7 @@ public struct Manifest: Sendable, Equatable {
     public static let currentFormatVersion = 1
     /// The largest `manifest.json` a client accepts, in bytes (4 MiB): also the largest `index.json` (the published
     /// index's root), the largest payload of a signed envelope and, through
-    /// ``IndexPartReference/maximumInflatedBytes``, the most an index part inflates to. A longer body is refused before
+    /// ``PublishedFile/maximumInflatedBytes``, the most an index part inflates to. A longer body is refused before
     /// it is decoded (docs/operations.md, "Limits and deadlines"; docs/signing.md).
     public static let maximumBytes: Int64 = 4 * 1024 * 1024
 

@@ -22,8 +22,8 @@ public struct SliceArchive: Sendable {
     }
 
     /// The manifest's description of this slice.
-    public func manifestSlice(module: String) -> ManifestSlice {
-        ManifestSlice(path: fileName(module: module), sha256: sha256, size: Int64(bytes.count))
+    public func manifestSlice(module: String) -> PublishedFile {
+        PublishedFile(path: fileName(module: module), sha256: sha256, size: Int64(bytes.count))
     }
 
     /// The slices of a module's compressed entries (full-ZIP order): base first, then one per other localization in

@@ -261,7 +261,7 @@ private enum LossySlices {
         guard let named = try? slices.nestedContainer(keyedBy: NameKey.self, forKey: .localizations) else {
             return .failure(SliceRejection("module 'slices' has no 'localizations' object"))
         }
-        var byName: [String: ManifestSlice] = [:]
+        var byName: [String: PublishedFile] = [:]
         for nameKey in named.allKeys {
             let name = nameKey.stringValue
             guard name != LocalizationFolder.base else {
@@ -280,11 +280,11 @@ private enum LossySlices {
         return .success(ManifestSlices(base: base, localizations: byName))
     }
 
-    private static func slice(_ container: KeyedDecodingContainer<SliceKey>) -> ManifestSlice? {
+    private static func slice(_ container: KeyedDecodingContainer<SliceKey>) -> PublishedFile? {
         guard let path = try? container.decode(String.self, forKey: .path), ManifestModule.isPlainFileName(path),
               let sha = try? container.decode(String.self, forKey: .sha256), ManifestModule.isSHA256Hex(sha),
               let size = try? container.decode(Int64.self, forKey: .size), size >= 0
         else { return nil }
-        return ManifestSlice(path: path, sha256: sha, size: size)
+        return PublishedFile(path: path, sha256: sha, size: size)
     }
 }

@@ -51,7 +51,7 @@ extension Manifest {
         return out + "\(indent)]"
     }
 
-    private static func encoded(_ slice: ManifestSlice) -> String {
+    private static func encoded(_ slice: PublishedFile) -> String {
         "{ \"path\": \(JSONText.quoted(slice.path)), \"sha256\": \(JSONText.quoted(slice.sha256)), \"size\": \(slice.size) }"
     }
 }

@@ -36,14 +36,14 @@ extension PublishVerifier {
     mutating func checkArchives(_ manifest: Manifest) {
         struct Item {
             var module: String
-            var file: ManifestSlice
+            var file: PublishedFile
             /// nil: the full ZIP; "": the base slice; else the localization.
             var slice: String?
             var label: String
         }
         var items: [Item] = []
         for module in manifest.modules + (manifest.rollout?.modules ?? []) {
-            items.append(Item(module: module.name, file: ManifestSlice(path: module.path, sha256: module.sha256, size: module.size), slice: nil, label: ""))
+            items.append(Item(module: module.name, file: PublishedFile(path: module.path, sha256: module.sha256, size: module.size), slice: nil, label: ""))
             if let slices = module.slices {
                 items.append(Item(module: module.name, file: slices.base, slice: "", label: " (base slice)"))
                 for name in UTF8ByteOrder.sorted(Array(slices.localizations.keys)) {
@@ -66,7 +66,7 @@ extension PublishVerifier {
     }
 
     private func problem(
-        with file: ManifestSlice, read: Result<Data, PublishedFileFailure>?, slice: String?, developmentRegion: String
+        with file: PublishedFile, read: Result<Data, PublishedFileFailure>?, slice: String?, developmentRegion: String
     ) -> String? {
         switch read {
         case .failure(let failure)?: return failure.message

@@ -179,7 +179,7 @@ package struct PublishVerifier {
                     continue
                 }
                 do {
-                    decoded[reference.path] = try GzipMember.decompress(bytes, maximumBytes: Int(IndexPartReference.maximumInflatedBytes))
+                    decoded[reference.path] = try GzipMember.decompress(bytes, maximumBytes: Int(IndexParts.maximumInflatedBytes))
                 } catch {
                     fail("\(reader.display(reference.path)): does not inflate (\(error.code))")
                 }

@@ -108,12 +108,12 @@ enum BytesPerDeviceBenchmark {
     /// What a device with `selection` downloads for `publish`, having read `previous` (nil: nothing yet): the parts it
     /// uses but the root (counted apart), and its ZIPs, each only when its SHA-256 is new to it.
     private static func cost(of publish: Publish, since previous: Publish?, _ selection: OTALocalizationSelection) -> (metadata: Double, zips: Double) {
-        func uses(_ publish: Publish) -> (parts: [IndexPartReference], zips: [ManifestSlice]) {
+        func uses(_ publish: Publish) -> (parts: [PublishedFile], zips: [PublishedFile]) {
             var localizations: Set<String> = []
-            var zips: [ManifestSlice] = []
+            var zips: [PublishedFile] = []
             for module in publish.manifest.modules {
                 guard let slices = module.slices else {
-                    zips.append(ManifestSlice(path: module.path, sha256: module.sha256, size: module.size))
+                    zips.append(PublishedFile(path: module.path, sha256: module.sha256, size: module.size))
                     continue
                 }
                 let chosen = selection.localizations(from: module.localizations).filter { slices.localizations[$0] != nil }

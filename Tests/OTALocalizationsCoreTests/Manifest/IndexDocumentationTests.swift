@@ -16,7 +16,7 @@ import Testing
     /// Module `A` with a slice of `fr`, in a manifest on channel `beta` with a rollout that also removes `B`: every
     /// optional field of the root is written.
     private func fullManifest() -> Manifest {
-        let slice = ManifestSlice(path: "A-fr-0.zip", sha256: Self.hash, size: 1)
+        let slice = PublishedFile(path: "A-fr-0.zip", sha256: Self.hash, size: 1)
         let entry = ManifestModule(
             name: "A", path: "A-0.zip", sha256: Self.hash, size: 1, localizations: ["en", "fr"],
             slices: ManifestSlices(base: slice, localizations: ["fr": slice]))

@@ -9,8 +9,8 @@ import Testing
 /// SHA-256; readers refuse a root they cannot trust as a whole and set aside a part's bad entry alone.
 @Suite struct ManifestIndexTests {
     static func hex(_ character: Character) -> String { String(repeating: String(character), count: 64) }
-    static func slice(_ name: String, _ character: Character, _ size: Int64) -> ManifestSlice {
-        ManifestSlice(path: name, sha256: hex(character), size: size)
+    static func slice(_ name: String, _ character: Character, _ size: Int64) -> PublishedFile {
+        PublishedFile(path: name, sha256: hex(character), size: size)
     }
 
     static let checkout = ManifestModule(
@@ -31,7 +31,7 @@ import Testing
     private func decoded(_ built: (index: ManifestIndex, files: [IndexPartFile])) throws -> (stable: IndexContents, rollout: IndexContents?) {
         let bytes = Dictionary(uniqueKeysWithValues: built.files.map { ($0.name, $0.bytes) })
         func contents(_ parts: IndexParts) throws -> IndexContents {
-            func json(_ reference: IndexPartReference) throws -> Data {
+            func json(_ reference: PublishedFile) throws -> Data {
                 let file = try #require(bytes[reference.path])
                 #expect(SHA256Digest.hexString(file) == reference.sha256 && Int64(file.count) == reference.size)
                 return try GzipMember.decompress(file, maximumBytes: 1 << 20)

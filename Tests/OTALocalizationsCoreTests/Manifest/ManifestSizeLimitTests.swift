@@ -7,9 +7,9 @@ import Testing
     @Test func theLimitsAreTheDocumentedOnes() {
         #expect(Manifest.maximumBytes == 4_194_304)
         #expect(ManifestEnvelope.maximumBytes == 6_291_456)
-        #expect(IndexPartReference.maximumInflatedBytes == Manifest.maximumBytes)
+        #expect(IndexParts.maximumInflatedBytes == Manifest.maximumBytes)
         // docs/design.md, the index's `parts`: "at most 4,259,840 bytes".
-        #expect(IndexPartReference.maximumSize == 4_259_840)
+        #expect(IndexParts.maximumPartSize == 4_259_840)
     }
 
     /// The base64 of the largest payload (4 characters for every 3 bytes, rounded up) fits in the largest envelope.

@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func aManifestListsItsModulesSlicesAndRolloutModulesOnce() {
-        let slice = { (path: String) in ManifestSlice(path: path, sha256: String(repeating: "a", count: 64), size: 1) }
+        let slice = { (path: String) in PublishedFile(path: path, sha256: String(repeating: "a", count: 64), size: 1) }
         let sliced = ManifestModule(
             name: "B", path: "B-full.zip", sha256: String(repeating: "b", count: 64), size: 10, localizations: ["de", "fr"],
             slices: ManifestSlices(base: slice("B-base.zip"), localizations: ["fr": slice("B-fr.zip"), "de": slice("B-de.zip")]))

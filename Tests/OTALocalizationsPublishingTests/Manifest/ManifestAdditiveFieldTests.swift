@@ -15,10 +15,10 @@ import OTALocalizationsPublishing
             localizations: ["Base", "de", "en", "fr-CA"],
             slices: slices
                 ? ManifestSlices(
-                    base: ManifestSlice(path: "\(name)-base-1.zip", sha256: hash, size: 40),
+                    base: PublishedFile(path: "\(name)-base-1.zip", sha256: hash, size: 40),
                     localizations: [
-                        "fr-CA": ManifestSlice(path: "\(name)-fr-CA-1.zip", sha256: hash, size: 30),
-                        "de": ManifestSlice(path: "\(name)-de-1.zip", sha256: hash, size: 31),
+                        "fr-CA": PublishedFile(path: "\(name)-fr-CA-1.zip", sha256: hash, size: 30),
+                        "de": PublishedFile(path: "\(name)-de-1.zip", sha256: hash, size: 31),
                     ])
                 : nil)
     }

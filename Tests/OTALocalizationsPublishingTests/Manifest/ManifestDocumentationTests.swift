@@ -38,7 +38,7 @@ import Testing
         // When: the keys of a manifest the encoder writes with every optional field, module keys prefixed with
         // `modules[].`, rollout keys with `rollout.`.
         let hash = String(repeating: "0", count: 64)
-        let slice = ManifestSlice(path: "A-fr-0.zip", sha256: hash, size: 1)
+        let slice = PublishedFile(path: "A-fr-0.zip", sha256: hash, size: 1)
         let entry = ManifestModule(
             name: "A", path: "A-0.zip", sha256: hash, size: 1, localizations: ["en", "fr"],
             slices: ManifestSlices(base: slice, localizations: ["fr": slice]))

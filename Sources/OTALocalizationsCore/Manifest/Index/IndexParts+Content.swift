@@ -9,11 +9,11 @@ public struct IndexBasePart: Sendable, Equatable {
         /// The module's `.lproj` names without the extension, sorted (``ManifestModule/localizations``).
         public var localizations: [String]
         /// The base slice of a module cut into slices; nil for a module published as one ZIP.
-        public var base: ManifestSlice?
+        public var base: PublishedFile?
         /// The full ZIP of a module published without slices; nil otherwise (the full part has every full ZIP).
-        public var full: ManifestSlice?
+        public var full: PublishedFile?
 
-        public init(name: String, localizations: [String], base: ManifestSlice?, full: ManifestSlice?) {
+        public init(name: String, localizations: [String], base: PublishedFile?, full: PublishedFile?) {
             self.name = name
             self.localizations = localizations
             self.base = base
@@ -38,7 +38,7 @@ public struct IndexFilesPart: Sendable, Equatable {
     /// `full`, or the localization's name.
     public var kind: Kind
     /// The file of each module, by module name.
-    public var files: [String: ManifestSlice]
+    public var files: [String: PublishedFile]
     /// Entries set aside while decoding, with the reason.
     public var rejectedModules: [RejectedModule]
 
@@ -48,7 +48,7 @@ public struct IndexFilesPart: Sendable, Equatable {
         case localization(String)
     }
 
-    public init(kind: Kind, files: [String: ManifestSlice], rejectedModules: [RejectedModule] = []) {
+    public init(kind: Kind, files: [String: PublishedFile], rejectedModules: [RejectedModule] = []) {
         self.kind = kind
         self.files = files
         self.rejectedModules = rejectedModules

@@ -66,7 +66,7 @@ extension IndexFilesPart {
         guard let entries = root["modules"]?.arrayValue else {
             throw ManifestError(code: .missingField, reason: "index part has no 'modules' array")
         }
-        var files: [String: ManifestSlice] = [:]
+        var files: [String: PublishedFile] = [:]
         var rejected: [RejectedModule] = []
         var repeated: Set<String> = []
         for value in entries {

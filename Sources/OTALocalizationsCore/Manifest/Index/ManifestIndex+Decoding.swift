@@ -7,7 +7,7 @@ extension ManifestIndex {
     /// - Throws: ``ManifestError``: `notJSON` (not strict RFC 8259 JSON), `duplicateKey`, `unsupportedVersion` (a
     ///   `formatVersion` other than 2), `missingField` (a field missing, of the wrong type, or a part reference without
     ///   a plain file name `path`, 64 lowercase hex digits `sha256` and a `size` from 0 to
-    ///   ``IndexPartReference/maximumSize``), `badDate`,
+    ///   ``IndexParts/maximumPartSize``), `badDate`,
     ///   `badDevelopmentRegion`, `badChannel`, `badRollout`.
     public init(bytes: Data) throws(ManifestError) {
         let root = try IndexDecoding.document(bytes, what: "index")
@@ -59,26 +59,26 @@ enum IndexDecoding {
     }
 
     /// `{"path", "sha256", "size"}` with the rules of a module's own fields, else nil.
-    static func file(_ value: OrderedJSONValue?) -> ManifestSlice? {
+    static func file(_ value: OrderedJSONValue?) -> PublishedFile? {
         guard let value, let path = value["path"]?.stringValue, PlainFileName.isValid(path),
               let sha256 = value["sha256"]?.stringValue, LowercaseHex.isSHA256(sha256),
               let size = value["size"]?.integerValue, size >= 0
         else { return nil }
-        return ManifestSlice(path: path, sha256: sha256, size: size)
+        return PublishedFile(path: path, sha256: sha256, size: size)
     }
 
     static func parts(_ value: OrderedJSONValue?, what: String, code: ManifestError.Code) throws(ManifestError) -> IndexParts {
-        func reference(_ value: OrderedJSONValue?) -> IndexPartReference? {
+        func reference(_ value: OrderedJSONValue?) -> PublishedFile? {
             file(value).flatMap { file in
-                file.size <= IndexPartReference.maximumSize ? IndexPartReference(path: file.path, sha256: file.sha256, size: file.size) : nil
+                file.size <= IndexParts.maximumPartSize ? PublishedFile(path: file.path, sha256: file.sha256, size: file.size) : nil
             }
         }
         guard let value, let base = reference(value["base"]), let full = reference(value["full"]),
               let named = value["localizations"]?.members
         else {
-            throw ManifestError(code: code, reason: "\(what) needs 'base' and 'full' part references (each of at most \(IndexPartReference.maximumSize) bytes) and a 'localizations' object")
+            throw ManifestError(code: code, reason: "\(what) needs 'base' and 'full' part references (each of at most \(IndexParts.maximumPartSize) bytes) and a 'localizations' object")
         }
-        var localizations: [String: IndexPartReference] = [:]
+        var localizations: [String: PublishedFile] = [:]
         for member in named {
             guard PlainFileName.isValid(member.key), member.key != LocalizationFolder.base, let part = reference(member.value) else {
                 throw ManifestError(code: code, reason: "\(what) localization \(member.key.debugDescription) is not a localization name with a part reference")

@@ -55,52 +55,36 @@ public struct ManifestIndex: Sendable, Equatable {
     }
 
     /// Every part the root names (stable, then the rollout's), each once, in the order they are written.
-    public var referencedParts: [IndexPartReference] {
+    public var referencedParts: [PublishedFile] {
         var seen: Set<String> = []
         return ([parts] + (rollout.map { [$0.parts] } ?? [])).flatMap(\.all).filter { seen.insert($0.path).inserted }
-    }
-}
-
-/// One part file the root names: its file name in the version folder, SHA-256 and size (of the gzip bytes).
-public struct IndexPartReference: Sendable, Equatable {
-    /// A plain file name, `index-<kind>-<first 16 hex digits of sha256>.json.gz`. Opaque to clients.
-    public var path: String
-    /// SHA-256 of the part file, 64 lowercase hex digits.
-    public var sha256: String
-    /// Size of the part file in bytes, at most ``maximumSize``.
-    public var size: Int64
-
-    /// The largest part document accepted once inflated, in bytes: the limit of a `manifest.json`
-    /// (``Manifest/maximumBytes``, 4 MiB).
-    public static let maximumInflatedBytes: Int64 = Manifest.maximumBytes
-    /// The largest part file a root may name, in bytes: a gzip member of at most ``maximumInflatedBytes`` never
-    /// exceeds that by more than zlib's bound (`deflateBound`: about 0.03% and a few bytes), so 64 KiB above it is
-    /// a wide margin. A root naming a larger part is refused before anything is downloaded.
-    public static let maximumSize: Int64 = maximumInflatedBytes + 64 * 1024
-
-    public init(path: String, sha256: String, size: Int64) {
-        self.path = path
-        self.sha256 = sha256
-        self.size = size
     }
 }
 
 /// The parts of one set of module entries: the base part (every module's name, localizations and base slice), the
 /// full part (every module's full ZIP) and one part per localization (every module's slice of it).
 public struct IndexParts: Sendable, Equatable {
-    public var base: IndexPartReference
-    public var full: IndexPartReference
-    /// By localization name (`.lproj` name without the extension), for every localization a module has a slice of.
-    public var localizations: [String: IndexPartReference]
+    /// The largest part document accepted once inflated, in bytes: the limit of a `manifest.json`
+    /// (``Manifest/maximumBytes``, 4 MiB).
+    public static let maximumInflatedBytes: Int64 = Manifest.maximumBytes
+    /// The largest part file a root may name, in bytes: a gzip member of at most ``maximumInflatedBytes`` never
+    /// exceeds that by more than zlib's bound (`deflateBound`: about 0.03% and a few bytes), so 64 KiB above it is
+    /// a wide margin. A root naming a larger part is refused before anything is downloaded.
+    public static let maximumPartSize: Int64 = maximumInflatedBytes + 64 * 1024
 
-    public init(base: IndexPartReference, full: IndexPartReference, localizations: [String: IndexPartReference]) {
+    public var base: PublishedFile
+    public var full: PublishedFile
+    /// By localization name (`.lproj` name without the extension), for every localization a module has a slice of.
+    public var localizations: [String: PublishedFile]
+
+    public init(base: PublishedFile, full: PublishedFile, localizations: [String: PublishedFile]) {
         self.base = base
         self.full = full
         self.localizations = localizations
     }
 
     /// Base, full, then the localizations in byte order of their names.
-    public var all: [IndexPartReference] {
+    public var all: [PublishedFile] {
         [base, full] + UTF8ByteOrder.sorted(Array(localizations.keys)).map { localizations[$0]! }
     }
 }

@@ -12,7 +12,7 @@ enum PublishedIndexReading {
         var decoded: [String: Data] = [:]
         for reference in references {
             guard let bytes = read[reference.path], Int64(bytes.count) == reference.size, SHA256Digest.hexString(bytes) == reference.sha256,
-                  let json = try? GzipMember.decompress(bytes, maximumBytes: Int(IndexPartReference.maximumInflatedBytes))
+                  let json = try? GzipMember.decompress(bytes, maximumBytes: Int(IndexParts.maximumInflatedBytes))
             else { return nil }
             decoded[reference.path] = json
         }

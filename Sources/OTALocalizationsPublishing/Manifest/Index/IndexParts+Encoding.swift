@@ -39,12 +39,12 @@ extension IndexFilesPart {
 /// The JSON text shared by the index's files.
 enum IndexJSON {
     /// `{"path": …, "sha256": …, "size": …}`.
-    static func file(_ file: ManifestSlice) -> String {
+    static func file(_ file: PublishedFile) -> String {
         "{\"path\": \(JSONText.quoted(file.path)), \"sha256\": \(JSONText.quoted(file.sha256)), \"size\": \(file.size)}"
     }
 
     /// `{"path": …, "sha256": …, "size": …}` of a part.
-    static func part(_ part: IndexPartReference) -> String {
+    static func part(_ part: PublishedFile) -> String {
         "{\"path\": \(JSONText.quoted(part.path)), \"sha256\": \(JSONText.quoted(part.sha256)), \"size\": \(part.size)}"
     }
 

@@ -8,8 +8,8 @@ public struct IndexPartFile: Sendable, Equatable {
     public var bytes: Data
 
     /// How the root names this file.
-    public var reference: IndexPartReference {
-        IndexPartReference(path: name, sha256: SHA256Digest.hexString(bytes), size: Int64(bytes.count))
+    public var reference: PublishedFile {
+        PublishedFile(path: name, sha256: SHA256Digest.hexString(bytes), size: Int64(bytes.count))
     }
 }
 
@@ -28,16 +28,16 @@ public struct IndexContents: Sendable, Equatable {
 
     /// The parts describing `modules`: every module's base entry, its full ZIP, and its slice of each localization.
     public init(modules: [ManifestModule]) {
-        var localizations: [String: [String: ManifestSlice]] = [:]
-        var full: [String: ManifestSlice] = [:]
+        var localizations: [String: [String: PublishedFile]] = [:]
+        var full: [String: PublishedFile] = [:]
         for module in modules {
-            full[module.name] = ManifestSlice(path: module.path, sha256: module.sha256, size: module.size)
+            full[module.name] = PublishedFile(path: module.path, sha256: module.sha256, size: module.size)
             for (name, slice) in module.slices?.localizations ?? [:] { localizations[name, default: [:]][module.name] = slice }
         }
         base = IndexBasePart(modules: modules.map { module in
             IndexBasePart.Entry(
                 name: module.name, localizations: module.localizations, base: module.slices?.base,
-                full: module.slices == nil ? ManifestSlice(path: module.path, sha256: module.sha256, size: module.size) : nil)
+                full: module.slices == nil ? PublishedFile(path: module.path, sha256: module.sha256, size: module.size) : nil)
         })
         self.full = IndexFilesPart(kind: .full, files: full)
         self.localizations = localizations.reduce(into: [:]) { result, item in
@@ -65,7 +65,7 @@ public struct IndexContents: Sendable, Equatable {
             }
             var slices: ManifestSlices?
             if let baseSlice = entry.base {
-                var named: [String: ManifestSlice] = [:]
+                var named: [String: PublishedFile] = [:]
                 let sliced = entry.localizations.filter { $0 != developmentRegion && $0 != LocalizationFolder.base }
                 for name in sliced { named[name] = localizations[name]?.files[entry.name] }
                 let missing = sliced.filter { named[$0] == nil }
@@ -92,7 +92,7 @@ public struct IndexContents: Sendable, Equatable {
         let baseFile = try file("base", base.encoded())
         let fullFile = try file("full", full.encoded())
         var files = [baseFile, fullFile]
-        var named: [String: IndexPartReference] = [:]
+        var named: [String: PublishedFile] = [:]
         for name in UTF8ByteOrder.sorted(Array(localizations.keys)) {
             let part = try file(name, localizations[name]!.encoded())
             files.append(part)

@@ -6,9 +6,9 @@ import OTALocalizationsNames
 /// Where a device gets the published index's parts: its cache, or the host (``IndexPartLoader``).
 protocol IndexPartSource: Sendable {
     /// The base part `reference` names.
-    func base(_ reference: IndexPartReference) async throws(CycleFailure) -> IndexBasePart
+    func base(_ reference: PublishedFile) async throws(CycleFailure) -> IndexBasePart
     /// The full part or a localization part `reference` names.
-    func files(_ reference: IndexPartReference, kind: IndexFilesPart.Kind) async throws(CycleFailure) -> IndexFilesPart
+    func files(_ reference: PublishedFile, kind: IndexFilesPart.Kind) async throws(CycleFailure) -> IndexFilesPart
 }
 
 extension DeviceManifest {
@@ -65,7 +65,7 @@ extension DeviceManifest {
         var failed: Set<Int> = []
         for (position, origin, localizations) in wanted {
             guard case .sliced(let base, _) = modules[position].content else { continue }
-            var slices: [String: ManifestSlice] = [:]
+            var slices: [String: PublishedFile] = [:]
             for localization in localizations {
                 guard let reference = origin.parts.localizations[localization],
                       let slice = try await parts.files(reference, kind: .localization(localization)).files[modules[position].name]

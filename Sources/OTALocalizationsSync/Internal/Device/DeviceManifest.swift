@@ -45,10 +45,10 @@ struct DeviceModule: Sendable, Equatable {
     /// What the device downloads for the module.
     enum Content: Sendable, Equatable {
         /// The module's full ZIP.
-        case full(ManifestSlice)
+        case full(PublishedFile)
         /// Base and the slices the device's languages chose when the publish was read; ``SlicePlan`` says when they
         /// no longer suffice.
-        case sliced(base: ManifestSlice, slices: [String: ManifestSlice])
+        case sliced(base: PublishedFile, slices: [String: PublishedFile])
     }
 }
 

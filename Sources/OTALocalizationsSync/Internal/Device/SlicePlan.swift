@@ -10,7 +10,7 @@ struct SlicePlan: Sendable, Equatable {
     struct Part: Sendable, Equatable {
         /// nil for the base slice.
         var localization: String?
-        var slice: ManifestSlice
+        var slice: PublishedFile
     }
 
     /// Base first, then the localization slices in byte order of their names.
@@ -24,7 +24,7 @@ struct SlicePlan: Sendable, Equatable {
     /// What a device installs for `module`.
     enum Choice: Sendable, Equatable {
         /// The full ZIP (a module without slices, or ``OTALocalizationSelection/everyLocalization``).
-        case full(ManifestSlice)
+        case full(PublishedFile)
         /// Base and these slices.
         case sliced(SlicePlan)
         /// The entry does not hold the slice of a localization `selection` now chooses (the device's languages changed
@@ -50,7 +50,7 @@ struct SlicePlan: Sendable, Equatable {
 
     /// The choice for `module` on a device whose languages choose through `choices`.
     static func choice(for module: DeviceModule, developmentRegion: String, choices: LocalizationChoices) -> Choice {
-        let base: ManifestSlice, slices: [String: ManifestSlice]
+        let base: PublishedFile, slices: [String: PublishedFile]
         switch module.content {
         case .full(let zip): return .full(zip)
         case .sliced(let baseSlice, let named): (base, slices) = (baseSlice, named)

@@ -9,7 +9,7 @@ import OTALocalizationsCore
 /// bytes are verified.
 final class IndexPartLoader: IndexPartSource, @unchecked Sendable {
     /// The largest inflated part accepted, in bytes: the limit of a `manifest.json`.
-    static let maximumInflatedBytes = Int(IndexPartReference.maximumInflatedBytes)
+    static let maximumInflatedBytes = Int(IndexParts.maximumInflatedBytes)
 
     private let configuration: OTALocalizationServiceConfiguration
     private let versionURL: URL
@@ -33,7 +33,7 @@ final class IndexPartLoader: IndexPartSource, @unchecked Sendable {
     /// Part bytes downloaded from the host in this cycle (parts read from the cache cost nothing).
     var downloadedBytes: Int64 { lock.withLock { downloaded } }
 
-    func base(_ reference: IndexPartReference) async throws(CycleFailure) -> IndexBasePart {
+    func base(_ reference: PublishedFile) async throws(CycleFailure) -> IndexBasePart {
         if case .base(let part)? = lock.withLock({ decoded[reference.sha256] }) { return part }
         let json = try await inflated(reference)
         do {
@@ -45,7 +45,7 @@ final class IndexPartLoader: IndexPartSource, @unchecked Sendable {
         }
     }
 
-    func files(_ reference: IndexPartReference, kind: IndexFilesPart.Kind) async throws(CycleFailure) -> IndexFilesPart {
+    func files(_ reference: PublishedFile, kind: IndexFilesPart.Kind) async throws(CycleFailure) -> IndexFilesPart {
         if case .files(let part)? = lock.withLock({ decoded[reference.sha256] }), part.kind == kind { return part }
         let json = try await inflated(reference)
         do {
@@ -65,7 +65,7 @@ final class IndexPartLoader: IndexPartSource, @unchecked Sendable {
         }
     }
 
-    private func inflated(_ reference: IndexPartReference) async throws(CycleFailure) -> Data {
+    private func inflated(_ reference: PublishedFile) async throws(CycleFailure) -> Data {
         let bytes = try await verifiedBytes(reference)
         do {
             return try GzipMember.decompress(bytes, maximumBytes: Self.maximumInflatedBytes)
@@ -74,7 +74,7 @@ final class IndexPartLoader: IndexPartSource, @unchecked Sendable {
         }
     }
 
-    private func verifiedBytes(_ reference: IndexPartReference) async throws(CycleFailure) -> Data {
+    private func verifiedBytes(_ reference: PublishedFile) async throws(CycleFailure) -> Data {
         let cached = configuration.layout.indexPartsFolder.appendingPathComponent(reference.sha256, isDirectory: false)
         if let data = SmallFile.read(cached.path, maximumBytes: Int(clamping: reference.size)),
            Int64(data.count) == reference.size, SHA256Digest.hexString(data) == reference.sha256 {

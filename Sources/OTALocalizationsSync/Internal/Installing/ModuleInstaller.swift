@@ -60,7 +60,7 @@ struct ModuleInstaller: Sendable {
             case slice(String)
         }
 
-        var file: ManifestSlice
+        var file: PublishedFile
         var kind: Kind
 
         /// What the report calls it: "ZIP", "base slice" or "slice fr".

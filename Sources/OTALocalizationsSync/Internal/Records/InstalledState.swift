@@ -43,7 +43,7 @@ enum InstalledStateCoding {
     static func encode(_ state: InstalledState) -> Data {
         let device = state.device
         func optional(_ text: String?) -> String { text.map(JSONText.quoted) ?? "null" }
-        func file(_ file: ManifestSlice) -> String {
+        func file(_ file: PublishedFile) -> String {
             "{\"path\":\(JSONText.quoted(file.path)),\"sha256\":\(JSONText.quoted(file.sha256)),\"size\":\(file.size)}"
         }
         var out = "{\"formatVersion\":2,\"etag\":\(optional(state.etag)),\"keyid\":\(optional(state.keyID)),"
@@ -115,7 +115,7 @@ enum InstalledStateCoding {
             return DeviceModule(name: name, localizations: localizations, rolloutID: rolloutID, content: .full(zip))
         }
         guard let base = file(value["base"]), let named = value["slices"]?.members else { return nil }
-        var slices: [String: ManifestSlice] = [:]
+        var slices: [String: PublishedFile] = [:]
         for member in named {
             guard let slice = file(member.value) else { return nil }
             slices[member.key] = slice
@@ -123,11 +123,11 @@ enum InstalledStateCoding {
         return DeviceModule(name: name, localizations: localizations, rolloutID: rolloutID, content: .sliced(base: base, slices: slices))
     }
 
-    private static func file(_ value: OrderedJSONValue?) -> ManifestSlice? {
+    private static func file(_ value: OrderedJSONValue?) -> PublishedFile? {
         guard let value, let path = value["path"]?.stringValue, PlainFileName.isValid(path),
               let sha256 = value["sha256"]?.stringValue, LowercaseHex.isSHA256(sha256),
               let size = value["size"]?.integerValue, size >= 0
         else { return nil }
-        return ManifestSlice(path: path, sha256: sha256, size: size)
+        return PublishedFile(path: path, sha256: sha256, size: size)
     }
 }
