@@ -50,8 +50,19 @@ import Testing
     /// Whether `literal` names an option in a message: `--` then a lowercase letter, after a start or a non-word
     /// character; not an `aws` command line, nor one option alone.
     static func namesAnOption(_ literal: String) -> Bool {
-        if literal.hasPrefix("aws ") || literal.wholeMatch(of: /--[a-z][a-z0-9-]*/) != nil { return false }
-        return literal.contains(/(^|[^A-Za-z0-9_-])--[a-z]/)
+        let bytes = Array(literal.utf8)
+        func isLowercase(_ byte: UInt8) -> Bool { (0x61...0x7A).contains(byte) }
+        func isWord(_ byte: UInt8) -> Bool {
+            isLowercase(byte) || (0x41...0x5A).contains(byte) || (0x30...0x39).contains(byte) || byte == 0x5F || byte == 0x2D
+        }
+        // One option alone (`--bucket`): an argument of the AWS CLI, not a message.
+        let alone = bytes.count > 2 && bytes[0] == 0x2D && bytes[1] == 0x2D && isLowercase(bytes[2])
+            && bytes[3...].allSatisfy { isLowercase($0) || (0x30...0x39).contains($0) || $0 == 0x2D }
+        if literal.hasPrefix("aws ") || alone { return false }
+        // `--` and a lowercase letter, at the start or after a character that is not part of a word or an option.
+        return bytes.indices.dropLast(2).contains { index in
+            bytes[index] == 0x2D && bytes[index + 1] == 0x2D && isLowercase(bytes[index + 2]) && (index == 0 || !isWord(bytes[index - 1]))
+        }
     }
 }
 
