@@ -87,24 +87,14 @@ extension S3IntegrationTests {
             try await moto.createPublicBucket("killed-session")
             let publication = try H.Publication()
             _ = try await publication.package(publishedAt: "2026-01-01T00:00:00Z")
-            let marker = "OTA_TEST_SESSION_MARKER=\(UUID().uuidString)"
-            var environment = moto.environment
-            environment["OTA_TEST_SESSION_MARKER"] = String(marker.dropFirst("OTA_TEST_SESSION_MARKER=".count))
-
             // Killed once it has printed its first upload line: its AWS CLI process is running the upload.
             let killed = try await PublishKill.runKilled(
-                after: 1, ["publish", publication.versionFolder.path, "--to", "s3://killed-session/ios"], environment: environment)
+                after: 1, ["publish", publication.versionFolder.path, "--to", "s3://killed-session/ios"], environment: moto.environment)
 
             #expect(killed)
-            // The session's process reads the end of its requests and ends after the command it was running.
-            let needle = Data(marker.utf8)
-            let gone = await Poll.until(upTo: 60) {
-                let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-                return !pids.contains { name in
-                    guard name.allSatisfy(\.isNumber), let environ = FileManager.default.contents(atPath: "/proc/\(name)/environ") else { return false }
-                    return environ.range(of: needle) != nil
-                }
-            }
+            // The session's process reads the end of its requests and ends after the command it was running; it has
+            // the killed run's arguments in its environment (PublishKill.runVariable).
+            let gone = await PublishKill.waitForProcesses(mentioning: "s3://killed-session/ios")
             #expect(gone, "an AWS CLI process of the killed publish is still running")
         }
     }

@@ -43,7 +43,9 @@ enum PublishKill {
 
     /// Runs `ota-localizations <arguments>` and sends SIGKILL to it (not to the `aws` it runs) once it has printed
     /// `lines` progress lines on standard error; returns whether it was killed before it finished. The process is
-    /// followed on a thread of its own.
+    /// followed on a thread of its own. Its environment also holds ``runVariable``, set to its arguments, so that
+    /// ``waitForProcesses(mentioning:)`` finds what it started even where their arguments do not name it (an AWS CLI
+    /// session reads its commands from a pipe).
     static func runKilled(after lines: Int, _ arguments: [String], environment: [String: String]) async throws -> Bool {
         try await OwnThread.run { try runKilledBlocking(after: lines, arguments, environment: environment) }
     }
@@ -52,7 +54,7 @@ enum PublishKill {
         let process = Process()
         process.executableURL = TestPaths.cliExecutable
         process.arguments = arguments
-        process.environment = environment
+        process.environment = environment.merging([runVariable: arguments.joined(separator: " ")]) { _, run in run }
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
@@ -69,15 +71,21 @@ enum PublishKill {
         return process.terminationReason == .uncaughtSignal
     }
 
-    /// Waits until no process runs with `marker` among its arguments (the orphaned `aws` of a killed publish).
-    static func waitForProcesses(mentioning marker: String) async {
+    /// The environment variable ``runKilled(after:_:environment:)`` sets to the arguments of the run it kills.
+    static let runVariable = "OTA_TEST_KILLED_RUN"
+
+    /// Waits up to a minute until no other process has `marker` in its arguments or its environment (the orphaned
+    /// `aws`, or AWS CLI session, of a killed publish); returns whether none is left.
+    @discardableResult
+    static func waitForProcesses(mentioning marker: String) async -> Bool {
         let needle = Data(marker.utf8)
-        await Poll.until(upTo: 60) {
+        return await Poll.until(upTo: 60) {
             let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
             return !pids.contains { name in
-                guard name.allSatisfy(\.isNumber), Int32(name) != getpid(),
-                      let command = FileManager.default.contents(atPath: "/proc/\(name)/cmdline") else { return false }
-                return command.range(of: needle) != nil
+                guard name.allSatisfy(\.isNumber), Int32(name) != getpid() else { return false }
+                return ["cmdline", "environ"].contains { file in
+                    FileManager.default.contents(atPath: "/proc/\(name)/\(file)")?.range(of: needle) != nil
+                }
             }
         }
     }

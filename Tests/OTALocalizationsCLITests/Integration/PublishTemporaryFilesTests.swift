@@ -27,7 +27,7 @@ extension S3IntegrationTests {
             for moment in [1, 2, 3] {
                 let arguments = ["publish", publishes.new.path, "--to", "s3://\(bucket)/ios"]
                 if try await PublishKill.runKilled(after: moment, arguments, environment: environment) { killed += 1 }
-                await PublishKill.waitForProcesses(mentioning: bucket)
+                await PublishKill.waitForProcesses(mentioning: "s3://\(bucket)/ios")
                 // What this run left; each run removes what the ones before it left.
                 leftByKills += try FileManager.default.contentsOfDirectory(atPath: temporary.path)
             }

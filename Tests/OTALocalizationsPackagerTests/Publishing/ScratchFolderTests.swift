@@ -35,11 +35,37 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: held.appendingPathComponent("x.out").path))
     }
 
+    @Test func aFolderWithoutALockFileGoesAtOnceWhenTheProcessNamedInItIsGone() throws {
+        let root = try TemporaryDirectory("scratch")
+        defer { root.remove() }
+        let uuid = "0FACEB3E-68FE-409C-B533-D881733D25E8"
+        // No process has this id (above any pid_max), so its creator was killed between mkdir(2) and locking.
+        let gone = "ota-aws-\(uuid)-\(Int32.max - 1)"
+        let running = "ota-aws-\(uuid.lowercased())-\(getpid())"
+        _ = try folder(root.url, gone, lockFile: false)
+        _ = try folder(root.url, running, lockFile: false)
+
+        #expect(ScratchFolder.removeAbandoned(in: root.url) == [gone])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == [running])
+    }
+
+    @Test func theProcessIdIsReadOnlyFromAScratchFolderName() {
+        let uuid = "0FACEB3E-68FE-409C-B533-D881733D25E8"
+        #expect(ScratchFolder.creator("ota-aws-\(uuid)-4242") == 4242)
+        #expect(ScratchFolder.creator("ota-aws-\(uuid)") == nil)
+        #expect(ScratchFolder.creator("ota-aws-\(uuid)-") == nil)
+        #expect(ScratchFolder.creator("ota-aws-\(uuid)-0") == nil)
+        #expect(ScratchFolder.creator("ota-aws-\(uuid)-42x") == nil)
+        #expect(ScratchFolder.creator("ota-aws-not-a-uuid-at-all-but-36-chars-4242") == nil)
+        #expect(ScratchFolder.creator("other-\(uuid)-4242") == nil)
+    }
+
     @Test func aScratchFolderIsLockedUntilItIsRemoved() throws {
         let scratch = try ScratchFolder.make()
         let root = scratch.url.deletingLastPathComponent()
         #expect(!ScratchFolder.removeAbandoned(in: root).contains(scratch.url.lastPathComponent))
         #expect(FileManager.default.fileExists(atPath: scratch.file("lock").path))
+        #expect(ScratchFolder.creator(scratch.url.lastPathComponent) == getpid())
         scratch.remove()
         #expect(!FileManager.default.fileExists(atPath: scratch.url.path))
         #expect(!FileManager.default.fileExists(atPath: scratch.url.path + ".removed"))

@@ -1,14 +1,16 @@
 import Foundation
 
-/// A folder of this process's own in the temporary folder, `ota-aws-<UUID>/`, for what the AWS CLI reads and writes as
-/// files: its output, a body to upload, an object it downloads, a folder staged for `aws s3 cp --recursive`.
+/// A folder of this process's own in the temporary folder, `ota-aws-<UUID>-<process id>/`, for what the AWS CLI reads
+/// and writes as files: its output, a body to upload, an object it downloads, a folder staged for
+/// `aws s3 cp --recursive`.
 ///
 /// The folder holds `flock(2)` on its `lock` file from its creation to ``remove()``, which renames it to
-/// `ota-aws-<UUID>.removed` before deleting it. A run killed before it removed its folders (SIGKILL, a cancelled CI
-/// job) leaves them with their locks free, since the kernel drops a dead process's locks, and the first scratch folder
-/// of the next run in the same temporary folder removes them: every `ota-aws-*` folder of this user whose lock it can
-/// take, every `.removed` one (a removal cut short), and one without a lock file (its creator died between creating it
-/// and locking it) once it is a minute old. Folders of running processes, and of other users, are never touched.
+/// `<name>.removed` before deleting it. A run killed before it removed its folders (SIGKILL, a cancelled CI job) leaves
+/// them with their locks free, since the kernel drops a dead process's locks, and the first scratch folder of the next
+/// run in the same temporary folder removes them: every `ota-aws-*` folder of this user whose lock it can take, every
+/// `.removed` one (a removal cut short), and one without a lock file (its creator was killed between `mkdir(2)` and
+/// locking it) once no process has the id in its name, or once it is a minute old (an older name, or an id used
+/// again). Folders of running processes, and of other users, are never touched.
 ///
 /// Thread safety: each folder belongs to the thread that made it; ``make()`` may be called from any thread.
 final class ScratchFolder {
@@ -36,7 +38,8 @@ final class ScratchFolder {
     /// - Throws: ``PackagerError`` `publishFailed` naming the folder when it cannot be created or locked.
     static func make() throws(PackagerError) -> ScratchFolder {
         _ = abandonedRemoved
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(prefix + UUID().uuidString, isDirectory: true)
+        let name = "\(prefix)\(UUID().uuidString)-\(getpid())"
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(name, isDirectory: true)
         guard mkdir(url.path, 0o700) == 0 else {
             throw PackagerError(code: .publishFailed, reason: "\(url.path): cannot be created (\(String(cString: strerror(errno)))); check that TMPDIR is a writable folder")
         }
@@ -68,6 +71,14 @@ final class ScratchFolder {
     /// The suffix of a folder being removed: never used again, so anyone may finish removing it.
     private static let removedSuffix = ".removed"
 
+    /// The process id at the end of a scratch folder's name (`ota-aws-<UUID>-<id>`); nil for any other name.
+    static func creator(_ name: String) -> pid_t? {
+        let rest = name.dropFirst(prefix.count)
+        guard name.hasPrefix(prefix), rest.count > 37, UUID(uuidString: String(rest.prefix(36))) != nil,
+              rest.dropFirst(36).first == "-", let id = pid_t(rest.dropFirst(37)), id > 0 else { return nil }
+        return id
+    }
+
     /// Runs ``removeAbandoned(in:)`` once per process, before its first scratch folder.
     private static let abandonedRemoved: Void = {
         _ = removeAbandoned(in: FileManager.default.temporaryDirectory)
@@ -90,12 +101,14 @@ final class ScratchFolder {
     }
 
     /// Whether the scratch folder at `path` may be removed: its lock, taken (a descriptor to close once it is gone),
-    /// -1 when it has none to take (a removal cut short, or no lock file and a minute old), nil when it is in use.
+    /// -1 when it has none to take (a removal cut short, or no lock file and its creator gone), nil when it is in use.
     private static func claim(_ path: String, name: String, now: Date) -> Int32? {
         if name.hasSuffix(removedSuffix) { return -1 }
         let descriptor = open(path + "/lock", O_RDWR | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else {
-            guard errno == ENOENT, let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+            guard errno == ENOENT else { return nil }
+            if let creator = creator(name), kill(creator, 0) != 0, errno == ESRCH { return -1 }
+            guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
                   now.timeIntervalSince(modified) >= unlockedAgeSeconds else { return nil }
             return -1
         }
