@@ -44,6 +44,12 @@ extension OrderedJSONValue {
         return Int64(text)
     }
 
+    /// Whether the value is `null`.
+    package var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
     /// The value as a number, else nil.
     package var doubleValue: Double? {
         if case .number(let text) = self { return Double(text) }

@@ -39,17 +39,22 @@ extension ManifestIndex {
     }
 }
 
-/// Reading the index's JSON documents.
-enum IndexDecoding {
-    /// The strictly parsed document, refusing duplicate keys.
-    static func document(_ bytes: Data, what: String) throws(ManifestError) -> OrderedJSONValue {
+/// Reading the published JSON documents (the index's root and parts; `manifest.json` in `OTALocalizationsPublishing`).
+package enum IndexDecoding {
+    /// The strictly parsed document (``OrderedJSONParser``), an object without duplicate keys.
+    ///
+    /// - Throws: ``ManifestError`` `notJSON` or `duplicateKey`, naming `what`; `notAnObject` when the document is JSON
+    ///   but not an object.
+    package static func document(
+        _ bytes: Data, what: String, notAnObject: ManifestError.Code = .notJSON
+    ) throws(ManifestError) -> OrderedJSONValue {
         let value: OrderedJSONValue
         do {
             value = try OrderedJSONParser.parse([UInt8](bytes))
         } catch {
             throw ManifestError(code: .notJSON, reason: "\(what) is not valid JSON: \(error.reason) at byte \(error.offset)")
         }
-        guard value.members != nil else { throw ManifestError(code: .notJSON, reason: "\(what) is not a JSON object") }
+        guard value.members != nil else { throw ManifestError(code: notAnObject, reason: "\(what) is not a JSON object") }
         if let key = DuplicateKeys.first(in: value) {
             throw ManifestError(
                 code: .duplicateKey,
@@ -59,7 +64,7 @@ enum IndexDecoding {
     }
 
     /// `{"path", "sha256", "size"}` with the rules of a module's own fields, else nil.
-    static func file(_ value: OrderedJSONValue?) -> PublishedFile? {
+    package static func file(_ value: OrderedJSONValue?) -> PublishedFile? {
         guard let value, let path = value["path"]?.stringValue, PlainFileName.isValid(path),
               let sha256 = value["sha256"]?.stringValue, LowercaseHex.isSHA256(sha256),
               let size = value["size"]?.integerValue, size >= 0
