@@ -76,8 +76,8 @@ let package = Package(
             dependencies: ["OTALocalizationsCore", "OTALocalizationsPublishing", "OTALocalizationsNames"]
         ),
         // `lint-sources`: finds lookups in Swift sources that bypass a module's bundle, and reads the development values
-        // lookups write beside their keys. Foundation only.
-        .target(name: "OTALocalizationsSourceLint"),
+        // lookups write beside their keys. Foundation, and the package's SHA-256 for baseline fingerprints.
+        .target(name: "OTALocalizationsSourceLint", dependencies: ["OTALocalizationsDigest"]),
         // Configuration, discovery, loading, packing, publishing: one pipeline for `package` and `validate`, which hands
         // validation the development values of each module's Swift sources.
         .target(

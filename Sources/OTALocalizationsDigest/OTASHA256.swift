@@ -1,7 +1,8 @@
 import Foundation
 
 /// One-shot SHA-256 (FIPS 180-4) for the read side and Core, which cannot import each other: the read side checks
-/// an installed slice record against its folder's name with it, Core hashes ZIPs and manifests.
+/// an installed slice record against its folder's name with it, Core hashes ZIPs and manifests, and the source linter
+/// fingerprints the lines of a baseline's findings.
 package enum OTASHA256 {
     /// The 32-byte digest of `data`.
     package static func hash(_ data: Data) -> [UInt8] {

@@ -143,7 +143,12 @@ import Testing
         let top = try await cli(["--help"])
 
         #expect(help.status == 0)
-        #expect(help.stdout.contains("USAGE: ota-localizations lint-sources <path> ... [--lookup-function <name>] ... [--json]\n"))
+        #expect(help.stdout.contains("""
+            USAGE: ota-localizations lint-sources <path> ... [--lookup-function <name>] ...
+                     [--baseline <file> | --write-baseline <file>] [--json]
+
+            """))
+        #expect(help.stdout.contains("  --baseline <file>         Report only findings that <file> (written by --write-baseline) does not\n"))
         #expect(top.status == 0)
         #expect(top.stdout.contains("lint-sources"))
     }

@@ -13,12 +13,18 @@ enum LintSourcesCommand: Command {
             comma-separated: a call of it that passes bundle: .module, bundle: .main or
             bundle: Bundle(for: …) is a finding.
             """)
+        static let baseline = CommandOption.value("baseline", "<file>", help: """
+            Report only findings that <file> (written by --write-baseline) does not
+            record; count the recorded ones, and note those that no longer occur.
+            """)
+        static let writeBaseline = CommandOption.value(
+            "write-baseline", "<file>", help: "Record today's findings into <file>; none is then new.")
         static let json = CommandOption.flag("json", help: """
             Print a JSON array of {file, line, column, rule, message} on stdout; when the run
             cannot start or a file cannot be read, {"error": {"code", "message"}} instead.
             """)
     }
-    static let options = [Option.lookupFunction, Option.json]
+    static let options = [Option.lookupFunction, Option.baseline, Option.writeBaseline, Option.json]
     static let help = """
         OVERVIEW: Flag string lookups in Swift sources that never see an over-the-air update: NSLocalizedString,
         String(localized:) and AttributedString(localized:) without a bundle: argument, SwiftUI Text with a
@@ -26,17 +32,23 @@ enum LintSourcesCommand: Command {
         instead.
         Silence one finding with '// ota-localizations:disable-next-line' on the line before the call, or
         '// ota-localizations:disable-line' at the end of its line. Rules: docs/source-linting.md.
+        To adopt it in CI, record today's findings once with --write-baseline <file>, commit the file, and run
+        with --baseline <file>: only new findings fail. A finding is recorded by file, rule and its line's text,
+        so moving lines keeps it recorded. Under GitHub Actions ($GITHUB_STEP_SUMMARY set), a table of every
+        (new) finding is appended to the step summary.
 
-        USAGE: ota-localizations lint-sources <path> ... [--lookup-function <name>] ... [--json]
+        USAGE: ota-localizations lint-sources <path> ... [--lookup-function <name>] ...
+                 [--baseline <file> | --write-baseline <file>] [--json]
 
         ARGUMENTS:
-          <path>            A .swift file, or a folder searched for .swift files (hidden folders, .build, Pods,
-                            Carthage and DerivedData are skipped). Other files are ignored.
+          <path>                    A .swift file, or a folder searched for .swift files (hidden folders,
+                                    .build, Pods, Carthage and DerivedData are skipped). Other files are ignored.
 
         OPTIONS:
-        \(CommandOption.helpText(options, column: 20))
+        \(CommandOption.helpText(options, column: 28))
 
-        EXIT STATUS: 0 no findings, 1 findings (or a file that cannot be read), 2 usage error (or a missing path).
+        EXIT STATUS: 0 no (new) findings, 1 (new) findings (or a file or the --baseline file that cannot be read),
+        2 usage error (or a missing path).
         """
 
     static func run(_ arguments: [String]) -> Output.Status {
@@ -47,10 +59,64 @@ enum LintSourcesCommand: Command {
             for name in functions where !Self.isLookupName(name) {
                 throw UsageError(message: "--\(Option.lookupFunction.name) '\(name)' is not a Swift function or macro name (letters, digits, _, an optional leading #)")
             }
+            if args.value(Option.baseline) != nil, args.value(Option.writeBaseline) != nil {
+                throw UsageError(message: "--baseline and --write-baseline cannot be combined (--write-baseline records every finding anew)")
+            }
+            // A baseline that cannot be used stops the run before any file is read.
+            let recorded = try args.value(Option.baseline).map(readBaseline)
             let files = try SourceLinter.swiftFiles(at: args.positionals.map { URL(fileURLWithPath: $0) })
             let findings = try SourceLinter.lint(paths: files, lookupFunctions: functions)
-            Output.out(args.flag(Option.json) ? json(findings) : text(findings, filesChecked: files.count))
-            return findings.isEmpty ? .success : .failure
+            var shown = findings
+            var counts: SourceLintText.BaselineCounts?
+            if let file = args.value(Option.writeBaseline) {
+                let baseline = SourceLintBaseline(recording: try SourceLintBaseline.keys(of: findings))
+                try write(baseline, to: file)
+                Output.err("Recorded \(Output.count(baseline.findingCount, "finding")) in \(file).")
+                (shown, counts) = ([], SourceLintText.BaselineCounts(matched: findings.count))
+            } else if let recorded, let file = args.value(Option.baseline) {
+                let match = recorded.match(findings, keys: try SourceLintBaseline.keys(of: findings))
+                (shown, counts) = (match.newFindings, SourceLintText.BaselineCounts(matched: match.matchedCount))
+                if match.staleCount > 0 { Output.err(SourceLintText.staleNote(match.staleCount, file: file)) }
+            }
+            Output.out(args.flag(Option.json)
+                ? SourceLintText.json(shown) : SourceLintText.text(shown, filesChecked: files.count, baseline: counts))
+            if let warning = StepSummary.append(SourceLintText.markdown(shown, filesChecked: files.count, baseline: counts)) {
+                Output.err("warning: \(warning)")
+            }
+            return shown.isEmpty ? .success : .failure
+        }
+    }
+
+    /// The baseline in `file`.
+    /// - Throws: ``CommandFailure`` `configuration` when it cannot be read, `baseline-malformed` or
+    ///   `baseline-unsupported-version` (``SourceLintBaselineError``'s codes) when it is not a baseline this release reads.
+    private static func readBaseline(_ file: String) throws -> SourceLintBaseline {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: file))
+        } catch {
+            let problem = FileManager.default.fileExists(atPath: file)
+                ? "cannot be read (\(error.localizedDescription))" : "no such file"
+            throw CommandFailure(code: "configuration", message: SourceLintText.unreadable(file, problem: problem))
+        }
+        do {
+            return try SourceLintBaseline(data: data)
+        } catch let error as SourceLintBaselineError {
+            throw CommandFailure(code: error.code.rawValue, message: SourceLintText.malformed(file, error))
+        }
+    }
+
+    /// Writes `baseline` to `file`.
+    /// - Throws: ``CommandFailure`` `io` when it cannot be written.
+    private static func write(_ baseline: SourceLintBaseline, to file: String) throws {
+        let url = URL(fileURLWithPath: file)
+        if let problem = OutputPath.problem(writingFile: url) {
+            throw CommandFailure(code: "io", message: "--write-baseline \(file): \(problem)")
+        }
+        do {
+            try baseline.encoded().write(to: url)
+        } catch {
+            throw CommandFailure(code: "io", message: "--write-baseline \(file): cannot be written (\(error.localizedDescription))")
         }
     }
 
@@ -59,21 +125,5 @@ enum LintSourcesCommand: Command {
         let body = name.hasPrefix("#") ? name.dropFirst() : Substring(name)
         guard let first = body.first, !first.isNumber else { return false }
         return body.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
-    }
-
-    static func text(_ findings: [SourceLintFinding], filesChecked: Int) -> String {
-        let checked = "\(filesChecked) Swift file\(filesChecked == 1 ? "" : "s")"
-        guard !findings.isEmpty else { return "No findings in \(checked)." }
-        let files = Set(findings.map(\.file)).count
-        let total = "\(findings.count) finding\(findings.count == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s")"
-        return (findings.map(\.description) + ["\(total) (\(checked) checked)."]).joined(separator: "\n")
-    }
-
-    static func json(_ findings: [SourceLintFinding]) -> String {
-        let items = findings.map {
-            "{\"file\":\(JSONText.quoted($0.file)),\"line\":\($0.line),\"column\":\($0.column),"
-                + "\"rule\":\(JSONText.quoted($0.rule.rawValue)),\"message\":\(JSONText.quoted($0.message))}"
-        }
-        return "[" + items.joined(separator: ",") + "]"
     }
 }
