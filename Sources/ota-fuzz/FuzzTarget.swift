@@ -14,7 +14,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case strings
     /// `StringsDictParser.parse` (the package's own XML and binary property list readers).
     case stringsdict
-    /// `Manifest(bytes:)` (Foundation's `JSONDecoder`, then the package's module and date checks).
+    /// `Manifest(bytes:)` (the package's strict JSON parser, then its module and date checks).
     case manifest
 
     /// The environment variable that names the target.
