@@ -24,6 +24,19 @@ public struct SourceLintRule: RawRepresentable, Hashable, Sendable, Codable, Cus
     /// `Bundle(for: type(of: self))`), or `Bundle(for: …).localizedString(…)`: that is the embedded bundle of a
     /// framework or the app, never the over-the-air one.
     public static let classBundle = SourceLintRule(rawValue: "class-bundle")
+    /// SwiftGen strings output whose `tr` looks strings up through its `BundleToken` (once per file, at that line), or
+    /// a `strings:` output of `swiftgen.yml` without a `bundle` param naming `Bundle.localizationBundle`.
+    public static let swiftGenBundle = SourceLintRule(rawValue: "swiftgen-bundle")
+    /// R.swift output whose bundle is fixed at generation: `let hostingBundle = …` or `_R(bundle: …)` not naming
+    /// `localizationBundle` (once per file).
+    public static let rSwiftBundle = SourceLintRule(rawValue: "rswift-bundle")
+    /// Xcode's generated String Catalog symbols (`GeneratedStringSymbols_*.swift`, or `LocalizedStringResource(…)` in
+    /// an `extension LocalizedStringResource`, once per file), or `STRING_CATALOG_GENERATE_SYMBOLS = YES` in a
+    /// `project.pbxproj` (once per project).
+    public static let stringCatalogSymbols = SourceLintRule(rawValue: "string-catalog-symbols")
+    /// `LocalizedStringResource("key", …)` whose `bundle:` is missing (the main bundle) or does not name
+    /// `localizationBundle` (`.atURL(Bundle.module.bundleURL)`, `.forClass(…)`, `#bundle`).
+    public static let resourceBundle = SourceLintRule(rawValue: "resource-bundle")
     /// A `// ota-localizations:` comment that is not a known directive, so it suppresses nothing.
     public static let unknownDirective = SourceLintRule(rawValue: "unknown-directive")
 }

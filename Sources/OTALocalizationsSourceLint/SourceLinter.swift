@@ -7,7 +7,9 @@ import Foundation
 /// `docs/source-linting.md`). The checks work on tokens, not on text: string literals (single-line,
 /// multi-line, raw), comments (`//`, nested `/* */`) and regex literals are skipped, and a call's arguments
 /// are read at its own parenthesis level, so `comment: "bundle: x"` or `f(bundle: x)` inside a call never
-/// passes for the call's own `bundle:`. The rules are ``SourceLintRule``'s constants. Preview code (`#Preview`,
+/// passes for the call's own `bundle:`. The rules are ``SourceLintRule``'s constants. Generated accessors (SwiftGen,
+/// R.swift, Xcode's String Catalog symbols) are reported once per generated file or setting, at its lookup line, and
+/// `swiftgen.yml` and `project.pbxproj` are read for the generators' settings. Preview code (`#Preview`,
 /// `PreviewProvider` types) is not checked.
 ///
 /// Findings are silenced by `// ota-localizations:disable-next-line` on the line before the call, or
@@ -32,7 +34,13 @@ public enum SourceLinter {
         var lexer = SwiftLexer(source)
         let tokens = lexer.tokenize()
         let directives = LintDirectives(comments: lexer.lineComments)
-        var findings = LookupCallScanner(tokens: tokens, lookupFunctions: lookupFunctions).hits().filter { !directives.silences($0) }.map {
+        let fileName = String(path.split(separator: "/").last ?? "")
+        let generated = GeneratedAccessorScanner(tokens: tokens, fileName: fileName).hits()
+        // A generated file's own lookup line is reported once, by its generator's rule.
+        let generatedLines = Set(generated.map(\.line))
+        let calls = LookupCallScanner(tokens: tokens, lookupFunctions: lookupFunctions).hits()
+            .filter { !generatedLines.contains($0.callLine) }
+        var findings = (calls + generated).filter { !directives.silences($0) }.map {
             SourceLintFinding(file: path, line: $0.line, column: $0.column, rule: $0.rule, message: $0.message)
         }
         findings += directives.unknown.map {
@@ -45,7 +53,20 @@ public enum SourceLinter {
         return findings.sorted { ($0.line, $0.column, $0.rule.rawValue) < ($1.line, $1.column, $1.rule.rawValue) }
     }
 
-    /// Checks every Swift file at `paths` (see ``swiftFiles(at:)``).
+    /// Checks a generator's configuration: `swiftgen.yml` (`swiftgen-bundle`) or `project.pbxproj`
+    /// (`string-catalog-symbols`), named by the last component of `path`; any other name has no findings.
+    ///
+    /// - Returns: the findings, sorted by line. Directives are not read: these files are rewritten by tools, so a
+    ///   finding that stays is recorded in a baseline (`--write-baseline`).
+    public static func lint(configuration text: String, path: String) -> [SourceLintFinding] {
+        let name = String(path.split(separator: "/").last ?? "")
+        guard GeneratorConfigScanner.isConfiguration(named: name) else { return [] }
+        return GeneratorConfigScanner.hits(in: text, named: name).map {
+            SourceLintFinding(file: path, line: $0.line, column: $0.column, rule: $0.rule, message: $0.message)
+        }
+    }
+
+    /// Checks every file at `paths` (see ``sourceFiles(at:)``): Swift files, `swiftgen.yml` and `project.pbxproj`.
     ///
     /// - Returns: the findings, file by file in the order ``swiftFiles(at:)`` lists them, each file's sorted by
     ///   line and column. A file is reported by its URL's `relativePath`: the path as given, joined with the path
@@ -53,7 +74,7 @@ public enum SourceLinter {
     /// - Throws: ``SourceLintError`` `missing-path` when a path is neither a file nor a folder, `unreadable` when
     ///   a file cannot be read. Text that is not valid UTF-8 is read with replacement characters.
     public static func lint(paths: [URL], lookupFunctions: Set<String> = []) throws -> [SourceLintFinding] {
-        try swiftFiles(at: paths).flatMap { file in
+        try sourceFiles(at: paths).flatMap { file in
             let data: Data
             do {
                 data = try Data(contentsOf: file)
@@ -63,7 +84,11 @@ public enum SourceLinter {
                     path: file.relativePath
                 )
             }
-            return lint(source: String(decoding: data, as: UTF8.self), path: file.relativePath, lookupFunctions: lookupFunctions)
+            let text = String(decoding: data, as: UTF8.self)
+            if GeneratorConfigScanner.isConfiguration(named: file.lastPathComponent) {
+                return lint(configuration: text, path: file.relativePath)
+            }
+            return lint(source: text, path: file.relativePath, lookupFunctions: lookupFunctions)
         }
     }
 
@@ -76,12 +101,20 @@ public enum SourceLinter {
     ///
     /// - Throws: ``SourceLintError`` `missing-path` when a path is neither a file nor a folder.
     public static func swiftFiles(at paths: [URL]) throws -> [URL] {
+        try sourceFiles(at: paths).filter { $0.lastPathComponent.hasSuffix(".swift") }
+    }
+
+    /// The files `lint(paths:)` reads at `paths`: those of ``swiftFiles(at:)`` and, walked and given alike, every
+    /// `swiftgen.yml` (or `swiftgen.yaml`) and `project.pbxproj` (found inside `.xcodeproj` folders), in walk order.
+    ///
+    /// - Throws: ``SourceLintError`` `missing-path` when a path is neither a file nor a folder.
+    public static func sourceFiles(at paths: [URL]) throws -> [URL] {
         var result: [URL] = []
         for path in paths {
             // A path given directly may be a symbolic link to a folder; links met while walking are not followed.
             switch SourcePathKind(path.path, followingFolderLinks: true) {
             case .file:
-                if path.lastPathComponent.hasSuffix(".swift") { result.append(path) }
+                if isLinted(path.lastPathComponent) { result.append(path) }
             case .directory:
                 collectSwiftFiles(in: path, into: &result)
             case .other:
@@ -93,11 +126,15 @@ public enum SourceLinter {
         return result
     }
 
+    private static func isLinted(_ name: String) -> Bool {
+        name.hasSuffix(".swift") || GeneratorConfigScanner.isConfiguration(named: name)
+    }
+
     private static func collectSwiftFiles(in folder: URL, into result: inout [URL]) {
         for name in SourcePathKind.sortedChildren(of: folder) {
             let child = folder.appendingPathComponent(name)
             switch SourcePathKind(child.path) {
-            case .file where name.hasSuffix(".swift"):
+            case .file where isLinted(name):
                 result.append(child)
             case .directory where !name.hasPrefix(".") && !skippedFolderNames.contains(name):
                 collectSwiftFiles(in: child, into: &result)

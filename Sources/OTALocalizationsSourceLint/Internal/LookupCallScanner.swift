@@ -176,7 +176,7 @@ struct LookupCallScanner {
         )
     }
 
-    /// A hit when a `bundle:` argument is exactly `.module`, `Bundle.module`, `.main`, `Bundle.main` or `nil`
+    /// A hit when a `bundle:` argument is exactly `.module`, `Bundle.module`, `#bundle`, `.main`, `Bundle.main` or `nil`
     /// (which `String(localized:)` and `Text` read as the main bundle).
     private func checkBundleArgument(_ argument: CallSyntax.Argument, callee: String, callLine: Int) -> Hit? {
         guard let label = argument.labelToken else { return nil }
@@ -186,14 +186,18 @@ struct LookupCallScanner {
                 message: "\(callee) with bundle: Bundle(for:) reads \(Self.classBundleName) only, which over-the-air "
                     + "updates never reach; pass bundle: .localizationBundle")
         }
-        guard argument.value.allSatisfy({ $0.kind == .identifier || $0.kind == .punctuation }) else { return nil }
+        // `#bundle` (Foundation's macro) is the bundle that holds the calling code: `.module` in a package.
+        let isBundleMacro = argument.value.count == 1 && argument.value.first?.text == "#bundle"
+        guard isBundleMacro || argument.value.allSatisfy({ $0.kind == .identifier || $0.kind == .punctuation }) else {
+            return nil
+        }
         var value = argument.value.map(\.text)
         if value.first == "Foundation", value.dropFirst().first == "." { value.removeFirst(2) }
         if value.first == "Bundle", value.count == 3 { value.removeFirst() }
         let isMain: Bool
         switch value {
         case [".", "main"], ["nil"]: isMain = true
-        case [".", "module"]: isMain = false
+        case [".", "module"], ["#bundle"]: isMain = false
         default: return nil
         }
         let spelled = argument.value.map(\.text).joined()

@@ -29,7 +29,9 @@ enum LintSourcesCommand: Command {
         OVERVIEW: Flag string lookups in Swift sources that never see an over-the-air update: NSLocalizedString,
         String(localized:) and AttributedString(localized:) without a bundle: argument, SwiftUI Text with a
         literal key and no bundle:, and lookups in .module, .main or Bundle(for:). Pass bundle: .localizationBundle
-        instead.
+        instead. Generated accessors are reported once per file: SwiftGen output and swiftgen.yml strings outputs
+        without a bundle param, R.swift output, Xcode's String Catalog symbols (and STRING_CATALOG_GENERATE_SYMBOLS
+        in a project.pbxproj), and LocalizedStringResource(…) not built on Bundle.localizationBundle.
         Silence one finding with '// ota-localizations:disable-next-line' on the line before the call, or
         '// ota-localizations:disable-line' at the end of its line. Rules: docs/source-linting.md.
         To adopt it in CI, record today's findings once with --write-baseline <file>, commit the file, and run
@@ -41,8 +43,9 @@ enum LintSourcesCommand: Command {
                  [--baseline <file> | --write-baseline <file>] [--json]
 
         ARGUMENTS:
-          <path>                    A .swift file, or a folder searched for .swift files (hidden folders,
-                                    .build, Pods, Carthage and DerivedData are skipped). Other files are ignored.
+          <path>                    A .swift file, or a folder searched for .swift files, swiftgen.yml and
+                                    project.pbxproj (hidden folders, .build, Pods, Carthage and DerivedData are
+                                    skipped). Other files are ignored.
 
         OPTIONS:
         \(CommandOption.helpText(options, column: 28))
@@ -64,8 +67,10 @@ enum LintSourcesCommand: Command {
             }
             // A baseline that cannot be used stops the run before any file is read.
             let recorded = try args.value(Option.baseline).map(readBaseline)
-            let files = try SourceLinter.swiftFiles(at: args.positionals.map { URL(fileURLWithPath: $0) })
+            let files = try SourceLinter.sourceFiles(at: args.positionals.map { URL(fileURLWithPath: $0) })
             let findings = try SourceLinter.lint(paths: files, lookupFunctions: functions)
+            // The total counts Swift files; swiftgen.yml and project.pbxproj are read besides them.
+            let swiftFileCount = files.filter { $0.lastPathComponent.hasSuffix(".swift") }.count
             var shown = findings
             var counts: SourceLintText.BaselineCounts?
             if let file = args.value(Option.writeBaseline) {
@@ -79,8 +84,8 @@ enum LintSourcesCommand: Command {
                 if match.staleCount > 0 { Output.err(SourceLintText.staleNote(match.staleCount, file: file)) }
             }
             Output.out(args.flag(Option.json)
-                ? SourceLintText.json(shown) : SourceLintText.text(shown, filesChecked: files.count, baseline: counts))
-            if let warning = StepSummary.append(SourceLintText.markdown(shown, filesChecked: files.count, baseline: counts)) {
+                ? SourceLintText.json(shown) : SourceLintText.text(shown, filesChecked: swiftFileCount, baseline: counts))
+            if let warning = StepSummary.append(SourceLintText.markdown(shown, filesChecked: swiftFileCount, baseline: counts)) {
                 Output.err("warning: \(warning)")
             }
             return shown.isEmpty ? .success : .failure
