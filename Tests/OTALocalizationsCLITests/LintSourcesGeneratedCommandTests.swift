@@ -75,8 +75,8 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout == """
             App.xcodeproj/project.pbxproj:4:3: error: STRING_CATALOG_GENERATE_SYMBOLS = YES makes symbols that resolve \
-            in the embedded bundle, which over-the-air updates never reach; read them with String(localized: symbol, \
-            overTheAirFor: module), then record this line with --write-baseline (or set it to NO) [string-catalog-symbols]
+            in the embedded bundle, which over-the-air updates never reach; set it to NO for targets whose strings are \
+            updated over the air and look them up with bundle: .localizationBundle [string-catalog-symbols]
             Checkout/Generated/Strings.swift:9:18: error: SwiftGen's tr looks every generated string up in \
             BundleToken.bundle, the embedded bundle over-the-air updates never reach; set params: { bundle: \
             Bundle.localizationBundle } on its strings output in swiftgen.yml [swiftgen-bundle]
@@ -87,8 +87,9 @@ import Testing
             which over-the-air updates never reach; use an _R(bundle: .localizationBundle) instance for strings \
             (docs/integration.md, R.swift) [rswift-bundle]
             Settings/GeneratedStringSymbols_Settings.swift:4:9: error: Xcode's generated String Catalog symbols \
-            resolve in the target's embedded bundle, which over-the-air updates never reach; resolve them with \
-            String(localized: symbol, overTheAirFor: module) [string-catalog-symbols]
+            resolve in the target's embedded bundle, which over-the-air updates never reach, and no setting points \
+            them elsewhere; turn STRING_CATALOG_GENERATE_SYMBOLS off for this module and look its strings up with \
+            bundle: .localizationBundle [string-catalog-symbols]
             5 findings in 5 files (3 Swift files checked).
 
             """)
@@ -120,9 +121,13 @@ import Testing
 
             """)
         try repo.write("Profile/R.generated.swift", "let strings = _R(bundle: .localizationBundle)\n")
-        try repo.write("Settings/GeneratedStringSymbols_Settings.swift", """
-            extension LocalizedStringResource {
-                static var title: LocalizedStringResource {
+        // Symbols off: Xcode writes no symbols file, and the module looks its strings up itself.
+        try FileManager.default.removeItem(at: repo.url.appendingPathComponent("Settings/GeneratedStringSymbols_Settings.swift"))
+        try repo.write("Settings/SettingsStrings.swift", """
+            import Foundation
+            enum SettingsStrings {
+                static var title: String { String(localized: "title", table: "Settings", bundle: .localizationBundle) }
+                static var resource: LocalizedStringResource {
                     LocalizedStringResource("title", table: "Settings", bundle: .atURL(Bundle.localizationBundle.bundleURL))
                 }
             }

@@ -74,7 +74,8 @@ import Testing
         #expect(hits(Fixture.symbolsInApp) == ["3:9 string-catalog-symbols"])
         #expect(SourceLinter.lint(source: Fixture.symbols, path: "F.swift")[0].message
             == "Xcode's generated String Catalog symbols resolve in the target's embedded bundle, which over-the-air "
-            + "updates never reach; resolve them with String(localized: symbol, overTheAirFor: module)")
+            + "updates never reach, and no setting points them elsewhere; turn STRING_CATALOG_GENERATE_SYMBOLS off for "
+            + "this module and look its strings up with bundle: .localizationBundle")
     }
 
     @Test func symbolsBuiltOnTheLocalizationBundleAreClean() {
