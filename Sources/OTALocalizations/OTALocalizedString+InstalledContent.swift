@@ -58,11 +58,19 @@ extension OTALocalizedString {
               let sha256 = OTAStorageLayout.folderHash(ofInstallFolderName: folder.lastPathComponent),
               StorageEntry(atPath: folder.path) == .directory
         else { return nil }
-        let record = SmallFile.read(layout.rolloutRecordFile(module: moduleName).path, maximumBytes: 256)
+        return InstalledContent(recordsBesideFolder: folder.path, folderSHA256: sha256)
+    }
+}
+
+extension OTALocalizedString.InstalledContent {
+    /// The content of the installed folder at `folderPath` (named `<folderSHA256>[.<n>]`), from the
+    /// rollout and published-content records in its module folder: two small reads.
+    init(recordsBesideFolder folderPath: String, folderSHA256 sha256: String) {
+        let modulePath = (folderPath as NSString).deletingLastPathComponent + "/"
+        let record = SmallFile.read(modulePath + OTAStorageLayout.rolloutRecordFileName, maximumBytes: 256)
             .flatMap(OTAStorageLayout.parseRolloutRecord)
-        let published = SmallFile.read(layout.publishedRecordFile(module: moduleName).path, maximumBytes: 512)
+        let published = SmallFile.read(modulePath + OTAStorageLayout.publishedRecordFileName, maximumBytes: 512)
             .flatMap(OTAStorageLayout.parsePublishedRecord)?[sha256]
-        return InstalledContent(
-            sha256: published ?? sha256, rolloutID: record?.sha256 == sha256 ? record?.rolloutID : nil, folderSHA256: sha256)
+        self.init(sha256: published ?? sha256, rolloutID: record?.sha256 == sha256 ? record?.rolloutID : nil, folderSHA256: sha256)
     }
 }

@@ -21,6 +21,7 @@ public enum OTALocalizedString {
     ///
     /// Safe from any thread, synchronous and lock-free once the module's bundle is open (about a dictionary lookup),
     /// also while the main actor clears or reloads the cache. Returns nil until ``loadBundlesFromDisk()`` has run.
+    /// ``servedContent(for:)`` says which content it serves, or why it returns nil.
     public static func bundle(for moduleName: String) -> Bundle? {
         BundleRegistry.shared.bundle(for: moduleName)
     }
@@ -32,7 +33,7 @@ public enum OTALocalizedString {
     @MainActor
     public static func loadBundlesFromDisk() {
         guard let appVersion = OTAStorageLayout.mainBundleAppVersion else {
-            BundleRegistry.shared.replace(with: [:])
+            BundleRegistry.shared.replace(with: [:], otherwise: .notInstalled)
             return
         }
         loadBundlesFromDisk(storageRoot: OTAStorageLayout.defaultStorageRoot, appVersion: appVersion)
@@ -82,7 +83,13 @@ public enum OTALocalizedString {
             loaded.folders, content: loaded.content, layout: layout, maximumUnconfirmedLaunches: maximumUnconfirmedLaunches,
             countsLaunch: countsLaunch)
         // Leased before it is handed out, so no update cycle collects a folder this process serves.
-        _ = BundleRegistry.shared.replace(with: ReaderLease.hold(layout, handingOut: admitted))
+        let handedOut = ReaderLease.hold(layout, handingOut: admitted.folders)
+        // Why each module found installed is not handed out, for servedContent(for:).
+        var leftOut = loaded.leftOut
+        for module in loaded.folders.keys where handedOut[module] == nil {
+            leftOut[module] = admitted.refusal ?? .replacedDuringLoad
+        }
+        BundleRegistry.shared.replace(with: handedOut, leftOut: leftOut, otherwise: .notInstalled)
     }
 
     /// Empties the cache: every ``bundle(for:)`` returns nil (the embedded bundles) from now on.
@@ -90,7 +97,7 @@ public enum OTALocalizedString {
     /// The kill switch calls this first, then `OTALocalizationService.deleteAllBundles()`.
     @MainActor
     public static func clearBundleCache() {
-        BundleRegistry.shared.replace(with: [:])
+        BundleRegistry.shared.replace(with: [:], otherwise: .cleared)
     }
 
     /// The standardized paths of every bundle folder loaded in this process since launch, also after a clear.

@@ -222,17 +222,21 @@ struct RolloutsSamples {
     // "Copy experiments and attribution".
     /// The copy of Checkout's text this session shows, for analytics events.
     struct CheckoutCopy {
-        let content: OTALocalizedString.InstalledContent?
+        let served: OTALocalizedString.ServedContent
 
         /// Call right after `OTALocalizedString.loadBundlesFromDisk()`, before the service's first cycle.
         init() {
-            content = OTALocalizedString.installedContent(for: "Checkout")
+            served = OTALocalizedString.servedContent(for: "Checkout")
         }
 
         /// Properties to attach to every Checkout event.
         var analyticsProperties: [String: String] {
-            guard let content else { return ["checkout_copy": "embedded"] }
-            return ["checkout_copy": String(content.sha256.prefix(16)), "checkout_rollout": content.rolloutID ?? "stable"]
+            switch served {
+            case .overTheAir(let content):
+                return ["checkout_copy": String(content.sha256.prefix(16)), "checkout_rollout": content.rolloutID ?? "stable"]
+            case .embedded(let reason):
+                return ["checkout_copy": "embedded", "checkout_embedded_reason": reason.rawValue]
+            }
         }
     }
 }

@@ -68,7 +68,7 @@ import Testing
         #expect(BasketCopy.itemCount(2, locale: Locale(identifier: "en")) == "2 items")
         let snapshot = setup.debugSnapshot()
         #expect(snapshot.modules.map(\.name) == LocalizationSetup.moduleNames)
-        #expect(snapshot.modules.allSatisfy { $0.installedSHA256?.count == 64 }, "\(snapshot.modules)")
+        #expect(snapshot.modules.allSatisfy { $0.overTheAir?.sha256.count == 64 }, "\(snapshot.modules)")
 
         // When: the kill switch; Then: the embedded strings at the next lookup, and no text left: only the install ID
         // and the anti-rollback record, which the switch keeps (OTAStorageLayout.keptByDeletion).
@@ -76,6 +76,6 @@ import Testing
         #expect(CatalogCopy.title == "Catalog")
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
             == [OTAStorageLayout.antiRollbackFileName, OTAStorageLayout.installIDFileName])
-        #expect(setup.debugSnapshot().modules.allSatisfy { $0.installedSHA256 == nil })
+        #expect(setup.debugSnapshot().modules.allSatisfy { $0.served == .embedded(.cleared) })
     }
 }

@@ -1,34 +1,32 @@
 import Foundation
+import OTALocalizations
 import OTALocalizationsSync
-import OTATestSupport
 import Testing
 
 /// The debug screen's model (`OTAExample/Support/DebugSnapshot.swift`), on every platform.
 @Suite struct DebugSnapshotTests {
     private static let sha = String(repeating: "0123456789abcdef", count: 4)
 
-    @Test func eachModuleShowsTheHashOfTheFolderItsBundleReadsOrEmbeddedStrings() throws {
-        // Given: bundle folders named as installs are (`<sha256>`, `<sha256>.<n>`) and one that is not an install.
-        let folder = try TemporaryDirectory("debug")
-        defer { folder.remove() }
-        var bundles: [String: Bundle] = [:]
-        for (module, name) in [("Catalog", Self.sha), ("Basket", Self.sha + ".2"), ("Embedded", "Embedded.bundle")] {
-            try folder.write("\(module)/\(name)/Info.plist", BundleFixtures.infoPlist)
-            let bundle = try #require(Bundle(url: folder.url.appendingPathComponent("\(module)/\(name)")))
-            bundles[module] = bundle
-        }
+    @Test func eachModuleShowsWhatTheReadSideServesAndWhy() throws {
+        // Given: one module served over the air from a rollout, one from the stable entry (installed from slices, so
+        // its folder is not the publish's sha256), and two embedded for different reasons.
+        let entry = String(repeating: "fedcba9876543210", count: 4)
+        let served: [String: OTALocalizedString.ServedContent] = [
+            "Catalog": .overTheAir(.init(sha256: Self.sha, rolloutID: "catalog-copy")),
+            "Basket": .overTheAir(.init(sha256: entry, rolloutID: nil, folderSHA256: Self.sha)),
+            "Embedded": .embedded(.quarantined),
+        ]
 
         let snapshot = DebugSnapshot(
-            modules: ["Basket", "Catalog", "Embedded", "OTAExample"], bundle: { bundles[$0] }, report: nil,
-            killSwitchOn: false)
+            modules: ["Basket", "Catalog", "Embedded", "OTAExample"], served: { served[$0] ?? .embedded(.notInstalled) },
+            report: nil, killSwitchOn: false)
 
         #expect(snapshot.modules.map(\.name) == ["Basket", "Catalog", "Embedded", "OTAExample"])
-        #expect(snapshot.modules.map(\.installedSHA256) == [Self.sha, Self.sha, nil, nil])
         #expect(snapshot.modules.map(\.contentSummary) == [
-            "over the air, 0123456789ab", "over the air, 0123456789ab", "embedded strings", "embedded strings",
+            "over the air, fedcba987654", "over the air, 0123456789ab", "embedded strings (quarantined)",
+            "embedded strings (notInstalled)",
         ])
-        // The read side has no rollout id yet: every module says so.
-        #expect(snapshot.modules.map(\.rolloutSummary) == Array(repeating: "no rollout", count: 4))
+        #expect(snapshot.modules.map(\.rolloutSummary) == ["no rollout", "rollout catalog-copy", "no rollout", "no rollout"])
         #expect(snapshot.reportLines == ["No cycle has ended since launch."])
     }
 
@@ -41,7 +39,8 @@ import Testing
                 .init(name: "Legacy", outcome: .removed),
             ])
 
-        let snapshot = DebugSnapshot(modules: ["Basket", "Catalog"], bundle: { _ in nil }, report: report, killSwitchOn: true)
+        let snapshot = DebugSnapshot(
+            modules: ["Basket", "Catalog"], served: { _ in .embedded(.notLoaded) }, report: report, killSwitchOn: true)
 
         #expect(snapshot.modules.map(\.name) == ["Basket", "Catalog", "Legacy"])
         #expect(snapshot.reportLines == [

@@ -97,7 +97,7 @@ import Testing
         // The app installs base plus the slices of this machine's languages: each folder is named by the SHA-256 of
         // its slice record (sha256sum's), and the record names the published base slice.
         for module in snapshot.modules {
-            let installed = try #require(module.installedSHA256)
+            let installed = try #require(module.overTheAir?.folderSHA256)
             let record = OTAStorageLayout(storageRoot: fixture.storageRoot, appVersion: "1.0")
                 .installFolder(module: module.name, folderName: installed).appendingPathComponent(".ota-slices")
             #expect(try ExternalTool.sha256sumBlocking(record) == installed)

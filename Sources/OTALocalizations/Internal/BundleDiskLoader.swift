@@ -30,25 +30,37 @@ package enum BundleDiskLoader {
     /// trusted none, or by a key since retired), offline included.
     ///
     /// The result's `content` is what is installed, whatever this launch can serve: each module whose pointer names
-    /// a well-formed folder name, with that name's SHA-256 (the crash-loop guard's content, ``LaunchGuard``).
+    /// a well-formed folder name, with that name's SHA-256 (the crash-loop guard's content, ``LaunchGuard``). Its
+    /// `leftOut` says why each module of `content` that is not in `folders` was left out.
     static func load(
         _ layout: OTAStorageLayout, selection: OTALocalizationSelection = .device, trustedKeyIDs: Set<String> = []
-    ) -> (folders: [String: String], content: [String: String]) {
+    ) -> (folders: [String: String], content: [String: String], leftOut: [String: OTALocalizedString.EmbeddedReason]) {
         var folders: [String: String] = [:]
         var content: [String: String] = [:]
+        var leftOut: [String: OTALocalizedString.EmbeddedReason] = [:]
         for pointer in pointers(layout) {
             content[pointer.module] = OTAStorageLayout.folderHash(ofInstallFolderName: pointer.folderName)
             if !trustedKeyIDs.isEmpty {
                 guard let vouch = SmallFile.prefix(pointer.modulePath + "/" + OTAStorageLayout.vouchRecordFileName, count: 257)
                         .flatMap(OTAStorageLayout.parseVouchRecord),
                       vouch.folderName == pointer.folderName, trustedKeyIDs.contains(vouch.keyID)
-                else { continue }
+                else {
+                    leftOut[pointer.module] = .notVouched
+                    continue
+                }
             }
             let folderPath = pointer.modulePath + "/" + pointer.folderName
-            guard isReadableBundleFolder(atPath: folderPath), covers(folderPath, selection) else { continue }
+            guard isReadableBundleFolder(atPath: folderPath) else {
+                leftOut[pointer.module] = .unreadable
+                continue
+            }
+            guard covers(folderPath, selection) else {
+                leftOut[pointer.module] = .languagesNotCovered
+                continue
+            }
             folders[pointer.module] = folderPath
         }
-        return (folders, content)
+        return (folders, content, leftOut)
     }
 
     /// What is installed under `layout` (``load(_:selection:trustedKeyIDs:)``'s `content`), from the pointers alone:

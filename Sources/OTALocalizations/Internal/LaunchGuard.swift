@@ -16,7 +16,8 @@ import Foundation
 /// still refuses content whose record, read without the lock, is at the limit or quarantined.
 @MainActor
 enum LaunchGuard {
-    /// The folders to hand out for one load: `folders`, or none when `content` is quarantined or due to be.
+    /// The folders to hand out for one load: `folders`, or none when `content` is quarantined or due to be, with the
+    /// reason (``Decision/refusal``).
     ///
     /// The first load of a content in a process counts one attempt (unless `countsLaunch` is false); later loads of
     /// the same content in the process repeat the decision without counting again. In a process started by prewarming
@@ -26,11 +27,11 @@ enum LaunchGuard {
     static func admit(
         _ folders: [String: String], content: [String: String], layout: OTAStorageLayout, maximumUnconfirmedLaunches: Int?,
         countsLaunch: Bool
-    ) -> [String: String] {
-        guard let maximum = maximumUnconfirmedLaunches.map({ max(1, $0) }), !folders.isEmpty else { return folders }
+    ) -> (folders: [String: String], refusal: OTALocalizedString.EmbeddedReason?) {
+        guard let maximum = maximumUnconfirmedLaunches.map({ max(1, $0) }), !folders.isEmpty else { return (folders, nil) }
         let fingerprint = OTALaunchQuarantine.fingerprint(of: content)
         let key = layout.versionFolder.path + "\n" + fingerprint
-        if let decided = decisions[key] { return decided.served ? folders : [:] }
+        if let decided = decisions[key] { return decided.served ? (folders, nil) : ([:], decided.refusal) }
         let deferred = prewarm.isPrewarmed
         let decision = decide(
             layout, fingerprint: fingerprint, content: content, maximum: maximum, counts: countsLaunch && !deferred)
@@ -44,7 +45,7 @@ enum LaunchGuard {
                 }
             }
         }
-        return decision.served ? folders : [:]
+        return decision.served ? (folders, nil) : ([:], decision.refusal)
     }
 
     /// How this process was started (``Prewarm/current``); tests replace it.
@@ -86,6 +87,15 @@ enum LaunchGuard {
         case refusedUnusableRecord
 
         var served: Bool { self == .served || self == .servedUncounted }
+
+        /// Why a refused load serves embedded strings; nil when the content is served.
+        var refusal: OTALocalizedString.EmbeddedReason? {
+            switch self {
+            case .served, .servedUncounted: nil
+            case .quarantined, .refusedAtTheLimit: .quarantined
+            case .refusedUnusableRecord: .launchGuardUnavailable
+            }
+        }
     }
 
     /// In this process, per app-version folder and fingerprint: what was decided for that content.

@@ -1,6 +1,6 @@
 import SwiftUI
 
-/// The debug screen: each module's installed content, the last cycle report, and the kill switch.
+/// The debug screen: what each module serves (over the air or embedded, and why), the last cycle report, and the kill switch.
 struct DebugView: View {
     let localization: LocalizationSetup?
     let configurationProblem: String?

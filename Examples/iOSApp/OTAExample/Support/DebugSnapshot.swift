@@ -2,28 +2,35 @@ import Foundation
 import OTALocalizations
 import OTALocalizationsSync
 
-/// What the debug screen lists: each module's over-the-air content in use this session, the last cycle report and
-/// the kill-switch flag. A value built from the read side and the report; no file is read here.
+/// What the debug screen lists: what each module shows this session (over the air, with the publish and rollout it
+/// came from, or its embedded strings and why), the last cycle report and the kill-switch flag. A value built from the
+/// read side and the report; no file is read here.
 struct DebugSnapshot: Equatable, Sendable {
     /// One module.
     struct Module: Equatable, Sendable, Identifiable {
         var name: String
-        /// The SHA-256 of the published ZIP this session reads (its install folder's name), or nil while the module
-        /// shows its embedded strings.
-        var installedSHA256: String?
-        /// The rollout the installed content came from, when the read side reports one (see ``rolloutID(of:)``).
-        var rolloutID: String?
+        /// What the read side serves for the module this session (`OTALocalizedString.servedContent(for:)`).
+        var served: OTALocalizedString.ServedContent
 
         var id: String { name }
 
-        /// One line: `over the air, <first 12 hex digits>` or `embedded strings`.
-        var contentSummary: String {
-            installedSHA256.map { "over the air, \($0.prefix(12))" } ?? "embedded strings"
+        /// The over-the-air content served, or nil while the module shows its embedded strings.
+        var overTheAir: OTALocalizedString.InstalledContent? {
+            if case .overTheAir(let content) = served { return content }
+            return nil
         }
 
-        /// One line: `rollout <id>` or `no rollout`.
+        /// One line: `over the air, <first 12 hex digits of the publish's sha256>` or `embedded strings (<reason>)`.
+        var contentSummary: String {
+            switch served {
+            case .overTheAir(let content): "over the air, \(content.sha256.prefix(12))"
+            case .embedded(let reason): "embedded strings (\(reason))"
+            }
+        }
+
+        /// One line: `rollout <id>` or `no rollout` (always for embedded strings).
         var rolloutSummary: String {
-            rolloutID.map { "rollout \($0)" } ?? "no rollout"
+            overTheAir?.rolloutID.map { "rollout \($0)" } ?? "no rollout"
         }
     }
 
@@ -32,28 +39,16 @@ struct DebugSnapshot: Equatable, Sendable {
     var reportLines: [String]
     var killSwitchOn: Bool
 
-    /// Builds the snapshot of `modules` (plus any other module the report names) from `bundle`, the read side's
-    /// `OTALocalizedString.bundle(for:)`.
-    init(modules: [String], bundle: (String) -> Bundle?, report: OTALocalizationCycleReport?, killSwitchOn: Bool) {
+    /// Builds the snapshot of `modules` (plus any other module the report names) from `served`, the read side's
+    /// `OTALocalizedString.servedContent(for:)`.
+    init(
+        modules: [String], served: (String) -> OTALocalizedString.ServedContent, report: OTALocalizationCycleReport?,
+        killSwitchOn: Bool
+    ) {
         let names = modules + (report?.modules.map(\.name) ?? []).filter { !modules.contains($0) }
-        self.modules = names.map { name in
-            let folder = bundle(name)?.bundleURL.standardizedFileURL.lastPathComponent
-            return Module(
-                name: name, installedSHA256: folder.flatMap(OTAStorageLayout.folderHash(ofInstallFolderName:)),
-                rolloutID: Self.rolloutID(of: name))
-        }
+        self.modules = names.map { Module(name: $0, served: served($0)) }
         reportLines = report.map(Self.reportLines) ?? ["No cycle has ended since launch."]
         self.killSwitchOn = killSwitchOn
-    }
-
-    // MARK: Rollout id
-
-    /// The rollout `module`'s installed content came from.
-    ///
-    /// The read side does not report rollout ids yet, so this is always nil. This is the one place the debug screen
-    /// takes a rollout id from: read it here when the read side gains it.
-    static func rolloutID(of module: String) -> String? {
-        nil
     }
 
     // MARK: Report

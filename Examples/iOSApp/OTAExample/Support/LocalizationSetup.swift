@@ -80,7 +80,7 @@ final class LocalizationSetup {
     /// What the debug screen shows now.
     func debugSnapshot() -> DebugSnapshot {
         DebugSnapshot(
-            modules: Self.moduleNames, bundle: OTALocalizedString.bundle(for:), report: reports.latest,
+            modules: Self.moduleNames, served: OTALocalizedString.servedContent(for:), report: reports.latest,
             killSwitchOn: killSwitch.isOn)
     }
 }
