@@ -75,7 +75,7 @@ enum LintSourcesCommand: Command {
             var counts: SourceLintText.BaselineCounts?
             if let file = args.value(Option.writeBaseline) {
                 let baseline = SourceLintBaseline(recording: try SourceLintBaseline.keys(of: findings))
-                try write(baseline, to: file)
+                try BaselineFile.write(baseline.encoded(), to: file)
                 Output.err("Recorded \(Output.count(baseline.findingCount, "finding")) in \(file).")
                 (shown, counts) = ([], SourceLintText.BaselineCounts(matched: findings.count))
             } else if let recorded, let file = args.value(Option.baseline) {
@@ -108,20 +108,6 @@ enum LintSourcesCommand: Command {
             return try SourceLintBaseline(data: data)
         } catch let error as SourceLintBaselineError {
             throw CommandFailure(code: error.code.rawValue, message: SourceLintText.malformed(file, error))
-        }
-    }
-
-    /// Writes `baseline` to `file`.
-    /// - Throws: ``CommandFailure`` `io` when it cannot be written.
-    private static func write(_ baseline: SourceLintBaseline, to file: String) throws {
-        let url = URL(fileURLWithPath: file)
-        if let problem = OutputPath.problem(writingFile: url) {
-            throw CommandFailure(code: "io", message: "--write-baseline \(file): \(problem)")
-        }
-        do {
-            try baseline.encoded().write(to: url)
-        } catch {
-            throw CommandFailure(code: "io", message: "--write-baseline \(file): cannot be written (\(error.localizedDescription))")
         }
     }
 

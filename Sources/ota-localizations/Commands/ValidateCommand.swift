@@ -83,15 +83,7 @@ enum ValidateCommand: Command {
         var diagnostics = run.diagnostics
         if let file = args.value(Option.writeBaseline) {
             let baseline = ValidationBaseline(recording: diagnostics)
-            let url = URL(fileURLWithPath: file)
-            if let problem = OutputPath.problem(writingFile: url) {
-                throw CommandFailure(code: "io", message: "--write-baseline \(file): \(problem)")
-            }
-            do {
-                try baseline.encoded().write(to: url)
-            } catch {
-                throw CommandFailure(code: "io", message: "--write-baseline \(file): cannot be written (\(error.localizedDescription))")
-            }
+            try BaselineFile.write(baseline.encoded(), to: file)
             diagnostics = baseline.apply(to: diagnostics)
             Output.err("Recorded \(baseline.findings.count) finding\(baseline.findings.count == 1 ? "" : "s") in \(file).")
         }
