@@ -82,6 +82,41 @@ extension S3IntegrationTests {
             #expect(verified.status == 0, "\(verified.stdout)\(verified.stderr)")
         }
 
+        @Test func aSessionThatEndsDuringAReadRunsTheReadAgainOnItsOwn() async throws {
+            let moto = try await MotoServer.session()
+            try await moto.createPublicBucket("session-ends")
+            let publication = try H.Publication()
+            _ = try await publication.package(publishedAt: "2026-01-01T00:00:00Z")
+            let cli = try CountedCLI()
+            defer { cli.folder.remove() }
+            // Python imports sitecustomize from PYTHONPATH at start: the first listing's process ends in the middle of
+            // it (os._exit), as a session killed or crashed would; the marker file keeps it to once.
+            let marker = cli.folder.url.appendingPathComponent("ended")
+            try """
+                import os, sys
+                import awscli.clidriver
+                _main = awscli.clidriver.CLIDriver.main
+                def _ending_main(self, args=None):
+                    words = sys.argv[1:] if args is None else args
+                    if 'list-objects-v2' in words and not os.path.exists('\(marker.path)'):
+                        open('\(marker.path)', 'w').close()
+                        os._exit(9)
+                    return _main(self, args)
+                awscli.clidriver.CLIDriver.main = _ending_main
+
+                """.write(to: cli.folder.url.appendingPathComponent("sitecustomize.py"), atomically: true, encoding: .utf8)
+
+            let result = try await publish(publication.versionFolder, to: "session-ends", cli: cli, in: moto,
+                                           extra: ["PYTHONPATH": cli.folder.path])
+
+            #expect(FileManager.default.fileExists(atPath: marker.path), "no listing ran in a session")
+            #expect(result.status == 0, "\(result.stderr)")
+            // The session, the listing run again on its own, and a session for the commands after it.
+            #expect(cli.starts == 3)
+            let verified = try await verify("session-ends", in: moto)
+            #expect(verified.status == 0, "\(verified.stdout)\(verified.stderr)")
+        }
+
         @Test func aKilledPublishLeavesNoAWSCLIProcess() async throws {
             let moto = try await MotoServer.session()
             try await moto.createPublicBucket("killed-session")

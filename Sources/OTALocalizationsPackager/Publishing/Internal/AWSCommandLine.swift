@@ -67,7 +67,11 @@ struct AWSCommandLine {
     /// in a process of its own. Its output goes to files in `scratch` (a scratch folder of its own when nil, removed
     /// before this returns), so a run killed meanwhile leaves them where the next run removes them.
     ///
-    /// - Throws: ``PackagerError`` `publishFailed` when the process cannot be started, or its session ended while it ran.
+    /// A session that ends while it runs the command (the command may have run) is an error for a conditional write;
+    /// any other command then runs again in a process of its own (``mayRunTwice(_:)``).
+    ///
+    /// - Throws: ``PackagerError`` `publishFailed` when the process cannot be started, or its session ended while it
+    ///   ran a conditional write.
     func run(_ arguments: [String], in scratch: ScratchFolder? = nil) throws(PackagerError) -> Run {
         let folder: ScratchFolder
         if let scratch { folder = scratch } else { folder = try ScratchFolder.make() }
@@ -86,9 +90,19 @@ struct AWSCommandLine {
         }
         _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
-        if let interpreter, let status = try AWSSessionPool.shared.run(
-            process.arguments ?? [], interpreter: interpreter, environment: environment, stdout: outFile, stderr: errFile) {
-            return Self.result(status, stdout: outFile, stderr: errFile)
+        if let interpreter {
+            do {
+                if let status = try AWSSessionPool.shared.run(
+                    process.arguments ?? [], interpreter: interpreter, environment: environment, stdout: outFile, stderr: errFile) {
+                    return Self.result(status, stdout: outFile, stderr: errFile)
+                }
+            } catch {
+                // The session ended while it ran the command, which may have run: a command that may run twice runs
+                // again in a process of its own, with empty output files.
+                guard Self.mayRunTwice(arguments) else { throw error }
+                _ = FileManager.default.createFile(atPath: outFile.path, contents: nil)
+                _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
+            }
         }
         do {
             process.standardOutput = try FileHandle(forWritingTo: outFile)
@@ -100,6 +114,13 @@ struct AWSCommandLine {
         }
         process.waitUntilExit()
         return Self.result(process.terminationStatus, stdout: outFile, stderr: errFile)
+    }
+
+    /// Whether running `arguments` a second time leaves what one run leaves: every command the publish runs but a
+    /// conditional write (`--if-match`, `--if-none-match`), whose second run would be refused as a conflict with the
+    /// first. Reads, uploads of the same bytes to the same keys, deletes and invalidations may run twice.
+    static func mayRunTwice(_ arguments: [String]) -> Bool {
+        !arguments.contains("--if-match") && !arguments.contains("--if-none-match")
     }
 
     private static func result(_ status: Int32, stdout: URL, stderr: URL) -> Run {
