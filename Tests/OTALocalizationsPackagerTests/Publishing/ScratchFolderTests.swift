@@ -49,6 +49,19 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == [running])
     }
 
+    @Test func aYoungFolderOfARunningProcessIsLeftAloneEvenWithItsLockFree() throws {
+        let root = try TemporaryDirectory("scratch")
+        defer { root.remove() }
+        // Its creator has made the lock file and not yet locked it: another run's cleanup must not pull it away.
+        let creating = "ota-aws-0FACEB3E-68FE-409C-B533-D881733D25E8-\(getpid())"
+        let folder = try folder(root.url, creating)
+
+        #expect(ScratchFolder.removeAbandoned(in: root.url) == [])
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.out").path))
+        // A minute on, its lock free, it is a folder an id used again left behind.
+        #expect(ScratchFolder.removeAbandoned(in: root.url, now: Date().addingTimeInterval(ScratchFolder.unlockedAgeSeconds + 1)) == [creating])
+    }
+
     @Test func theProcessIdIsReadOnlyFromAScratchFolderName() {
         let uuid = "0FACEB3E-68FE-409C-B533-D881733D25E8"
         #expect(ScratchFolder.creator("ota-aws-\(uuid)-4242") == 4242)

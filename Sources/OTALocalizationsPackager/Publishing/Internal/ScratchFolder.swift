@@ -10,7 +10,8 @@ import Foundation
 /// run in the same temporary folder removes them: every `ota-aws-*` folder of this user whose lock it can take, every
 /// `.removed` one (a removal cut short), and one without a lock file (its creator was killed between `mkdir(2)` and
 /// locking it) once no process has the id in its name, or once it is a minute old (an older name, or an id used
-/// again). Folders of running processes, and of other users, are never touched.
+/// again). Folders of running processes, and of other users, are never touched: one under a minute old whose name
+/// holds a running process's id is left alone without trying its lock, since its creator may not have locked it yet.
 ///
 /// Thread safety: each folder belongs to the thread that made it; ``make()`` may be called from any thread.
 final class ScratchFolder {
@@ -102,14 +103,19 @@ final class ScratchFolder {
 
     /// Whether the scratch folder at `path` may be removed: its lock, taken (a descriptor to close once it is gone),
     /// -1 when it has none to take (a removal cut short, or no lock file and its creator gone), nil when it is in use.
+    ///
+    /// A folder less than ``unlockedAgeSeconds`` old whose name holds the id of a running process is never touched,
+    /// not even to try its lock: its creator may be between creating the lock file and locking it, and a removal then
+    /// would pull the folder from under a command about to use it.
     private static func claim(_ path: String, name: String, now: Date) -> Int32? {
         if name.hasSuffix(removedSuffix) { return -1 }
+        let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+        let isYoung = modified.map { now.timeIntervalSince($0) < unlockedAgeSeconds } ?? true
+        let creatorIsGone = creator(name).map { kill($0, 0) != 0 && errno == ESRCH }
+        if isYoung, creatorIsGone == false { return nil }
         let descriptor = open(path + "/lock", O_RDWR | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else {
-            guard errno == ENOENT else { return nil }
-            if let creator = creator(name), kill(creator, 0) != 0, errno == ESRCH { return -1 }
-            guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
-                  now.timeIntervalSince(modified) >= unlockedAgeSeconds else { return nil }
+            guard errno == ENOENT, creatorIsGone == true || !isYoung else { return nil }
             return -1
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
