@@ -28,6 +28,9 @@ public struct PackagerError: Error, Sendable, Equatable, CustomStringConvertible
         public static let publishFailed = Code(rawValue: "publish-failed")
         /// A tool a destination needs (the AWS CLI for `s3://`) is not installed.
         public static let toolMissing = Code(rawValue: "tool-missing")
+        /// The tool a destination needs is older than the first version with an option the destination uses (the AWS
+        /// CLI before 1.36.10 or 2.22.5: `--checksum-algorithm` on `s3 cp`, `--if-match` on `s3api put-object`).
+        public static let toolTooOld = Code(rawValue: "tool-too-old")
         /// The ``ValidationOptions/adoptionBaselineFile`` is not JSON of the baseline shape (`ValidationBaselineError`'s
         /// code).
         public static let baselineMalformed = Code(rawValue: "baseline-malformed")

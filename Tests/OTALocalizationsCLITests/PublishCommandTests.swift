@@ -77,6 +77,61 @@ import Testing
         #expect(try String(contentsOf: record, encoding: .utf8).split(separator: "\n").allSatisfy { $0 == "us-east-2|eu-west-3" })
     }
 
+    /// A fake `aws`: prints `version` for `--version`, `Unknown options: --checksum-algorithm, SHA256` (as AWS CLI v1
+    /// before 1.35.0 does) for a call with that option, an empty listing, a 404 for any other; records each call's
+    /// arguments.
+    private func fakeAWS(in temp: TemporaryDirectory, version: String) throws -> (aws: URL, calls: URL) {
+        let calls = temp.url.appendingPathComponent("aws-calls")
+        let fake = temp.url.appendingPathComponent("aws")
+        try """
+            #!/bin/sh
+            echo "$*" >> '\(calls.path)'
+            case "$*" in
+              --version*) echo '\(version)'; exit 0 ;;
+              *--checksum-algorithm*) printf '\\nusage: aws [options] <command> <subcommand>\\nUnknown options: --checksum-algorithm, SHA256\\n' >&2; exit 255 ;;
+              *list-objects*) echo '{}'; exit 0 ;;
+              *) echo 'An error occurred (404) when calling the HeadObject operation: Not Found' >&2; exit 255 ;;
+            esac
+
+            """.write(to: fake, atomically: true, encoding: .utf8)
+        #expect(chmod(fake.path, 0o755) == 0)
+        return (fake, calls)
+    }
+
+    /// An AWS CLI older than the options publishing passes stops the run before any call, saying so.
+    @Test func anAWSCLIOlderThanTheMinimumStopsBeforeAnyCallNamingBothVersions() async throws {
+        let (temp, _, source) = try await packaged("old-aws")
+        defer { temp.remove() }
+        let (fake, calls) = try fakeAWS(in: temp, version: "aws-cli/1.29.0 Python/3.11.4 Linux/5.15.0 botocore/1.31.0")
+        let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "", "OTA_AWS_CLI": fake.path]
+
+        let result = try await cli(["publish", source.path, "--to", "s3://strings/ios"], environment: environment)
+
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: the AWS CLI at \(fake.path) is version 1.29.0; S3 publishing needs 1.36.10 or later "
+            + "(its 's3 cp --checksum-algorithm' and 's3api put-object --if-match'). Upgrade it (pip install --upgrade "
+            + "awscli, or AWS's installer for version 2), or set OTA_AWS_CLI to a newer aws\n")
+        #expect(try String(contentsOf: calls, encoding: .utf8) == "--version --output json\n")
+    }
+
+    /// `Unknown options` from the CLI is its version's fault, not the credentials'.
+    @Test func anUnknownOptionFromTheAWSCLIBlamesItsVersionNotTheCredentials() async throws {
+        let (temp, _, source) = try await packaged("unknown-option")
+        defer { temp.remove() }
+        // A version new enough, or one the check cannot read, reaches the uploads.
+        let (fake, _) = try fakeAWS(in: temp, version: "aws-cli/1.36.10 Python/3.12.1 Linux/6.1 botocore/1.35.69")
+        let environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "", "OTA_AWS_CLI": fake.path]
+
+        let result = try await cli(["publish", source.path, "--to", "s3://strings/ios"], environment: environment)
+
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(": aws exited with status 255: Unknown options: --checksum-algorithm, SHA256. The AWS CLI at "
+            + "\(fake.path) is too old for '--checksum-algorithm'; S3 publishing needs 1.36.10 or later (version 1), or 2.22.5 "
+            + "or later (version 2). Upgrade it (pip install --upgrade awscli, or AWS's installer for version 2), or set "
+            + "OTA_AWS_CLI to a newer aws\n"), "\(result.stderr)")
+        #expect(!result.stderr.contains("credentials"), "\(result.stderr)")
+    }
+
     @Test func packageChannelWritesItsOwnManifestRecordingTheChannel() async throws {
         let temp = try TemporaryDirectory("channel")
         defer { temp.remove() }

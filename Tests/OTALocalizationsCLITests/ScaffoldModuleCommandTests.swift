@@ -56,6 +56,24 @@ import Testing
         #expect(try String(contentsOf: folder.appendingPathComponent("CheckoutStrings.swift"), encoding: .utf8) == mine)
     }
 
+    /// The quick start's step 3 on the example app, whose Checkout declares both in Checkout.swift.
+    @Test func aModuleThatAlreadyDeclaresTheBoilerplateGetsNothingAndIsToldWhere() async throws {
+        let repo = try TemporaryDirectory("scaffold")
+        defer { repo.remove() }
+        let sample = TestPaths.packageRoot.appendingPathComponent("Examples/SampleApp/Packages/Features/Sources/Checkout/Checkout.swift")
+        try repo.write("Sources/Checkout/Checkout.swift", try String(contentsOf: sample, encoding: .utf8))
+
+        let result = try await cli(["scaffold-module", "Checkout", "--output", "Sources/Checkout"], in: repo.url)
+
+        #expect(result.status == 1)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "error: Sources/Checkout/Checkout.swift:8:16 already declares localizationBundle in an "
+            + "extension Bundle, Sources/Checkout/Checkout.swift:14:13 already declares CheckoutStrings; nothing was "
+            + "written. The module already has this boilerplate: use it (bundle: .localizationBundle), or remove it first\n")
+        let folder = repo.url.appendingPathComponent("Sources/Checkout")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["Checkout.swift"])
+    }
+
     @Test(arguments: [
         (["scaffold-module"], "error: missing <name>"),
         (["scaffold-module", "Check/out"], "error: module name 'Check/out' contains '/', which no module name can (it is "

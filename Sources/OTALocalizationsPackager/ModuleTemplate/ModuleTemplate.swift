@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsSourceLint
 
 /// The per-module boilerplate a module generator stamps into every new feature module, as
 /// `ota-localizations scaffold-module` writes it (docs/source-linting.md, "The per-module boilerplate").
@@ -78,12 +79,15 @@ public struct ModuleTemplate: Sendable, Equatable {
 
     /// Writes ``files`` into `folder`, creating it (and its parents) when missing; never replaces a file.
     ///
-    /// Every target name is checked first, so when one exists nothing is written. Each file is then created with
-    /// exclusive creation, so one that appears in the meantime is not replaced either.
+    /// Every target name is checked first, then every `.swift` file below `folder` (as `lint-sources` walks it:
+    /// hidden folders and `.build` skipped) for a declaration of the boilerplate (``BoilerplateDeclaration``), so when
+    /// one exists nothing is written. Each file is then created with exclusive creation, so one that appears in the
+    /// meantime is not replaced either.
     ///
     /// - Returns: the URLs written, in ``files`` order.
     /// - Throws: ``ModuleTemplateError`` `file-exists` (every existing file in ``ModuleTemplateError/paths``, as
-    ///   `relativePath`s) or `io` (the folder cannot be created, is a file (``ModuleTemplateError/folderIsAFile``), or a
+    ///   `relativePath`s), `already-declared` (each declaration in ``ModuleTemplateError/paths`` as
+    ///   `relativePath:line:column`) or `io` (the folder cannot be created, is a file (``ModuleTemplateError/folderIsAFile``), or a
     ///   file cannot be written).
     @discardableResult
     public func write(into folder: URL) throws(ModuleTemplateError) -> [URL] {
@@ -103,6 +107,15 @@ public struct ModuleTemplate: Sendable, Equatable {
                     + "Move or delete \(existing.count == 1 ? "it" : "them"), or write into another folder",
                 paths: existing)
         }
+        let declared = existingDeclarations(in: folder)
+        guard declared.isEmpty else {
+            let found = declared.map { "\($0.location) already declares \($0.name)" }.joined(separator: ", ")
+            throw ModuleTemplateError(
+                code: .alreadyDeclared,
+                reason: "\(found); nothing was written. The module already has this boilerplate: use it "
+                    + "(bundle: .localizationBundle), or remove it first",
+                paths: declared.map(\.location))
+        }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
@@ -120,6 +133,28 @@ public struct ModuleTemplate: Sendable, Equatable {
             }
         }
         return targets.map(\.url)
+    }
+
+    /// Each declaration of `localizationBundle` (in an `extension Bundle`) or of `<identifier>Strings` in the Swift
+    /// files below `folder`, with its `relativePath:line:column`, in walk order; none when `folder` does not exist.
+    private func existingDeclarations(in folder: URL) -> [(location: String, name: String)] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue,
+              let files = try? SourceLinter.swiftFiles(at: [folder]) else { return [] }
+        var result: [(location: String, name: String)] = []
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file.path) else { continue }
+            let source = String(decoding: data, as: UTF8.self)
+            for declaration in BoilerplateDeclaration.declarations(in: source, stringsTypeName: "\(identifier)Strings") {
+                let name: String
+                switch declaration.kind {
+                case .localizationBundle: name = "localizationBundle in an extension Bundle"
+                case .stringsType(let type): name = type
+                }
+                result.append(("\(file.relativePath):\(declaration.line):\(declaration.column)", name))
+            }
+        }
+        return result
     }
 
     /// `text` with the identifier and the name in place; the name is escaped as a string literal's content where

@@ -9,6 +9,10 @@ public struct ModuleTemplateError: Error, Sendable, Equatable, CustomStringConve
         public static let invalidName = Code(rawValue: "invalid-name")
         /// A file the template would write already exists; nothing was written.
         public static let fileExists = Code(rawValue: "file-exists")
+        /// A Swift file in the output folder already declares `localizationBundle` in an `extension Bundle`, or the
+        /// `<Identifier>Strings` type: the module has the boilerplate, and a second copy would not compile
+        /// (`invalid redeclaration`). Nothing was written.
+        public static let alreadyDeclared = Code(rawValue: "already-declared")
         /// The output folder could not be created, or a file could not be written.
         public static let io = Code(rawValue: "io")
     }
@@ -16,7 +20,8 @@ public struct ModuleTemplateError: Error, Sendable, Equatable, CustomStringConve
     public var code: Code
     /// One line: what is wrong, where, and what to do.
     public var reason: String
-    /// The paths concerned (the existing files for `file-exists`); empty for `invalid-name`.
+    /// The paths concerned (the existing files for `file-exists`; for `already-declared`, each declaration as
+    /// `path:line:column`); empty for `invalid-name`.
     public var paths: [String]
     /// `io`: the folder to write into (the one path in ``paths``) is a file.
     public var folderIsAFile: Bool

@@ -22,8 +22,9 @@ enum ScaffoldModuleCommand: Command {
         OVERVIEW: Write the localization boilerplate of a new feature module: the one-line localizationBundle
         extension (its over-the-air bundle, else the embedded one), a <Identifier>Strings helper whose lookups always
         pass bundle: .localizationBundle (with an optional value: for English kept in code), and a .swiftlint.yml
-        whose custom rules flag lookups without a bundle or in .module/.main. Existing files are never replaced.
-        Details: docs/source-linting.md.
+        whose custom rules flag lookups without a bundle or in .module/.main. Existing files are never replaced, and
+        a module whose Swift files already declare localizationBundle (in an extension Bundle) or the helper type gets
+        nothing: it has the boilerplate. Details: docs/source-linting.md.
 
         USAGE: ota-localizations scaffold-module <name> [--output <dir>] [--fallback <module|main>]
 
@@ -35,7 +36,8 @@ enum ScaffoldModuleCommand: Command {
         OPTIONS:
         \(CommandOption.helpText(options, column: 26))
 
-        EXIT STATUS: 0 written, 1 a file already exists (nothing is written) or cannot be written, 2 usage error
+        EXIT STATUS: 0 written, 1 a file already exists or the boilerplate is already declared (nothing is written)
+        or a file cannot be written, 2 usage error
         (or a name the packager would not publish).
         """
 

@@ -75,9 +75,9 @@ extension S3IntegrationTests {
             let fresh = try await publish(publication.versionFolder, to: "no-session", cli: cli, in: moto, extra: ["OTA_AWS_CLI_SESSION": "0"])
 
             #expect(fresh.status == 0, "\(fresh.stderr)")
-            // The listing, the uploads of the parts and of the ZIPs, the listing that confirms them, manifest.json,
-            // index.json, the listing that confirms those (docs/hosting.md, "What it costs").
-            #expect(cli.starts == 7)
+            // The version check, then the listing, the uploads of the parts and of the ZIPs, the listing that confirms
+            // them, manifest.json, index.json, the listing that confirms those (docs/hosting.md, "What it costs").
+            #expect(cli.starts == 8)
             let verified = try await verify("no-session", in: moto)
             #expect(verified.status == 0, "\(verified.stdout)\(verified.stderr)")
         }

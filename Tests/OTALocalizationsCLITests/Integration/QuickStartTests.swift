@@ -46,7 +46,8 @@ extension S3IntegrationTests {
             #expect(manifest.contains(#".executable(name: "ota-localizations""#))
 
             // Given: moto with a distribution, a home whose ~/ota-tool is this checkout, and a copy of the example app
-            // whose Checkout module has not adopted yet (its localizationBundle extension removed).
+            // whose Checkout module has not adopted yet (its localizationBundle extension removed, and its own strings enum
+            // renamed, so the CheckoutStrings scaffold-module writes is the only one: the step refuses a module that has it).
             let moto = try await MotoServer.session()
             let distribution = try await moto.awsOK(["cloudfront", "create-distribution", "--origin-domain-name", "example-ota-strings.s3.amazonaws.com",
                                                      "--query", "Distribution.Id", "--output", "text"])
@@ -63,7 +64,10 @@ extension S3IntegrationTests {
             let source = try String(contentsOf: checkout, encoding: .utf8)
             let start = try #require(source.range(of: "extension Bundle {"))
             let end = try #require(source.range(of: "}\n}\n", range: start.upperBound..<source.endIndex))
-            try (String(source[..<start.lowerBound]) + String(source[end.upperBound...])).write(to: checkout, atomically: true, encoding: .utf8)
+            let unadopted = (String(source[..<start.lowerBound]) + String(source[end.upperBound...]))
+                .replacingOccurrences(of: "public enum CheckoutStrings {", with: "public enum CartStrings {")
+            #expect(!unadopted.contains("CheckoutStrings") && !unadopted.contains("static var localizationBundle"))
+            try unadopted.write(to: checkout, atomically: true, encoding: .utf8)
 
             // When: the blocks after the first run in one shell, each after a marker line.
             var script = "set -euo pipefail\ncd \"$TEST_APP\"\n"
@@ -89,6 +93,22 @@ extension S3IntegrationTests {
             #expect(output[2]?.contains("\n4 modules, 50 tables.\n") == true, "\(output[2] ?? "")")
             let written = try String(contentsOf: app.appendingPathComponent("Packages/Features/Sources/Checkout/Bundle+LocalizationBundle.swift"), encoding: .utf8)
             #expect(written.contains("        OTALocalizedString.bundle(for: \"Checkout\") ?? .module\n"))
+            // What step 3 wrote type-checks with the module's own sources: one localizationBundle, one CheckoutStrings.
+            // Foundation off Apple platforms has no String(localized:bundle:), which Checkout.swift calls: a stand-in
+            // with that signature takes its place there.
+            let module = app.appendingPathComponent("Packages/Features/Sources/Checkout", isDirectory: true)
+            let standIn = try work.write("stand-in/LocalizedStandIn.swift", """
+                import Foundation
+                #if !canImport(Darwin)
+                extension String {
+                    init(localized key: String, bundle: Bundle) { self = NSLocalizedString(key, bundle: bundle, comment: "") }
+                }
+                #endif
+
+                """)
+            let sources = ["Checkout.swift", "Bundle+LocalizationBundle.swift", "CheckoutStrings.swift"].map { module.appendingPathComponent($0) }
+            let compiled = try SwiftTypecheck.check(sources + [standIn], moduleName: "Checkout")
+            #expect(compiled.status == 0 && compiled.stderr == "", "\(compiled.stderr)")
             #expect(output[3]?.contains("No findings in") == true, "\(output[3] ?? "")")
             #expect(output[4]?.split(separator: "\n").contains("index.json") == true && output[4]?.contains("manifest.json") == true)
 

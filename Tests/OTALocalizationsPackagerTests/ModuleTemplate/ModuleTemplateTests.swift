@@ -190,3 +190,73 @@ import Testing
         #expect(error?.code == .io)
     }
 }
+
+/// A module that already declares the boilerplate in another file gets no second copy.
+@Suite struct ModuleTemplateExistingDeclarationTests {
+    /// Checkout.swift as Examples/SampleApp declares it: its own `localizationBundle` and `CheckoutStrings`.
+    private static let adopted = """
+        import Foundation
+        import OTALocalizations
+
+        extension Bundle {
+            /// The bundle Checkout reads its strings from.
+            static var localizationBundle: Bundle {
+                OTALocalizedString.bundle(for: "Checkout") ?? .module
+            }
+        }
+
+        public enum CheckoutStrings {
+            public static var title: String { String(localized: "cart.title", bundle: .localizationBundle) }
+        }
+
+        """
+
+    @Test func aLocalizationBundleInAnotherFileStopsTheWriteNamingFileLineAndColumn() throws {
+        let root = try TemporaryDirectory("template")
+        defer { root.remove() }
+        try root.write("Views/Checkout.swift", Self.adopted)
+
+        let error = #expect(throws: ModuleTemplateError.self) { try ModuleTemplate(moduleName: "Checkout").write(into: root.url) }
+
+        let file = root.url.appendingPathComponent("Views/Checkout.swift").relativePath
+        #expect(error?.code == .alreadyDeclared)
+        #expect(error?.paths == ["\(file):6:16", "\(file):11:13"])
+        #expect(error?.reason == "\(file):6:16 already declares localizationBundle in an extension Bundle, "
+            + "\(file):11:13 already declares CheckoutStrings; nothing was written. The module already has this "
+            + "boilerplate: use it (bundle: .localizationBundle), or remove it first")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["Views"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.url.appendingPathComponent("Views").path) == ["Checkout.swift"])
+    }
+
+    @Test func mentionsInCommentsStringsOtherTypesAndBuildFoldersDoNotCount() throws {
+        let root = try TemporaryDirectory("template")
+        defer { root.remove() }
+        try root.write("Notes.swift", #"""
+            // extension Bundle { static var localizationBundle: Bundle { .main } }
+            /* enum CheckoutStrings {} */
+            let text = "extension Bundle { static var localizationBundle: Bundle }"
+            let multi = """
+                enum CheckoutStrings {}
+                """
+            extension Locale { static var localizationBundle: Bundle { .main } }
+            enum Outer { enum CheckoutStrings {} }
+            extension Bundle { func load() { let localizationBundle = 1; _ = localizationBundle } }
+            """#)
+        try root.write(".build/checkouts/Other/Bundle.swift", Self.adopted)
+
+        let written = try ModuleTemplate(moduleName: "Checkout").write(into: root.url)
+
+        #expect(written.map(\.lastPathComponent) == ["Bundle+LocalizationBundle.swift", "CheckoutStrings.swift", ".swiftlint.yml"])
+    }
+
+    @Test(arguments: [
+        ("extension Foundation.Bundle {\n    public static let localizationBundle = Bundle.main\n}\n", [BoilerplateDeclaration(kind: .localizationBundle, line: 2, column: 23)]),
+        ("public struct CheckoutStrings {}\n", [BoilerplateDeclaration(kind: .stringsType("CheckoutStrings"), line: 1, column: 15)]),
+        ("typealias CheckoutStrings = L10n\n", [BoilerplateDeclaration(kind: .stringsType("CheckoutStrings"), line: 1, column: 11)]),
+        ("extension Bundle.Foo { static var localizationBundle: Bundle { .main } }\n", []),
+        ("extension CheckoutStrings { static var x = 1 }\n", []),
+    ])
+    func declarationsAreFoundOnlyWhereTheyWouldCollide(_ source: String, _ expected: [BoilerplateDeclaration]) {
+        #expect(BoilerplateDeclaration.declarations(in: source, stringsTypeName: "CheckoutStrings") == expected)
+    }
+}

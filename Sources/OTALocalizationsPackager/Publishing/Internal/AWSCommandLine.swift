@@ -34,6 +34,7 @@ struct AWSCommandLine {
             }
             executable = URL(fileURLWithPath: path)
             interpreter = Self.sessionInterpreter(executable, environment: environment)
+            try checkVersion()
             return
         }
         let directories = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init)
@@ -47,6 +48,31 @@ struct AWSCommandLine {
         }
         executable = found
         interpreter = Self.sessionInterpreter(found, environment: environment)
+        try checkVersion()
+    }
+
+    /// The executables whose version this process has checked and found new enough (or could not tell).
+    private static let checkedExecutables = CheckedExecutables()
+
+    /// Runs `aws --version` once per executable and process (in the run's session when there is one, so it costs no
+    /// start of its own), and stops when it is older than ``AWSCLIVersion/minimum``: the first upload would otherwise
+    /// fail with `Unknown options: --checksum-algorithm`. A version it cannot run or read is let through (the
+    /// commands' own errors then say more).
+    ///
+    /// - Throws: ``PackagerError`` `toolTooOld` naming the version found, the one needed and how to upgrade.
+    private func checkVersion() throws(PackagerError) {
+        guard !Self.checkedExecutables.contains(executable.path) else { return }
+        // Version 1 prints its version on standard output, versions before Python 3.4's argparse on standard error.
+        let result = try run(["--version"])
+        let output = String(decoding: result.stdout, as: UTF8.self) + "\n" + result.stderr
+        if let found = AWSCLIVersion(versionOutput: output), found < found.minimum {
+            throw PackagerError(
+                code: .toolTooOld,
+                reason: "the AWS CLI at \(executable.path) is version \(found); S3 publishing needs \(found.minimum) or "
+                    + "later (its 's3 cp --checksum-algorithm' and 's3api put-object --if-match'). Upgrade it (pip install "
+                    + "--upgrade awscli, or AWS's installer for version 2), or set \(Self.environmentVariable) to a newer aws")
+        }
+        Self.checkedExecutables.insert(executable.path)
     }
 
     private static func sessionInterpreter(_ executable: URL, environment: [String: String]) -> AWSInterpreter? {
@@ -143,14 +169,54 @@ struct AWSCommandLine {
         return object
     }
 
-    /// The error for a failed call, with the CLI's last non-empty line and what to check.
+    /// The error for a failed call, with the CLI's last non-empty line and what to check: the CLI's version when it did
+    /// not know an option or command of the call (`Unknown options: --checksum-algorithm`, `invalid choice`), else the
+    /// credentials, region and permissions.
     func failure(_ result: Run, what: String) -> PackagerError {
         var line = result.stderr.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             .map { $0.trimmingCharacters(in: .whitespaces) } ?? "no message"
         while line.hasSuffix(".") { line.removeLast() }
+        if let unknown = Self.unknownOption(in: result.stderr) {
+            return PackagerError(
+                code: .toolTooOld,
+                reason: "\(what): aws exited with status \(result.status): \(line). The AWS CLI at \(executable.path) is "
+                    + "too old for \(unknown); S3 publishing needs \(AWSCLIVersion.requirement). Upgrade it (pip install "
+                    + "--upgrade awscli, or AWS's installer for version 2), or set \(Self.environmentVariable) to a newer aws")
+        }
         return PackagerError(
             code: .publishFailed,
             reason: "\(what): aws exited with status \(result.status): \(line). Check the credentials and region 'aws' uses "
                 + "here (aws sts get-caller-identity) and its permissions on the bucket or distribution")
+    }
+
+    /// What the CLI said it does not know: the first option after `Unknown options:` (`--checksum-algorithm`), or
+    /// "a command or option of this call" for argparse's `invalid choice`; nil when it said neither.
+    static func unknownOption(in stderr: String) -> String? {
+        if let range = stderr.range(of: "Unknown options:") {
+            let option = stderr[range.upperBound...].split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" }).first
+            return option.map { "'\($0)'" } ?? "an option of this call"
+        }
+        if stderr.range(of: "invalid choice", options: .caseInsensitive) != nil {
+            return "a command or option of this call"
+        }
+        return nil
+    }
+}
+
+/// Paths of executables already checked, shared by the threads of one run.
+private final class CheckedExecutables: @unchecked Sendable {
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+
+    func contains(_ path: String) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return paths.contains(path)
+    }
+
+    func insert(_ path: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        paths.insert(path)
     }
 }
