@@ -58,7 +58,7 @@ enum BlockingFetch {
         let done = DispatchSemaphore(value: 0)
         let task = Task {
             do {
-                box.set(.success(try await URLSessionTransport().get(url, headers: [:], timeout: idleTimeout, maximumBytes: maximumBytes)))
+                box.set(.success(try await URLSessionTransport(userAgent: URLSessionTransport.packageUserAgent).get(url, headers: [:], timeout: idleTimeout, maximumBytes: maximumBytes)))
             } catch {
                 box.set(.failure(error))
             }
