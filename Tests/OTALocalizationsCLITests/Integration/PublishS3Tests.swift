@@ -118,6 +118,14 @@ extension S3IntegrationTests {
             let stored = try await json(try moto.awsOK(["cloudfront", "get-invalidation", "--distribution-id", distribution, "--id", id, "--output", "json"]))
             let batch = (stored["Invalidation"] as? [String: Any])?["InvalidationBatch"] as? [String: Any]
             #expect((batch?["Paths"] as? [String: Any])?["Items"] as? [String] == ["/ios/1.0.0/manifest.json", "/ios/1.0.0/index.json"])
+            // Issue 40: the same publish again writes nothing, so it invalidates nothing (docs/hosting.md).
+            let unchanged = try await json(try publish(publication.versionFolder, to: "s3://strings/ios",
+                                                 ["--cloudfront-distribution", distribution, "--json", "--quiet"], in: moto).stdout)
+            #expect(unchanged["written"] as? [String] == [])
+            let none = try #require(unchanged["invalidation"] as? [String: Any])
+            #expect(none["paths"] as? [String] == [] && none["id"] is NSNull, "\(none)")
+            let invalidations = try await json(try moto.awsOK(["cloudfront", "list-invalidations", "--distribution-id", distribution, "--output", "json"]))
+            #expect(((invalidations["InvalidationList"] as? [String: Any])?["Items"] as? [Any])?.count == 1)
             before = moto.requests().count
             let thirdSync = try await H.sync(base, into: storage.url)
             #expect(thirdSync.report["manifest"] as? String == "updated")
