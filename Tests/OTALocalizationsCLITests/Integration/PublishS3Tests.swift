@@ -174,6 +174,13 @@ extension S3IntegrationTests {
                                           "--previous", "s3://strings/ios/1.0.0/manifest.json"])
             #expect(previous.status == 0, "\(previous.stderr)")
             #expect(previous.stdout.contains(", unchanged") && !previous.stdout.contains(", changed"), "\(previous.stdout)")
+            // Issue 40: the warning named the temporary copy read instead of the location given.
+            let other = try await cli(["package", publication.source.path, "--app-version", "9.9.9", "--output",
+                                       publication.folder.url.appendingPathComponent("other").path, "--quiet",
+                                       "--previous", "s3://strings/ios/1.0.0/manifest.json"])
+            #expect(other.status == 0, "\(other.stderr)")
+            #expect(other.stderr == "warning: --previous s3://strings/ios/1.0.0/manifest.json is the manifest of app version \(H.appVersion), "
+                    + "not 9.9.9; changed/unchanged compares against another version's modules\n")
             try publication.edit(Self.checkoutGerman, replacing: "\"cart.title\" = \"Dein Warenkorb\";", with: "")
             let dropped = try await cli(["validate", publication.source.path, "--baseline", "s3://strings/ios/1.0.0", "--format", "json"])
             #expect(dropped.status == 1, "\(dropped.stderr)")
