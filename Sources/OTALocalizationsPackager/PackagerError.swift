@@ -7,6 +7,9 @@ public struct PackagerError: Error, Sendable, Equatable, CustomStringConvertible
 
         /// The configuration file is missing, not JSON, or has a bad field.
         public static let configuration = Code(rawValue: "configuration")
+        /// A published location read over HTTP answered 404: its manifest or a ZIP it lists is not there (`diff`'s
+        /// published side).
+        public static let notFound = Code(rawValue: "not-found")
         /// The repository root or a configured folder does not exist.
         public static let missingFolder = Code(rawValue: "missing-folder")
         /// Two modules have the same name, or one table is defined twice in a module.

@@ -1,4 +1,5 @@
 import Foundation
+import OTALocalizationsCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -28,8 +29,19 @@ import FoundationNetworking
 ///   `timeoutIntervalForResource`, docs/apple-platform.md X5); ``OTALocalizationService`` bounds every GET with its
 ///   own deadline whatever the transport does.
 public struct URLSessionTransport: HTTPTransport {
-    /// Creates the transport; each request uses its own short-lived ephemeral session.
-    public init() {}
+    /// The `User-Agent` of every request, or nil for the system's (an app's name and version on Apple platforms;
+    /// `<process> (unknown version) curl/…` from Foundation on Linux). A `User-Agent` in a call's `headers` wins.
+    public var userAgent: String?
+
+    /// Creates the transport; each request uses its own short-lived ephemeral session, with `userAgent` (nil: the
+    /// system's).
+    public init(userAgent: String? = nil) {
+        self.userAgent = userAgent
+    }
+
+    /// `OTALocalizations/<OTALocalizationsVersion.current>` (RFC 9110 section 10.1.5's product/version), for tools
+    /// built from this package.
+    public static let packageUserAgent = "OTALocalizations/" + OTALocalizationsVersion.current
 
     /// The longest request timeout passed to Foundation, in seconds: 2³¹ − 1 (about 68 years).
     public static let maximumTimeout = TimeInterval(Int32.max)
@@ -44,6 +56,7 @@ public struct URLSessionTransport: HTTPTransport {
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         request.httpMethod = "GET"
         request.setValue("gzip", forHTTPHeaderField: "Accept-Encoding")
+        if let userAgent { request.setValue(userAgent, forHTTPHeaderField: "User-Agent") }
         for (name, value) in headers {
             request.setValue(value, forHTTPHeaderField: name)
         }

@@ -52,6 +52,22 @@ import Testing
         #expect(json.stdout == "{\"error\":{\"code\":\"usage\",\"message\":\"unknown command 'pakage'; did you mean 'package'?\"}}\n")
     }
 
+    /// Issue 40: `help help` printed `unknown command 'help'; did you mean 'help'?`.
+    @Test func helpOfHelpIsTheCommandListAndNoSuggestionIsTheWordTyped() async throws {
+        let list = try await cli(["--help"])
+        let helpHelp = try await cli(["help", "help"])
+        #expect(helpHelp.status == 0)
+        #expect(helpHelp.stdout == list.stdout && helpHelp.stdout.hasPrefix("OVERVIEW: "))
+        #expect(helpHelp.stderr.isEmpty)
+        // The other top-level words that are no command name: `--version` and `-V` are the `version` command.
+        let versionHelp = try await cli(["version", "--help"])
+        for word in ["--version", "-V"] {
+            let result = try await cli(["help", word])
+            #expect(result.status == 0, "\(word): \(result.stderr)")
+            #expect(result.stdout == versionHelp.stdout && result.stdout.contains("USAGE: ota-localizations version"), "\(word)")
+        }
+    }
+
     @Test func everyCommandThatTakesJSONPrintsAnErrorObjectOnAUsageError() async throws {
         // Given: the commands whose help lists --json.
         var checked: [String] = []

@@ -23,7 +23,7 @@ import Testing
         #expect(parts.count == 3 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }, "\(version)")
 
         #expect(OTALocalizationsVersion.current == version)
-        for arguments in [["--version"], ["version"]] {
+        for arguments in [["--version"], ["-V"], ["version"]] {
             let result = try await ExternalTool.run(TestPaths.cliExecutable.path, arguments)
             #expect(result.status == 0)
             #expect(result.stdout == version + "\n", "\(arguments)")

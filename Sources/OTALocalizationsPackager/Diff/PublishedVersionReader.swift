@@ -29,7 +29,8 @@ public struct PublishedVersionReader: StringsLocationReading {
         return !Self.manifests(in: URL(fileURLWithPath: location)).isEmpty
     }
 
-    /// - Throws: ``PackagerError`` `configuration` when the manifest or a ZIP cannot be read, a ZIP's size or SHA-256
+    /// - Throws: ``PackagerError`` `notFound` when the manifest's or a ZIP's URL answers HTTP 404; `configuration` when
+    ///   the manifest or a ZIP cannot be read otherwise, a ZIP's size or SHA-256
     ///   differs from the manifest, a limit of ``limits`` is passed, the folder holds several channel manifests, or
     ///   no module has a table.
     public func snapshot(of location: String) throws -> StringsSnapshot {

@@ -11,6 +11,8 @@ import OTALocalizationsSync
 enum BlockingFetch {
     struct Failure: Error, CustomStringConvertible {
         var description: String
+        /// The HTTP status of a response other than 200, nil for any other failure.
+        var httpStatus: Int?
     }
 
     /// When a reading (one file, or every file of a published version) must be over.
@@ -58,7 +60,7 @@ enum BlockingFetch {
         let done = DispatchSemaphore(value: 0)
         let task = Task {
             do {
-                box.set(.success(try await URLSessionTransport().get(url, headers: [:], timeout: idleTimeout, maximumBytes: maximumBytes)))
+                box.set(.success(try await URLSessionTransport(userAgent: URLSessionTransport.packageUserAgent).get(url, headers: [:], timeout: idleTimeout, maximumBytes: maximumBytes)))
             } catch {
                 box.set(.failure(error))
             }
@@ -72,7 +74,7 @@ enum BlockingFetch {
         case .success(let response) where response.statusCode == 200:
             return response.body
         case .success(let response):
-            throw Failure(description: "\(url.absoluteString): HTTP status \(response.statusCode)")
+            throw Failure(description: "\(url.absoluteString): HTTP status \(response.statusCode)", httpStatus: response.statusCode)
         case .failure(let error as HTTPTransportError):
             throw Failure(description: "\(url.absoluteString): \(error)")
         case .failure(let error):

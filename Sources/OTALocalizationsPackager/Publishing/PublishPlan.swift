@@ -48,7 +48,8 @@ package struct PublishPlan: Sendable, Equatable {
     package var manifests: [Item]
     /// The CloudFront distribution invalidated after the manifests, or nil.
     package var distribution: String?
-    /// The invalidated paths (only the manifests'), empty without a distribution.
+    /// The invalidated paths (only those of the files written: the manifests', and any file written again for other
+    /// headers), empty without a distribution or when nothing is written (then no invalidation is made).
     package var invalidationPaths: [String]
 
     /// The files and what the destination held when the plan was made (each manifest write is conditional on it).

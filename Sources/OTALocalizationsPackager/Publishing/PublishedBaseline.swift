@@ -27,18 +27,34 @@ enum PublishedBaseline {
         let pathPrefix: String
         /// What a ZIP whose size or SHA-256 differs from the manifest means.
         let damaged: String
+        /// Whether a manifest or ZIP URL answered 404 is a `notFound` error (else `configuration`).
+        var reportsNotFound = false
 
         /// ``ValidationOptions/publishedBaseline``'s: `published baseline: cannot read …`, `baseline/Shop/fr.lproj/X.strings`.
         static let baseline = Naming(field: .publishedBaseline, pathPrefix: "baseline/", damaged: "the baseline is damaged")
         /// A published version read as it is (`diff`): `cannot read …`, `Shop/fr.lproj/X.strings`.
-        static let publishedVersion = Naming(field: nil, pathPrefix: "", damaged: "the published files are damaged")
+        static let publishedVersion = Naming(field: nil, pathPrefix: "", damaged: "the published files are damaged", reportsNotFound: true)
 
         /// A `configuration` error: `problem` after the field's name (`published baseline 'x' is not …`; after a colon
         /// when it `standsAlone`: `published baseline: cannot read …`), or `problem` alone when there is no field.
         func error(_ problem: String, standsAlone: Bool = false) -> PackagerError {
-            guard let field else { return PackagerError(code: .configuration, reason: problem) }
+            error(problem, standsAlone: standsAlone, code: .configuration)
+        }
+
+        /// What ``error(_:standsAlone:)`` gives for a fetch that failed: `notFound` for an HTTP 404 when
+        /// ``reportsNotFound``, saying what to check; `configuration` otherwise.
+        func fetchError(_ problem: String, _ failure: any Error) -> PackagerError {
+            guard reportsNotFound, (failure as? BlockingFetch.Failure)?.httpStatus == 404 else {
+                return error("\(problem): \(failure)", standsAlone: true)
+            }
+            return error("\(problem): \(failure) (not found): check the URL, and that this version is published there",
+                         standsAlone: true, code: .notFound)
+        }
+
+        private func error(_ problem: String, standsAlone: Bool, code: PackagerError.Code) -> PackagerError {
+            guard let field else { return PackagerError(code: code, reason: problem) }
             return PackagerError(
-                code: .configuration, reason: "published baseline" + (standsAlone ? ": " : " ") + problem, field: field,
+                code: code, reason: "published baseline" + (standsAlone ? ": " : " ") + problem, field: field,
                 facts: PackagerError.Facts(problem: problem, problemStandsAlone: standsAlone))
         }
     }
@@ -98,7 +114,7 @@ enum PublishedBaseline {
             manifest = try Manifest(bytes: BlockingFetch.data(
                 from: manifestURL, maximumBytes: limits.maximumManifestBytes, deadline: deadline, idleTimeout: limits.requestTimeout))
         } catch {
-            throw naming.error("cannot read the manifest: \(error)", standsAlone: true)
+            throw naming.fetchError("cannot read the manifest", error)
         }
         var budget = PublishedReadBudget(limits: limits)
         var result: [String: ValidationInput] = [:]
@@ -113,7 +129,7 @@ enum PublishedBaseline {
                 bytes = try BlockingFetch.data(
                     from: zipURL, maximumBytes: module.size, deadline: deadline, idleTimeout: limits.requestTimeout)
             } catch {
-                throw naming.error("cannot read module \(module.name): \(error)", standsAlone: true)
+                throw naming.fetchError("cannot read module \(module.name)", error)
             }
             guard Int64(bytes.count) == module.size, SHA256Digest.hexString(bytes) == module.sha256 else {
                 throw naming.error("\(zipURL.absoluteString): size or SHA-256 differs from the manifest; \(naming.damaged)")

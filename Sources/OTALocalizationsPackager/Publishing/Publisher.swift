@@ -87,8 +87,9 @@ package enum Publisher {
         manifests = HeaderCheck.repairing(manifests, stored: commitHeaders, in: store.location)
         var invalidationPaths: [String] = []
         if options.cloudFrontDistribution != nil, case .s3(_, let prefix) = target {
-            // A file written again for its headers may be cached at the edges with the old ones.
-            invalidationPaths = (manifests + archives.filter { $0.action == .replace }).map { "/" + prefix + "/" + $0.name }
+            // Only the paths written: a manifest written again, and a file written again for its headers (which may be
+            // cached at the edges with the old ones). A publish that writes nothing invalidates nothing.
+            invalidationPaths = (manifests.filter(\.upload) + archives.filter { $0.action == .replace }).map { "/" + prefix + "/" + $0.name }
         }
         return PublishPlan(
             appVersion: appVersion, channel: channel, source: folder, destination: target, archives: archives,
@@ -129,7 +130,7 @@ package enum Publisher {
                 try confirmCommitPoints(plan.files.manifests, expected: stored, in: store)
             }
             var invalidationID: String?
-            if let distribution = plan.distribution, let s3 = store as? S3Store {
+            if let distribution = plan.distribution, let s3 = store as? S3Store, !plan.invalidationPaths.isEmpty {
                 progress(.invalidate(paths: plan.invalidationPaths))
                 do {
                     invalidationID = try s3.invalidate(distribution: distribution, paths: plan.invalidationPaths)

@@ -134,7 +134,7 @@ enum PackageCommand: Command {
     /// and, when it signed, the envelopes and key IDs.
     private static func printResult(_ result: PackageResult, of options: PackageOptions, _ args: ArgumentList) {
         let quiet = args.flag(Option.quiet)
-        for warning in result.warnings { Output.err("warning: \(PackageWarningText.message(warning))") }
+        for warning in result.warnings { Output.err("warning: \(PackageWarningText.message(warning, previous: args.value(Option.previous)))") }
         if !result.removedTemporaries.isEmpty, !quiet {
             Output.err("Removed \(Output.count(result.removedTemporaries.count, "temporary file")) left in the version folder by a run that was killed: \(result.removedTemporaries.joined(separator: ", "))")
         }

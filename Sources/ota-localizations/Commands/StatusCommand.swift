@@ -63,11 +63,17 @@ enum StatusCommand: Command {
             for module in modules {
                 let holds = module.slices.map { "slices " + $0.joined(separator: ",") } ?? "full ZIP"
                 let state = quarantine != nil ? "quarantined" : module.covered ? "covered    " : "not covered"
-                Output.out("  " + Output.padded(module.name, width) + "  " + state
-                    + "  \(module.folder.prefix(16))  \(holds)")
+                Output.out("  " + Output.padded(module.name, width) + "  " + state + "  \(identity(module))  \(holds)")
             }
             return .success
         }
+    }
+
+    /// `sha256 <16 digits>`: the manifest entry's, as `promote` and `verify` print it; then `folder <16 digits>` when
+    /// the installed folder's name differs (a folder assembled from slices).
+    private static func identity(_ module: InstalledModuleStatus) -> String {
+        guard let content = module.installedContent else { return "folder \(module.folder.prefix(16))" }
+        return "sha256 \(content.sha256.prefix(16))" + (content.folderSHA256 == content.sha256 ? "" : "  folder \(module.folder.prefix(16))")
     }
 
     static func jsonText(_ modules: [InstalledModuleStatus], quarantine: OTALaunchQuarantine?) -> String {

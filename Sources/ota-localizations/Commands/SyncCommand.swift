@@ -62,7 +62,7 @@ enum SyncCommand: Command {
             }
             defer { lock.release() }
 
-            let transport = ManifestETagProbe(URLSessionTransport())
+            let transport = ManifestETagProbe(URLSessionTransport(userAgent: URLSessionTransport.packageUserAgent))
             let report = runCycle(request, transport: transport, session: session)
             if session.wasDeletionRequested {
                 // A request that arrived after the cycle ended: let its deletion finish before the lock is released.

@@ -1,9 +1,9 @@
 import OTALocalizationsCore
 
-/// `ota-localizations version` (also `--version`): prints the release this tool was built from.
+/// `ota-localizations version` (also `--version`, `-V`): prints the release this tool was built from.
 enum VersionCommand: Command {
     static let name = "version"
-    static let summary = "Print this tool's version (also: ota-localizations --version)"
+    static let summary = "Print this tool's version (also: ota-localizations --version, -V)"
     static let options: [CommandOption] = []
     static let help = """
         OVERVIEW: Print the release of OTALocalizations this tool was built from, one line such as 0.1.0: the
@@ -11,6 +11,7 @@ enum VersionCommand: Command {
 
         USAGE: ota-localizations version
                ota-localizations --version
+               ota-localizations -V
 
         OPTIONS:
         \(CommandOption.helpText(options, column: 16))

@@ -110,7 +110,7 @@ struct PublishedFolder {
         let done = DispatchSemaphore(value: 0)
         let request = Task {
             do {
-                let response = try await URLSessionTransport().get(
+                let response = try await URLSessionTransport(userAgent: URLSessionTransport.packageUserAgent).get(
                     target, headers: [:], timeout: OTALocalizationServiceConfiguration.defaultRequestTimeout, maximumBytes: maximumBytes)
                 box.value = response.statusCode == 200
                     ? .success(response.body)

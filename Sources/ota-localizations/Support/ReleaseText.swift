@@ -19,7 +19,9 @@ enum ReleaseText {
                 + (item.upload ? (item.action == .replace ? ", there with other headers" : "") : ", already there with these bytes"))
         }
         if let distribution = plan.distribution {
-            lines.append("  invalidate \(plan.invalidationPaths.joined(separator: " ")) on CloudFront \(distribution)")
+            lines.append(plan.invalidationPaths.isEmpty
+                ? "  invalidate nothing on CloudFront \(distribution): nothing is written"
+                : "  invalidate \(plan.invalidationPaths.joined(separator: " ")) on CloudFront \(distribution)")
         }
         return lines.joined(separator: "\n")
     }

@@ -1,4 +1,4 @@
-/// The words before a command: the command list (`--help`, `help`), `help <command>`, `--version`, and the
+/// The words before a command: the command list (`--help`, `help`), `help <command>`, `--version` (`-V`), and the
 /// "did you mean" of a mistyped command.
 struct TopLevel {
     /// Every command, in the order the command list shows them.
@@ -59,8 +59,8 @@ struct TopLevel {
         default:
             break
         }
-        // `--version` is the `version` command, as `--help` is `help`.
-        guard let command = command(named: first == "--version" ? VersionCommand.name : first) else {
+        // `--version` (and `-V`) is the `version` command, as `--help` is `help`.
+        guard let command = command(named: Self.versionFlags.contains(first) ? VersionCommand.name : first) else {
             return unknownCommand(first, json: ErrorJSON.isRequested(in: rest))
         }
         if rest.contains("--help") || rest.contains("-h") {
@@ -70,9 +70,13 @@ struct TopLevel {
         return command.run(rest)
     }
 
-    /// `help`: the command list; `help <command>`: that command's help.
+    /// The words that run the `version` command.
+    private static let versionFlags: Set<String> = ["--version", "-V"]
+
+    /// `help`: the command list; `help <command>`: that command's help (`help help`: the command list; `help --version`:
+    /// `version`'s).
     private func help(_ words: [String]) -> Output.Status {
-        guard let word = words.first, word != "--help", word != "-h" else {
+        guard let word = words.first, !["--help", "-h", "help"].contains(word) else {
             Output.out(usage)
             return .success
         }
@@ -81,7 +85,9 @@ struct TopLevel {
                 + "Run 'ota-localizations help' for the list.")
             return .usage
         }
-        guard let command = command(named: word) else { return unknownCommand(word, json: false) }
+        guard let command = command(named: Self.versionFlags.contains(word) ? VersionCommand.name : word) else {
+            return unknownCommand(word, json: false)
+        }
         Output.out(command.help)
         return .success
     }
@@ -90,9 +96,11 @@ struct TopLevel {
         commands.first { $0.name == name }
     }
 
-    /// `error: unknown command 'pakage'; did you mean 'package'?` and where the list is (exit status 2).
+    /// `error: unknown command 'pakage'; did you mean 'package'?` and where the list is (exit status 2); never a
+    /// suggestion of the word typed.
     private func unknownCommand(_ word: String, json: Bool) -> Output.Status {
-        let hint = Suggestion.closest(to: word, among: commands.map { $0.name } + ["help", "--help", "--version"]).map { "; did you mean '\($0)'?" } ?? ""
+        let known = (commands.map { $0.name } + ["help", "--help", "--version"]).filter { $0 != word }
+        let hint = Suggestion.closest(to: word, among: known).map { "; did you mean '\($0)'?" } ?? ""
         let message = "unknown command '\(word)'\(hint)"
         if json { Output.out(ErrorJSON.text(code: "usage", message: message)) }
         Output.err("error: \(message)\nRun 'ota-localizations --help' for the list.")

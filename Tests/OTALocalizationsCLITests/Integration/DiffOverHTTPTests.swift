@@ -40,7 +40,13 @@ extension NginxIntegrationTests {
 
             let missing = try await cli(["diff", server.baseURL + "2.0", repo.path])
             #expect(missing.status == 1)
-            #expect(missing.stderr == "error: <published>: cannot read the manifest: \(server.baseURL)2.0/manifest.json: HTTP status 404\n")
+            let notFound = "<published>: cannot read the manifest: \(server.baseURL)2.0/manifest.json: HTTP status 404 (not found): "
+                + "check the URL, and that this version is published there"
+            #expect(missing.stderr == "error: \(notFound)\n")
+            // Issue 40: it was `"code":"configuration"`.
+            let missingJSON = try await cli(["diff", server.baseURL + "2.0", repo.path, "--format", "json"])
+            #expect(missingJSON.status == 1)
+            #expect(missingJSON.stdout == "{\"error\":{\"code\":\"not-found\",\"message\":\"\(notFound)\"}}\n")
 
             // A full ZIP replaced by other bytes on the server: the manifest's SHA-256 no longer matches.
             let folder = server.webRoot.appendingPathComponent("1.0")

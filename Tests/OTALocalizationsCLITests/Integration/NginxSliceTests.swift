@@ -60,6 +60,16 @@ extension NginxIntegrationTests {
                 #expect(content?["sha256"] as? String == module.sha256 && content?["rolloutID"] is NSNull, "\(module.name)")
                 #expect(german[module.name]?["folder"] as? String != module.sha256, "\(module.name)")
             }
+            // Issue 40: the text printed the folder's hash where promote and verify print the entry's sha256; both,
+            // labelled, now.
+            let text = try await H.cli(["status", "--into", site.storage.path, "--app-version", H.appVersion, "--languages", "de"])
+            let width = first.modules.map(\.name.count).max() ?? 0
+            let lines = first.modules.sorted { $0.name < $1.name }.map { module in
+                let folder = (german[module.name]?["folder"] as? String ?? "").prefix(16)
+                return "  " + module.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  covered      sha256 "
+                    + module.sha256.prefix(16) + "  folder \(folder)  slices en,de"
+            }
+            #expect(text.stdout == lines.joined(separator: "\n") + "\n", "\(text.stdout)")
 
             // A fix in French: the German device fetches the index's root alone (its base and German parts did not
             // change), and no ZIP.

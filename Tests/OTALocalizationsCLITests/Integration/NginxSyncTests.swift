@@ -64,6 +64,11 @@ extension NginxIntegrationTests {
                 + "\"modules\":[\(moduleObjects.joined(separator: ","))]}\n"
             let zeroed = result.stdout.replacingOccurrences(of: #""durationMs":[0-9]+"#, with: "\"durationMs\":0", options: .regularExpression)
             #expect(zeroed == expected)
+            // Issue 40: Foundation's default on Linux was `ota-localizations (unknown version) curl/…`.
+            let version = try await ExternalTool.run(TestPaths.cliExecutable.path, ["--version"]).stdout
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            let agents = server.userAgents()
+            #expect(!agents.isEmpty && Set(agents) == ["OTALocalizations/\(version)"], "\(agents)")
             // URLSession left no temporary file behind (data tasks: on Linux `download(for:)` leaves its file in
             // `NSTemporaryDirectory()` after the call).
             #expect(H.entries(temporary.url) == [])

@@ -118,6 +118,14 @@ extension S3IntegrationTests {
             let stored = try await json(try moto.awsOK(["cloudfront", "get-invalidation", "--distribution-id", distribution, "--id", id, "--output", "json"]))
             let batch = (stored["Invalidation"] as? [String: Any])?["InvalidationBatch"] as? [String: Any]
             #expect((batch?["Paths"] as? [String: Any])?["Items"] as? [String] == ["/ios/1.0.0/manifest.json", "/ios/1.0.0/index.json"])
+            // Issue 40: the same publish again writes nothing, so it invalidates nothing (docs/hosting.md).
+            let unchanged = try await json(try publish(publication.versionFolder, to: "s3://strings/ios",
+                                                 ["--cloudfront-distribution", distribution, "--json", "--quiet"], in: moto).stdout)
+            #expect(unchanged["written"] as? [String] == [])
+            let none = try #require(unchanged["invalidation"] as? [String: Any])
+            #expect(none["paths"] as? [String] == [] && none["id"] is NSNull, "\(none)")
+            let invalidations = try await json(try moto.awsOK(["cloudfront", "list-invalidations", "--distribution-id", distribution, "--output", "json"]))
+            #expect(((invalidations["InvalidationList"] as? [String: Any])?["Items"] as? [Any])?.count == 1)
             before = moto.requests().count
             let thirdSync = try await H.sync(base, into: storage.url)
             #expect(thirdSync.report["manifest"] as? String == "updated")
@@ -166,6 +174,13 @@ extension S3IntegrationTests {
                                           "--previous", "s3://strings/ios/1.0.0/manifest.json"])
             #expect(previous.status == 0, "\(previous.stderr)")
             #expect(previous.stdout.contains(", unchanged") && !previous.stdout.contains(", changed"), "\(previous.stdout)")
+            // Issue 40: the warning named the temporary copy read instead of the location given.
+            let other = try await cli(["package", publication.source.path, "--app-version", "9.9.9", "--output",
+                                       publication.folder.url.appendingPathComponent("other").path, "--quiet",
+                                       "--previous", "s3://strings/ios/1.0.0/manifest.json"])
+            #expect(other.status == 0, "\(other.stderr)")
+            #expect(other.stderr == "warning: --previous s3://strings/ios/1.0.0/manifest.json is the manifest of app version \(H.appVersion), "
+                    + "not 9.9.9; changed/unchanged compares against another version's modules\n")
             try publication.edit(Self.checkoutGerman, replacing: "\"cart.title\" = \"Dein Warenkorb\";", with: "")
             let dropped = try await cli(["validate", publication.source.path, "--baseline", "s3://strings/ios/1.0.0", "--format", "json"])
             #expect(dropped.status == 1, "\(dropped.stderr)")

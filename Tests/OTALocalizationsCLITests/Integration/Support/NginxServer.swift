@@ -49,6 +49,8 @@ final class NginxServer: @unchecked Sendable {
 
     var webRoot: URL { folder.url.appendingPathComponent("www", isDirectory: true) }
     var accessLog: URL { folder.url.appendingPathComponent("logs/access.log") }
+    /// Each request's `User-Agent`, one a line.
+    var userAgentLog: URL { folder.url.appendingPathComponent("logs/user-agents.log") }
     /// `http://127.0.0.1:<port>/`.
     var baseURL: String { "http://127.0.0.1:\(port)/" }
     /// The same files at ``slowBytesPerSecond``.
@@ -167,6 +169,12 @@ final class NginxServer: @unchecked Sendable {
         return text.split(separator: "\n").compactMap(Self.parse)
     }
 
+    /// The `User-Agent` of every request so far, in order.
+    func userAgents() -> [String] {
+        guard let text = try? String(contentsOf: userAgentLog, encoding: .utf8) else { return [] }
+        return text.split(separator: "\n").map(String.init)
+    }
+
     /// Responses in progress now (`stub_status` "Writing", minus the status request itself).
     func responsesInProgress() -> Int {
         guard let url = URL(string: "http://127.0.0.1:\(port)/nginx-status"),
@@ -213,6 +221,8 @@ final class NginxServer: @unchecked Sendable {
             http {
                 log_format ota escape=json '$request_method $uri $status $body_bytes_sent "$http_if_none_match"';
                 access_log \(dir)/logs/access.log ota;
+                log_format agents escape=json '$http_user_agent';
+                access_log \(dir)/logs/user-agents.log agents;
                 client_body_temp_path \(dir)/tmp/client_body;
                 proxy_temp_path \(dir)/tmp/proxy;
                 fastcgi_temp_path \(dir)/tmp/fastcgi;
