@@ -52,7 +52,7 @@ import Testing
         #expect(json.stdout == "{\"error\":{\"code\":\"usage\",\"message\":\"unknown command 'pakage'; did you mean 'package'?\"}}\n")
     }
 
-    /// Issue 40: `help help` printed `unknown command 'help'; did you mean 'help'?`.
+    /// `help help` printed `unknown command 'help'; did you mean 'help'?`.
     @Test func helpOfHelpIsTheCommandListAndNoSuggestionIsTheWordTyped() async throws {
         let list = try await cli(["--help"])
         let helpHelp = try await cli(["help", "help"])

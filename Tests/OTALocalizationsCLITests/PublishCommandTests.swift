@@ -109,7 +109,7 @@ import Testing
 
         #expect(result.status == 1)
         #expect(result.stderr == "error: the AWS CLI at \(fake.path) is version 1.29.0; S3 publishing needs 1.36.10 or later "
-            + "(its 's3 cp --checksum-algorithm' and 's3api put-object --if-match'). Upgrade it (pip install --upgrade "
+            + "(for the SHA-256 checksums of its uploads and its conditional writes). Upgrade it (pip install -U "
             + "awscli, or AWS's installer for version 2), or set OTA_AWS_CLI to a newer aws\n")
         #expect(try String(contentsOf: calls, encoding: .utf8) == "--version --output json\n")
     }
@@ -127,7 +127,7 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr.contains(": aws exited with status 255: Unknown options: --checksum-algorithm, SHA256. The AWS CLI at "
             + "\(fake.path) is too old for '--checksum-algorithm'; S3 publishing needs 1.36.10 or later (version 1), or 2.22.5 "
-            + "or later (version 2). Upgrade it (pip install --upgrade awscli, or AWS's installer for version 2), or set "
+            + "or later (version 2). Upgrade it (pip install -U awscli, or AWS's installer for version 2), or set "
             + "OTA_AWS_CLI to a newer aws\n"), "\(result.stderr)")
         #expect(!result.stderr.contains("credentials"), "\(result.stderr)")
     }

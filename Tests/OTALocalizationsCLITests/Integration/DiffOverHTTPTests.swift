@@ -43,7 +43,7 @@ extension NginxIntegrationTests {
             let notFound = "<published>: cannot read the manifest: \(server.baseURL)2.0/manifest.json: HTTP status 404 (not found): "
                 + "check the URL, and that this version is published there"
             #expect(missing.stderr == "error: \(notFound)\n")
-            // Issue 40: it was `"code":"configuration"`.
+            // it was `"code":"configuration"`.
             let missingJSON = try await cli(["diff", server.baseURL + "2.0", repo.path, "--format", "json"])
             #expect(missingJSON.status == 1)
             #expect(missingJSON.stdout == "{\"error\":{\"code\":\"not-found\",\"message\":\"\(notFound)\"}}\n")

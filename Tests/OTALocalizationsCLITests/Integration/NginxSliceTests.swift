@@ -60,7 +60,7 @@ extension NginxIntegrationTests {
                 #expect(content?["sha256"] as? String == module.sha256 && content?["rolloutID"] is NSNull, "\(module.name)")
                 #expect(german[module.name]?["folder"] as? String != module.sha256, "\(module.name)")
             }
-            // Issue 40: the text printed the folder's hash where promote and verify print the entry's sha256; both,
+            // the text printed the folder's hash where promote and verify print the entry's sha256; both,
             // labelled, now.
             let text = try await H.cli(["status", "--into", site.storage.path, "--app-version", H.appVersion, "--languages", "de"])
             let width = first.modules.map(\.name.count).max() ?? 0

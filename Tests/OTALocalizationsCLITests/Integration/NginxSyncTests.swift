@@ -64,7 +64,7 @@ extension NginxIntegrationTests {
                 + "\"modules\":[\(moduleObjects.joined(separator: ","))]}\n"
             let zeroed = result.stdout.replacingOccurrences(of: #""durationMs":[0-9]+"#, with: "\"durationMs\":0", options: .regularExpression)
             #expect(zeroed == expected)
-            // Issue 40: Foundation's default on Linux was `ota-localizations (unknown version) curl/…`.
+            // Foundation's default on Linux was `ota-localizations (unknown version) curl/…`.
             let version = try await ExternalTool.run(TestPaths.cliExecutable.path, ["--version"]).stdout
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             let agents = server.userAgents()

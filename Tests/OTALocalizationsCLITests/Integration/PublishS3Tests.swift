@@ -118,7 +118,7 @@ extension S3IntegrationTests {
             let stored = try await json(try moto.awsOK(["cloudfront", "get-invalidation", "--distribution-id", distribution, "--id", id, "--output", "json"]))
             let batch = (stored["Invalidation"] as? [String: Any])?["InvalidationBatch"] as? [String: Any]
             #expect((batch?["Paths"] as? [String: Any])?["Items"] as? [String] == ["/ios/1.0.0/manifest.json", "/ios/1.0.0/index.json"])
-            // Issue 40: the same publish again writes nothing, so it invalidates nothing (docs/hosting.md).
+            // the same publish again writes nothing, so it invalidates nothing (docs/hosting.md).
             let unchanged = try await json(try publish(publication.versionFolder, to: "s3://strings/ios",
                                                  ["--cloudfront-distribution", distribution, "--json", "--quiet"], in: moto).stdout)
             #expect(unchanged["written"] as? [String] == [])
@@ -174,7 +174,7 @@ extension S3IntegrationTests {
                                           "--previous", "s3://strings/ios/1.0.0/manifest.json"])
             #expect(previous.status == 0, "\(previous.stderr)")
             #expect(previous.stdout.contains(", unchanged") && !previous.stdout.contains(", changed"), "\(previous.stdout)")
-            // Issue 40: the warning named the temporary copy read instead of the location given.
+            // the warning named the temporary copy read instead of the location given.
             let other = try await cli(["package", publication.source.path, "--app-version", "9.9.9", "--output",
                                        publication.folder.url.appendingPathComponent("other").path, "--quiet",
                                        "--previous", "s3://strings/ios/1.0.0/manifest.json"])

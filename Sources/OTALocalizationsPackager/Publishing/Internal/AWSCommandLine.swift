@@ -69,8 +69,8 @@ struct AWSCommandLine {
             throw PackagerError(
                 code: .toolTooOld,
                 reason: "the AWS CLI at \(executable.path) is version \(found); S3 publishing needs \(found.minimum) or "
-                    + "later (its 's3 cp --checksum-algorithm' and 's3api put-object --if-match'). Upgrade it (pip install "
-                    + "--upgrade awscli, or AWS's installer for version 2), or set \(Self.environmentVariable) to a newer aws")
+                    + "later (for the SHA-256 checksums of its uploads and its conditional writes). Upgrade it (pip install "
+                    + "-U awscli, or AWS's installer for version 2), or set \(Self.environmentVariable) to a newer aws")
         }
         Self.checkedExecutables.insert(executable.path)
     }
@@ -181,7 +181,7 @@ struct AWSCommandLine {
                 code: .toolTooOld,
                 reason: "\(what): aws exited with status \(result.status): \(line). The AWS CLI at \(executable.path) is "
                     + "too old for \(unknown); S3 publishing needs \(AWSCLIVersion.requirement). Upgrade it (pip install "
-                    + "--upgrade awscli, or AWS's installer for version 2), or set \(Self.environmentVariable) to a newer aws")
+                    + "-U awscli, or AWS's installer for version 2), or set \(Self.environmentVariable) to a newer aws")
         }
         return PackagerError(
             code: .publishFailed,
