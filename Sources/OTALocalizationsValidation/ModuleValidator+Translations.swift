@@ -22,14 +22,23 @@ extension ModuleValidator {
         let checksMissingKeys = development.map { !TableIndex.isStandIn($0, for: input.developmentRegion) } ?? false
         let localizations = index.tables.keys.sorted().filter { $0 != development }
         let perLocalization = ParallelMap.map(localizations) { localization -> TranslationFindings in
-            guard let tables = index.tables[localization] else { return TranslationFindings() }
+            guard let tables = index.tables[localization] else {
+                return TranslationFindings(sink: DiagnosticSink(module: input.module))
+            }
             return checkLocalization(
                 tables, module: input.module, references: references, sources: sources,
                 developmentName: development ?? input.developmentRegion, checksMissingKeys: checksMissingKeys)
         }
         var unvalued: [String: Set<String>] = [:]
         for found in perLocalization { unvalued.merge(found.unvalued) { $0.union($1) } }
-        var diagnostics = developmentSink.diagnostics + perLocalization.flatMap(\.diagnostics)
+        var translationSinks = perLocalization.map(\.sink)
+        if let development {
+            DevelopmentWhitespace.reportOnce(
+                from: &translationSinks, development: development, references: references, index: index,
+                into: &developmentSink)
+        }
+        // A literal percent sign the development value has too is reported once, on the development value.
+        var diagnostics = Self.reportingCopiedMistakesOnce([developmentSink] + translationSinks, development: development)
         if let development {
             diagnostics += reportKeysWithoutDevelopmentValue(
                 unvalued, module: input.module, development: development, references: references, index: index)
@@ -39,7 +48,7 @@ extension ModuleValidator {
 
     /// What one localization's comparison found: its findings, and per table the keys that have no development value.
     struct TranslationFindings: Sendable {
-        var diagnostics: [ValidationDiagnostic] = []
+        var sink: DiagnosticSink
         var unvalued: [String: Set<String>] = [:]
     }
 
@@ -49,7 +58,7 @@ extension ModuleValidator {
         sources: SourceReferences, developmentName: String, checksMissingKeys: Bool
     ) -> TranslationFindings {
         var sink = DiagnosticSink(module: module)
-        var found = TranslationFindings()
+        var found = TranslationFindings(sink: DiagnosticSink(module: module))
         for tableName in tables.keys.sorted() {
             guard let pair = tables[tableName] else { continue }
             // A table the development region lacks is compared with the sources alone.
@@ -73,7 +82,7 @@ extension ModuleValidator {
             }
             if !keys.unvalued.isEmpty { found.unvalued[tableName] = keys.unvalued }
         }
-        found.diagnostics = sink.diagnostics
+        found.sink = sink
         return found
     }
 
@@ -87,7 +96,7 @@ extension ModuleValidator {
             }.joined(separator: " and ")
             sink.add(.developmentLiteralPercent, file: file, key: key, line: definition?.line, column: definition?.column,
                      message: "\(MessageText.quoted(key)): in \(MessageText.quoted(prepared.value)), \(reads) that the app almost surely does not pass. Write %% for a literal percent sign.",
-                     value: prepared.value,
+                     value: prepared.value, cause: LiteralPercent.cause,
                      explanation: "A percent sign followed by a space or '-' and a word is a conversion to printf: where the app formats this string (String(format:), a lookup with arguments), it prints garbage or crashes there. Translations are checked as if it were %%.")
         }
     }
@@ -136,10 +145,13 @@ extension ModuleValidator {
                          value: value)
             }
             if !value.isEmpty, !developmentValue.isEmpty,
-               let problem = Self.whitespaceDifference(value, developmentValue, developmentName: developmentName) {
+               let difference = Self.whitespaceDifferenceFound(value, developmentValue) {
+                // What the development table's value has and a translation lacks may be the development value's slip.
+                let cause = difference.translationHasIt || developmentName != tableName
+                    ? nil : DevelopmentWhitespace.cause(difference.what)
                 sink.add(.whitespaceMismatch, file: strings.file, key: key, line: line, column: column,
-                         message: "\(MessageText.quoted(key)): \(problem); match it.",
-                         value: value)
+                         message: "\(MessageText.quoted(key)): \(difference.text(developmentName: developmentName)); match it.",
+                         value: value, cause: cause)
             }
         }
         return shared
@@ -164,9 +176,13 @@ extension ModuleValidator {
         let hasLiterals = !literals.isEmpty || !development.literals.isEmpty
         let problem: String
         let omissionOnly: Bool
+        var cause: String?
         if hasLiterals, FormatArguments.mismatch(translation: intendedMine, development: intendedTheirs) == nil {
             // Only literal percent signs differ: the development value's are its own finding.
             guard !literals.isEmpty else { return }
+            // With one in the development value too, the string is evidently shown unformatted: the translation's
+            // are counted in the development value's finding instead of blocking.
+            if !development.literals.isEmpty { cause = LiteralPercent.cause }
             problem = literals.map { literal in
                 "'\(literal.text)' reads \(Self.article(literal.argumentType)) argument the app does not pass: it is a percent sign followed by a word, and a literal percent sign is written %%"
             }.joined(separator: "; ")
@@ -201,7 +217,7 @@ extension ModuleValidator {
             : "at run time this crashes or prints garbage"
         sink.add(.formatSpecifierMismatch, file: file, key: key, line: line, column: column,
                  message: "\(MessageText.quoted(key)): the format specifiers differ from \(developmentName) (\(MessageText.quoted(development.value))): \(problem); \(consequence). Use the same specifiers, reordered with %n$ if needed.",
-                 value: value)
+                 value: value, cause: cause)
     }
 
     /// Whether a key is an identifier rather than natural-language text: no white space, and a `.` or `_` between
@@ -228,20 +244,20 @@ extension ModuleValidator {
 
     /// Describes a difference in leading or trailing whitespace or a trailing newline, or nil.
     static func whitespaceDifference(_ value: String, _ reference: String, developmentName: String) -> String? {
-        func describe(_ what: String, _ valueHasIt: Bool) -> String {
-            valueHasIt
-                ? "it has \(what == "trailing newline" ? "a " : "")\(what) that the \(developmentName) value does not have"
-                : "it lacks the \(what) that the \(developmentName) value has"
-        }
+        whitespaceDifferenceFound(value, reference).map { $0.text(developmentName: developmentName) }
+    }
+
+    /// The first difference in a trailing newline, leading or trailing whitespace, or nil.
+    static func whitespaceDifferenceFound(_ value: String, _ reference: String) -> WhitespaceDifference? {
         let newline = endsWithNewline(value)
-        if newline != endsWithNewline(reference) { return describe("trailing newline", newline) }
+        if newline != endsWithNewline(reference) { return WhitespaceDifference(what: .trailingNewline, translationHasIt: newline) }
         let leading = isWhitespace(value.unicodeScalars.first)
         if leading != isWhitespace(reference.unicodeScalars.first), leading || !isSpacedByItself(value.unicodeScalars.first) {
-            return describe("leading whitespace", leading)
+            return WhitespaceDifference(what: .leadingWhitespace, translationHasIt: leading)
         }
         let trailing = isWhitespace(value.unicodeScalars.last)
         if trailing != isWhitespace(reference.unicodeScalars.last), trailing || !isSpacedByItself(value.unicodeScalars.last) {
-            return describe("trailing whitespace", trailing)
+            return WhitespaceDifference(what: .trailingWhitespace, translationHasIt: trailing)
         }
         return nil
     }

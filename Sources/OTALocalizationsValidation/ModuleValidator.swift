@@ -115,6 +115,18 @@ struct DiagnosticSink {
     /// another localization (``StringsDictProblem/cause``).
     var causes: [Int: String] = [:]
 
+    /// Removes the diagnostics at `indices`, keeping ``causes`` with the ones that stay.
+    mutating func remove(at indices: Set<Int>) {
+        guard !indices.isEmpty else { return }
+        var kept: [ValidationDiagnostic] = []
+        var keptCauses: [Int: String] = [:]
+        for (index, diagnostic) in diagnostics.enumerated() where !indices.contains(index) {
+            if let cause = causes[index] { keptCauses[kept.count] = cause }
+            kept.append(diagnostic)
+        }
+        (diagnostics, causes) = (kept, keptCauses)
+    }
+
     mutating func add(
         _ code: ValidationDiagnostic.Code, severity: ValidationDiagnostic.Severity? = nil,
         file: ValidationInput.File, key: String? = nil, keyPath: [String] = [], line: Int? = nil, column: Int? = nil,

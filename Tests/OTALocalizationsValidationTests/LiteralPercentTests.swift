@@ -40,6 +40,23 @@ import Testing
         #expect(diagnostics[1].message == "\"over\": the format specifiers differ from en (\"Save 30 over\"): '% s' reads a cString argument the app does not pass: it is a percent sign followed by a word, and a literal percent sign is written %%; at run time this crashes or prints garbage. Use the same specifiers, reordered with %n$ if needed.")
     }
 
+    @Test func aTranslationsLiteralWhereTheDevelopmentValueHasOneTooDoesNotBlock() throws {
+        // "20% off" shown unformatted: its "20 % sur" cannot crash where "20% off" does not, so it is counted in the
+        // development value's warning. A translation that also reads what the development value does not still blocks.
+        let diagnostics = F.validate([
+            F.strings("en.lproj/Localizable.strings", [("off", "20% off"), ("name", "20% off for %@")]),
+            F.strings("fr.lproj/Localizable.strings", [("off", "20 % sur"), ("name", "20 % sur %@")]),
+            F.strings("de.lproj/Localizable.strings", [("off", "20 % günstiger"), ("name", "20 % Rabatt für %d")]),
+        ])
+        #expect(diagnostics.map(\.code) == [.formatSpecifierMismatch, .developmentLiteralPercent, .developmentLiteralPercent])
+        #expect(diagnostics.filter { $0.severity == .error }.map { "\($0.localization ?? "") \($0.key ?? "")" } == ["de name"])
+        let off = try #require(diagnostics.first { $0.key == "off" })
+        #expect(off.localization == "en")
+        #expect(off.message.contains(" The same mistake in 2 translations (de, fr) is not reported separately"))
+        let name = try #require(diagnostics.first { $0.key == "name" && $0.localization == "en" })
+        #expect(name.message.contains(" The same mistake in 1 translation (fr) is not reported separately"))
+    }
+
     @Test func theOffendingSpecifierIsNamedAndASpacedPercentGetsTheFix() throws {
         // Pocket Casts fr: "50 % la" holds `% la` (space flag, l, a: a double, IEEE Std 1003.1 fprintf), which the
         // literal rule leaves alone (it has a length modifier); the message names it and says to write %%.

@@ -186,6 +186,35 @@ import Testing
     }
 }
 
+/// A space the development value has and most translations lack is the development value's slip: one finding there.
+@Suite struct DevelopmentWhitespaceTests {
+    typealias F = ValidationFixtures
+
+    @Test func aSpaceMostTranslationsLackIsReportedOnceOnTheDevelopmentValue() throws {
+        let diagnostics = F.validate([
+            F.strings("en.lproj/Localizable.strings", [("hello", "Hello "), ("bye", "Bye")]),
+            F.strings("fr.lproj/Localizable.strings", [("hello", "Bonjour"), ("bye", "Au revoir ")]),
+            F.strings("de.lproj/Localizable.strings", [("hello", "Hallo"), ("bye", "Tschüss")]),
+            F.strings("it.lproj/Localizable.strings", [("hello", "Ciao ")]),
+        ]).filter { $0.code == .whitespaceMismatch }
+        #expect(diagnostics.map { "\($0.localization ?? "") \($0.key ?? "")" } == ["en hello", "fr bye"])
+        let finding = diagnostics[0]
+        #expect(finding.file == "App/en.lproj/Localizable.strings" && finding.line == 1 && finding.severity == .warning)
+        #expect(finding.message == "\"hello\": \"Hello \" has trailing whitespace that 2 of its 3 translations (de, fr) lack; if it is a slip, remove it here, and if it is meant, add it to them.")
+    }
+
+    @Test func aSpaceOneTranslationLacksStaysThatTranslations() {
+        let diagnostics = F.validate([
+            F.strings("en.lproj/Localizable.strings", [("hello", "Hello ")]),
+            F.strings("fr.lproj/Localizable.strings", [("hello", "Bonjour")]),
+            F.strings("de.lproj/Localizable.strings", [("hello", "Hallo ")]),
+            F.strings("it.lproj/Localizable.strings", [("hello", "Ciao ")]),
+        ]).filter { $0.code == .whitespaceMismatch }
+        #expect(diagnostics.map { "\($0.localization ?? "") \($0.key ?? "")" } == ["fr hello"])
+        #expect(diagnostics.first?.message == "\"hello\": it lacks the trailing whitespace that the en value has; match it.")
+    }
+}
+
 @Suite struct WhitespaceDifferenceTests {
     private func difference(_ value: String, _ reference: String) -> String? {
         ModuleValidator.whitespaceDifference(value, reference, developmentName: "en")

@@ -11,6 +11,10 @@
 /// A deliberate space- or `-`-flagged conversion directly followed by a letter (`% dpx`) is taken for a literal
 /// too; the documentation lists that as the known false positive.
 enum LiteralPercent {
+    /// The ``DiagnosticSink/causes`` entry of a development value's literal percent sign and of a translation's whose
+    /// only difference is its own literal: the translation's is then counted in the development value's finding.
+    static let cause = "literal-percent"
+
     /// The specifiers of `parsed` (parsed from `text`) that are literal percent signs, in order.
     static func specifiers(in parsed: ParsedFormat, of text: String) -> [FormatSpecifier] {
         var candidates: [FormatSpecifier] = []
