@@ -122,6 +122,11 @@ extension ModuleValidator {
         let reads = ArgumentReads(
             form.parsed, firstSequentialPosition: rule.position, variableType: { mine.argumentType(ofVariable: $0) })
         for read in reads.reads {
+            // A form reading the rule's own number as another type than its value type has its own finding
+            // (stringsdict-specifier-mismatch, once per form); the comparison does not report it again.
+            if read.position == rule.position, let ruleType = rule.argumentType, let type = read.type, type != ruleType {
+                continue
+            }
             var place: String { "in form \"\(form.category)\" of rule \"\(rule.name)\" (\"\(form.text)\")" }
             guard let types = theirs.rules[ruleIndex].allowedTypes(at: read.position) else {
                 return "\(place), it reads argument \(read.position), which the development entry never reads"

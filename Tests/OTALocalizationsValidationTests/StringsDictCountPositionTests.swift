@@ -63,3 +63,32 @@ import Testing
         #expect(found[0].message.contains("The same mistake in 1 translation (de)"))
     }
 }
+
+/// A translation tool that cut `%arg` to `%a` leaves printf's hexadecimal floating point conversion, which reads a
+/// double (IEEE Std 1003.1 `fprintf`), in every form it touched.
+@Suite struct StringsDictCutConversionTests {
+    typealias F = ValidationFixtures
+
+    @Test func eachFormWithACutConversionIsReportedOnceSayingWhatItReads() throws {
+        let english = ["one": "%d year", "other": "%d years"]
+        let cut = ["one": "%a an", "other": "%a ans"]
+        let found = F.validate([
+            F.stringsDict("en.lproj/Localizable.stringsdict", ["years": F.plural("%#@arg@", variable: "arg", forms: english)]),
+            F.stringsDict("fr.lproj/Localizable.stringsdict", ["years": F.plural("%#@arg@", variable: "arg", forms: cut)]),
+        ]).filter { $0.severity == .error }
+        // One finding per form, not one more for the comparison with the development entry.
+        #expect(found.map(\.code) == [.stringsDictSpecifierMismatch, .stringsDictSpecifierMismatch])
+        #expect(found.map(\.keyPath) == ["arg/one", "arg/other"])
+        let one = try #require(found.first)
+        #expect(one.message == "\"years\": The form \"one\" of rule \"arg\" formats with %a but NSStringFormatValueTypeKey is \"d\" (int32); use the same conversion. %a reads a double (printf's hexadecimal floating point): most likely a tool cut a longer token that starts with it (such as %arg) short; write the conversion of the value type (%d) in \"%a an\".")
+    }
+
+    @Test func anotherWrongConversionGetsNoWordAboutCutting() throws {
+        let found = F.validate([
+            F.stringsDict("en.lproj/Localizable.stringsdict", ["years": F.plural(forms: ["one": "%d year", "other": "%d years"])]),
+            F.stringsDict("fr.lproj/Localizable.stringsdict", ["years": F.plural(forms: ["one": "%@ an", "other": "%d ans"])]),
+        ]).filter { $0.severity == .error }
+        #expect(found.map(\.keyPath) == ["count/one"])
+        #expect(found.first?.message.hasSuffix("use the same conversion.") == true)
+    }
+}

@@ -117,10 +117,23 @@ extension StringsDictEntryReader {
             let written = form.parsed.arguments
                 .filter { $0.variable == nil && ($0.position == nil || $0.position == position) }
                 .map(\.text).joined(separator: ", ")
-            report(.stringsDictSpecifierMismatch, "The form \"\(form.category)\" of rule \"\(name)\" formats with \(written) but \(StringsDictKey.valueType) is \"\(info.valueType ?? "")\" (\(type.rawValue))\(place); use the same conversion.",
+            report(.stringsDictSpecifierMismatch, "The form \"\(form.category)\" of rule \"\(name)\" formats with \(written) but \(StringsDictKey.valueType) is \"\(info.valueType ?? "")\" (\(type.rawValue))\(place); use the same conversion.\(Self.cutShort(form, position: position, valueType: info.valueType))",
                    path: path + [form.category], text: form.text,
                    cause: "type|\(path.joined(separator: "/"))|\(position)|\(read.rawValue)")
         }
+    }
+
+    /// What a form's `%a` (or `%A`) at the rule's position most likely is, for the message: printf's hexadecimal
+    /// floating point conversion reads a double (IEEE Std 1003.1 `fprintf`), and in natural-language forms it is
+    /// a longer token (`%arg`) that a translation tool cut short. Empty for any other conversion.
+    private static func cutShort(_ form: PluralFormInfo, position: Int, valueType: String?) -> String {
+        guard let cut = form.parsed.arguments.first(where: { specifier in
+            specifier.variable == nil && (specifier.position == nil || specifier.position == position)
+                && (specifier.conversion == "a" || specifier.conversion == "A")
+        }) else { return "" }
+        let fix = valueType.map { " (%\($0))" } ?? ""
+        return " \(cut.text) reads a double (printf's hexadecimal floating point): most likely a tool cut a longer token "
+            + "that starts with it (such as %arg) short; write the conversion of the value type\(fix) in \(MessageText.quoted(form.text))."
     }
 
     /// The argument position the forms of a rule read its count at, when the mismatched forms read the variable's
