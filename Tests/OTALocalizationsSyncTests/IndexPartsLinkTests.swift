@@ -28,5 +28,6 @@ import Testing
         let report = try #require(fixture.reports.last)
         #expect(report.manifest == .updated && report.stateSaved, "\(report.jsonText())")
         #expect(SymbolicLinkTests.victimFiles(victim) == ["precious.txt", "sub/deep.txt", "current"])
+        #expect(!DurableFiles.exists(parts) || DurableFiles.isDirectory(parts), "the link itself is moved aside")
     }
 }
