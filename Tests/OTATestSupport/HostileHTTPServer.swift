@@ -22,6 +22,9 @@ public final class HostileHTTPServer: @unchecked Sendable {
         case encoded(String, body: Data)
         /// `200` whose body is the value of the request's header `name` (empty when it has none).
         case echoHeader(String)
+        /// `200` with these header lines sent as they are (`Name: value`, the name's case kept; several may share a
+        /// name), a `Content-Length`, and `body` as it is.
+        case headerLines([String], body: Data)
         /// `302` to `/elsewhere` with a chunked body that never ends (FoundationNetworking reads a redirect's body
         /// whole before it follows it).
         case endlessRedirect
@@ -35,6 +38,8 @@ public final class HostileHTTPServer: @unchecked Sendable {
             case .encoded(let encoding, let body):
                 ["kind": "encoded", "encoding": encoding, "hex": body.map { String(format: "%02x", $0) }.joined()]
             case .echoHeader(let name): ["kind": "echo", "header": name]
+            case .headerLines(let lines, let body):
+                ["kind": "lines", "lines": lines, "hex": body.map { String(format: "%02x", $0) }.joined()]
             case .endlessRedirect: ["kind": "endless-redirect"]
             }
         }
@@ -101,6 +106,10 @@ public final class HostileHTTPServer: @unchecked Sendable {
                         body = bytes.fromhex(answer["hex"])
                         self.head(200, [("Content-Encoding", answer["encoding"]), ("Content-Length", str(len(body)))])
                         self.wfile.write(body)
+                    elif kind == "lines":
+                        body = bytes.fromhex(answer["hex"])
+                        head = b"HTTP/1.1 200 OK\\r\\n" + b"".join(line.encode() + b"\\r\\n" for line in answer["lines"])
+                        self.wfile.write(head + b"Content-Length: %d\\r\\n\\r\\n" % len(body) + body)
                     elif kind == "endless-redirect":
                         self.head(302, [("Location", "/elsewhere"), ("Transfer-Encoding", "chunked")])
                         block = b"y" * 65536

@@ -57,9 +57,15 @@ final class IndexPartLoader: IndexPartSource, @unchecked Sendable {
         }
     }
 
-    /// Removes every cached part but those `keeping` names (by SHA-256), inside the gate.
+    /// Removes every cached part but those `keeping` names (by SHA-256), inside the gate. Anything but a real folder at
+    /// `index-parts` (a symbolic link planted there) is moved aside, never listed or emptied through.
     func collect(keeping: Set<String>) {
-        let folder = configuration.layout.indexPartsFolder
+        let layout = configuration.layout
+        let folder = layout.indexPartsFolder
+        guard DurableFiles.isDirectory(folder) else {
+            gate.attempt { DurableFiles.discard(folder, layout: layout) }
+            return
+        }
         for name in DurableFiles.contents(of: folder) where !keeping.contains(name) {
             if !gate.attempt({ DurableFiles.remove(folder.appendingPathComponent(name)) }) { return }
         }
@@ -75,8 +81,10 @@ final class IndexPartLoader: IndexPartSource, @unchecked Sendable {
     }
 
     private func verifiedBytes(_ reference: PublishedFile) async throws(CycleFailure) -> Data {
-        let cached = configuration.layout.indexPartsFolder.appendingPathComponent(reference.sha256, isDirectory: false)
-        if let data = SmallFile.read(cached.path, maximumBytes: Int(clamping: reference.size)),
+        let folder = configuration.layout.indexPartsFolder
+        let cached = folder.appendingPathComponent(reference.sha256, isDirectory: false)
+        // The cache is read only from a real folder: a part is never read through a symbolic link planted there.
+        if DurableFiles.isDirectory(folder), let data = SmallFile.read(cached.path, maximumBytes: Int(clamping: reference.size)),
            Int64(data.count) == reference.size, SHA256Digest.hexString(data) == reference.sha256 {
             return data
         }
@@ -100,7 +108,6 @@ final class IndexPartLoader: IndexPartSource, @unchecked Sendable {
                 "index part \(reference.path): received \(response.body.count) bytes with SHA-256 \(digest), the root lists \(reference.size) bytes and \(reference.sha256)")
         }
         gate.attempt {
-            let folder = configuration.layout.indexPartsFolder
             guard (try? DurableFiles.ensureDirectory(folder, layout: configuration.layout)) != nil else { return }
             try? DurableFiles.replaceFile(cached, with: response.body, temporaryFolder: configuration.layout.temporaryFolder)
         }
