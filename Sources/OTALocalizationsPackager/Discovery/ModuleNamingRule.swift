@@ -2,10 +2,12 @@ import OTALocalizationsValidation
 
 /// The default rule that names a module from the folder holding its `.lproj` folders.
 ///
-/// 1. SwiftPM layout: when the resource folder lies under `Sources/<Target>/` of a folder that holds a
-///    `Package.swift`, the module is `<Target>`, matching the bundle SwiftPM builds for that target (the deepest such
-///    `Sources` wins). A `Sources` folder with no `Package.swift` beside it is an ordinary folder (Xcode projects use
-///    the name too).
+/// 1. SwiftPM layout: when the resource folder lies in the folder of a target its nearest enclosing `Package.swift`
+///    declares (``PackageTarget``: the target's `path:`, or `Sources/<Target>`), the module is that target, matching
+///    the bundle SwiftPM builds for it; a target declared with `path: "Sources"` takes everything below `Sources`.
+///    Failing that, when the resource folder lies under `Sources/<Target>/` of a folder that holds a `Package.swift`,
+///    the module is `<Target>` (the deepest such `Sources` wins): a manifest that computes its targets is not read.
+///    A `Sources` folder with no `Package.swift` beside it is an ordinary folder (Xcode projects use the name too).
 /// 2. Any other layout (Xcode app and extension targets): the nearest enclosing folder whose name is not a
 ///    generic resource-folder name (``genericFolderNames``, compared case-insensitively) names the module, so
 ///    `MyApp/Resources/en.lproj` and `MyApp/Supporting Files/de.lproj` both belong to module `MyApp`.
@@ -38,6 +40,24 @@ public enum ModuleNamingRule {
         ModuleValidator.checkoutFolderAdvice(module: module, folders: folders, configurationFileName: PackagerConfiguration.fileName)
     }
 
+    /// A target of a `Package.swift` and the folder its files are in.
+    public struct PackageTarget: Sendable, Equatable {
+        public var name: String
+        /// The target's folder relative to the package root (empty for the root itself).
+        public var folder: [String]
+        /// The `path:` argument as written, or nil when the folder is SwiftPM's default one.
+        public var declaredPath: String?
+        /// The folders its `exclude:` names, relative to ``folder``.
+        public var excluded: [[String]]
+
+        public init(name: String, folder: [String], declaredPath: String?, excluded: [[String]] = []) {
+            self.name = name
+            self.folder = folder
+            self.declaredPath = declaredPath
+            self.excluded = excluded
+        }
+    }
+
     /// What the rule decided for one resource folder.
     public struct Owner: Sendable, Equatable {
         /// The owner folder's components relative to the repository root; resource folders with one owner form
@@ -61,12 +81,22 @@ public enum ModuleNamingRule {
     ///     `Package.swift`.
     ///   - xcodeProjects: The names (without `.xcodeproj`) of the Xcode projects in the folder at these components
     ///     (relative to the repository root), used by rule 3; none by default.
+    ///   - packageTargets: The targets the `Package.swift` in the folder at these components declares, as far as
+    ///     they can be read; none by default.
     public static func owner(
         ofResourceFolder components: [String], repositoryName: String, repositoryModule: String? = nil,
-        isPackageRoot: ([String]) -> Bool, xcodeProjects: ([String]) -> [String] = { _ in [] }
+        isPackageRoot: ([String]) -> Bool, xcodeProjects: ([String]) -> [String] = { _ in [] },
+        packageTargets: ([String]) -> [PackageTarget] = { _ in [] }
     ) -> Owner {
+        var undeclared: String?
+        switch declaredTarget(of: components, isPackageRoot: isPackageRoot, packageTargets: packageTargets) {
+        case .target(let owner): return owner
+        case .noTarget(let manifest): undeclared = manifest
+        case .unread: break
+        }
         var unpackaged: String?
-        for index in components.indices.reversed() where components[index] == "Sources" && index + 1 < components.count {
+        for index in components.indices.reversed() where undeclared == nil && components[index] == "Sources"
+            && index + 1 < components.count {
             let packageRoot = Array(components[..<index])
             if isPackageRoot(packageRoot) {
                 let manifest = (packageRoot + ["Package.swift"]).joined(separator: "/")
@@ -75,7 +105,9 @@ public enum ModuleNamingRule {
             }
             unpackaged = unpackaged ?? packageRoot.joined(separator: "/")
         }
-        let note = unpackaged.map { root in
+        let note = undeclared.map { manifest in
+            "; no target \(manifest) declares holds it (a target's path: or Sources/<target>), so it is in no SPM target's bundle"
+        } ?? unpackaged.map { root in
             let manifest = root.isEmpty ? "Package.swift" : root + "/Package.swift"
             return "; there is no \(manifest), so \(root.isEmpty ? "" : root + "/")Sources holds no SPM target"
         } ?? ""
@@ -103,5 +135,39 @@ public enum ModuleNamingRule {
         let owner = Array(components[..<end])
         return Owner(owner: owner, name: components[end - 1], rule: "folder",
                      detail: "\(owner.joined(separator: "/")) is the nearest folder above the .lproj folders whose name is not generic\(note)")
+    }
+
+    /// What the nearest enclosing package's manifest says of a resource folder.
+    private enum Declared {
+        /// A target's folder holds it.
+        case target(Owner)
+        /// The manifest's targets were read and none holds it (the manifest's path).
+        case noTarget(String)
+        /// No enclosing package, or none of its targets could be read.
+        case unread
+    }
+
+    /// Rule 1 by the manifest: the target of the nearest enclosing package whose folder holds `components`, not
+    /// through a folder it excludes; the deepest target folder wins when they nest.
+    private static func declaredTarget(
+        of components: [String], isPackageRoot: ([String]) -> Bool, packageTargets: ([String]) -> [PackageTarget]
+    ) -> Declared {
+        for depth in stride(from: components.count - 1, through: 0, by: -1) {
+            let root = Array(components[..<depth])
+            guard isPackageRoot(root) else { continue }
+            let below = Array(components[depth...])
+            let targets = packageTargets(root)
+            let manifest = (root + ["Package.swift"]).joined(separator: "/")
+            guard !targets.isEmpty else { return .unread }
+            let containing = targets.filter { target in
+                below.starts(with: target.folder)
+                    && !target.excluded.contains { below.starts(with: target.folder + $0) }
+            }
+            guard let target = containing.max(by: { $0.folder.count < $1.folder.count }) else { return .noTarget(manifest) }
+            let path = target.declaredPath.map { " (path: \"\($0)\")" } ?? ""
+            return .target(Owner(owner: root + target.folder, name: target.name, rule: "SPM target",
+                                 detail: "target \(target.name)\(path) of \(manifest)"))
+        }
+        return .unread
     }
 }

@@ -34,6 +34,46 @@ import Testing
         #expect(result.skipped.isEmpty)
     }
 
+    /// SwiftPM builds one bundle per target from the target's folder: its `path:` when the manifest gives one.
+    @Test func aTargetsPathNamesEveryFolderBelowItOneModule() throws {
+        let repo = try TemporaryDirectory("disc")
+        defer { repo.remove() }
+        try repo.write("Kit/Package.swift", """
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Kit", targets: [
+                .target(name: "KitUI", path: "Sources", exclude: ["Drafts"], resources: [.process("Resources")]),
+                .target(name: "Checkout", path: "Features/Checkout"),
+            ])
+            """)
+        try repo.write("Kit/Sources/Resources/en.lproj/Localizable.strings", "\"a\" = \"A\";")
+        try repo.write("Kit/Sources/Loc/fr.lproj/Localizable.strings", "\"a\" = \"B\";")
+        try repo.write("Kit/Sources/Drafts/en.lproj/Drafts.strings", "\"d\" = \"D\";")
+        try repo.write("Kit/Features/Checkout/Resources/en.lproj/Checkout.strings", "\"c\" = \"C\";")
+
+        let result = try discover(repo)
+
+        #expect(result.modules.map(\.name) == ["Checkout", "Drafts", "KitUI"])
+        let kit = result.modules[2]
+        #expect(kit.rule == "SPM target" && kit.ruleDetail == "target KitUI (path: \"Sources\") of Kit/Package.swift")
+        #expect(kit.folders == ["Kit/Sources/Loc", "Kit/Sources/Resources"])
+        #expect(kit.localizations == ["en", "fr"])
+        #expect(result.modules[0].ruleDetail == "target Checkout (path: \"Features/Checkout\") of Kit/Package.swift")
+        // An excluded folder is in no target's bundle, and nothing says it is a target.
+        let drafts = result.modules[1]
+        #expect(drafts.rule == "folder")
+        #expect(drafts.ruleDetail.hasSuffix("no target Kit/Package.swift declares holds it (a target's path: or Sources/<target>), so it is in no SPM target's bundle"))
+    }
+
+    @Test func aManifestThatComputesItsTargetsKeepsTheFolderConvention() throws {
+        let repo = try TemporaryDirectory("disc")
+        defer { repo.remove() }
+        try repo.write("Package.swift", "let package = Package(name: \"P\", targets: [\"A\"].map { .target(name: $0) })\n")
+        try repo.write("Sources/A/Resources/en.lproj/Localizable.strings", "\"a\" = \"A\";")
+        let module = try #require(try discover(repo).modules.first)
+        #expect(module.name == "A" && module.rule == "SPM target" && module.ruleDetail == "target A of Package.swift")
+    }
+
     @Test func aTableInAToolFolderGetsNoAdviceToPublishIt() throws {
         // Pocket Casts' fastlane/Frozen.strings is a tool's input, in no bundle: it is listed, not told to move.
         let repo = try TemporaryDirectory("disc")

@@ -20,6 +20,8 @@ struct ModuleGrouping {
     let rootPath: String
     /// Whether each folder (components joined by `/`) holds a `Package.swift`, as asked so far.
     private var packageRoots: [String: Bool] = [:]
+    /// The targets of each `Package.swift` read so far, by its folder (components joined by `/`).
+    private var packageTargets: [String: [ModuleNamingRule.PackageTarget]] = [:]
     /// Keyed by owner: `config:<name>` for configured modules, the owner folder path otherwise.
     private var groups: [String: Group] = [:]
 
@@ -58,6 +60,8 @@ struct ModuleGrouping {
             groups[key]?.sourceFolders.insert(configuredFolder)
         } else if configuration.discoverOtherModules {
             var known = packageRoots
+            var targets = packageTargets
+            let root = rootPath
             let owner = ModuleNamingRule.owner(
                 ofResourceFolder: resourceFolder, repositoryName: repositoryName,
                 repositoryModule: configuration.repositoryModule
@@ -72,8 +76,15 @@ struct ModuleGrouping {
                     guard entry.name.hasSuffix(".xcodeproj"), entry.name.count > ".xcodeproj".count else { return nil }
                     return String(entry.name.dropLast(".xcodeproj".count))
                 }
+            } packageTargets: { components in
+                let key = components.joined(separator: "/")
+                if let found = targets[key] { return found }
+                let found = PackageTargetFolders.read(packageRoot: FileSystem.path(root, components))
+                targets[key] = found
+                return found
             }
             packageRoots = known
+            packageTargets = targets
             key = "folder:" + owner.owner.joined(separator: "/")
             groups[key, default: Group(
                 name: owner.name, rule: owner.rule, ruleDetail: owner.detail, owner: owner.owner.joined(separator: "/")
