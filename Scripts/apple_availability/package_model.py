@@ -2,7 +2,9 @@
 
 A library (regular) target is held to every platform `Package.swift` declares (`platforms: [.iOS(.v15), .macOS(.v12)]`),
 or to SwiftPM's defaults for every Apple platform when it declares none. Executables and test targets run on a Mac,
-so they are held to the declared macOS minimum (SwiftPM's default when none is declared).
+so they are held to the declared macOS minimum (SwiftPM's default when none is declared). Plugin targets are left
+out: SwiftPM compiles a plugin for the machine running `swift package`, against PackagePlugin rather than the
+package's platforms, and not in the build whose index store the gate reads.
 """
 
 import json
@@ -15,6 +17,7 @@ SWIFTPM_DEFAULTS = {"macOS": (10, 13, 0), "iOS": (12, 0, 0), "tvOS": (12, 0, 0),
 _PLATFORM_NAMES = {"macos": "macOS", "ios": "iOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS"}
 _LIBRARY_TYPES = {"library", "regular"}
 _MAC_ONLY_TYPES = {"executable", "test", "snippet", "macro"}
+_LEFT_OUT_TYPES = {"plugin"}
 
 
 class PackageError(Exception):
