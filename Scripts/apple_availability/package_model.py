@@ -17,7 +17,6 @@ SWIFTPM_DEFAULTS = {"macOS": (10, 13, 0), "iOS": (12, 0, 0), "tvOS": (12, 0, 0),
 _PLATFORM_NAMES = {"macos": "macOS", "ios": "iOS", "tvos": "tvOS", "watchos": "watchOS", "visionos": "visionOS"}
 _LIBRARY_TYPES = {"library", "regular"}
 _MAC_ONLY_TYPES = {"executable", "test", "snippet", "macro"}
-_LEFT_OUT_TYPES = {"plugin"}
 
 
 class PackageError(Exception):
@@ -54,7 +53,7 @@ def load(root):
             minimums = dict(declared) if declared else dict(SWIFTPM_DEFAULTS)
         elif kind in _MAC_ONLY_TYPES:
             minimums = {"macOS": declared.get("macOS", SWIFTPM_DEFAULTS["macOS"])}
-        else:
+        else:   # plugin, system-target, binary: nothing the index store holds
             continue
         folder = os.path.join(root, target["path"])
         sources = [os.path.normpath(os.path.join(folder, s)) for s in target.get("sources", []) if s.endswith(".swift")]
