@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "OTALocalizationsSourceLint", targets: ["OTALocalizationsSourceLint"]),
         .executable(name: "ota-localizations", targets: ["ota-localizations"]),
         .executable(name: "ota-bench", targets: ["ota-bench"]),
+        .plugin(name: "OTALocalizationsCommandPlugin", targets: ["OTALocalizationsCommandPlugin"]),
     ],
     targets: [
         // MARK: Runtime (the app)
@@ -111,6 +112,26 @@ let package = Package(
                 "OTALocalizations", "OTALocalizationsSync", "OTALocalizationsCore", "OTALocalizationsPublishing",
                 "OTALocalizationsNames", "OTALocalizationsPackager", "OTALocalizationsValidation", "OTALocalizationsTooling",
             ]
+        ),
+        // `swift package ota-localizations <command> …` in a package that depends on this one: SwiftPM builds the tool
+        // for the host and the plugin runs it in that package's directory (docs/integration.md, "The command plugin").
+        // Permissions are the plugin's, not a command's: SwiftPM asks for both whatever the command (tools version 5.9
+        // and later have the network one).
+        .plugin(
+            name: "OTALocalizationsCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "ota-localizations", description: "Run the ota-localizations tool in this package's directory"),
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason: "package --output, --write-baseline, compile-catalog, scaffold-module and keygen write their files into the package"
+                    ),
+                    .allowNetworkConnections(
+                        scope: .all(),
+                        reason: "publish, promote and rollout write to the strings' host; sync, verify, diff and an HTTP --baseline read from it"
+                    ),
+                ]
+            ),
+            dependencies: ["ota-localizations"]
         ),
         // libFuzzer targets for the Core parsers (Scripts/fuzz.sh, docs/fuzzing.md); replays files in a plain build.
         .executableTarget(name: "ota-fuzz", dependencies: ["OTALocalizationsCore", "OTALocalizationsPublishing"]),

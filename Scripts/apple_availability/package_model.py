@@ -2,7 +2,9 @@
 
 A library (regular) target is held to every platform `Package.swift` declares (`platforms: [.iOS(.v15), .macOS(.v12)]`),
 or to SwiftPM's defaults for every Apple platform when it declares none. Executables and test targets run on a Mac,
-so they are held to the declared macOS minimum (SwiftPM's default when none is declared).
+so they are held to the declared macOS minimum (SwiftPM's default when none is declared). Plugin targets are left
+out: SwiftPM compiles a plugin for the machine running `swift package`, against PackagePlugin rather than the
+package's platforms, and not in the build whose index store the gate reads.
 """
 
 import json
@@ -51,7 +53,7 @@ def load(root):
             minimums = dict(declared) if declared else dict(SWIFTPM_DEFAULTS)
         elif kind in _MAC_ONLY_TYPES:
             minimums = {"macOS": declared.get("macOS", SWIFTPM_DEFAULTS["macOS"])}
-        else:
+        else:   # plugin, system-target, binary: nothing the index store holds
             continue
         folder = os.path.join(root, target["path"])
         sources = [os.path.normpath(os.path.join(folder, s)) for s in target.get("sources", []) if s.endswith(".swift")]
