@@ -29,7 +29,7 @@ import Testing
         #expect(jobs["validate"]?["if"]?.string == "github.event_name == 'pull_request'")
         let validate = runs(jobs["validate"])
         #expect(validate.dropLast().last == "ota-localizations lint-sources . --baseline lint-baseline.json")
-        #expect(validate.last?.contains("ota-localizations validate . --format github ${BASELINE:+--baseline \"$BASELINE\"}") == true)
+        #expect(validate.last?.contains("ota-localizations validate . --format github --validation-baseline validation-baseline.json ${BASELINE:+--baseline \"$BASELINE\"}") == true)
         #expect(validate.last?.contains("if [ \"$STATUS\" = 200 ]; then BASELINE=\"$PUBLIC_BASE/$V/manifest.json\"; fi") == true)
         // The signing key never outlives its step.
         for name in ["publish", "promote"] {
@@ -48,6 +48,9 @@ import Testing
         let package = try #require(publish.range(of: "ota-localizations package"))
         let upload = try #require(publish.range(of: "ota-localizations publish"))
         #expect(package.upperBound < upload.lowerBound)
+        // Day one: the findings the repository had when the gate was turned on block neither check nor publish.
+        #expect(publish.contains("--validation-baseline validation-baseline.json"))
+        #expect(try workflowText().contains("pip install --quiet 'awscli>=1.36.10,<2'"))
         #expect(runs(jobs["promote"]).joined().contains("ota-localizations promote \"$FOLDER\" --from staging"))
     }
 

@@ -43,6 +43,8 @@ enum ValidateCommand: Command {
     static let help = """
         OVERVIEW: Check every module's tables without writing anything: the same discovery and checks as 'package'.
         Errors block 'package'; warnings do not, unless --strict. The codes are listed in docs/validation.md.
+        Under GitHub Actions ($GITHUB_STEP_SUMMARY set), a table of every finding listed is appended to the step's
+        summary, since annotations show only a step's first 10 errors and 10 warnings.
 
         USAGE: ota-localizations validate <repo-root> [options]
 
@@ -97,6 +99,12 @@ enum ValidateCommand: Command {
             Output.out(DiagnosticText.human(
                 diagnostics, moduleCount: run.modules.count, verbose: args.flag(Option.verbose),
                 showBaselined: args.flag(Option.showBaselined), showNotes: args.flag(Option.showNotes)))
+        }
+        // Under GitHub Actions, every finding goes to the step's summary too: annotations show only the first ten.
+        if let warning = StepSummary.append(DiagnosticText.markdown(
+            diagnostics, moduleCount: run.modules.count, pathPrefix: pathPrefix(of: root),
+            showBaselined: args.flag(Option.showBaselined), showNotes: args.flag(Option.showNotes))) {
+            Output.err("warning: \(warning)")
         }
         if run.coveredOnlyByOlderRecords > 0, args.value(Option.writeBaseline) == nil {
             Output.err("note: \(ValidationBaselineText.olderRecordsAdvice(run.coveredOnlyByOlderRecords)).")

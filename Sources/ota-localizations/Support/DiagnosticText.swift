@@ -47,13 +47,7 @@ enum DiagnosticText {
                 }
             }
         }
-        let errors = diagnostics.filter { $0.severity == .error }.count
         let notes = diagnostics.filter { $0.severity == .note }.count
-        let warnings = diagnostics.count - errors - notes
-        let baselined = diagnostics.filter(\.baselined).count
-        var total = "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
-        if notes > 0 { total += ", \(notes) note\(notes == 1 ? "" : "s")" }
-        if baselined > 0 { total += " (\(baselined) from the validation baseline)" }
         let hiddenBaselined = showBaselined ? 0 : diagnostics.filter { $0.baselined && (showNotes || $0.severity != .note) }.count
         if hiddenBaselined > 0 {
             lines.append("\(hiddenBaselined) finding\(hiddenBaselined == 1 ? "" : "s") from the validation baseline not listed (--show-baselined lists them).")
@@ -61,8 +55,39 @@ enum DiagnosticText {
         if notes > 0, !showNotes {
             lines.append("\(notes) note\(notes == 1 ? "" : "s") not listed (--show-notes lists them; notes never block).")
         }
-        lines.append(total + " in \(moduleCount) module\(moduleCount == 1 ? "" : "s").")
+        lines.append(total(diagnostics, moduleCount: moduleCount))
         return lines.joined(separator: "\n")
+    }
+
+    /// "2 errors, 3 warnings, 1 note (2 from the validation baseline) in 4 modules."
+    static func total(_ diagnostics: [ValidationDiagnostic], moduleCount: Int) -> String {
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let notes = diagnostics.filter { $0.severity == .note }.count
+        let warnings = diagnostics.count - errors - notes
+        let baselined = diagnostics.filter(\.baselined).count
+        var total = "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+        if notes > 0 { total += ", \(notes) note\(notes == 1 ? "" : "s")" }
+        if baselined > 0 { total += " (\(baselined) from the validation baseline)" }
+        return total + " in \(moduleCount) module\(moduleCount == 1 ? "" : "s")."
+    }
+
+    /// A step summary (``StepSummary``): the total line and a table of every finding the annotations list
+    /// (`file:line`, `severity code`, message), errors first; GitHub shows only the first 10 error and 10 warning
+    /// annotations of a step.
+    static func markdown(
+        _ diagnostics: [ValidationDiagnostic], moduleCount: Int, pathPrefix: String, showBaselined: Bool = false,
+        showNotes: Bool = false, maximumBytes: Int = StepSummary.maximumBytes
+    ) -> String {
+        let listed = diagnostics.filter { (showBaselined || !$0.baselined) && (showNotes || $0.severity != .note) }
+            .enumerated().sorted { ($0.element.severity.rank, $0.offset) < ($1.element.severity.rank, $1.offset) }
+            .map(\.element)
+        let rows = listed.map { d in
+            ["\(pathPrefix)\(d.file)" + (d.line.map { ":\($0)" } ?? ""),
+             "\(d.severity.rawValue) \(d.code.rawValue)" + (d.baselined ? " (baseline)" : ""), d.messageWithoutExplanation]
+        }
+        return StepSummary.table(
+            command: "validate", total: total(diagnostics, moduleCount: moduleCount),
+            columns: ["file:line", "finding", "message"], rows: rows, noun: "finding", maximumBytes: maximumBytes)
     }
 
     /// An array of `{severity, code, module, localization, table, key, keyPath, file, line, column, message, value,

@@ -42,26 +42,11 @@ enum SourceLintText {
         _ findings: [SourceLintFinding], filesChecked: Int, baseline: BaselineCounts?,
         maximumBytes: Int = StepSummary.maximumBytes
     ) -> String {
-        var text = "### ota-localizations lint-sources\n\n"
-            + total(findings, filesChecked: filesChecked, baseline: baseline) + "\n\n"
-        guard !findings.isEmpty else { return text }
-        text += "| file:line | rule | message |\n| --- | --- | --- |\n"
-        // Room for the line that says how many rows were left out.
-        let budget = maximumBytes - text.utf8.count - 200
-        var used = 0
-        for (index, finding) in findings.enumerated() {
-            let row = "| \(DiffMarkdown.code("\(finding.file):\(finding.line)")) | \(DiffMarkdown.code(finding.rule.rawValue)) "
-                + "| \(DiffMarkdown.escaped(finding.message)) |\n"
-            guard used + row.utf8.count <= budget else {
-                let left = findings.count - index
-                text += "\n\(Output.count(left, "more finding")) not shown: a step summary holds at most 1 MiB; "
-                    + "the log lists every finding.\n"
-                return text
-            }
-            used += row.utf8.count
-            text += row
-        }
-        return text + "\n"
+        StepSummary.table(
+            command: "lint-sources", total: total(findings, filesChecked: filesChecked, baseline: baseline),
+            columns: ["file:line", "rule", "message"],
+            rows: findings.map { ["\($0.file):\($0.line)", $0.rule.rawValue, $0.message] }, noun: "finding",
+            maximumBytes: maximumBytes)
     }
 
     /// The command that records a baseline into `file`.
