@@ -43,7 +43,9 @@ extension ModuleValidator {
         // either way, so there is nothing to fix.
         for entry in table.entries where entry.value.isEmpty && !entry.key.isEmpty && first[entry.key]?.line == entry.line {
             sink.add(.emptyValue, file: file, key: entry.key, line: entry.line, column: entry.column,
-                     message: "\"\(entry.key)\" has an empty value, so the app shows nothing; translate it or delete the line.",
+                     message: file.isStringCatalog
+                        ? "\"\(entry.key)\" has empty \(file.localization ?? "") text in \(file.fileName), so the app shows nothing; translate it in the catalog, or delete the key there if the app no longer uses it."
+                        : "\"\(entry.key)\" has an empty value, so the app shows nothing; translate it or delete the line.",
                      value: entry.value)
         }
     }

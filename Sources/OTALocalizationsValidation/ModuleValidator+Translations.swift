@@ -317,16 +317,19 @@ extension ModuleValidator {
             // Name the file of the same kind as the development region's definition when there is one.
             let inDict = reference.pair.dict?.table.entries[first] != nil && reference.pair.strings?.definitions[first] == nil
             let file = (inDict ? pair.dict?.file : pair.strings?.file) ?? file
-            sink.add(.missingKey, file: file, key: first,
-                     message: "\(MessageText.quoted(first)) is in \(developmentName)'s \(file.tableName) table but not here; with no per-key fallback, \(users) \(sees). Add a translation.",
-                     value: first)
+            // A String Catalog holds every language: "here" is its value in this localization.
+            let message = file.isStringCatalog
+                ? "\(MessageText.quoted(first)) has \(developmentName) text in \(file.fileName) but no \(file.localization ?? "") text; with no per-key fallback, \(users) \(sees). Translate it in the catalog."
+                : "\(MessageText.quoted(first)) is in \(developmentName)'s \(file.tableName) table but not here; with no per-key fallback, \(users) \(sees). Add a translation."
+            sink.add(.missingKey, file: file, key: first, message: message, value: first)
             return
         }
         let shown = missing.prefix(Self.missingKeysShown).map(MessageText.quoted).joined(separator: ", ")
         let more = missing.count > Self.missingKeysShown ? " and \(missing.count - Self.missingKeysShown) more" : ""
-        sink.add(.missingKey, file: file,
-                 message: "\(missing.count) keys of \(developmentName)'s \(file.tableName) table are missing here: \(shown)\(more); with no per-key fallback, \(users) \(sees). Add translations.",
-                 value: missing.joined(separator: "\n"))
+        let message = file.isStringCatalog
+            ? "\(missing.count) keys with \(developmentName) text in \(file.fileName) have no \(file.localization ?? "") text: \(shown)\(more); with no per-key fallback, \(users) \(sees). Translate them in the catalog."
+            : "\(missing.count) keys of \(developmentName)'s \(file.tableName) table are missing here: \(shown)\(more); with no per-key fallback, \(users) \(sees). Add translations."
+        sink.add(.missingKey, file: file, message: message, value: missing.joined(separator: "\n"))
     }
 
     /// How many missing keys a `missing-key` message names.

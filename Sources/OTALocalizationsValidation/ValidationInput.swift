@@ -67,6 +67,13 @@ public struct ValidationInput: Sendable {
             return (localization, tableName)
         }
 
+        /// True when ``path`` names a String Catalog (`.xcstrings`) the table was compiled from: findings then speak of
+        /// the catalog and its values rather than of a file's lines.
+        public var isStringCatalog: Bool { path.lowercased().hasSuffix(".xcstrings") }
+
+        /// The last component of ``path`` (`UI.xcstrings`).
+        public var fileName: String { String(path.split(separator: "/").last ?? Substring(path)) }
+
         /// True for a `.stringsdict` file (by content, or by extension when unreadable).
         public var isStringsDict: Bool {
             switch content {

@@ -28,7 +28,9 @@ public struct RepositoryReader: StringsLocationReading {
             for table in module.tables {
                 let id = StringsSnapshot.TableID(
                     module: module.module.name, localization: table.localization, fileName: BundlePath(table.bundlePath).fileName)
-                tables[id] = StringsSnapshot.Table(table.table)
+                var read = StringsSnapshot.Table(table.table)
+                read.catalog = table.isCompiled ? table.sourcePath : nil
+                tables[id] = read
             }
         }
         return StringsSnapshot(tables: tables)

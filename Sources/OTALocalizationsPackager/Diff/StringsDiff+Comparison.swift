@@ -56,11 +56,13 @@ extension StringsDiff {
         let presence = Self.presence(published: published != nil, new: new != nil)
         let unreadable = (published?.unreadableReason, new?.unreadableReason)
         if unreadable.0 != nil || unreadable.1 != nil {
-            return Table(fileName: id.fileName, presence: presence, publishedUnreadable: unreadable.0, newUnreadable: unreadable.1, keys: [])
+            return Table(fileName: id.fileName, presence: presence, publishedUnreadable: unreadable.0, newUnreadable: unreadable.1,
+                         keys: [], catalog: new?.catalog)
         }
         let keys = Self.keys(published: published?.entries ?? [:], new: new?.entries ?? [:])
         guard !keys.isEmpty else { return nil }
-        return Table(fileName: id.fileName, presence: presence, publishedUnreadable: nil, newUnreadable: nil, keys: keys)
+        return Table(fileName: id.fileName, presence: presence, publishedUnreadable: nil, newUnreadable: nil, keys: keys,
+                     catalog: new?.catalog)
     }
 
     /// The keys whose values differ, sorted by key.

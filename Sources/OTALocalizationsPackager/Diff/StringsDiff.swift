@@ -68,6 +68,9 @@ public struct StringsDiff: Sendable, Equatable {
         public var newUnreadable: String?
         /// The keys that differ, sorted; empty when either side is unreadable.
         public var keys: [Key]
+        /// The String Catalog the new side compiles this table from (repository-relative), or nil: keys are then
+        /// the catalog's keys and values its text for the localization.
+        public var catalog: String?
 
         /// Whether the keys were compared (both sides that have the table could be read).
         public var isCompared: Bool { publishedUnreadable == nil && newUnreadable == nil }

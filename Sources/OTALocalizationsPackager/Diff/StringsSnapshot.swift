@@ -36,10 +36,14 @@ public struct StringsSnapshot: Sendable, Equatable {
         public var entries: [String: StringsValue]
         /// Why the file could not be parsed (`path:line:column: reason`), or nil.
         public var unreadableReason: String?
+        /// The String Catalog the table is compiled from (its repository-relative path), or nil for a table read as
+        /// it is (a repository's `.lproj` file, or any published table).
+        public var catalog: String?
 
-        public init(entries: [String: StringsValue], unreadableReason: String? = nil) {
+        public init(entries: [String: StringsValue], unreadableReason: String? = nil, catalog: String? = nil) {
             self.entries = entries
             self.unreadableReason = unreadableReason
+            self.catalog = catalog
         }
     }
 

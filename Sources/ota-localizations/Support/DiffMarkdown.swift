@@ -21,7 +21,7 @@ enum DiffMarkdown {
             body += [Line(""), Line("#### " + escaped(module.name) + DiffText.presenceNote(module.presence, "module"))]
             for localization in module.localizations {
                 for table in localization.tables {
-                    let title = "**" + code("\(localization.name).lproj/\(table.fileName)", inTable: false) + "**" + DiffText.tableNote(module, localization, table)
+                    let title = "**" + code(DiffText.place(localization, table), inTable: false) + "**" + DiffText.tableNote(module, localization, table)
                     if let reason = DiffText.notCompared(table) {
                         body += [Line(""), Line(title + ": not compared: " + escaped(reason), isRow: true)]
                         continue

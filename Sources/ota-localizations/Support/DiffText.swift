@@ -11,7 +11,7 @@ enum DiffText {
             lines.append(module.name + presenceNote(module.presence, "module"))
             for localization in module.localizations {
                 for table in localization.tables {
-                    let path = "\(localization.name).lproj/\(table.fileName)"
+                    let path = place(localization, table)
                     let note = tableNote(module, localization, table)
                     if let reason = notCompared(table) {
                         lines.append("  \(path)\(note): not compared: \(reason)")
@@ -24,6 +24,15 @@ enum DiffText {
         }
         lines.append(total(diff))
         return lines.joined(separator: "\n")
+    }
+
+    /// Where a table's keys are edited: `fr.lproj/UI.strings`, or for a table compiled from a String Catalog the
+    /// catalog and the language, with the compiled table it is published as
+    /// (`Sources/Shop/UI.xcstrings, fr (published as fr.lproj/UI.strings)`).
+    static func place(_ localization: StringsDiff.Localization, _ table: StringsDiff.Table) -> String {
+        let compiled = "\(localization.name).lproj/\(table.fileName)"
+        guard let catalog = table.catalog else { return compiled }
+        return "\(catalog), \(localization.name) (published as \(compiled))"
     }
 
     /// ` (new module)`, ` (module removed)` or "" for something on both sides.
@@ -100,7 +109,8 @@ enum DiffText {
                         return "{\"key\":\(JSONText.quoted(key.key)),\"change\":\(JSONText.quoted(key.change.rawValue)),"
                             + "\"values\":[\(values.joined(separator: ","))]}"
                     }
-                    return "{\"table\":\(JSONText.quoted(table.fileName)),\"presence\":\(JSONText.quoted(table.presence.rawValue)),"
+                    return "{\"table\":\(JSONText.quoted(table.fileName)),\"catalog\":\(optional(table.catalog)),"
+                        + "\"presence\":\(JSONText.quoted(table.presence.rawValue)),"
                         + "\"publishedUnreadable\":\(optional(table.publishedUnreadable)),"
                         + "\"newUnreadable\":\(optional(table.newUnreadable)),\"keys\":[\(keys.joined(separator: ","))]}"
                 }
