@@ -31,6 +31,8 @@ public enum ModuleNamingRule {
     public static let repositoryFolderRule = "repository folder"
     /// ``Owner/rule`` of rule 3 when an Xcode project names the module.
     public static let xcodeProjectRule = "Xcode project"
+    /// ``Owner/rule`` of rule 2 when an Xcode target's resources hold the folder.
+    public static let xcodeTargetRule = "Xcode target"
 
     /// Why a module named after the repository folder must be named in the configuration, and the exact line to add.
     /// - Parameters:
@@ -69,6 +71,21 @@ public enum ModuleNamingRule {
         public var rule: String
         /// One sentence saying why, for `ota-localizations modules` (the `Package.swift`, the folder, …).
         public var detail: String
+        /// What groups resource folders into one module when it is not ``owner``: an Xcode target's resources may lie
+        /// in several folders (`xcode:<project path>:<target>`).
+        public var groupKey: String? = nil
+    }
+
+    /// An Xcode project's target whose resources hold a resource folder.
+    public struct XcodeTarget: Sendable, Equatable {
+        public var name: String
+        /// The `.xcodeproj` folder, relative to the repository root.
+        public var project: String
+
+        public init(name: String, project: String) {
+            self.name = name
+            self.project = project
+        }
     }
 
     /// The owner folder and module name for a resource folder.
@@ -83,10 +100,12 @@ public enum ModuleNamingRule {
     ///     (relative to the repository root), used by rule 3; none by default.
     ///   - packageTargets: The targets the `Package.swift` in the folder at these components declares, as far as
     ///     they can be read; none by default.
+    ///   - xcodeTarget: The Xcode target whose resources hold the resource folder at these components (rule 2 then
+    ///     names the module after it); none by default.
     public static func owner(
         ofResourceFolder components: [String], repositoryName: String, repositoryModule: String? = nil,
         isPackageRoot: ([String]) -> Bool, xcodeProjects: ([String]) -> [String] = { _ in [] },
-        packageTargets: ([String]) -> [PackageTarget] = { _ in [] }
+        packageTargets: ([String]) -> [PackageTarget] = { _ in [] }, xcodeTarget: ([String]) -> XcodeTarget? = { _ in nil }
     ) -> Owner {
         var undeclared: String?
         switch declaredTarget(of: components, isPackageRoot: isPackageRoot, packageTargets: packageTargets) {
@@ -104,6 +123,15 @@ public enum ModuleNamingRule {
                              detail: "target \(components[index + 1]) of \(manifest)")
             }
             unpackaged = unpackaged ?? packageRoot.joined(separator: "/")
+        }
+        if undeclared == nil, let target = xcodeTarget(components) {
+            var owner = owner(ofResourceFolder: components, repositoryName: repositoryName, repositoryModule: repositoryModule,
+                              isPackageRoot: isPackageRoot, xcodeProjects: xcodeProjects, packageTargets: packageTargets)
+            owner.name = target.name
+            owner.rule = xcodeTargetRule
+            owner.detail = "the resources of target \(target.name) of \(target.project) include \(components.isEmpty ? "the repository root" : components.joined(separator: "/"))"
+            owner.groupKey = "xcode:\(target.project):\(target.name)"
+            return owner
         }
         let note = undeclared.map { manifest in
             "; no target \(manifest) declares holds it (a target's path: or Sources/<target>), so it is in no SPM target's bundle"

@@ -22,6 +22,8 @@ struct ModuleGrouping {
     private var packageRoots: [String: Bool] = [:]
     /// The targets of each `Package.swift` read so far, by its folder (components joined by `/`).
     private var packageTargets: [String: [ModuleNamingRule.PackageTarget]] = [:]
+    /// Each Xcode project read so far, by its `.xcodeproj` path relative to the root (nil: unreadable).
+    private var xcodeProjectTargets: [String: XcodeProjectTargets?] = [:]
     /// Keyed by owner: `config:<name>` for configured modules, the owner folder path otherwise.
     private var groups: [String: Group] = [:]
 
@@ -61,6 +63,7 @@ struct ModuleGrouping {
         } else if configuration.discoverOtherModules {
             var known = packageRoots
             var targets = packageTargets
+            var projects = xcodeProjectTargets
             let root = rootPath
             let owner = ModuleNamingRule.owner(
                 ofResourceFolder: resourceFolder, repositoryName: repositoryName,
@@ -82,10 +85,29 @@ struct ModuleGrouping {
                 let found = PackageTargetFolders.read(packageRoot: FileSystem.path(root, components))
                 targets[key] = found
                 return found
+            } xcodeTarget: { components in
+                // The nearest enclosing folder with a project whose target holds the folder.
+                for depth in stride(from: components.count, through: 0, by: -1) {
+                    let folder = Array(components[..<depth])
+                    let names = DirectoryListing.sortedEntries(ofPath: FileSystem.path(root, folder)).map(\.name)
+                        .filter { $0.hasSuffix(".xcodeproj") && $0.count > ".xcodeproj".count }
+                    for name in names {
+                        let path = (folder + [name]).joined(separator: "/")
+                        if projects[path] == nil {
+                            projects[path] = XcodeProjectTargets.read(projectPath: FileSystem.path(root, folder + [name]))
+                        }
+                        if let project = projects[path] ?? nil,
+                           let target = project.target(holding: Array(components[depth...])) {
+                            return ModuleNamingRule.XcodeTarget(name: target, project: path)
+                        }
+                    }
+                }
+                return nil
             }
             packageRoots = known
             packageTargets = targets
-            key = "folder:" + owner.owner.joined(separator: "/")
+            xcodeProjectTargets = projects
+            key = owner.groupKey ?? "folder:" + owner.owner.joined(separator: "/")
             groups[key, default: Group(
                 name: owner.name, rule: owner.rule, ruleDetail: owner.detail, owner: owner.owner.joined(separator: "/")
             )].folders.insert(folderPath)
