@@ -28,6 +28,36 @@ import Testing
         #expect(written.sorted() == [".swiftlint.yml", "Bundle+LocalizationBundle.swift", "CheckoutStrings.swift"])
     }
 
+    /// A repository whose `swiftgen.yml` generates the module's strings without the bundle param: scaffolding the
+    /// module says so, with the fix; once the param is set it says nothing more.
+    @Test func aSwiftGenConfigurationWithoutTheBundleParamIsNamedWithItsFix() async throws {
+        let repo = try TemporaryDirectory("scaffold")
+        defer { repo.remove() }
+        let config = """
+            strings:
+              inputs: Sources/Checkout/Resources/en.lproj
+              outputs:
+                - templateName: structured-swift5
+                  output: Sources/Checkout/Generated/Strings.swift
+            """
+        try repo.write("swiftgen.yml", config)
+
+        let result = try await cli(["scaffold-module", "Checkout", "--output", "Sources/Checkout"], in: repo.url)
+
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 6)
+        #expect(lines[4] == "Generated accessors read the embedded bundle; route each once (docs/integration.md, \"Generated accessors\"):")
+        #expect(lines[5].hasSuffix("swiftgen.yml:4: this SwiftGen strings output has no bundle param set to Bundle.localizationBundle, so its accessors read the embedded bundle over-the-air updates never reach; add params: { bundle: Bundle.localizationBundle } [swiftgen-bundle]"))
+
+        let fixed = config.replacingOccurrences(
+            of: "- templateName: structured-swift5", with: "- templateName: structured-swift5\n      params:\n        bundle: Bundle.localizationBundle")
+        try repo.write("swiftgen.yml", fixed)
+        let again = try await cli(["scaffold-module", "Profile", "--output", "Sources/Profile"], in: repo.url)
+        #expect(again.status == 0)
+        #expect(again.stdout.split(separator: "\n").count == 4)
+    }
+
     @Test func withoutOutputItWritesIntoTheCurrentFolder() async throws {
         let folder = try TemporaryDirectory("scaffold")
         defer { folder.remove() }

@@ -24,7 +24,9 @@ enum ScaffoldModuleCommand: Command {
         pass bundle: .localizationBundle (with an optional value: for English kept in code), and a .swiftlint.yml
         whose custom rules flag lookups without a bundle or in .module/.main. Existing files are never replaced, and
         a module whose Swift files already declare localizationBundle (in an extension Bundle) or the helper type gets
-        nothing: it has the boilerplate. Details: docs/source-linting.md.
+        nothing: it has the boilerplate. Generated accessors that would still read the embedded bundle (SwiftGen's
+        output or a swiftgen.yml in the folder or above it without the bundle param, R.swift's, Xcode's String
+        Catalog symbols) are listed after the files, each with its fix. Details: docs/source-linting.md.
 
         USAGE: ota-localizations scaffold-module <name> [--output <dir>] [--fallback <module|main>]
 
@@ -55,6 +57,7 @@ enum ScaffoldModuleCommand: Command {
                 Output.out("Wrote \(url.relativePath)")
             }
             Output.out("Pass bundle: .localizationBundle (or use \(template.identifier)Strings) in every lookup of the module.")
+            for line in GeneratedAccessorAdvice.lines(GeneratedAccessorAdvice.findings(for: folder)) { Output.out(line) }
             return .success
         }
     }
