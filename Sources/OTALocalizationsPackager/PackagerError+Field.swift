@@ -31,7 +31,8 @@ extension PackagerError {
         /// ``PublishOptions/cloudFrontDistribution`` (``Facts/value``): with a folder destination, empty, or not an ID.
         public static let cloudFrontDistribution = Field(rawValue: "cloudFrontDistribution")
         /// ``PackageOptions/signingKeys``: the version folder was packaged without a key where a signed one is needed
-        /// (`refused` by a publish over a signed destination, `signature` for a channel read with trusted keys).
+        /// (`refused` by a publish over a signed destination, `signature` for a channel read with trusted keys: then
+        /// ``Facts/value`` is the channel, `production` for `manifest.json`, and ``Facts/location`` the version folder).
         public static let signingKeys = Field(rawValue: "signingKeys")
         /// ``ReleaseEditOptions/signingKeys``: empty while the channel's envelope (``Facts/location``) exists.
         public static let releaseEditSigningKeys = Field(rawValue: "ReleaseEditOptions.signingKeys")

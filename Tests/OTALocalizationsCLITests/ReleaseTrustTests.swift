@@ -56,6 +56,8 @@ import Testing
         #expect(refused.status == 1)
         #expect(refused.stdout.contains("\"code\":\"signature\""), "\(refused.stdout)")
         #expect(refused.stderr.contains("manifest.staging.json has no signed envelope"), "\(refused.stderr)")
+        #expect(refused.stderr.contains(". Publish the channel signed: package --channel staging --signing-key, then publish --channel staging\n"),
+                "\(refused.stderr)")
         #expect(try Data(contentsOf: site.folder.appendingPathComponent("manifest.json")) == before)
 
         // --trusted-key alone makes the same demand (here with an envelope signed by another key).

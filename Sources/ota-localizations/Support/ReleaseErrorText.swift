@@ -19,9 +19,15 @@ enum ReleaseErrorText {
             let isEmpty = facts.value.map { $0.trimmingCharacters(in: .whitespaces).isEmpty } ?? false
             return "--cloudfront-distribution \(problem)" + (isEmpty ? ", or leave the option out" : "")
         case .signingKeys?:
-            return error.code == .signature
+            guard error.code == .signature else { return "\(problem). Package with --signing-key (publish never deletes)" }
+            if value == ManifestChannel.production {
+                return "\(problem). Production was published unsigned: to sign it, package the tables its modules came from (the "
+                    + "live release's commit) again with --signing-key and no --channel, publish that version folder without "
+                    + "--channel (the same tables give the same ZIPs, so devices download nothing new), then run this again"
+            }
+            return value.isEmpty
                 ? "\(problem). Publish the channel signed (package --signing-key)"
-                : "\(problem). Package with --signing-key (publish never deletes)"
+                : "\(problem). Publish the channel signed: package --channel \(value) --signing-key, then publish --channel \(value)"
         case .releaseEditSigningKeys?:
             return "\(location) exists, so this channel is signed: pass --signing-key (or set OTA_SIGNING_KEY_FILE), or the old "
                 + "signature would keep vouching for the old manifest"

@@ -247,9 +247,9 @@ extension S3IntegrationTests {
             await #expect(try moto.get("strings", "ios/1.0.0/manifest.json") == before)
         }
 
-        /// docs/hosting.md's S3 blocks, as written, in bash: the first publishes (with a CloudFront invalidation) and
-        /// prints the manifest's headers; the second, after one string changed, publishes staging, rolls it out and
-        /// finishes the rollout.
+        /// docs/hosting.md's S3 blocks, as written, in bash, one after the other and nothing in between: the first
+        /// publishes (with a CloudFront invalidation) and prints the manifest's headers; the second changes one string
+        /// itself, then publishes staging, rolls it out and finishes the rollout.
         @Test func hostingDocS3BlocksRunAsWritten() async throws {
             let moto = try await MotoServer.session()
             try await moto.awsOK(["s3api", "create-bucket", "--bucket", "example-ota-strings"])
@@ -278,9 +278,10 @@ extension S3IntegrationTests {
             let invalidations = try await moto.awsOK(["cloudfront", "list-invalidations", "--distribution-id", distribution, "--output", "json"])
             #expect(((try json(invalidations))["InvalidationList"] as? [String: Any])?["Items"].map { ($0 as? [Any])?.count } == 1)
 
-            try publication.edit(Self.checkoutGerman, replacing: "\"Dein Warenkorb\"", with: "\"Ihr Warenkorb\"")
             let second = try await run(blocks[1])
             #expect(second.status == 0, "\(second.stderr)")
+            let german = try String(contentsOf: publication.source.appendingPathComponent(Self.checkoutGerman), encoding: .utf8)
+            #expect(german.contains("\"cart.title\" = \"Ihr Warenkorb\";\n") && !german.contains("\"Dein Warenkorb\""), "\(german)")
             let production = try await moto.awsOK(["s3", "cp", "s3://example-ota-strings/ios/26.7.0/manifest.json", "-"])
             let staging = try await moto.awsOK(["s3", "cp", "s3://example-ota-strings/ios/26.7.0/manifest.staging.json", "-"])
             let object = try json(production)

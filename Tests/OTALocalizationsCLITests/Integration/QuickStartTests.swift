@@ -25,11 +25,11 @@ extension S3IntegrationTests {
         private static let standIns: [(after: String, lines: String)] = [
             ("aws cloudformation deploy", #"""
                 # CloudFront's stand-in: moto's distribution for the invalidations, and anonymous reads at moto's address
-                # (what Origin Access Control gives CloudFront: GetObject and ListBucket). On AWS the template's public
-                # access block would refuse this policy; moto does not make one from a template.
+                # (what Origin Access Control gives CloudFront: GetObject). On AWS the template's public access block
+                # would refuse this policy; moto does not make one from a template.
                 DISTRIBUTION_ID="$TEST_DISTRIBUTION_ID"
                 STRINGS_URL="$TEST_STRINGS_URL"
-                aws s3api put-bucket-policy --bucket "$BUCKET" --policy "{\"Version\":\"2012-10-17\",\"Statement\":[{\"Effect\":\"Allow\",\"Principal\":\"*\",\"Action\":[\"s3:GetObject\",\"s3:ListBucket\"],\"Resource\":[\"arn:aws:s3:::$BUCKET\",\"arn:aws:s3:::$BUCKET/*\"]}]}"
+                aws s3api put-bucket-policy --bucket "$BUCKET" --policy "{\"Version\":\"2012-10-17\",\"Statement\":[{\"Effect\":\"Allow\",\"Principal\":\"*\",\"Action\":\"s3:GetObject\",\"Resource\":\"arn:aws:s3:::$BUCKET/*\"}]}"
                 """#),
             ("ota-localizations keygen", #"printf '%s' "$PUBLIC_KEY" > "$TEST_RECORD/public-key""#),
         ]
@@ -158,32 +158,18 @@ extension S3IntegrationTests {
             #expect(H.modules(later.report).count == 4 && later.report["failed"] as? Int == 0, "\(later.result.stdout)")
         }
 
-        /// Examples/Hosting/cloudformation.yaml, read by PyYAML (moto's, which parses templates with it): the bucket is
-        /// private and read by this distribution only, missing files are 404s, and CloudFront keeps the origin's
-        /// `Cache-Control` up to the year `publish` gives content-addressed files.
+        /// Examples/Hosting/cloudformation.yaml, read by PyYAML (``HostingTemplate``): the bucket is private and read by
+        /// this distribution only, and CloudFront keeps the origin's `Cache-Control` up to the year `publish` gives
+        /// content-addressed files (HostingTemplateTests reads the rest: retention, missing files, the CI role).
         @Test func theTemplateKeepsTheBucketPrivateAndTheOriginsCacheControl() async throws {
-            let python = URL(fileURLWithPath: MotoServer.motoExecutable).deletingLastPathComponent().appendingPathComponent("python").path
-            let reader = """
-                import json, sys, yaml
-                class Loader(yaml.SafeLoader): pass
-                def tag(loader, suffix, node):
-                    name = "Ref" if suffix == "Ref" else "Fn::" + suffix
-                    value = loader.construct_scalar(node) if isinstance(node, yaml.ScalarNode) else loader.construct_sequence(node)
-                    return {name: value}
-                Loader.add_multi_constructor("!", tag)
-                print(json.dumps(yaml.load(open(sys.argv[1]), Loader=Loader)))
-                """
-            let template = TestPaths.packageRoot.appendingPathComponent("Examples/Hosting/cloudformation.yaml").path
-            let result = try await ExternalTool.run(python, ["-c", reader, template])
-            try #require(result.status == 0, "\(result.stderr)")
-            let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+            let object = try await HostingTemplate.object()
             let resources = try #require(object["Resources"] as? [String: [String: Any]])
             #expect(resources.mapValues { $0["Type"] as? String } == [
                 "StringsBucket": "AWS::S3::Bucket", "OriginAccessControl": "AWS::CloudFront::OriginAccessControl",
                 "CachePolicy": "AWS::CloudFront::CachePolicy", "Distribution": "AWS::CloudFront::Distribution",
-                "BucketPolicy": "AWS::S3::BucketPolicy",
+                "BucketPolicy": "AWS::S3::BucketPolicy", "GitHubOIDCProvider": "AWS::IAM::OIDCProvider", "PublishRole": "AWS::IAM::Role",
             ])
-            func properties(_ name: String) -> NSDictionary { (resources[name]?["Properties"] as? NSDictionary) ?? [:] }
+            func properties(_ name: String) -> NSDictionary { HostingTemplate.properties(name, in: object) }
 
             // The cache policy: each object's own Cache-Control from "no-cache" (TTL 0) to the immutable year.
             let cache = try #require(properties("CachePolicy")["CachePolicyConfig"] as? NSDictionary)
@@ -200,20 +186,22 @@ extension S3IntegrationTests {
             #expect(behaviour["ViewerProtocolPolicy"] as? String == "redirect-to-https" && behaviour["Compress"] as? Bool == true)
             #expect(behaviour["AllowedMethods"] as? [String] == ["GET", "HEAD"])
 
-            // The bucket policy: CloudFront, for this distribution only, may get and list (a missing file is a 404).
+            // The bucket policy: CloudFront, for this distribution only, may get objects, and not list them.
             let policy = try #require(properties("BucketPolicy")["PolicyDocument"] as? NSDictionary)
             let statement = try #require((policy["Statement"] as? [NSDictionary])?.first)
             #expect((policy["Statement"] as? [Any])?.count == 1)
             #expect(statement["Principal"] as? NSDictionary == ["Service": "cloudfront.amazonaws.com"])
-            #expect(statement["Action"] as? [String] == ["s3:GetObject", "s3:ListBucket"])
+            #expect(statement["Action"] as? String == "s3:GetObject")
+            #expect(statement["Resource"] as? NSDictionary == ["Fn::Sub": "arn:${AWS::Partition}:s3:::${StringsBucket}/*"])
             let condition = (statement["Condition"] as? NSDictionary)?["StringEquals"] as? NSDictionary
             let sourceARN = (condition?["AWS:SourceArn"] as? NSDictionary)?["Fn::Sub"] as? String
-            #expect(sourceARN == "arn:aws:cloudfront::${AWS::AccountId}:distribution/${Distribution}")
+            #expect(sourceARN == "arn:${AWS::Partition}:cloudfront::${AWS::AccountId}:distribution/${Distribution}")
             let bucket = try #require(properties("StringsBucket")["PublicAccessBlockConfiguration"] as? [String: Bool])
             #expect(bucket == ["BlockPublicAcls": true, "BlockPublicPolicy": true, "IgnorePublicAcls": true, "RestrictPublicBuckets": true])
 
             // The outputs the quick start reads.
-            #expect(Set((object["Outputs"] as? [String: Any])?.keys ?? [:].keys) == ["BucketName", "DistributionId", "DistributionDomainName"])
+            #expect(Set((object["Outputs"] as? [String: Any])?.keys ?? [:].keys)
+                == ["BucketName", "DistributionId", "DistributionDomainName", "PublishRoleArn", "GitHubOIDCProviderArn"])
         }
 
         /// What each block printed on standard output, by block number (the text after its marker line).

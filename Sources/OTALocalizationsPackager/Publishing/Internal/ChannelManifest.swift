@@ -78,7 +78,7 @@ enum ChannelManifest {
         if signed {
             let payload = try verified(
                 files[envelopeName], name: envelopeName, in: store, beside: manifestName, type: ManifestEnvelope.payloadType,
-                trustedKeys: trustedKeys)
+                trustedKeys: trustedKeys, channel: channel)
             manifest = try ManifestFiles.decode(payload, shownAs: store.location.display(envelopeName))
             try ManifestFiles.check(manifest, shownAs: store.location.display(envelopeName), appVersion: store.location.lastComponent, channel: channel)
         } else {
@@ -110,7 +110,7 @@ enum ChannelManifest {
         if signed, listed[indexEnvelopeName] != nil {
             let payload = try verified(
                 files[indexEnvelopeName], name: indexEnvelopeName, in: store, beside: indexName, type: ManifestEnvelope.indexPayloadType,
-                trustedKeys: trustedKeys)
+                trustedKeys: trustedKeys, channel: channel)
             published = (indexEnvelopeName, payload)
         } else if !signed, listed[indexName] != nil, let bytes = files[indexName] {
             published = (indexName, bytes)
@@ -127,17 +127,26 @@ enum ChannelManifest {
                 + "the two are from different publishes (one put back). Publish the version again; nothing was signed or written")
     }
 
-    /// The payload of the envelope `name`, verified with `trustedKeys`.
+    /// The payload of the envelope `name` of `channel` (nil: production), verified with `trustedKeys`.
+    ///
+    /// A missing envelope is refused with advice for the channel: another channel is published again signed; production,
+    /// which only a publish to production or a promote writes, is signed once by publishing the tables its modules came
+    /// from, packaged again with a key (the same tables give the same ZIPs, so devices download nothing new).
     private static func verified(
         _ envelope: Data?, name: String, in store: any VersionFolderStore, beside plain: String, type: String,
-        trustedKeys: [ManifestPublicKey]
+        trustedKeys: [ManifestPublicKey], channel: String?
     ) throws(PackagerError) -> Data {
         guard let envelope else {
             let problem = "\(store.location.display(plain)) has no signed envelope (\(name)); with a signing or trusted key, only a "
                 + "manifest a trusted key signed is read"
+            let advice = channel == nil
+                ? "Production was published unsigned: to sign it, package the tables its modules came from (the live release's) "
+                    + "again with a signing key, publish that to production, then run this again (the same tables give the same ZIPs)"
+                : "Publish the channel signed (packaged with a signing key)"
             throw PackagerError(
-                code: .signature, reason: "\(problem). Publish the channel signed (packaged with a signing key)", field: .signingKeys,
-                facts: PackagerError.Facts(problem: problem, problemStandsAlone: true))
+                code: .signature, reason: "\(problem). \(advice)", field: .signingKeys,
+                facts: PackagerError.Facts(
+                    value: channel ?? ManifestChannel.production, problem: problem, problemStandsAlone: true, location: "\(store.location)"))
         }
         do {
             return try ManifestEnvelope(bytes: envelope, payloadType: type).verifiedPayload(trustedKeys: trustedKeys).payload
