@@ -63,7 +63,7 @@ extension PublishVerifier {
         }
         for module in manifest.modules + (manifest.rollout?.modules ?? []) where !failed.contains(module.name) {
             let slices = module.slices.map { " and \($0.localizations.count + 1) slices" } ?? ""
-            pass("\(module.name): \(module.path), \(module.size) bytes\(slices), sha256 matches")
+            pass("\(module.name): \(module.path), \(module.size) bytes\(slices), sha256 matches", file: module.path)
         }
     }
 
