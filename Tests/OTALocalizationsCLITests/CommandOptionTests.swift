@@ -34,7 +34,7 @@ import Testing
             "validate": ["config", "baseline", "validation-baseline", "write-baseline", "strict", "format", "show-baselined",
                          "show-notes", "verbose"],
             "rollout": ["percent", "finish", "cancel", "signing-key", "trusted-key", "expect-published-at", "manifest-max-age",
-                        "dry-run", "json"],
+                        "dry-run", "json", "quiet"],
             "delete": ["into"],
             "version": [],
         ]

@@ -77,8 +77,10 @@ package struct PublishResult: Sendable, Equatable {
 
 /// A step of a publish, reported as it starts (for progress lines).
 package enum PublishStep: Sendable, Equatable {
-    /// Uploading content-addressed files; the text says how many, how large and where.
-    case upload(String)
+    /// Uploading content-addressed files: `done` of `total` are stored so far (reported with 0 first, then as the
+    /// destination confirms more: after each file in a folder, after each `aws s3 cp` of at most 250
+    /// files on S3, so a run of thousands reports a handful of times); `bytes` is the total size.
+    case upload(done: Int, total: Int, bytes: Int64)
     /// Checking every content-addressed file at the destination.
     case verify(count: Int)
     /// Writing one manifest (a compare-and-swap).

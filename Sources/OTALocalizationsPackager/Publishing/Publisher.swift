@@ -111,7 +111,11 @@ package enum Publisher {
         return try store.withLock { () throws(PackagerError) -> PublishResult in
             let removedTemporaries = store.removeStaleTemporaries()
             let uploads = plan.files.contentAddressed.filter { file in plan.archives.contains { $0.name == file.name && $0.upload } }
-            if !uploads.isEmpty { try store.upload(uploads) { progress(.upload($0)) } }
+            if !uploads.isEmpty {
+                let bytes = uploads.reduce(Int64(0)) { $0 + $1.size }
+                progress(.upload(done: 0, total: uploads.count, bytes: bytes))
+                try store.upload(uploads) { progress(.upload(done: $0, total: uploads.count, bytes: bytes)) }
+            }
             // With nothing uploaded, the plan's listing already showed every file there with its bytes (each one
             // skipped); nothing ever deletes, so it still holds.
             var verified = plan.files.contentAddressed.map(\.name)

@@ -55,6 +55,7 @@ extension ReleaseEdit {
     ) throws(PackagerError) -> ReleaseEditResult {
         let store = try VersionFolderStores.open(options.versionFolder, environment: options.environment)
         return try store.withLock { () throws(PackagerError) -> ReleaseEditResult in
+            options.progress(.read)
             let listed = try store.list()
             let name = ManifestChannel.manifestFileName(channel: nil)
             return try apply(to: nil, in: store, listed: listed, options, newRolloutID: false) { current throws(PackagerError) -> Manifest in

@@ -44,6 +44,7 @@ package enum ReleaseEdit {
         }
         let store = try VersionFolderStores.open(options.versionFolder, environment: options.environment)
         return try store.withLock { () throws(PackagerError) -> ReleaseEditResult in
+            options.progress(.read)
             let listed = try store.list()
             let sourceName = ManifestChannel.manifestFileName(channel: source)
             guard let staged = try ChannelManifest.read(ManifestChannel.recorded(source), from: store, listed: listed, trustedKeys: options.verifyingKeys) else {
@@ -106,8 +107,10 @@ package enum ReleaseEdit {
     ) throws(PackagerError) -> ReleaseEditResult {
         let channel = manifest.channel
         let manifestName = ManifestChannel.manifestFileName(channel: channel)
+        let reading = ManifestFiles.toRead(manifest, in: store, known: previous)
+        options.progress(.check(files: ManifestFiles.listed(by: manifest).count, reading: reading.count))
         var problems = ManifestFiles.missing(manifest, in: listed)
-        if problems.isEmpty { problems = try ManifestFiles.damaged(manifest, in: store, known: previous) }
+        if problems.isEmpty { problems = try ManifestFiles.damaged(reading, in: store) }
         guard problems.isEmpty else {
             throw PackagerError(
                 code: .refused,
@@ -117,6 +120,7 @@ package enum ReleaseEdit {
         }
         let zips = ManifestFiles.listed(by: manifest).map(\.path)
         let unvouched = HeaderCheck.unvouched(zips, listed: listed, by: vouchers)
+        if store.location.isS3, !unvouched.isEmpty { options.progress(.checkHeaders(files: unvouched.count)) }
         let misheaded = try HeaderCheck.differing(zips.filter(unvouched.contains).map { ($0, ObjectHeaders.archive) }, in: store)
         guard misheaded.isEmpty else {
             throw PackagerError(
@@ -147,11 +151,15 @@ package enum ReleaseEdit {
             actions, reading: HeaderCheck.unvouched(actions.filter { $0.action == .skip }.map(\.name), listed: listed, by: vouchers), in: store)
         let parts = files.contentAddressed.filter { file in actions.contains { $0.name == file.name && $0.upload } }
         if !parts.isEmpty {
+            options.progress(.upload(files: parts.count))
             try store.upload(parts) { _ in }
             _ = try DestinationCheck.confirm(files.contentAddressed, uploaded: Set(parts.map(\.name)), in: store)
         }
         var written: [String: StoredObject] = [:]
-        for file in files.manifests { written[file.name] = try store.write(file, replacing: listed[file.name]) }
+        for file in files.manifests {
+            options.progress(.write(name: file.name))
+            written[file.name] = try store.write(file, replacing: listed[file.name])
+        }
         if !store.isLockedForWrites { try Publisher.confirmCommitPoints(files.manifests, expected: written, in: store) }
         return result
     }

@@ -25,6 +25,8 @@ package struct ReleaseEditOptions: Sendable {
     /// can write the folder can put an older, validly signed manifest back: only this tells the signer it is not the
     /// one it meant (docs/signing.md, "What signing does not stop").
     package var expectedPublishedAt: ManifestTimestamp?
+    /// Called on the calling thread as each step starts (for progress lines); does nothing by default.
+    package var progress: @Sendable (ReleaseEditStep) -> Void
 
     /// The keys a manifest read as the edit's source must be signed by: ``trustedKeys`` and the signing keys' own.
     var verifyingKeys: [ManifestPublicKey] { trustedKeys + signingKeys.map(\.publicKey) }
@@ -32,7 +34,8 @@ package struct ReleaseEditOptions: Sendable {
     package init(
         versionFolder: PublishLocation, signingKeys: [ManifestSigningKey] = [], trustedKeys: [ManifestPublicKey] = [],
         manifestMaxAgeSeconds: Int? = nil, environment: [String: String] = ProcessInfo.processInfo.environment,
-        now: Date = Date(), dryRun: Bool = false, expectedPublishedAt: ManifestTimestamp? = nil
+        now: Date = Date(), dryRun: Bool = false, expectedPublishedAt: ManifestTimestamp? = nil,
+        progress: @escaping @Sendable (ReleaseEditStep) -> Void = { _ in }
     ) {
         self.versionFolder = versionFolder
         self.signingKeys = signingKeys
@@ -42,6 +45,7 @@ package struct ReleaseEditOptions: Sendable {
         self.now = now
         self.dryRun = dryRun
         self.expectedPublishedAt = expectedPublishedAt
+        self.progress = progress
     }
 
     /// Refuses `manifest` (read as `name`) when it is not the one ``expectedPublishedAt`` names.

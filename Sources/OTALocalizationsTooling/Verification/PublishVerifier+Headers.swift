@@ -12,20 +12,22 @@ extension PublishVerifier {
     /// every file's).
     mutating func checkHeaders(describing manifest: Manifest?) {
         let names = served.keys.sorted()
-        guard !names.isEmpty, let stored = reader.storedHeaders(names, channel: rules.channel, describing: everyHeader ? nil : manifest) else { return }
+        guard !names.isEmpty else { return }
+        progress(.readingHeaders(files: names.count))
+        guard let stored = reader.storedHeaders(names, channel: rules.channel, describing: everyHeader ? nil : manifest) else { return }
         var failed = false
         for name in names where !stored.vouched.contains(name) {
             switch stored.results[name] {
             case .success(let headers)?:
                 for problem in Self.problems(with: headers, commitPoint: served[name] ?? false) {
-                    fail("\(reader.display(name)): \(problem)")
+                    fail("\(reader.display(name)): \(problem)", file: name, code: "headers")
                     failed = true
                 }
             case .failure(let failure)?:
-                fail(failure.message)
+                fail(failure, file: name)
                 failed = true
             case nil:
-                fail("\(reader.display(name)): its headers cannot be read")
+                fail("\(reader.display(name)): its headers cannot be read", file: name, code: "unreadable")
                 failed = true
             }
         }

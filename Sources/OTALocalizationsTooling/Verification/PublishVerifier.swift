@@ -17,6 +17,14 @@ package struct PublishVerifier {
     package struct Line: Sendable, Equatable {
         package var passed: Bool
         package var text: String
+        /// The file the line is about, relative to the version folder (`manifest.json`, a ZIP's name); nil when it is
+        /// about the folder, a module entry or several files.
+        package var file: String?
+        /// For a failed check, what kind of problem it is, stable for scripts: a device's refusal code (`signature`,
+        /// `manifest`, `limit`, `channel`, …, as in a cycle report's `errorCode`), or `missing`, `unreadable`,
+        /// `size-or-sha256`, `archive`, `different-modules`, `unsigned-copy-differs`, `duplicate-module`,
+        /// `rejected-entry`, `no-manifest`, `headers`; nil for a check that passed.
+        package var code: String?
     }
 
     let reader: any PublishedFileReading
@@ -28,6 +36,8 @@ package struct PublishVerifier {
     /// Whether every file's stored headers are read, not only those the commit points cannot vouch for.
     let everyHeader: Bool
     private(set) var lines: [Line] = []
+    /// Called on the calling thread as a step starts or progresses (for progress lines); does nothing by default.
+    package var progress: (VerifyStep) -> Void = { _ in }
     /// Every file read, by name: true for a commit point (a manifest, an index root or an envelope of either).
     var served: [String: Bool] = [:]
     /// The root files (`index…json`, `manifest…json`) found missing.
@@ -55,7 +65,7 @@ package struct PublishVerifier {
         let manifest = admittedManifest()
         let fromIndex = admittedIndex()
         if let manifest, let fromIndex, !sameContent(manifest, fromIndex) {
-            fail("\(reader.display(ManifestAdmission.fileName(channel: rules.channel, signed: signed))) and \(reader.display(Self.manifestFileName(channel: rules.channel, signed: signed))) describe different modules: devices would install other text than promote, rollout and diff see")
+            fail("\(reader.display(ManifestAdmission.fileName(channel: rules.channel, signed: signed))) and \(reader.display(Self.manifestFileName(channel: rules.channel, signed: signed))) describe different modules: devices would install other text than promote, rollout and diff see", code: "different-modules")
         }
         if signed {
             checkUnsignedTwin(envelope: ManifestChannel.envelopeFileName(channel: rules.channel), file: ManifestChannel.manifestFileName(channel: rules.channel), payloadType: ManifestEnvelope.payloadType)
@@ -66,7 +76,7 @@ package struct PublishVerifier {
         if missingRoots.count == 2 {
             fail("\(reader.display("")): neither \(missingRoots.sorted().joined(separator: " nor ")) is there: verify takes the "
                 + "version folder publish wrote, <base>/<app version> (for example s3://strings/ios/1.0.0)"
-                + (rules.channel == nil ? "" : ", and --channel \(rules.channel!) must have been published there"))
+                + (rules.channel == nil ? "" : ", and --channel \(rules.channel!) must have been published there"), code: "no-manifest")
         }
         guard let described = fromIndex ?? manifest else {
             checkHeaders(describing: nil)
@@ -87,8 +97,14 @@ package struct PublishVerifier {
         return read
     }
 
-    mutating func pass(_ text: String) { lines.append(Line(passed: true, text: text)) }
-    mutating func fail(_ text: String) { lines.append(Line(passed: false, text: text)) }
+    mutating func pass(_ text: String, file: String? = nil) { lines.append(Line(passed: true, text: text, file: file)) }
+    mutating func fail(_ text: String, file: String? = nil, code: String) {
+        lines.append(Line(passed: false, text: text, file: file, code: code))
+    }
+    /// A failed read of `file`: `missing` when it is not there, else `unreadable`.
+    mutating func fail(_ failure: PublishedFileFailure, file: String) {
+        fail(failure.message, file: file, code: failure.isMissing ? "missing" : "unreadable")
+    }
 
     /// `manifest.json` (`manifest.dsse.json` with keys; the channel's file on a channel).
     static func manifestFileName(channel: String?, signed: Bool) -> String {
@@ -103,9 +119,9 @@ package struct PublishVerifier {
             return body
         case .failure(let failure)?:
             if failure.isMissing { missingRoots.insert(name) }
-            fail(failure.message)
+            fail(failure, file: name)
         case nil:
-            fail("\(reader.display(name)): cannot be read")
+            fail("\(reader.display(name)): cannot be read", file: name, code: "unreadable")
         }
         return nil
     }
@@ -116,10 +132,10 @@ package struct PublishVerifier {
         guard let body = root(name) else { return nil }
         do {
             let admitted = try ManifestAdmission.admit(body, rules: rules, serverDate: nil, deviceClock: ManifestTimestamp(now))
-            pass("\(reader.display(name)): admitted" + (admitted.keyID.map { ", signed by trusted keyid \($0)" } ?? ""))
+            pass("\(reader.display(name)): admitted" + (admitted.keyID.map { ", signed by trusted keyid \($0)" } ?? ""), file: name)
             return admitted.index
         } catch {
-            fail("\(reader.display(name)): \(error.reason) (\(error.code))")
+            fail("\(reader.display(name)): \(error.reason) (\(error.code))", file: name, code: "\(error.code)")
             return nil
         }
     }
@@ -134,18 +150,18 @@ package struct PublishVerifier {
         do {
             (payload, keyID) = try ManifestAdmission.verifiedPayload(body, payloadType: ManifestEnvelope.payloadType, rules: rules)
         } catch {
-            fail("\(reader.display(name)): \(error.reason) (\(error.code))")
+            fail("\(reader.display(name)): \(error.reason) (\(error.code))", file: name, code: "\(error.code)")
             return nil
         }
         guard payload.count <= Manifest.maximumBytes else {
-            fail("\(reader.display(name)): holds \(payload.count) bytes, more than the \(Manifest.maximumBytes) accepted (manifest)")
+            fail("\(reader.display(name)): holds \(payload.count) bytes, more than the \(Manifest.maximumBytes) accepted (manifest)", file: name, code: "manifest")
             return nil
         }
         let manifest: Manifest
         do {
             manifest = try Manifest(bytes: payload)
         } catch {
-            fail("\(reader.display(name)): manifest rejected (\(error.code)): \(error.reason) (manifest)")
+            fail("\(reader.display(name)): manifest rejected (\(error.code)): \(error.reason) (manifest)", file: name, code: "manifest")
             return nil
         }
         do throws(CycleFailure) {
@@ -157,10 +173,10 @@ package struct PublishVerifier {
             _ = try ManifestAdmission.checkPublishedAt(
                 manifest.publishedAtTimestamp, rules: rules, serverDate: nil, deviceClock: ManifestTimestamp(now))
         } catch {
-            fail("\(reader.display(name)): \(error.reason) (\(error.code))")
+            fail("\(reader.display(name)): \(error.reason) (\(error.code))", file: name, code: "\(error.code)")
             return nil
         }
-        pass("\(reader.display(name)): admitted" + (keyID.map { ", signed by trusted keyid \($0)" } ?? ""))
+        pass("\(reader.display(name)): admitted" + (keyID.map { ", signed by trusted keyid \($0)" } ?? ""), file: name)
         return manifest
     }
 
@@ -175,16 +191,16 @@ package struct PublishVerifier {
             case .success(let bytes)?:
                 let digest = SHA256Digest.hexString(bytes)
                 guard Int64(bytes.count) == reference.size, digest == reference.sha256 else {
-                    fail("\(reader.display(reference.path)): \(bytes.count) bytes with SHA-256 \(digest), the index lists \(reference.size) and \(reference.sha256)")
+                    fail("\(reader.display(reference.path)): \(bytes.count) bytes with SHA-256 \(digest), the index lists \(reference.size) and \(reference.sha256)", file: reference.path, code: "size-or-sha256")
                     continue
                 }
                 do {
                     decoded[reference.path] = try GzipMember.decompress(bytes, maximumBytes: Int(IndexParts.maximumInflatedBytes))
                 } catch {
-                    fail("\(reader.display(reference.path)): does not inflate (\(error.code))")
+                    fail("\(reader.display(reference.path)): does not inflate (\(error.code))", file: reference.path, code: "manifest")
                 }
-            case .failure(let failure)?: fail(failure.message)
-            case nil: fail("\(reader.display(reference.path)): cannot be read")
+            case .failure(let failure)?: fail(failure, file: reference.path)
+            case nil: fail("\(reader.display(reference.path)): cannot be read", file: reference.path, code: "unreadable")
             }
         }
         guard decoded.count == references.count else { return nil }
@@ -195,7 +211,7 @@ package struct PublishVerifier {
             pass("\(references.count) index parts: sizes and SHA-256 match")
             return index.manifest(stable: stable, rollout: rollout)
         } catch {
-            fail("index part rejected (\(error.code)): \(error.reason)")
+            fail("index part rejected (\(error.code)): \(error.reason)", code: "manifest")
             return nil
         }
     }
@@ -225,13 +241,13 @@ package struct PublishVerifier {
         else { return }
         switch read[name] {
         case .success(let bytes)? where bytes == payload:
-            pass("\(reader.display(name)): the same bytes as \(envelopeName)'s payload")
+            pass("\(reader.display(name)): the same bytes as \(envelopeName)'s payload", file: name)
         case .success?:
-            fail("\(reader.display(name)): differs from \(envelopeName)'s payload (clients without keys see other content)")
+            fail("\(reader.display(name)): differs from \(envelopeName)'s payload (clients without keys see other content)", file: name, code: "unsigned-copy-differs")
         case .failure(let failure)?:
-            fail(failure.message)
+            fail(failure, file: name)
         case nil:
-            fail("\(reader.display(name)): cannot be read")
+            fail("\(reader.display(name)): cannot be read", file: name, code: "unreadable")
         }
     }
 }

@@ -104,8 +104,15 @@ enum PublishCommand: Command {
                 return .success
             }
             do {
+                var uploads: ProgressLines?
                 let result = try Publisher.publish(plan, environment: options.environment) { step in
-                    if !quiet { Output.err(progressLine(step, plan)) }
+                    guard !quiet else { return }
+                    if case .upload(let done, let total, _) = step, done > 0, done < total {
+                        uploads = uploads ?? ProgressLines(total: total, quiet: quiet) { "uploaded \(Output.grouped(Int64($0))) of \(files(total))…" }
+                        uploads?.update(done)
+                    } else {
+                        Output.err(progressLine(step, plan))
+                    }
                 }
                 if !result.removedTemporaries.isEmpty, !quiet {
                     Output.err("Removed \(Output.count(result.removedTemporaries.count, "temporary file")) a killed run left in \(plan.destination): \(result.removedTemporaries.joined(separator: ", "))")
@@ -125,12 +132,18 @@ enum PublishCommand: Command {
         }
     }
 
+    /// `1 file`, `1,271 files`.
+    private static func files(_ count: Int) -> String {
+        "\(Output.grouped(Int64(count))) file\(count == 1 ? "" : "s")"
+    }
+
+    /// The line for a step; uploads in progress are ``ProgressLines``'.
     private static func progressLine(_ step: PublishStep, _ plan: PublishPlan) -> String {
         switch step {
-        case .upload(let text):
-            return text
+        case .upload(let done, let total, let bytes):
+            return done == 0 ? "upload \(files(total)) (\(Output.grouped(bytes)) bytes) to \(plan.destination)" : "uploaded \(files(total))"
         case .verify(let count):
-            return "check \(Output.count(count, "file")) at \(plan.destination)"
+            return "check \(files(count)) at \(plan.destination)"
         case .write(let name, let size):
             return "write \(plan.destination.display(name)) (\(Output.grouped(size)) bytes)"
         case .invalidate(let paths):

@@ -19,15 +19,22 @@ enum VerifyCommand: Command {
             s3:// only: read every file's stored headers, also those the commit points
             vouch for (one head-object each).
             """)
+        static let json = CommandOption.flag("json", help: """
+            Print one JSON object on stdout: every check, each problem's code, file and
+            message, and the verdict (docs/hosting.md); errors: {"error": {"code", "message"}}.
+            """)
+        static let quiet = CommandOption.flag("quiet", help: "No progress lines on stderr.")
     }
-    static let options = [Option.trustedKey, Option.channel, Option.everyHeader, SyncCommand.Option.requestDeadline]
+    static let options = [
+        Option.trustedKey, Option.channel, Option.everyHeader, SyncCommand.Option.requestDeadline, Option.json, Option.quiet,
+    ]
     static let help = """
         OVERVIEW: Check a published version folder the way a device with these trusted keys and this channel would
         (docs/signing.md): exit 0 exactly when such a device, whatever its languages and wherever it falls in the
         rollout, would accept the publish and install every module.
 
         USAGE: ota-localizations verify <version-dir, URL or s3://…> [--trusted-key <base64> ...] [--channel <name>]
-                                        [--every-header] [--request-deadline <seconds>]
+                                        [--every-header] [--request-deadline <seconds>] [--json] [--quiet]
 
         Reads the published index (index.json, or index.dsse.json with --trusted-key) and its parts, and the manifest
         (manifest.json, or manifest.dsse.json), and admits each with the app's own code: the signature first, then the
@@ -41,7 +48,8 @@ enum VerifyCommand: Command {
         are always read, another file's when it was written after them or when one of them is not stored as publish
         stores it (docs/hosting.md, "Headers devices depend on"); --every-header reads every file's.
         Over http(s), each GET ends at --request-deadline, as a device's does, and its body at the device's limit for that
-        file. Prints one line per check and names exactly what does not match.
+        file. Prints one line per check and names exactly what does not match (--json: one object, with a stable code
+        for each problem); progress lines (files read and checked so far) go to stderr.
 
         OPTIONS:
         \(CommandOption.helpText(options, column: 28))
@@ -51,7 +59,7 @@ enum VerifyCommand: Command {
         """
 
     static func run(_ arguments: [String]) -> Output.Status {
-        run(arguments, reporting: ErrorReporting(everyErrorIsUsage: true)) { args in
+        run(arguments, reporting: ErrorReporting(json: true, everyErrorIsUsage: true)) { args in
             var folder: PublishedFolder
             let keys: [ManifestPublicKey]
             let channel: String?
@@ -66,19 +74,33 @@ enum VerifyCommand: Command {
             }
             folder.maximumRequestSeconds = seconds
             var verifier = PublishVerifier(reader: folder, channel: channel, trustedKeys: keys, everyHeader: everyHeader)
+            if !args.flag(Option.quiet) { verifier.progress = progress(for: folder) }
             let (lines, manifest) = verifier.run()
-            for line in lines { Output.out((line.passed ? "ok    " : "FAIL  ") + line.text) }
-            let problems = lines.filter { !$0.passed }.count
-            if problems == 0, let manifest {
-                var what = Output.count(manifest.modules.count, "module")
-                if let rollout = manifest.rollout {
-                    what += " and a rollout of \(Output.count(rollout.modules.count, "module")) at \(rollout.percentText)%"
-                }
-                Output.out("Verified: \(what) for app version \(manifest.appVersion), published \(ManifestDate.format(manifest.publishedAtTimestamp)).")
-                return .success
+            if args.flag(Option.json) {
+                Output.out(VerifyText.json(lines, verified: manifest, folder: folder.display(""), channel: channel, signed: !keys.isEmpty))
+            } else {
+                Output.out(VerifyText.text(lines, verified: manifest))
             }
-            Output.out("\(Output.count(max(problems, 1), "problem")) found.")
-            return .failure
+            return manifest != nil && lines.allSatisfy(\.passed) ? .success : .failure
+        }
+    }
+
+    /// Progress lines on stderr: the files read, how many are checked so far (``ProgressLines``), the headers read.
+    private static func progress(for folder: PublishedFolder) -> (VerifyStep) -> Void {
+        var checking: ProgressLines?
+        func files(_ count: Int) -> String { "\(Output.grouped(Int64(count))) file\(count == 1 ? "" : "s")" }
+        return { step in
+            switch step {
+            case .reading(let count):
+                Output.err("read \(files(count)) the manifest lists from \(folder.display(""))")
+            case .checked(let done, let total) where done == total:
+                Output.err("checked \(files(total))")
+            case .checked(let done, let total):
+                checking = checking ?? ProgressLines(total: total, quiet: false) { "checked \(Output.grouped(Int64($0))) of \(files(total))…" }
+                checking?.update(done)
+            case .readingHeaders(let count):
+                if case .s3 = folder.location { Output.err("read the stored headers of up to \(files(count))") }
+            }
         }
     }
 }

@@ -8,6 +8,8 @@ protocol Command {
     static var options: [CommandOption] { get }
     /// The full `--help` text; its OPTIONS section is ``CommandOption/helpText(_:column:)`` of ``options``.
     static var help: String { get }
+    /// The words the command's arguments are, for shell completion (``CompletionModel``); nil (the default) for paths.
+    static var argumentWords: [String]? { get }
     /// Runs the command with the words after its name; returns the exit status.
     static func run(_ arguments: [String]) -> Output.Status
 }

@@ -27,8 +27,10 @@ enum ReleaseEditArguments {
     static let json = CommandOption.flag(
         "json", help: "Print one JSON object on stdout (also for errors: {\"error\": {\"code\", \"message\"}}).")
 
+    static let quiet = CommandOption.flag("quiet", help: "No progress lines on stderr.")
+
     /// The options both commands take, after their own.
-    static let sharedOptions = [signingKey, trustedKey, expectPublishedAt, manifestMaxAge, dryRun, json]
+    static let sharedOptions = [signingKey, trustedKey, expectPublishedAt, manifestMaxAge, dryRun, json, quiet]
 
     /// What both commands' help says after the OPTIONS section.
     static let closingHelp = """
@@ -42,8 +44,10 @@ enum ReleaseEditArguments {
     /// The version folder and the shared options.
     /// - Throws: ``UsageError`` for a bad location or max-age; ``PackagerError`` for a signing key that cannot be read.
     static func options(_ args: ArgumentList) throws -> ReleaseEditOptions {
-        ReleaseEditOptions(
-            versionFolder: try ReleaseArguments.location(try args.onePositional("version folder"), option: "<version folder>"),
+        let folder = try ReleaseArguments.location(try args.onePositional("version folder"), option: "<version folder>")
+        let quiet = args.flag(quiet)
+        return ReleaseEditOptions(
+            versionFolder: folder,
             signingKeys: try SigningKeyArguments.signingKeys(args.values(signingKey), environment: ProcessInfo.processInfo.environment),
             trustedKeys: try SigningKeyArguments.trustedKeys(args.values(trustedKey)),
             manifestMaxAgeSeconds: try ReleaseArguments.maxAge(args.value(manifestMaxAge)),
@@ -53,7 +57,25 @@ enum ReleaseEditArguments {
                     throw UsageError(message: "--expect-published-at '\(text)' is not an RFC 3339 date-time, e.g. 2026-07-24T10:00:00Z")
                 }
                 return date
-            })
+            },
+            progress: { step in if !quiet { Output.err(progressLine(step, in: folder)) } })
+    }
+
+    /// The progress line on stderr for a step of the edit.
+    static func progressLine(_ step: ReleaseEditStep, in folder: PublishLocation) -> String {
+        func files(_ count: Int) -> String { "\(Output.grouped(Int64(count))) file\(count == 1 ? "" : "s")" }
+        switch step {
+        case .read:
+            return "read the manifests of \(folder)"
+        case .check(let count, let reading):
+            return "check \(files(count)) the new manifest lists (reading \(files(reading)) for their SHA-256)"
+        case .checkHeaders(let count):
+            return "check the stored headers of \(files(count))"
+        case .upload(let count):
+            return "upload \(files(count)) of the published index to \(folder)"
+        case .write(let name):
+            return "write \(folder.display(name))"
+        }
     }
 
     /// Prints what an edit wrote (or would write), as JSON with `--json`; returns exit status 0.

@@ -21,6 +21,7 @@ struct TopLevel {
             LookupCommand.self,
             StatusCommand.self,
             LaunchCommand.self,
+            CompletionCommand.self,
             VersionCommand.self,
         ]
     }

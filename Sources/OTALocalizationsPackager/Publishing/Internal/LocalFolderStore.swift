@@ -38,10 +38,11 @@ struct LocalFolderStore: VersionFolderStore {
         return data
     }
 
-    func upload(_ files: [ReleaseFile], progress: (String) -> Void) throws(PackagerError) {
-        let bytes = files.reduce(Int64(0)) { $0 + $1.size }
-        progress("copy \(files.count) file\(files.count == 1 ? "" : "s") (\(bytes) bytes) to \(folder.path)")
-        for file in files { try put(try file.bytes(), as: file.name) }
+    func upload(_ files: [ReleaseFile], progress: (Int) -> Void) throws(PackagerError) {
+        for (index, file) in files.enumerated() {
+            try put(try file.bytes(), as: file.name)
+            progress(index + 1)
+        }
     }
 
     func write(_ file: ReleaseFile, replacing expected: StoredObject?) throws(PackagerError) -> StoredObject {

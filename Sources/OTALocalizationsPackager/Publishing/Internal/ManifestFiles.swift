@@ -76,13 +76,17 @@ enum ManifestFiles {
         }
     }
 
-    /// The files `manifest` lists whose bytes at the destination do not have the listed SHA-256, one sentence each:
-    /// every file for a folder (reading it is cheap), the files `known` does not already list with the same SHA-256
-    /// for S3 (read in bulk: a listing carries no checksums; `known` is the manifest being replaced, whose files were
-    /// checked when they were published).
-    static func damaged(_ manifest: Manifest, in store: any VersionFolderStore, known: Manifest?) throws(PackagerError) -> [String] {
+    /// The files of `manifest` whose bytes ``damaged(_:in:)`` reads: every file for a folder (reading it is cheap),
+    /// the files `known` does not already list with the same SHA-256 for S3 (a listing carries no checksums; `known` is
+    /// the manifest being replaced, whose files were checked when they were published).
+    static func toRead(_ manifest: Manifest, in store: any VersionFolderStore, known: Manifest?) -> [Listed] {
         let trusted = store is LocalFolderStore ? [] : Set((known.map(listed(by:)) ?? []).map { "\($0.path) \($0.sha256)" })
-        let toRead = listed(by: manifest).filter { !trusted.contains("\($0.path) \($0.sha256)") }
+        return listed(by: manifest).filter { !trusted.contains("\($0.path) \($0.sha256)") }
+    }
+
+    /// The files of `toRead` (``toRead(_:in:known:)``) whose bytes at the destination do not have the listed SHA-256,
+    /// one sentence each; read in bulk.
+    static func damaged(_ toRead: [Listed], in store: any VersionFolderStore) throws(PackagerError) -> [String] {
         let bytes = try store.download(toRead.map(\.path))
         return toRead.compactMap { file in
             guard let data = bytes[file.path] else { return "\(file.path) is missing" }

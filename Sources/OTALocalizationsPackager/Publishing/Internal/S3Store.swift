@@ -82,28 +82,41 @@ struct S3Store: VersionFolderStore {
         return data
     }
 
-    func upload(_ files: [ReleaseFile], progress: (String) -> Void) throws(PackagerError) {
+    /// The most files one `aws s3 cp --recursive` uploads: a larger set is split, so that progress can be reported
+    /// between copies (the CLI itself says nothing until it ends) while each copy still runs its requests in parallel.
+    static let maximumFilesPerCopy = 250
+
+    func upload(_ files: [ReleaseFile], progress: (Int) -> Void) throws(PackagerError) {
         let batches = Dictionary(grouping: files, by: \.headers)
+        var done = 0
         for headers in batches.keys.sorted(by: { $0.contentType < $1.contentType }) {
             let batch = batches[headers]!
-            let scratch = try ScratchFolder.make()
-            defer { scratch.remove() }
-            let folder = scratch.file("upload")
-            do {
-                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
-            } catch {
-                throw PackagerError(code: .publishFailed, reason: "\(folder.path): cannot be created (\(error.localizedDescription))")
+            for start in stride(from: 0, to: batch.count, by: Self.maximumFilesPerCopy) {
+                let chunk = Array(batch[start..<min(start + Self.maximumFilesPerCopy, batch.count)])
+                try copy(chunk, headers: headers)
+                done += chunk.count
+                progress(done)
             }
-            for file in batch { try Self.stage(file, in: folder) }
-            let bytes = batch.reduce(Int64(0)) { $0 + $1.size }
-            progress("upload \(batch.count) file\(batch.count == 1 ? "" : "s") (\(bytes) bytes, \(headers.contentType)) to \(folderURI)")
-            _ = try cli.object(
-                ["s3", "cp", folder.path, folderURI, "--recursive", "--only-show-errors", "--checksum-algorithm", "SHA256",
-                 "--content-type", headers.contentType, "--cache-control", headers.cacheControl],
-                what: "PUT \(batch.count) objects to \(location.display(""))", in: scratch)
-            // unlink(2) each staged link, cheaper than FileManager removing them one by one with the folder.
-            for file in batch { unlink(folder.appendingPathComponent(file.name).path) }
         }
+    }
+
+    /// Uploads `files`, which share `headers`, in one `aws s3 cp --recursive` from a scratch folder of links.
+    private func copy(_ files: [ReleaseFile], headers: ObjectHeaders) throws(PackagerError) {
+        let scratch = try ScratchFolder.make()
+        defer { scratch.remove() }
+        let folder = scratch.file("upload")
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        } catch {
+            throw PackagerError(code: .publishFailed, reason: "\(folder.path): cannot be created (\(error.localizedDescription))")
+        }
+        for file in files { try Self.stage(file, in: folder) }
+        _ = try cli.object(
+            ["s3", "cp", folder.path, folderURI, "--recursive", "--only-show-errors", "--checksum-algorithm", "SHA256",
+             "--content-type", headers.contentType, "--cache-control", headers.cacheControl],
+            what: "PUT \(files.count) objects to \(location.display(""))", in: scratch)
+        // unlink(2) each staged link, cheaper than FileManager removing them one by one with the folder.
+        for file in files { unlink(folder.appendingPathComponent(file.name).path) }
     }
 
     func write(_ file: ReleaseFile, replacing expected: StoredObject?) throws(PackagerError) -> StoredObject {

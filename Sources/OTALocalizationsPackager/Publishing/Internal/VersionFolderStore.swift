@@ -31,8 +31,8 @@ protocol VersionFolderStore {
     /// The object's bytes, nil when there is none.
     func read(_ name: String) throws(PackagerError) -> Data?
     /// Writes content-addressed `files` (S3: one `aws s3 cp --recursive` per set of headers, each body checked by S3
-    /// against the SHA-256 the CLI sends). `progress` gets one line per batch.
-    func upload(_ files: [ReleaseFile], progress: (String) -> Void) throws(PackagerError)
+    /// against the SHA-256 the CLI sends). `progress` gets how many of `files` are written so far, each time that grows.
+    func upload(_ files: [ReleaseFile], progress: (Int) -> Void) throws(PackagerError)
     /// Writes one manifest only if the object is still `expected` (nil: only if there is none); returns what a listing
     /// shows of it while no one else writes it (S3: the ETag S3 gave this write, after checking the SHA-256 S3 stored).
     /// - Throws: ``PackagerError`` `lostRace` when it is not, `publishFailed`.
