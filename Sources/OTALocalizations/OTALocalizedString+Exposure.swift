@@ -1,0 +1,34 @@
+import Foundation
+
+extension OTALocalizedString {
+    /// A module's text met by this process: the module and what ``bundle(for:)`` served for it at that lookup, the
+    /// over-the-air content (publish identity and rollout) or the embedded strings and why.
+    ///
+    /// The event an experiment's analysis credits outcomes to: only people who actually looked the module's text up
+    /// were exposed (docs/rollouts.md, "Exposure").
+    public struct Exposure: Sendable, Equatable {
+        /// The module's name, as passed to ``bundle(for:)``.
+        public let module: String
+        /// What was served, as ``servedContent(for:)`` describes it for the load the lookup read.
+        public let served: ServedContent
+
+        public init(module: String, served: ServedContent) {
+            self.module = module
+            self.served = served
+        }
+    }
+
+    /// Hands every exposure from now on to `handler`: a module's first ``bundle(for:)`` after each load or
+    /// ``clearBundleCache()`` whose served content differs from what was last reported for that module. So each
+    /// module is reported once per process, and again when what it serves changes (the kill switch, a later load that
+    /// serves other content); a reload that serves the same content reports nothing.
+    ///
+    /// Call it before ``loadBundlesFromDisk()`` and before any lookup: lookups made earlier are not reported. `nil`
+    /// stops the reports. `handler` runs on a private serial queue, one exposure at a time in the order of the lookups,
+    /// never on the thread that looked up; it must not block for long. Cost: without a handler, nothing; with one, a
+    /// served module's first lookup per load enqueues one block, and a module served embedded takes a lock at each
+    /// lookup (to tell its first one) — the figure `ota-bench` measures for served modules is unchanged.
+    public static func reportExposures(to handler: (@Sendable (Exposure) -> Void)?) {
+        ExposureLog.shared.setHandler(handler)
+    }
+}
