@@ -23,11 +23,12 @@ extension OTALocalizedString {
     /// module is reported once per process, and again when what it serves changes (the kill switch, a later load that
     /// serves other content); a reload that serves the same content reports nothing.
     ///
-    /// Call it before ``loadBundlesFromDisk()`` and before any lookup: lookups made earlier are not reported. `nil`
-    /// stops the reports. `handler` runs on a private serial queue, one exposure at a time in the order of the lookups,
-    /// never on the thread that looked up; it must not block for long. Cost: without a handler, nothing; with one, a
-    /// served module's first lookup per load enqueues one block, and a module served embedded takes a lock at each
-    /// lookup (to tell its first one) — the figure `ota-bench` measures for served modules is unchanged.
+    /// Call it before ``loadBundlesFromDisk()`` and before any lookup: lookups made earlier are not reported (a module
+    /// is then reported at its first lookup after the call). `nil` stops the reports. `handler` runs on a private
+    /// serial queue, one exposure at a time in the order of the lookups, never on the thread that looked up; it must
+    /// not block for long. Cost: without a handler, one atomic load of a flag per lookup; with one, a served module's
+    /// lookups load one more flag and its first lookup per load enqueues one block, and a module served embedded takes
+    /// a lock at each lookup (to tell its first one). Safe from any thread.
     public static func reportExposures(to handler: (@Sendable (Exposure) -> Void)?) {
         ExposureLog.shared.setHandler(handler)
     }

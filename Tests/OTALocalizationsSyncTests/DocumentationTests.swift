@@ -239,6 +239,24 @@ struct RolloutsSamples {
             }
         }
     }
+
+    // "Exposure": the app's analytics client, a stand-in here.
+    enum Analytics {
+        static func track(_ event: String, _ properties: [String: String]) {}
+    }
+
+    func reportExposuresAtLaunch() {
+        // In launch, before loadBundlesFromDisk() and before any lookup.
+        OTALocalizedString.reportExposures { exposure in
+            switch exposure.served {
+            case .overTheAir(let content):
+                Analytics.track("copy_exposure", ["module": exposure.module, "copy": String(content.sha256.prefix(16)),
+                                                  "rollout": content.rolloutID ?? "stable"])
+            case .embedded(let reason):
+                Analytics.track("copy_exposure", ["module": exposure.module, "copy": "embedded", "reason": reason.rawValue])
+            }
+        }
+    }
 }
 
 // MARK: - docs/operations.md
@@ -356,12 +374,12 @@ struct SyncArticleSamples {
             }
         }
         // The docs as written: seven samples in integration.md, none in hosting.md, two in operations.md, none in
-        // design.md, testing.md and packaging.md, two in signing.md, two in rollouts.md, two in quick-start.md (the one line
+        // design.md, testing.md and packaging.md, two in signing.md, three in rollouts.md, two in quick-start.md (the one line
         // and the keys step's setup), four in the read side's getting-started
         // article and two in the service's.
         #expect(counts == [
             "docs/integration.md": 7, "docs/hosting.md": 0, "docs/operations.md": 2, "docs/design.md": 0, "docs/testing.md": 0,
-            "docs/packaging.md": 0, "docs/signing.md": 2, "docs/rollouts.md": 2, "docs/quick-start.md": 2,
+            "docs/packaging.md": 0, "docs/signing.md": 2, "docs/rollouts.md": 3, "docs/quick-start.md": 2,
             "Sources/OTALocalizations/OTALocalizations.docc/OTALocalizations.md": 0,
             "Sources/OTALocalizations/OTALocalizations.docc/GettingStarted.md": 4,
             "Sources/OTALocalizationsSync/OTALocalizationsSync.docc/OTALocalizationsSync.md": 0,

@@ -61,7 +61,7 @@ extension ReadSideTests {
             #expect(collected.take() == [.init(module: "ExposureCheckout", served: served)])
         }
 
-        @Test func withoutAHandlerNothingIsRecordedAndLookupsBeforeItAreNotReported() throws {
+        @Test func lookupsWithoutAHandlerMarkNothingSoTheFirstLookupAfterItIsReported() throws {
             let storage = try TestStorage()
             try storage.install(version: "1.0", module: "ExposureCart", sha: TestHash.b)
             defer { OTALocalizedString.reportExposures(to: nil); OTALocalizedString.clearBundleCache() }
@@ -73,9 +73,18 @@ extension ReadSideTests {
             let collected = Collected()
             OTALocalizedString.reportExposures(to: { collected.add($0) })
             _ = OTALocalizedString.bundle(for: "ExposureCart")
-            #expect(collected.take().isEmpty, "its first lookup in this load came before the handler")
             _ = OTALocalizedString.bundle(for: "ExposureWishlist")
-            #expect(collected.take() == [.init(module: "ExposureWishlist", served: .embedded(.notInstalled))])
+            _ = OTALocalizedString.bundle(for: "ExposureCart")
+
+            #expect(collected.take() == [
+                .init(module: "ExposureCart", served: .overTheAir(.init(sha256: TestHash.b, rolloutID: nil))),
+                .init(module: "ExposureWishlist", served: .embedded(.notInstalled)),
+            ])
+            // Stopped: nothing more, even after a clear.
+            OTALocalizedString.reportExposures(to: nil)
+            OTALocalizedString.clearBundleCache()
+            _ = OTALocalizedString.bundle(for: "ExposureCart")
+            #expect(collected.take().isEmpty)
         }
     }
 }

@@ -3,8 +3,8 @@ import Foundation
 
 /// The process-wide snapshot of OTA bundles: module name to the folder's ``LazyBundle``, published without a lock.
 ///
-/// `bundle(for:)` loads the current snapshot (one atomic load), looks one key up, checks that the module's first
-/// lookup in this snapshot happened (one atomic load) and reads the bundle (one more atomic load once it is open): no
+/// `bundle(for:)` loads the current snapshot (one atomic load), looks one key up, checks whether exposures are
+/// reported (one atomic load) and reads the bundle (one more atomic load once it is open): no
 /// lock, no reference count on shared objects but the `Bundle` it returns (docs/benchmarks.md, `bundleFor`). A folder
 /// path keeps one ``LazyBundle`` for the process, so reloading the same installs reuses their bundles, as Apple's
 /// `Bundle` does per path (docs/apple-platform.md C1). A module's first lookup in a snapshot is handed to
@@ -12,24 +12,16 @@ import Foundation
 final class BundleRegistry: @unchecked Sendable {
     static let shared = BundleRegistry()
 
-    /// One served module of one snapshot.
-    private final class Entry {
-        let module: String
+    /// One served module of one snapshot: two words, read by value from the snapshot's table.
+    private struct Entry {
         let bundle: Unmanaged<LazyBundle>
-        /// Non-null once the module was looked up in this snapshot.
-        let lookedUp = cota_atomic_cell_create()
-
-        init(module: String, bundle: LazyBundle) {
-            self.module = module
-            self.bundle = Unmanaged.passUnretained(bundle)
-        }
+        /// A cell that is non-null once the module was looked up in this snapshot while exposures were reported.
+        let lookedUp: UnsafeMutableRawPointer
     }
 
-    /// A snapshot's table holds unmanaged references: ``entries`` keeps every bundle alive, and ``Snapshot/entries``
-    /// every entry.
+    /// A snapshot's table holds unmanaged references: ``bundles`` keeps every bundle alive.
     private final class Snapshot: @unchecked Sendable {
-        let table: [String: Unmanaged<Entry>]
-        let entries: [Entry]
+        let table: [String: Entry]
         /// Why the modules the load found installed but left out of `table` use their embedded strings.
         let leftOut: [String: OTALocalizedString.EmbeddedReason]
         /// Why any other module uses its embedded strings.
@@ -39,40 +31,38 @@ final class BundleRegistry: @unchecked Sendable {
         /// Guarded by the registry's `lock`: the modules outside `table` looked up while exposures were asked for.
         var missed: Set<String> = []
 
-        init(_ entries: [Entry], leftOut: [String: OTALocalizedString.EmbeddedReason], otherwise: OTALocalizedString.EmbeddedReason) {
-            self.entries = entries
-            table = Dictionary(uniqueKeysWithValues: entries.map { ($0.module, Unmanaged.passUnretained($0)) })
+        init(_ table: [String: Entry], leftOut: [String: OTALocalizedString.EmbeddedReason], otherwise: OTALocalizedString.EmbeddedReason) {
+            self.table = table
             self.leftOut = leftOut
             self.otherwise = otherwise
         }
     }
 
-    private let current = PublishedSnapshot(Snapshot([], leftOut: [:], otherwise: .notLoaded))
+    private let current = PublishedSnapshot(Snapshot([:], leftOut: [:], otherwise: .notLoaded))
     private let lock = NSLock()
     /// Guarded by `lock`: one bundle per folder path ever loaded, kept for the process.
     private var bundles: [String: LazyBundle] = [:]
 
-    /// The module's bundle; a first lookup opens it (``LazyBundle``).
+    /// The module's bundle; a first lookup opens it (``LazyBundle``). While exposures are reported, a module's first
+    /// lookup in the snapshot is handed to ``ExposureLog``; otherwise the check costs one atomic load of a flag.
     func bundle(for moduleName: String) -> Bundle? {
         current.withCurrent { snapshot in
             guard let entry = snapshot.table[moduleName] else {
                 if ExposureLog.shared.isEnabled { firstMiss(moduleName, in: snapshot) }
                 return nil
             }
-            return entry._withUnsafeGuaranteedRef { entry in
-                if cota_atomic_cell_load(entry.lookedUp) == nil { firstLookup(entry, in: snapshot) }
-                return entry.bundle._withUnsafeGuaranteedRef { $0.bundle }
+            if ExposureLog.shared.isEnabled, cota_atomic_cell_load(entry.lookedUp) == nil {
+                firstLookup(moduleName, entry, in: snapshot)
             }
+            return entry.bundle._withUnsafeGuaranteedRef { $0.bundle }
         }
     }
 
     /// Marks a served module's first lookup in `snapshot` and hands it to the exposure log (two racing first lookups
     /// may both do so: the log reports a module once per change of what it serves).
-    private func firstLookup(_ entry: Entry, in snapshot: Snapshot) {
+    private func firstLookup(_ moduleName: String, _ entry: Entry, in snapshot: Snapshot) {
         cota_atomic_cell_store(entry.lookedUp, UnsafeMutableRawPointer(bitPattern: 1))
-        guard ExposureLog.shared.isEnabled else { return }
-        let module = entry.module
-        ExposureLog.shared.record(module: module) { self.servedContent(in: snapshot, for: module) }
+        ExposureLog.shared.record(module: moduleName) { self.servedContent(in: snapshot, for: moduleName) }
     }
 
     /// Hands a module that `snapshot` does not serve to the exposure log at its first lookup in that snapshot.
@@ -94,9 +84,7 @@ final class BundleRegistry: @unchecked Sendable {
         guard let entry = snapshot.table[moduleName] else {
             return .embedded(snapshot.leftOut[moduleName] ?? snapshot.otherwise)
         }
-        let path = entry._withUnsafeGuaranteedRef { entry in
-            entry.bundle._withUnsafeGuaranteedRef { $0.bundle == nil ? nil : $0.path }
-        }
+        let path = entry.bundle._withUnsafeGuaranteedRef { $0.bundle == nil ? nil : $0.path }
         guard let path else { return .embedded(.unreadable) }
         lock.lock()
         let kept = snapshot.served[moduleName]
@@ -122,15 +110,15 @@ final class BundleRegistry: @unchecked Sendable {
         otherwise: OTALocalizedString.EmbeddedReason
     ) -> Bool {
         lock.lock()
-        var entries: [Entry] = []
+        var table: [String: Entry] = [:]
         var added = false
         for (module, path) in folders {
             let bundle = bundles[path] ?? LazyBundle(path: path)
             if bundles[path] == nil { added = true }
             bundles[path] = bundle
-            entries.append(Entry(module: module, bundle: bundle))
+            table[module] = Entry(bundle: Unmanaged.passUnretained(bundle), lookedUp: cota_atomic_cell_create())
         }
-        current.publish(Snapshot(entries, leftOut: leftOut, otherwise: otherwise))
+        current.publish(Snapshot(table, leftOut: leftOut, otherwise: otherwise))
         lock.unlock()
         return added
     }
