@@ -23,12 +23,12 @@ extension OTALocalizedString {
     /// module is reported once per process, and again when what it serves changes (the kill switch, a later load that
     /// serves other content); a reload that serves the same content reports nothing.
     ///
-    /// Call it before ``loadBundlesFromDisk()`` and before any lookup: lookups made earlier are not reported (a module
-    /// is then reported at its first lookup after the call). `nil` stops the reports. `handler` runs on a private
-    /// serial queue, one exposure at a time in the order of the lookups, never on the thread that looked up; it must
-    /// not block for long. Cost: without a handler, one atomic load of a flag per lookup; with one, a served module's
-    /// lookups load one more flag and its first lookup per load enqueues one block, and a module served embedded takes
-    /// a lock at each lookup (to tell its first one). Safe from any thread.
+    /// Call it before ``loadBundlesFromDisk()`` and before any lookup: a served module whose first lookup after a load
+    /// came earlier is reported only after the next load. `nil` stops the reports. `handler` runs on a private serial
+    /// queue, one exposure at a time in the order of the lookups, never on the thread that looked up; it must not
+    /// block for long. Cost: a served module's lookups cost nothing more (its first lookup per load, which opens its
+    /// bundle, enqueues one block); a module served embedded loads one flag per lookup, and takes a lock at each lookup
+    /// while a handler is set (to tell its first one). Safe from any thread.
     public static func reportExposures(to handler: (@Sendable (Exposure) -> Void)?) {
         ExposureLog.shared.setHandler(handler)
     }

@@ -3,36 +3,33 @@ import Foundation
 
 /// The process-wide snapshot of OTA bundles: module name to the folder's ``LazyBundle``, published without a lock.
 ///
-/// `bundle(for:)` loads the current snapshot (one atomic load), looks one key up, checks whether exposures are
-/// reported (one atomic load) and reads the bundle (one more atomic load once it is open): no
-/// lock, no reference count on shared objects but the `Bundle` it returns (docs/benchmarks.md, `bundleFor`). A folder
-/// path keeps one ``LazyBundle`` for the process, so reloading the same installs reuses their bundles, as Apple's
-/// `Bundle` does per path (docs/apple-platform.md C1). A module's first lookup in a snapshot is handed to
-/// ``ExposureLog`` when the app asked for exposures.
+/// `bundle(for:)` loads the current snapshot (one atomic load), looks one key up, and reads the bundle (one more
+/// atomic load once it is open): no lock, no reference count on shared objects but the `Bundle` it returns
+/// (docs/benchmarks.md, `bundleFor`). Each snapshot has a ``LazyBundle`` per module, whose first lookup is the
+/// module's exposure in that snapshot (``ExposureLog``); a folder path keeps one `Bundle` for the process, so
+/// reloading the same installs reuses their bundles, as Apple's `Bundle` does per path (docs/apple-platform.md C1).
 final class BundleRegistry: @unchecked Sendable {
     static let shared = BundleRegistry()
 
-    /// One served module of one snapshot: two words, read by value from the snapshot's table.
-    private struct Entry {
-        let bundle: Unmanaged<LazyBundle>
-        /// A cell that is non-null once the module was looked up in this snapshot while exposures were reported.
-        let lookedUp: UnsafeMutableRawPointer
-    }
-
-    /// A snapshot's table holds unmanaged references: ``bundles`` keeps every bundle alive.
+    /// A snapshot's table holds unmanaged references: ``Snapshot/bundles`` keeps them alive.
     private final class Snapshot: @unchecked Sendable {
-        let table: [String: Entry]
+        let table: [String: Unmanaged<LazyBundle>]
+        let bundles: [LazyBundle]
         /// Why the modules the load found installed but left out of `table` use their embedded strings.
         let leftOut: [String: OTALocalizedString.EmbeddedReason]
         /// Why any other module uses its embedded strings.
         let otherwise: OTALocalizedString.EmbeddedReason
         /// Guarded by the registry's `lock`: the content of each module of `table` that was asked for.
         var served: [String: OTALocalizedString.InstalledContent] = [:]
-        /// Guarded by the registry's `lock`: the modules outside `table` looked up while exposures were asked for.
+        /// Guarded by the registry's `lock`: the modules outside `table` looked up while exposures were reported.
         var missed: Set<String> = []
 
-        init(_ table: [String: Entry], leftOut: [String: OTALocalizedString.EmbeddedReason], otherwise: OTALocalizedString.EmbeddedReason) {
-            self.table = table
+        init(
+            _ bundles: [String: LazyBundle], leftOut: [String: OTALocalizedString.EmbeddedReason],
+            otherwise: OTALocalizedString.EmbeddedReason
+        ) {
+            self.bundles = Array(bundles.values)
+            table = bundles.mapValues { Unmanaged.passUnretained($0) }
             self.leftOut = leftOut
             self.otherwise = otherwise
         }
@@ -40,29 +37,30 @@ final class BundleRegistry: @unchecked Sendable {
 
     private let current = PublishedSnapshot(Snapshot([:], leftOut: [:], otherwise: .notLoaded))
     private let lock = NSLock()
-    /// Guarded by `lock`: one bundle per folder path ever loaded, kept for the process.
-    private var bundles: [String: LazyBundle] = [:]
+    /// Guarded by `lock`: every folder path published since launch, with its `Bundle` once a lookup opened it (nil:
+    /// not opened yet, or it could not be opened), kept for the process.
+    private var opened: [String: Bundle?] = [:]
 
-    /// The module's bundle; a first lookup opens it (``LazyBundle``). While exposures are reported, a module's first
-    /// lookup in the snapshot is handed to ``ExposureLog``; otherwise the check costs one atomic load of a flag.
+    /// The module's bundle; a first lookup opens it (``LazyBundle``). A module the snapshot does not serve is handed
+    /// to the exposure log at its first lookup while exposures are reported (one atomic load of a flag otherwise).
     func bundle(for moduleName: String) -> Bundle? {
         current.withCurrent { snapshot in
             guard let entry = snapshot.table[moduleName] else {
                 if ExposureLog.shared.isEnabled { firstMiss(moduleName, in: snapshot) }
                 return nil
             }
-            if ExposureLog.shared.isEnabled, cota_atomic_cell_load(entry.lookedUp) == nil {
-                firstLookup(moduleName, entry, in: snapshot)
-            }
-            return entry.bundle._withUnsafeGuaranteedRef { $0.bundle }
+            return entry._withUnsafeGuaranteedRef { $0.bundle }
         }
     }
 
-    /// Marks a served module's first lookup in `snapshot` and hands it to the exposure log (two racing first lookups
-    /// may both do so: the log reports a module once per change of what it serves).
-    private func firstLookup(_ moduleName: String, _ entry: Entry, in snapshot: Snapshot) {
-        cota_atomic_cell_store(entry.lookedUp, UnsafeMutableRawPointer(bitPattern: 1))
-        ExposureLog.shared.record(module: moduleName) { self.servedContent(in: snapshot, for: moduleName) }
+    /// The one `Bundle` of a folder path for the process, opened at its first call.
+    private func openBundle(atPath path: String) -> Bundle? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = opened[path], let bundle = known { return bundle }
+        let bundle = Bundle(url: URL(fileURLWithPath: path, isDirectory: true))
+        if bundle != nil { opened[path] = bundle }
+        return bundle
     }
 
     /// Hands a module that `snapshot` does not serve to the exposure log at its first lookup in that snapshot.
@@ -84,8 +82,9 @@ final class BundleRegistry: @unchecked Sendable {
         guard let entry = snapshot.table[moduleName] else {
             return .embedded(snapshot.leftOut[moduleName] ?? snapshot.otherwise)
         }
-        let path = entry.bundle._withUnsafeGuaranteedRef { $0.bundle == nil ? nil : $0.path }
-        guard let path else { return .embedded(.unreadable) }
+        // Opened through the registry, not the snapshot's ``LazyBundle``, whose first lookup is the module's exposure.
+        let path = entry._withUnsafeGuaranteedRef { $0.path }
+        guard openBundle(atPath: path) != nil else { return .embedded(.unreadable) }
         lock.lock()
         let kept = snapshot.served[moduleName]
         lock.unlock()
@@ -110,16 +109,25 @@ final class BundleRegistry: @unchecked Sendable {
         otherwise: OTALocalizedString.EmbeddedReason
     ) -> Bool {
         lock.lock()
-        var table: [String: Entry] = [:]
         var added = false
-        for (module, path) in folders {
-            let bundle = bundles[path] ?? LazyBundle(path: path)
-            if bundles[path] == nil { added = true }
-            bundles[path] = bundle
-            table[module] = Entry(bundle: Unmanaged.passUnretained(bundle), lookedUp: cota_atomic_cell_create())
+        for path in folders.values where opened[path] == nil {
+            opened[path] = .some(nil)
+            added = true
         }
-        current.publish(Snapshot(table, leftOut: leftOut, otherwise: otherwise))
         lock.unlock()
+        // The snapshot's bundles capture it weakly through this box, filled once it exists.
+        let box = SnapshotBox()
+        var bundles: [String: LazyBundle] = [:]
+        for (module, path) in folders {
+            bundles[module] = LazyBundle(path: path, open: { [unowned self] in self.openBundle(atPath: path) }) {
+                [unowned self] in
+                guard ExposureLog.shared.isEnabled, let snapshot = box.snapshot else { return }
+                ExposureLog.shared.record(module: module) { self.servedContent(in: snapshot, for: module) }
+            }
+        }
+        let snapshot = Snapshot(bundles, leftOut: leftOut, otherwise: otherwise)
+        box.snapshot = snapshot
+        current.publish(snapshot)
         return added
     }
 
@@ -127,6 +135,12 @@ final class BundleRegistry: @unchecked Sendable {
     func loadedFolderPaths() -> Set<String> {
         lock.lock()
         defer { lock.unlock() }
-        return Set(bundles.keys)
+        return Set(opened.keys)
+    }
+
+    /// A snapshot for the closures of its own bundles, set once before it is published (snapshots live for the
+    /// process: ``PublishedSnapshot``).
+    private final class SnapshotBox: @unchecked Sendable {
+        var snapshot: Snapshot?
     }
 }

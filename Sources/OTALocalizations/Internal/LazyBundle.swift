@@ -1,12 +1,13 @@
 internal import COTAAtomics
 import Foundation
 
-/// A module's installed folder whose `Bundle` is opened once, at its first lookup, from whichever thread asks.
+/// A module's installed folder in one snapshot of the read side, whose `Bundle` is handed out from its first lookup.
 ///
-/// Once open, a lookup is one atomic load (acquire) of the published `Bundle`; the first lookups take a lock so that
-/// every caller gets the same instance. `Bundle(url:)` is safe to call from any thread. The folder is kept as a path
-/// string until then: building a file `URL` costs more than the launch path's file reads when the path holds a `%`
-/// (storage names do, ``OTAStorageLayout/storageName(forModule:)``).
+/// Once published, a lookup is one atomic load (acquire) of the `Bundle`; the first lookups take a lock so that every
+/// caller gets the same instance. The `Bundle` itself comes from `open`, which the registry gives: one `Bundle` per
+/// folder path for the process, opened at the folder's first lookup in any snapshot (`Bundle(url:)` is safe to call
+/// from any thread). The one lookup that publishes it runs `firstLookup` after releasing the lock: the exposure of
+/// the module in this snapshot (``ExposureLog``), at no cost to later lookups.
 final class LazyBundle: @unchecked Sendable {
     /// The folder's standardized path.
     let path: String
@@ -15,13 +16,14 @@ final class LazyBundle: @unchecked Sendable {
     private let lock = NSLock()
     /// Guarded by `lock`; written once. Keeps the published `Bundle` alive.
     private var opened: Bundle?
+    private let open: @Sendable () -> Bundle?
+    private let firstLookup: @Sendable () -> Void
 
-    init(path: String) {
+    init(path: String, open: @escaping @Sendable () -> Bundle?, firstLookup: @escaping @Sendable () -> Void) {
         self.path = path
+        self.open = open
+        self.firstLookup = firstLookup
     }
-
-    /// The folder as a file URL.
-    var url: URL { URL(fileURLWithPath: path, isDirectory: true) }
 
     /// The folder's `Bundle`, or nil when it cannot be opened (the module then uses its embedded bundle).
     var bundle: Bundle? {
@@ -29,11 +31,14 @@ final class LazyBundle: @unchecked Sendable {
             return raw == cell ? nil : Unmanaged<Bundle>.fromOpaque(raw).takeUnretainedValue()
         }
         lock.lock()
-        defer { lock.unlock() }
-        if cota_atomic_cell_load(cell) == nil {
-            opened = Bundle(url: url)
+        let published = cota_atomic_cell_load(cell) == nil
+        if published {
+            opened = open()
             cota_atomic_cell_store(cell, opened.map { Unmanaged.passUnretained($0).toOpaque() } ?? cell)
         }
-        return opened
+        let bundle = opened
+        lock.unlock()
+        if published { firstLookup() }
+        return bundle
     }
 }
