@@ -13,14 +13,17 @@
 /// 3. In the text, each ASCII letter becomes its accented look-alike (``accented(_:)``: `a` → `å`, `H` → `Ĥ`, one
 ///    Unicode scalar each); every other character is kept.
 /// 4. `n` is the number of Unicode scalars between the whitespace of step 1 that are not in a format specifier or a
-///    markup tag. When `n` is 0 (the value is only specifiers and tags, such as `%@` or `%#@count@`) the value is
-///    returned unchanged: there is no text to check, and its arguments are bracketed where they come from.
+///    markup tag. When none of those `n` scalars is a letter (Unicode `Alphabetic`), the value is returned unchanged:
+///    `%@`, `%#@count@`, `%1$@ %2$@`, `(%d)` or `—` has no text to translate, and its arguments are bracketed where
+///    they come from.
 /// 5. Otherwise the result is the leading whitespace, `[`, the rewritten runs, ``padding`` repeated `⌈n / 3⌉`
 ///    times, `]`, and the trailing whitespace: about a third longer than the text, plus the two brackets.
 ///
 /// `Hello` gives `[Ĥéļļö··]`; `Delete %@?` gives `[Ðéļéţé %@?···]`; `  %d files\n` gives `  [%d ƒîļéš··]\n`.
 /// Accenting makes ASCII letters non-ASCII and every format specifier is ASCII, so the result holds exactly the
-/// specifiers of the value, in the same order and byte for byte. Thread-safe: a pure function.
+/// specifiers of the value, in the same order and byte for byte. A `%` that starts no specifier is kept too, but when
+/// it ends the text the padding follows it (`Up 50%` gives `[Ûþ 50%··]`), as a space or a letter may. Thread-safe: a pure
+/// function.
 public enum PseudoText {
     /// What pads the text: U+00B7 MIDDLE DOT, visible, not a letter, and no Markdown syntax.
     public static let padding: Unicode.Scalar = "\u{B7}"
@@ -36,23 +39,29 @@ public enum PseudoText {
         let core = Array(scalars[start..<end])
         var body = String.UnicodeScalarView()
         var counted = 0
+        var hasLetter = false
         var index = 0
         for run in PseudoTextRuns.keptRuns(core) {
             while index < run.range.lowerBound {
                 body.append(accented(core[index]))
+                hasLetter = hasLetter || core[index].properties.isAlphabetic
                 counted += 1
                 index += 1
             }
             body.append(contentsOf: core[run.range])
-            if run.isText { counted += run.range.count }
+            if run.isText {
+                counted += run.range.count
+                hasLetter = hasLetter || core[run.range].contains { $0.properties.isAlphabetic }
+            }
             index = run.range.upperBound
         }
         while index < core.count {
             body.append(accented(core[index]))
+            hasLetter = hasLetter || core[index].properties.isAlphabetic
             counted += 1
             index += 1
         }
-        guard counted > 0 else { return value }
+        guard hasLetter else { return value }
         var result = String.UnicodeScalarView(scalars[..<start])
         result.append("[")
         result.append(contentsOf: body)

@@ -76,14 +76,14 @@ import OTALocalizationsValidation
         for file in input.files where file.localization == developmentRegion {
             let pseudoPath = "\(localization).lproj/\(file.fileName)"
             switch (file.content, files[pseudoPath]) {
-            case (.strings(let development), .strings(let pseudo))?:
+            case (.strings(let development), .strings(let pseudo)?):
                 let values = pseudo.values
                 for (key, value) in development.values {
                     let copy = try #require(values[key], "\(pseudoPath): \(key)")
                     expectSameSpecifiers(copy, value, "\(pseudoPath): \(key)")
                     keys += 1
                 }
-            case (.stringsDict(let development), .stringsDict(let pseudo))?:
+            case (.stringsDict(let development), .stringsDict(let pseudo)?):
                 for (key, value) in development.entries {
                     let copy = try #require(pseudo.entries[key], "\(pseudoPath): \(key)")
                     compare(copy, value, localization: localization, "\(pseudoPath): \(key)")
