@@ -65,7 +65,6 @@ import OTALocalizationsValidation
         }
         #expect(pseudoModules > 0)
         #expect(keys > 0)
-        print("pseudo corpus \(name): \(localization), \(pseudoModules) of \(result.modules.count) modules, \(keys) keys")
     }
 
     /// Checks that each development table has its pseudo copy with every key, each string's format specifiers equal to
