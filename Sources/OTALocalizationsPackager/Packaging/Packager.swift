@@ -6,7 +6,7 @@ import OTALocalizationsValidation
 /// Turns a repository's reviewed tables into per-module ZIPs and a manifest (docs/design.md, docs/packaging.md).
 ///
 /// Order of work, one function per step: ``checkInputs(_:)``, then discover, read and parse every table
-/// (``loadTables(_:)``), validate (``validate(_:of:options:compression:)``, `docs/validation.md`) while the ZIP
+/// (``loadTables(_:)``), replace the tables of a pseudo-localized localization (``pseudoLocalize(_:_:)``), validate (``validate(_:of:options:compression:)``, `docs/validation.md`) while the ZIP
 /// entries are deflated in the background, build every ZIP in memory, check the output folder, then write ZIPs
 /// (temporary file + rename) and, last, `manifest.json` (temporary file + rename) (``write(_:manifest:options:in:)``).
 /// Any failure before the writing step leaves the output folder untouched, and no background work outlives the call.
