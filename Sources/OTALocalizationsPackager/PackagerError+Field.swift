@@ -13,6 +13,9 @@ extension PackagerError {
         /// ``Facts/value``, ``Facts/problem`` says where), or no manifest of channel ``Facts/value`` (at
         /// ``Facts/location``).
         public static let channel = Field(rawValue: "channel")
+        /// ``PackageOptions/pseudoLocalization`` (``Facts/value``): `refused` for the production channel, or
+        /// `configuration` when no module has that localization (``Facts/problem`` names those they have).
+        public static let pseudoLocalization = Field(rawValue: "pseudoLocalization")
         /// ``PackageOptions/outputDirectory``.
         public static let outputDirectory = Field(rawValue: "outputDirectory")
         /// ``PackageOptions/previousManifest``.

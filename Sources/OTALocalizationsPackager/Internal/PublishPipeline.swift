@@ -8,7 +8,8 @@ import OTALocalizationsValidation
 /// Both commands go through it, so they read the same files and report the same findings.
 struct PublishPipeline {
     let configuration: PackagerConfiguration
-    let load: TableLoadResult
+    /// Every loaded table; `package` may replace a localization's tables (``PseudoLocalization``) before checking.
+    var load: TableLoadResult
     /// Files discovery and loading left out, sorted by path.
     let skipped: [SkippedFile]
     let validation: PublishValidation

@@ -25,13 +25,18 @@ public struct PackageOptions: Sendable {
     /// without a `channel` field, another name `manifest.<channel>.json` recording it (and, signed,
     /// `manifest.<channel>.dsse.json`). The ZIPs are the same for every channel.
     public var channel: String?
+    /// A localization to publish as pseudo-text (``PseudoLocalization``): in each module that has it, its tables are
+    /// replaced by ``PseudoText`` derived from the development region's. Only for a ``channel`` other than production;
+    /// nil publishes the tables as they are.
+    public var pseudoLocalization: String?
 
     public init(
         repositoryRoot: URL, appVersion: String, outputDirectory: URL, configurationFile: URL? = nil,
         publishedAt: Date, previousManifest: URL? = nil, validation: ValidationOptions = ValidationOptions(),
-        signingKeys: [ManifestSigningKey] = [], channel: String? = nil
+        signingKeys: [ManifestSigningKey] = [], channel: String? = nil, pseudoLocalization: String? = nil
     ) {
         self.channel = channel
+        self.pseudoLocalization = pseudoLocalization
         self.validation = validation
         self.signingKeys = signingKeys
         self.repositoryRoot = repositoryRoot

@@ -6,7 +6,7 @@ import OTALocalizationsValidation
 /// Turns a repository's reviewed tables into per-module ZIPs and a manifest (docs/design.md, docs/packaging.md).
 ///
 /// Order of work, one function per step: ``checkInputs(_:)``, then discover, read and parse every table
-/// (``loadTables(_:)``), validate (``validate(_:of:options:compression:)``, `docs/validation.md`) while the ZIP
+/// (``loadTables(_:)``), replace the tables of a pseudo-localized localization (``pseudoLocalize(_:_:)``), validate (``validate(_:of:options:compression:)``, `docs/validation.md`) while the ZIP
 /// entries are deflated in the background, build every ZIP in memory, check the output folder, then write ZIPs
 /// (temporary file + rename) and, last, `manifest.json` (temporary file + rename) (``write(_:manifest:options:in:)``).
 /// Any failure before the writing step leaves the output folder untouched, and no background work outlives the call.
@@ -25,7 +25,8 @@ public enum Packager {
         progress: (Int, Int, ModuleArchive) -> Void = { _, _, _ in }
     ) throws -> PackageResult {
         let versionFolder = try checkInputs(options)
-        let (pipeline, previous) = try loadTables(options)
+        var (pipeline, previous) = try loadTables(options)
+        let pseudoWarnings = try pseudoLocalize(&pipeline, options)
         let developmentRegion = pipeline.configuration.developmentRegion
         // Deflate needs only the bytes: it runs on the cores validation leaves idle, and is discarded if it fails.
         let compression = BackgroundCompression(pipeline.load.modules, developmentRegion: developmentRegion)
@@ -47,14 +48,16 @@ public enum Packager {
             modules: moduleResults(archives, written: written.plan, previous: previous),
             skipped: pipeline.skipped, diagnostics: diagnostics
         )
-        result.warnings = previous.map { previousWarnings($0, options) } ?? []
+        result.warnings = (previous.map { previousWarnings($0, options) } ?? []) + pseudoWarnings
         result.removedTemporaries = written.removedTemporaries
         return result
     }
 
-    /// Checks what can be checked before any file is read: the app version, the channel's name and that the version
-    /// folder can be created; returns the version folder, `<outputDirectory>/<appVersion>`.
-    /// - Throws: ``PackagerError`` `badAppVersion`, `configuration` (the channel), `io` (the output folder).
+    /// Checks what can be checked before any file is read: the app version, the channel's name, that a pseudo-localization
+    /// is for a channel other than production, and that the version folder can be created; returns the version folder,
+    /// `<outputDirectory>/<appVersion>`.
+    /// - Throws: ``PackagerError`` `badAppVersion`, `configuration` (the channel), `refused` (pseudo-localization on
+    ///   production), `io` (the output folder).
     private static func checkInputs(_ options: PackageOptions) throws -> URL {
         guard PackageOptions.isAppVersion(options.appVersion) else {
             throw PackagerError(
@@ -69,6 +72,7 @@ public enum Packager {
                 field: .channel, facts: PackagerError.Facts(value: channel)
             )
         }
+        try checkPseudoChannel(options)
         let versionFolder = options.outputDirectory.appendingPathComponent(options.appVersion, isDirectory: true)
         if let problem = OutputPath.problem(creatingFolder: versionFolder) {
             throw PackagerError.outputDirectory("\(problem); give a folder (it is created when missing)")

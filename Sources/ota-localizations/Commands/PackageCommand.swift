@@ -22,6 +22,11 @@ enum PackageCommand: Command {
             The release channel (docs/rollouts.md): writes manifest.<name>.json recording
             "channel": "<name>"; default production (manifest.json, no channel field).
             """)
+        static let pseudo = CommandOption.value("pseudo", "<localization>", help: """
+            QA only, with --channel other than production: publish this localization of each module
+            that has it as pseudo-text derived from the development region's tables: accented,
+            a third longer, bracketed, format specifiers kept (docs/packaging.md).
+            """)
         static let previous = CommandOption.value("previous", "<manifest>", help: """
             A published manifest.json (path, http(s) URL or s3://); each module is marked changed or
             unchanged against it. A manifest of another app version is a warning.
@@ -47,7 +52,7 @@ enum PackageCommand: Command {
     }
     static let options = [
         Option.appVersion, Option.output, Option.config, Option.publishedAt, Option.allowFuturePublishedAt, Option.channel,
-        Option.previous, Option.baseline, Option.validationBaseline, Option.strict, Option.signingKey, Option.json, Option.quiet,
+        Option.pseudo, Option.previous, Option.baseline, Option.validationBaseline, Option.strict, Option.signingKey, Option.json, Option.quiet,
     ]
     static let help = """
         OVERVIEW: Package every module's .strings/.stringsdict tables into reproducible, hashed ZIPs and a manifest.
@@ -101,6 +106,10 @@ enum PackageCommand: Command {
             throw UsageError(message: "--channel '\(channel)' is not a channel name: 1 to 32 lowercase letters, digits and '-', "
                 + "starting with a letter (not 'dsse'), e.g. staging; 'production' is manifest.json")
         }
+        let pseudo = args.value(Option.pseudo)
+        if let pseudo, let message = PseudoOptionText.usageError(localization: pseudo, channel: channel) {
+            throw UsageError(message: message)
+        }
         return PackageOptions(
             repositoryRoot: URL(fileURLWithPath: root),
             appVersion: try args.required(Option.appVersion),
@@ -126,7 +135,8 @@ enum PackageCommand: Command {
                 strict: args.flag(Option.strict)
             ),
             signingKeys: try SigningKeyArguments.signingKeys(args.values(Option.signingKey), environment: ProcessInfo.processInfo.environment),
-            channel: channel
+            channel: channel,
+            pseudoLocalization: pseudo
         )
     }
 

@@ -1,6 +1,6 @@
 import OTALocalizationsPackager
 
-/// A ``PackageWarning`` worded for the command line, naming `--previous`.
+/// A ``PackageWarning`` worded for the command line, naming `--previous` and `--pseudo`.
 enum PackageWarningText {
     /// The line after `warning: `; `previous` is `--previous` as given, named instead of the warning's location
     /// (which, for an `s3://` location, is the temporary copy read).
@@ -12,6 +12,8 @@ enum PackageWarningText {
         case let .olderThanPrevious(publishedAt, previousPublishedAt):
             "publishedAt \(publishedAt) is older than --previous (\(previousPublishedAt)); devices that installed it will "
                 + "ignore this manifest"
+        case .pseudoLocalizationMissing, .pseudoWithoutDevelopmentTables:
+            "--pseudo: \(warning)"
         }
     }
 }

@@ -12,6 +12,8 @@ enum PackagerErrorText {
             return "--app-version '\(facts.value ?? "")' \(PackageOptions.appVersionRule)"
         case .channel? where error.code == .configuration:
             return "--channel '\(facts.value ?? "")' \(PackageOptions.channelNameRule)"
+        case .pseudoLocalization?:
+            return PseudoOptionText.message(error)
         case .outputDirectory?:
             return "--output: \(facts.problem ?? "")"
         case .previousManifest?:
