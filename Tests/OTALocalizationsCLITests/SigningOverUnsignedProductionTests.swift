@@ -31,7 +31,7 @@ import Testing
         let before = try Data(contentsOf: site.folder.appendingPathComponent("manifest.json"))
 
         // When: the promote job runs with the key.
-        let refused = try await cli(["promote", site.folder.path, "--from", "staging", "--signing-key", key.path])
+        let refused = try await cli(["promote", site.folder.path, "--from", "staging", "--signing-key", key.path, "--quiet"])
 
         // Then: refused, nothing written, and the message says how to sign production.
         #expect(refused.status == 1)

@@ -71,6 +71,32 @@ enum PublishKill {
         return process.terminationReason == .uncaughtSignal
     }
 
+    /// Runs `ota-localizations <arguments>` and sends SIGKILL to it once `folder` holds an entry it did not hold when
+    /// the run started (an AWS CLI scratch folder: the kill then lands while the AWS CLI runs); returns whether it was
+    /// killed before it finished. Polls every millisecond on a thread of its own.
+    static func runKilled(whenNewEntryIn folder: URL, _ arguments: [String], environment: [String: String]) async throws -> Bool {
+        try await OwnThread.run {
+            let before = Set((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            let process = Process()
+            process.executableURL = TestPaths.cliExecutable
+            process.arguments = arguments
+            process.environment = environment.merging([runVariable: arguments.joined(separator: " ")]) { _, run in run }
+            process.standardError = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            while process.isRunning {
+                let now = Set((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+                if !now.subtracting(before).isEmpty {
+                    kill(process.processIdentifier, SIGKILL)
+                    break
+                }
+                usleep(1_000)
+            }
+            process.waitUntilExit()
+            return process.terminationReason == .uncaughtSignal
+        }
+    }
+
     /// The environment variable ``runKilled(after:_:environment:)`` sets to the arguments of the run it kills.
     static let runVariable = "OTA_TEST_KILLED_RUN"
 
