@@ -113,6 +113,7 @@ public actor OTALocalizationService: OTALocalizationServicing {
                 self.noteStoppedCycleEnded()
             }
         }
+        CycleReportHistory.append(outcome.report, endedAt: Date(), configuration: configuration)
         configuration.reportHandler(outcome.report)
     }
 
