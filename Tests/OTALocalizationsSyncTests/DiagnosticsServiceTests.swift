@@ -51,6 +51,18 @@ import OTALocalizationsCore
         ])
     }
 
+    @Test func aFailedCycleKeepsItsReportButAnUnusableAppVersionWritesNothing() async throws {
+        let fixture = try SyncFixture()
+        await fixture.makeService().start()
+        #expect(fixture.reports.last?.manifest == .failed)
+        #expect(await fixture.makeService().diagnostics().cycleReports.map(\.report) == fixture.reports.all)
+
+        let unusable = try SyncFixture()
+        await unusable.makeService(appVersion: "..").start()
+        #expect(unusable.reports.last?.manifest == .failed)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: unusable.root.path).isEmpty)
+    }
+
     @Test func aReportLargerThanTheCapKeepsItsFailedModulesFirst() throws {
         // Given: one report of 3,000 skipped modules with long names and one failure, far over 128 KiB.
         var modules = (0..<3_000).map {
@@ -92,6 +104,7 @@ import OTALocalizationsCore
         // Nothing ran and nothing was written.
         #expect(fixture.reports.all.isEmpty)
         #expect(fixture.tree().isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: reportsFile(fixture).path))
         #expect(OTALocalizationServiceConfiguration.channelChosenForNextLaunch(storageRoot: fixture.root) == nil)
     }
 

@@ -151,11 +151,14 @@ final class SyncFixture: @unchecked Sendable {
 
     // MARK: Disk
 
-    /// Every path under the root with its bytes (directories map to nil).
+    /// Every path under the root with its bytes (directories map to nil), but the last cycles' reports the service
+    /// keeps for its QA snapshot (`.ota-cycle-reports.json`, written after every cycle, failed ones included: no state,
+    /// DiagnosticsServiceTests checks it).
     func snapshot() -> [String: Data?] {
         var result: [String: Data?] = [:]
         let enumerator = FileManager.default.enumerator(atPath: root.path)
         while let relative = enumerator?.nextObject() as? String {
+            if relative == ".ota-cycle-reports.json" { continue }
             let url = root.appendingPathComponent(relative)
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)

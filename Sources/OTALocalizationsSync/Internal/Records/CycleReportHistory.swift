@@ -9,8 +9,9 @@ import OTALocalizationsCore
 /// ``maximumReports`` entries and ``maximumBytes`` bytes (the oldest go first; a single report larger than that keeps
 /// its failed, updated and removed modules, then as many as fit). Written after each cycle as a new file under a
 /// trash name at the storage root, then renamed onto the record (a kill leaves the old file or the new one, and trash
-/// the next cycle removes). Deleted by the kill switch with everything else that is not kept. A file that does not
-/// parse is replaced by the next cycle.
+/// the next cycle removes). Written after failed cycles too (the one change a failed cycle makes), never for an app
+/// version that cannot name a folder. Deleted by the kill switch with everything else that is not kept. A file that
+/// does not parse is replaced by the next cycle.
 enum CycleReportHistory {
     /// The most reports kept: 20.
     static let maximumReports = 20
@@ -31,6 +32,8 @@ enum CycleReportHistory {
     static func append(_ report: OTALocalizationCycleReport, endedAt: Date, configuration: OTALocalizationServiceConfiguration) {
         let root = configuration.storageRoot
         let layout = configuration.layout
+        // A configuration whose app version cannot name a folder touches nothing (its cycles fail before any step).
+        guard layout.hasUsableAppVersion else { return }
         let entry = OTALocalizationDiagnostics.CycleEntry(
             endedAt: ManifestDate.format(Date(timeIntervalSince1970: endedAt.timeIntervalSince1970.rounded(.down))),
             appVersion: configuration.appVersion, channel: configuration.channel ?? ManifestChannel.production,
