@@ -3,18 +3,17 @@ import OTALocalizations
 import OTALocalizationsCore
 
 extension OTALocalizationService {
-    /// Runs an update cycle now (``start()``, joining one in flight) and returns its report as kept for
-    /// ``diagnostics(modules:)``: nil when none was kept (a kill switch was running, or the file could not be written).
+    /// Runs an update cycle now (``start()``, joining one in flight) and returns its report, the one the
+    /// configuration's `reportHandler` received: nil when no cycle ran (``deleteAllBundles()`` was running).
     ///
     /// A debug action: new text shows from the next cold start, as after any cycle.
     /// - Throws: ``OTALocalizationDebugActionError`` `notAllowed` unless
     ///   ``OTALocalizationServiceConfiguration/allowsDebugActions``.
     public func runCycleNow() async throws(OTALocalizationDebugActionError) -> OTALocalizationCycleReport? {
         try requireDebugActions()
-        let before = CycleReportHistory.load(storageRoot: configuration.storageRoot).last
+        let before = cyclesEnded
         await start()
-        let after = CycleReportHistory.load(storageRoot: configuration.storageRoot).last
-        return after == before ? nil : after?.report
+        return cyclesEnded > before ? lastReport : nil
     }
 
     /// Chooses the release channel for the next launch: `<storage root>/.ota-next-launch-channel` holds it (nil or
