@@ -60,3 +60,16 @@ extension OTALocalizedString {
         LaunchGuard.forget()
     }
 }
+
+extension OTALocalizedString {
+    /// Removes every quarantine record of `appVersion` under `storageRoot` and sets the unconfirmed launches back to 0
+    /// (a QA action: `OTALocalizationService.clearLaunchQuarantines()`); returns how many records went, nil when the
+    /// records could not be changed. Takes the count's lock (at most about 2 s); the running session keeps what it
+    /// serves, the next launch serves the installed content again.
+    @MainActor
+    package static func clearLaunchQuarantines(storageRoot: URL, appVersion: String) -> Int? {
+        let layout = OTAStorageLayout(storageRoot: storageRoot, appVersion: appVersion)
+        guard layout.hasUsableAppVersion else { return 0 }
+        return LaunchGuard.clearQuarantines(layout)
+    }
+}

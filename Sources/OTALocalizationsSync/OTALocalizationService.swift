@@ -29,6 +29,9 @@ public actor OTALocalizationService: OTALocalizationServicing {
     private(set) var joinedCallers = 0
     /// How many cycles stopped from outside (deadline, kill switch) have since seen their work end (observed by tests).
     private(set) var stoppedCyclesEnded = 0
+    /// How many cycles have ended in this process, and the last one's report (``runCycleNow()``).
+    private(set) var cyclesEnded = 0
+    private(set) var lastReport: OTALocalizationCycleReport?
 
     /// Creates the service and records which folders are `current` now (this process's launch set).
     ///
@@ -113,6 +116,9 @@ public actor OTALocalizationService: OTALocalizationServicing {
                 self.noteStoppedCycleEnded()
             }
         }
+        cyclesEnded += 1
+        lastReport = outcome.report
+        CycleReportHistory.append(outcome.report, endedAt: Date(), configuration: configuration)
         configuration.reportHandler(outcome.report)
     }
 

@@ -91,6 +91,15 @@ public struct OTALocalizationServiceConfiguration: Sendable {
     /// `OTALocalizedString.loadBundlesFromDisk(configuration:)` passes it; the service never installs quarantined content
     /// again, whatever this is.
     public let maximumUnconfirmedLaunches: Int?
+    /// Whether the service's debug actions run (``OTALocalizationService/runCycleNow()``,
+    /// ``OTALocalizationService/chooseChannelForNextLaunch(_:)``, ``OTALocalizationService/clearLaunchQuarantines()``);
+    /// default false: each then throws ``OTALocalizationDebugActionError/Code/notAllowed`` and changes nothing.
+    ///
+    /// The app decides what a release build is and passes it: the library is built in release by SwiftPM whatever the
+    /// app's configuration, so its own `#if DEBUG` says nothing about the app. Pass `true` from a `#if DEBUG` branch
+    /// (or an internal-build flag) in the app target (docs/integration.md, "A QA view").
+    /// - Warning: Never pass true in a build users get: the actions change the channel and lift quarantines.
+    public let allowsDebugActions: Bool
     /// Receives one report per cycle, on an arbitrary executor, after the cycle has ended.
     public let reportHandler: @Sendable (OTALocalizationCycleReport) -> Void
     /// The device clock, used for `publishedAt` when the manifest response has no `Date` header (tests set it).
@@ -122,6 +131,7 @@ public struct OTALocalizationServiceConfiguration: Sendable {
         localizationSelection: OTALocalizationSelection = .device,
         channel: String? = nil,
         maximumUnconfirmedLaunches: Int? = OTALocalizedString.defaultMaximumUnconfirmedLaunches,
+        allowsDebugActions: Bool = false,
         reportHandler: @escaping @Sendable (OTALocalizationCycleReport) -> Void = { _ in }
     ) {
         func positive(_ value: TimeInterval, _ fallback: TimeInterval) -> TimeInterval {
@@ -148,6 +158,7 @@ public struct OTALocalizationServiceConfiguration: Sendable {
         self.localizationSelection = localizationSelection
         self.channel = ManifestChannel.recorded(channel)
         self.maximumUnconfirmedLaunches = maximumUnconfirmedLaunches.map { max(1, $0) }
+        self.allowsDebugActions = allowsDebugActions
         self.reportHandler = reportHandler
     }
 

@@ -158,6 +158,37 @@ extension IntegrationSamples {
 }
 #endif
 
+// "A QA view": the app's own build flavour, the composition root and the debug screen's actions.
+/// The app's own build flavour: the library cannot see the app's `DEBUG`.
+enum BuildFlavor {
+    #if DEBUG
+    static let allowsDebugActions = true
+    #else
+    static let allowsDebugActions = false
+    #endif
+}
+
+/// The composition root of a build QA uses, and its debug screen's actions.
+enum QAComposition {
+    static func configuration() -> OTALocalizationServiceConfiguration {
+        OTALocalizationServiceConfiguration(
+            baseURL: URL(string: "https://cdn.example.com/ota")!,
+            channel: BuildFlavor.allowsDebugActions ? OTALocalizationServiceConfiguration.channelChosenForNextLaunch() : nil,
+            allowsDebugActions: BuildFlavor.allowsDebugActions)
+    }
+
+    /// The screen's text: the snapshot as JSON, to show, copy or attach to a bug report.
+    static func snapshotText(_ service: OTALocalizationService) async -> String {
+        await service.diagnostics(modules: ["Checkout", "Profile"]).exportJSON()
+    }
+
+    /// The screen's buttons; each throws `notAllowed` in a build that does not allow debug actions.
+    static func switchToStagingAndSync(_ service: OTALocalizationService) async throws {
+        try await service.chooseChannelForNextLaunch("staging")
+        _ = try await service.runCycleNow()
+    }
+}
+
 // MARK: - docs/signing.md
 
 struct SigningSamples {
@@ -378,7 +409,7 @@ struct SyncArticleSamples {
         // and the keys step's setup), four in the read side's getting-started
         // article and two in the service's.
         #expect(counts == [
-            "docs/integration.md": 7, "docs/hosting.md": 0, "docs/operations.md": 2, "docs/design.md": 0, "docs/testing.md": 0,
+            "docs/integration.md": 8, "docs/hosting.md": 0, "docs/operations.md": 2, "docs/design.md": 0, "docs/testing.md": 0,
             "docs/packaging.md": 0, "docs/signing.md": 2, "docs/rollouts.md": 3, "docs/quick-start.md": 2,
             "Sources/OTALocalizations/OTALocalizations.docc/OTALocalizations.md": 0,
             "Sources/OTALocalizations/OTALocalizations.docc/GettingStarted.md": 4,

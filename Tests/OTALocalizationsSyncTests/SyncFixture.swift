@@ -67,7 +67,7 @@ final class SyncFixture: @unchecked Sendable {
         cycleUncompressedBytes: Int64 = 256 * 1024 * 1024, bufferedArchiveBytes: Int64 = 48 * 1024 * 1024,
         manifestModules: Int = 500, deviceClock: (@Sendable () -> Date)? = nil, deadlines: ManualDeadlines? = nil,
         wallClockDeadlines: Bool = false, transport: (any HTTPTransport)? = nil,
-        trustedKeys: [ManifestPublicKey] = [], selection: OTALocalizationSelection = .device
+        trustedKeys: [ManifestPublicKey] = [], selection: OTALocalizationSelection = .device, debugActions: Bool = false
     ) -> OTALocalizationService {
         let reports = self.reports
         var configuration = OTALocalizationServiceConfiguration(
@@ -76,7 +76,7 @@ final class SyncFixture: @unchecked Sendable {
             maximumCycleSeconds: cycleSeconds, maximumDeletionWaitSeconds: deletionWaitSeconds,
             maximumManifestModules: manifestModules, maximumCycleUncompressedBytes: cycleUncompressedBytes,
             maximumBufferedArchiveBytes: bufferedArchiveBytes, limits: limits, trustedKeys: trustedKeys,
-            localizationSelection: selection, reportHandler: { reports.append($0) })
+            localizationSelection: selection, allowsDebugActions: debugActions, reportHandler: { reports.append($0) })
         if let deviceClock { configuration.deviceClock = deviceClock }
         // Deadlines pass only when the test passes them (ManualDeadlines), unless the test is about real time.
         if !wallClockDeadlines { configuration = configuration.withManualDeadlines(deadlines ?? ManualDeadlines()) }
@@ -151,11 +151,14 @@ final class SyncFixture: @unchecked Sendable {
 
     // MARK: Disk
 
-    /// Every path under the root with its bytes (directories map to nil).
+    /// Every path under the root with its bytes (directories map to nil), but the last cycles' reports the service
+    /// keeps for its QA snapshot (`.ota-cycle-reports.json`, written after every cycle, failed ones included: no state,
+    /// DiagnosticsServiceTests checks it).
     func snapshot() -> [String: Data?] {
         var result: [String: Data?] = [:]
         let enumerator = FileManager.default.enumerator(atPath: root.path)
         while let relative = enumerator?.nextObject() as? String {
+            if relative == ".ota-cycle-reports.json" { continue }
             let url = root.appendingPathComponent(relative)
             var isDirectory: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)

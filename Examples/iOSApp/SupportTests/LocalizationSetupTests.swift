@@ -75,6 +75,29 @@ import Testing
         }
     }
 
+    @Test func theDebugScreensExportReadsTheSnapshotAndItsActionsNeedTheAppsOptIn() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let setup = fixture.launch().setup
+        do {
+            _ = try await setup.service.runCycleNow()
+            Issue.record("a cycle ran without the app's opt-in")
+        } catch {
+            #expect(error.code == .notAllowed)
+        }
+        let json = await setup.diagnosticsJSON()
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["formatVersion"] as? Int == 1 && object["cycleReports"] as? [Any] != nil)
+        #expect((object["modules"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == LocalizationSetup.moduleNames)
+
+        let allowed = LocalizationSetup(
+            configuration: AppConfiguration(baseURL: LocalizationSetupTests.baseURL, appVersion: "1.0", storageRoot: fixture.storageRoot),
+            killSwitch: fixture.flag, transport: FolderTransport(baseURL: LocalizationSetupTests.baseURL, folder: fixture.site.url),
+            allowsDebugActions: true)
+        OTALocalizedString.clearBundleCache()
+        #expect(try await allowed.service.runCycleNow()?.updated == LocalizationSetup.moduleNames.count)
+    }
+
     @Test func aCycleInstallsEveryModuleAndTheDebugScreenShowsThePublishedHashes() async throws {
         let fixture = try Fixture()
         defer { fixture.remove() }

@@ -168,14 +168,14 @@ enum LaunchGuard {
     }
 
     /// The record `descriptor` holds, when it is exactly one.
-    private static func readRecord(_ descriptor: Int32) -> (fingerprint: String, count: Int)? {
+    static func readRecord(_ descriptor: Int32) -> (fingerprint: String, count: Int)? {
         var buffer = [UInt8](repeating: 0, count: OTAStorageLayout.launchAttemptsRecordBytes + 1)
         let read = pread(descriptor, &buffer, buffer.count, 0)
         return read > 0 ? OTAStorageLayout.parseLaunchAttempts(Data(buffer[..<read])) : nil
     }
 
     /// Writes the whole record in one `pwrite(2)` at offset 0, first cutting a longer file to the record's size.
-    private static func writeRecord(_ descriptor: Int32, fingerprint: String, count: Int) {
+    static func writeRecord(_ descriptor: Int32, fingerprint: String, count: Int) {
         let record = [UInt8](OTAStorageLayout.launchAttemptsContents(fingerprint: fingerprint, count: count))
         var info = stat()
         if fstat(descriptor, &info) == 0, Int(info.st_size) > record.count { _ = ftruncate(descriptor, off_t(record.count)) }
@@ -183,7 +183,7 @@ enum LaunchGuard {
     }
 
     /// What opening the record gave.
-    private enum Opened<Value> {
+    enum Opened<Value> {
         /// The record was opened (and `body` ran).
         case opened(Value)
         /// There is no record, and none was to be created.
@@ -194,7 +194,7 @@ enum LaunchGuard {
 
     /// Runs `body` with the record open, and locked (`LOCK_EX`) when the lock could be taken within `attempts` tries a
     /// millisecond apart (`body`'s second argument says which).
-    private static func withLockedRecord<Value>(
+    static func withLockedRecord<Value>(
         _ path: String, create: Bool, attempts: Int, _ body: (Int32, Bool) -> Value
     ) -> Opened<Value> {
         let flags = O_RDWR | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | (create ? O_CREAT : 0)
@@ -222,7 +222,7 @@ enum LaunchGuard {
     /// inside the launch watchdog's limit (docs/apple-platform.md K2).
     private static let launchLockAttempts = 100
     /// How many times a confirmation tries a held lock: about 2 s, after the first screen, off the launch path.
-    private static let confirmLockAttempts = 2_000
+    static let confirmLockAttempts = 2_000
 
     /// The `publishedAt` of `state.json` (the last complete cycle's manifest), when it reads.
     private static func installedPublishedAt(_ layout: OTAStorageLayout) -> String? {

@@ -12,12 +12,14 @@ enum StatusCommand: Command {
         static let json = CommandOption.flag("json", help: """
             Print {"modules":[{"name","folder","slices","available","covered",
             "installedContent":{"sha256","rolloutID"}}],"quarantined":{"since","launches",
-            "publishedAt","modules"}|null}; slices and available are null for a module
+            "publishedAt","modules"}|null,"diagnostics":{…}}; slices and available are null for a module
             installed from its full ZIP; installedContent is what
             OTALocalizedString.installedContent(for:) returns for analytics (sha256: the
             manifest entry's, the same on every device; rolloutID or null); quarantined is
             the crash-loop guard's record whose content is installed, in force: then no
-            module is served, covered or not (docs/operations.md, "Crash loops").
+            module is served, covered or not (docs/operations.md, "Crash loops");
+            diagnostics is the app's QA snapshot, OTALocalizationDiagnostics, as a launch
+            now would serve (docs/operations.md, "A QA snapshot").
             """)
     }
     static let options = [StorageRootArguments.into, StorageRootArguments.appVersion, LanguagesArgument.option, Option.json]
@@ -48,7 +50,9 @@ enum StatusCommand: Command {
             let modules = InstalledModuleStatus.read(layout, selection: selection)
             let quarantine = OTALocalizedString.launchQuarantine(storageRoot: layout.storageRoot, appVersion: layout.appVersion)
             if json {
-                Output.out(jsonText(modules, quarantine: quarantine))
+                let diagnostics = OTALocalizationDiagnostics.read(
+                    layout: layout, channel: .none, servedAsOf: .nextLaunch, selection: selection)
+                Output.out(jsonText(modules, quarantine: quarantine, diagnostics: diagnostics))
                 return .success
             }
             if let quarantine {
@@ -76,7 +80,9 @@ enum StatusCommand: Command {
         return "sha256 \(content.sha256.prefix(16))" + (content.folderSHA256 == content.sha256 ? "" : "  folder \(module.folder.prefix(16))")
     }
 
-    static func jsonText(_ modules: [InstalledModuleStatus], quarantine: OTALaunchQuarantine?) -> String {
+    static func jsonText(
+        _ modules: [InstalledModuleStatus], quarantine: OTALaunchQuarantine?, diagnostics: OTALocalizationDiagnostics
+    ) -> String {
         func list(_ names: [String]?) -> String {
             names.map { "[" + $0.map(JSONText.quoted).joined(separator: ",") + "]" } ?? "null"
         }
@@ -88,6 +94,7 @@ enum StatusCommand: Command {
             "{\"name\":\(JSONText.quoted($0.name)),\"folder\":\(JSONText.quoted($0.folder)),\"slices\":\(list($0.slices)),"
                 + "\"available\":\(list($0.available)),\"covered\":\($0.covered),\"installedContent\":\(content($0.installedContent))}"
         }
-        return "{\"modules\":[" + entries.joined(separator: ",") + "],\"quarantined\":\(quarantine?.jsonText() ?? "null")}"
+        return "{\"modules\":[" + entries.joined(separator: ",") + "],\"quarantined\":\(quarantine?.jsonText() ?? "null")"
+            + ",\"diagnostics\":\(diagnostics.exportJSON())}"
     }
 }

@@ -1,11 +1,14 @@
 import SwiftUI
 
-/// The debug screen: what each module serves (over the air or embedded, and why), the last cycle report, and the kill switch.
+/// The debug screen: what each module serves (over the air or embedded, and why), the last cycle report, the kill switch,
+/// and the QA actions (a cycle now, the next launch's channel, lifting quarantines, the snapshot as JSON), which the
+/// service refuses in a release build.
 struct DebugView: View {
     let localization: LocalizationSetup?
     let configurationProblem: String?
     @State private var snapshot: DebugSnapshot?
     @State private var killSwitchOn = false
+    @State private var exportedJSON: String?
 
     var body: some View {
         List {
@@ -31,6 +34,29 @@ struct DebugView: View {
                     Toggle(isOn: $killSwitchOn) { Text("debug.kill_switch", bundle: .localizationBundle) }
                     Button { snapshot = localization.debugSnapshot() } label: {
                         Text("debug.reload", bundle: .localizationBundle)
+                    }
+                }
+                Section(header: Text("debug.qa", bundle: .localizationBundle)) {
+                    Button {
+                        Task {
+                            _ = try? await localization.service.runCycleNow()
+                            snapshot = localization.debugSnapshot()
+                        }
+                    } label: { Text("debug.run_cycle", bundle: .localizationBundle) }
+                    Button { Task { try? await localization.service.chooseChannelForNextLaunch("staging") } } label: {
+                        Text("debug.next_launch_staging", bundle: .localizationBundle)
+                    }
+                    Button { Task { try? await localization.service.chooseChannelForNextLaunch(nil) } } label: {
+                        Text("debug.next_launch_production", bundle: .localizationBundle)
+                    }
+                    Button { Task { _ = try? await localization.service.clearLaunchQuarantines() } } label: {
+                        Text("debug.clear_quarantines", bundle: .localizationBundle)
+                    }
+                    Button { Task { exportedJSON = await localization.diagnosticsJSON() } } label: {
+                        Text("debug.export_json", bundle: .localizationBundle)
+                    }
+                    if let exportedJSON {
+                        Text(verbatim: exportedJSON).font(.caption).textSelection(.enabled)
                     }
                 }
             }

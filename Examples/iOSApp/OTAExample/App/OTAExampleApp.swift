@@ -1,5 +1,13 @@
 import SwiftUI
 
+/// The app's own build flavour, which the library (built in release by SwiftPM) cannot see: the debug screen's QA
+/// actions run in debug builds only.
+#if DEBUG
+private let allowsDebugActions = true
+#else
+private let allowsDebugActions = false
+#endif
+
 /// The example app's composition root: the only place that creates the localization service.
 @main @MainActor
 struct OTAExampleApp: App {
@@ -10,7 +18,8 @@ struct OTAExampleApp: App {
     init() {
         do {
             let configuration = try AppConfiguration(infoDictionary: Bundle.main.infoDictionary ?? [:])
-            let setup = LocalizationSetup(configuration: configuration, killSwitch: KillSwitchFlag(defaults: .standard))
+            let setup = LocalizationSetup(
+                configuration: configuration, killSwitch: KillSwitchFlag(defaults: .standard), allowsDebugActions: allowsDebugActions)
             setup.refresh()   // at launch
             localization = setup
             configurationProblem = nil

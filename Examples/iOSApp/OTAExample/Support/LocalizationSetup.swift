@@ -19,9 +19,12 @@ final class LocalizationSetup {
     private let killSwitch: KillSwitchFlag
 
     /// Loads the installed strings (unless the kill switch is on), then creates the service. Writes only the
-    /// crash-loop guard's count of this launch (docs/integration.md, "Confirm the launch").
+    /// crash-loop guard's count of this launch (docs/integration.md, "Confirm the launch"). `allowsDebugActions` is
+    /// the app's own `#if DEBUG` (the library cannot see it): then the debug screen's QA actions run, and the channel
+    /// they chose for this launch is read (docs/integration.md, "A QA view").
     init(
-        configuration: AppConfiguration, killSwitch: KillSwitchFlag, transport: any HTTPTransport = URLSessionTransport()
+        configuration: AppConfiguration, killSwitch: KillSwitchFlag, transport: any HTTPTransport = URLSessionTransport(),
+        allowsDebugActions: Bool = false
     ) {
         self.configuration = configuration
         self.killSwitch = killSwitch
@@ -36,6 +39,9 @@ final class LocalizationSetup {
             appVersion: configuration.appVersion,
             storageRoot: configuration.storageRoot,
             transport: transport,
+            channel: allowsDebugActions
+                ? OTALocalizationServiceConfiguration.channelChosenForNextLaunch(storageRoot: configuration.storageRoot) : nil,
+            allowsDebugActions: allowsDebugActions,
             reportHandler: { report in reports.record(report) }
         ))
     }
@@ -75,6 +81,12 @@ final class LocalizationSetup {
     func disableOverTheAirStrings() async {
         OTALocalizedString.clearBundleCache()
         await service.deleteAllBundles()
+    }
+
+    /// The QA snapshot as one line of JSON (`OTALocalizationService.diagnostics(modules:)`), for the debug screen's
+    /// export: every build may read it; only the actions need `allowsDebugActions`.
+    func diagnosticsJSON() async -> String {
+        await service.diagnostics(modules: Self.moduleNames).exportJSON()
     }
 
     /// What the debug screen shows now.

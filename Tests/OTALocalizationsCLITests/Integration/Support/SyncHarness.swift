@@ -166,7 +166,8 @@ enum SyncHarness {
         let fileManager = FileManager.default
         guard let enumerator = fileManager.enumerator(atPath: root.path) else { return [:] }
         while let relative = enumerator.nextObject() as? String {
-            if relative == ".ota-localizations.lock" { continue }
+            // The lock, and the last cycles' reports kept for the QA snapshot (written after failed cycles too; no state).
+            if relative == ".ota-localizations.lock" || relative == ".ota-cycle-reports.json" { continue }
             let path = root.appendingPathComponent(relative).path
             if let target = try? fileManager.destinationOfSymbolicLink(atPath: path) {
                 result[relative] = "link:" + target

@@ -1,0 +1,85 @@
+import Foundation
+import OTALocalizations
+import OTALocalizationsCore
+
+/// The last update cycles' reports, kept across launches at the storage root
+/// (``OTAStorageLayout/cycleReportsFile``) for ``OTALocalizationService/diagnostics(modules:)``.
+///
+/// Shape: `{"formatVersion":1,"reports":[<OTALocalizationDiagnostics.CycleEntry>,…]}`, oldest first, at most
+/// ``maximumReports`` entries and ``maximumBytes`` bytes (the oldest go first; a single report larger than that keeps
+/// its failed, updated and removed modules, then as many as fit). Written after each cycle as a new file under a
+/// trash name at the storage root, then renamed onto the record (a kill leaves the old file or the new one, and trash
+/// the next cycle removes). Written after failed cycles too (the one change a failed cycle makes), never for an app
+/// version that cannot name a folder. Deleted by the kill switch with everything else that is not kept. A file that
+/// does not parse is replaced by the next cycle.
+enum CycleReportHistory {
+    /// The most reports kept: 20.
+    static let maximumReports = 20
+    /// The largest file written and read: 128 KiB.
+    static let maximumBytes = 128 * 1024
+
+    /// The kept entries, oldest first; none without a readable file.
+    static func load(storageRoot: URL) -> [OTALocalizationDiagnostics.CycleEntry] {
+        let file = storageRoot.appendingPathComponent(OTAStorageLayout.cycleReportsFileName, isDirectory: false)
+        guard let data = SmallFile.read(file.path, maximumBytes: maximumBytes),
+              let stored = try? JSONDecoder().decode(Stored.self, from: data), stored.formatVersion == 1
+        else { return [] }
+        return stored.reports
+    }
+
+    /// Appends `report` of a cycle that ended at `endedAt` and writes the file; failures are ignored (the report
+    /// still reaches the report handler).
+    static func append(_ report: OTALocalizationCycleReport, endedAt: Date, configuration: OTALocalizationServiceConfiguration) {
+        let root = configuration.storageRoot
+        let layout = configuration.layout
+        // A configuration whose app version cannot name a folder touches nothing (its cycles fail before any step).
+        guard layout.hasUsableAppVersion else { return }
+        let entry = OTALocalizationDiagnostics.CycleEntry(
+            endedAt: ManifestDate.format(Date(timeIntervalSince1970: endedAt.timeIntervalSince1970.rounded(.down))),
+            appVersion: configuration.appVersion, channel: configuration.channel ?? ManifestChannel.production,
+            modulesOmitted: 0, report: report)
+        let data = encoded(load(storageRoot: root) + [entry])
+        do {
+            try DurableFiles.makeDirectory(root, layout: layout)
+            DurableFiles.clearForFile(layout.cycleReportsFile, layout: layout)
+            let temporary = OTAStorageLayout.newTrashURL(in: root)
+            do {
+                try DurableFiles.writeNewFile(data, to: temporary)
+                try DurableFiles.rename(temporary, to: layout.cycleReportsFile)
+            } catch {
+                DurableFiles.remove(temporary)
+                throw error
+            }
+        } catch {}
+    }
+
+    /// The file's bytes for the newest entries of `entries` that fit (see the type's documentation).
+    static func encoded(_ entries: [OTALocalizationDiagnostics.CycleEntry]) -> Data {
+        var kept = Array(entries.suffix(maximumReports))
+        var data = whole(kept)
+        while data.count > maximumBytes, kept.count > 1 {
+            kept.removeFirst()
+            data = whole(kept)
+        }
+        guard data.count > maximumBytes, var last = kept.last else { return data }
+        // One report alone is too large: its skipped modules go first, then the tail of the rest.
+        var modules = last.report.modules.filter { $0.outcome != .skipped }
+        let total = last.report.modules.count + last.modulesOmitted
+        repeat {
+            last.report.modules = modules
+            last.modulesOmitted = total - modules.count
+            data = whole([last])
+            modules = Array(modules.prefix(modules.count / 2))
+        } while data.count > maximumBytes && !last.report.modules.isEmpty
+        return data
+    }
+
+    private static func whole(_ entries: [OTALocalizationDiagnostics.CycleEntry]) -> Data {
+        Data(("{\"formatVersion\":1,\"reports\":[" + entries.map(\.jsonText).joined(separator: ",") + "]}\n").utf8)
+    }
+
+    private struct Stored: Decodable {
+        var formatVersion: Int
+        var reports: [OTALocalizationDiagnostics.CycleEntry]
+    }
+}
