@@ -101,6 +101,7 @@ import OTALocalizationsTooling
         // The summary names the URL that was requested.
         #expect(lines.first?.hasSuffix("; GET http://127.0.0.1:\(port)/1.0.0/index.json), state not saved") == true)
         #expect(lines.dropFirst().first == "0 updated, 0 skipped, 0 failed, 0 removed, 0 bytes downloaded")
-        #expect(H.entries(folder.url) == [".ota-localizations.lock"])
+        // Nothing installed: only the lock and the failed cycle's report (docs/operations.md, "A QA snapshot").
+        #expect(H.entries(folder.url) == [".ota-cycle-reports.json", ".ota-localizations.lock"])
     }
 }
