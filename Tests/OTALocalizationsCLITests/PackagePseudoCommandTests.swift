@@ -68,6 +68,24 @@ import Testing
         #expect(lines.contains("\"shipping.carrier_eta\" = \"[%1$@ ðéļîṽéŕš îñ %2$d ðåýš······]\";"))
     }
 
+    /// A pseudo run validates what it publishes, the pseudo tables: its counts are not those of the `validate` run it
+    /// names, and the line says whose they are.
+    @Test func theValidationLineSaysItsCountsAreOfThePseudoTables() async throws {
+        let repo = try TemporaryDirectory("pseudo-summary")
+        defer { repo.remove() }
+        try repo.write("Sources/Shop/en.lproj/Localizable.strings", "\"hello\" = \"Hello \";\n")
+        try repo.write("Sources/Shop/fr.lproj/Localizable.strings", "\"hello\" = \"Bonjour \";\n")
+        try repo.write("Sources/Shop/de.lproj/Localizable.strings", "\"hello\" = \"Hallo\";\n")
+
+        let result = try await ExternalTool.run(
+            TestPaths.cliExecutable.path, ["package", ".", "--app-version", "1.0.0", "--output", "out", "--channel", "qa", "--pseudo", "fr"],
+            currentDirectory: repo.url)
+
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("\nValidation: 1 warning, of the tables as published with fr as pseudo-text; "
+            + "ota-localizations validate . lists the repository's own.\n"), "\(result.stdout)")
+    }
+
     @Test func warnsAboutModulesWithoutTheLocalization() async throws {
         let out = try TemporaryDirectory("pseudo-cli")
         defer { out.remove() }

@@ -157,7 +157,7 @@ enum PackageCommand: Command {
             .map(shellWord).joined(separator: " ")
         Output.out(args.flag(Option.json)
             ? json(result, manifestPath: manifestPath)
-            : summary(result, manifestPath: manifestPath, validateCommand: validateCommand))
+            : summary(result, manifestPath: manifestPath, validateCommand: validateCommand, pseudo: options.pseudoLocalization))
         if !options.signingKeys.isEmpty, !args.flag(Option.json) {
             let envelopePath = displayPath(output, options.appVersion, ManifestChannel.envelopeFileName(channel: options.channel))
             let indexEnvelope = ManifestChannel.indexEnvelopeFileName(channel: options.channel)
@@ -185,7 +185,11 @@ enum PackageCommand: Command {
 
     /// - Parameter validateCommand: the `validate` command line that lists the findings counted here (with the same
     ///   configuration and validation baseline, without which baselined errors would be errors).
-    static func summary(_ result: PackageResult, manifestPath: String, validateCommand: String = "ota-localizations validate") -> String {
+    /// - Parameter pseudo: the localization published as pseudo-text, whose findings are of the pseudo tables: the
+    ///   `validate` command then lists the repository's own, and the line says so.
+    static func summary(
+        _ result: PackageResult, manifestPath: String, validateCommand: String = "ota-localizations validate", pseudo: String? = nil
+    ) -> String {
         let count = result.modules.count
         var lines = ["Packaged \(count) module\(count == 1 ? "" : "s") for app version \(result.appVersion):"]
         let nameWidth = result.modules.map(\.name.count).max() ?? 0
@@ -215,7 +219,12 @@ enum PackageCommand: Command {
             var line = "Validation: \(warnings) warning\(warnings == 1 ? "" : "s")"
             if notes > 0 { line += ", \(notes) note\(notes == 1 ? "" : "s")" }
             if baselined > 0 { line += " (\(baselined) from the validation baseline)" }
-            lines.append(line + "; \(validateCommand) lists them.")
+            if let pseudo {
+                lines.append(line + ", of the tables as published with \(pseudo) as pseudo-text; \(validateCommand) lists the "
+                    + "repository's own.")
+            } else {
+                lines.append(line + "; \(validateCommand) lists them.")
+            }
         }
         lines.append("Manifest: \(manifestPath)")
         return lines.joined(separator: "\n")
