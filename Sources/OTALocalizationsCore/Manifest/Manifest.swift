@@ -5,7 +5,7 @@ import OTALocalizationsNames
 ///
 /// Shape (docs/design.md, "The manifest", which defines every field): `formatVersion` (1), `appVersion`, `publishedAt`
 /// (an RFC 3339 date-time, see ``ManifestDate``), `developmentRegion`, `channel` (only for a channel other than
-/// production, see ``ManifestChannel``), `modules` sorted by name, and `rollout` (optional). Evolution is
+/// production, see ``ManifestChannel``), `modules` sorted by name, and `rollout` or `experiment` (optional, never both). Evolution is
 /// additive only: `init(bytes:)` ignores unknown fields at every level, and a module entry that is malformed is set
 /// aside in ``rejectedModules`` instead of failing the whole manifest, so one bad entry fails only that module.
 ///
@@ -41,6 +41,8 @@ public struct Manifest: Sendable, Equatable {
     public var rejectedModules: [RejectedModule]
     /// The staged rollout, when one is running (see ``ManifestRollout`` and ``modules(inRollout:)``).
     public var rollout: ManifestRollout?
+    /// The copy experiment, when one runs (see ``ManifestExperiment`` and ``modules(inArm:)``); never with a rollout.
+    public var experiment: ManifestExperiment?
 
     /// Creates a manifest published at `publishedAt` (rounded to the microsecond, see ``ManifestTimestamp/init(_:)``).
     public init(
@@ -51,12 +53,13 @@ public struct Manifest: Sendable, Equatable {
         channel: String? = nil,
         modules: [ManifestModule],
         rejectedModules: [RejectedModule] = [],
-        rollout: ManifestRollout? = nil
+        rollout: ManifestRollout? = nil,
+        experiment: ManifestExperiment? = nil
     ) {
         self.init(
             formatVersion: formatVersion, appVersion: appVersion, publishedAtTimestamp: ManifestTimestamp(publishedAt),
             developmentRegion: developmentRegion, channel: channel, modules: modules, rejectedModules: rejectedModules,
-            rollout: rollout)
+            rollout: rollout, experiment: experiment)
     }
 
     /// Creates a manifest published at exactly `publishedAtTimestamp`.
@@ -68,7 +71,8 @@ public struct Manifest: Sendable, Equatable {
         channel: String? = nil,
         modules: [ManifestModule],
         rejectedModules: [RejectedModule] = [],
-        rollout: ManifestRollout? = nil
+        rollout: ManifestRollout? = nil,
+        experiment: ManifestExperiment? = nil
     ) {
         self.formatVersion = formatVersion
         self.appVersion = appVersion
@@ -78,6 +82,7 @@ public struct Manifest: Sendable, Equatable {
         self.modules = modules
         self.rejectedModules = rejectedModules
         self.rollout = rollout
+        self.experiment = experiment
     }
 }
 

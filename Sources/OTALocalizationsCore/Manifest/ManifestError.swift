@@ -22,6 +22,11 @@ public struct ManifestError: Error, Sendable, Equatable, CustomStringConvertible
         /// `rollout` is present but not an object with a valid `id`, a `percent` from 0 to 100 with at most two
         /// decimals, a `modules` array and, when present, a `removedModules` array of distinct module names.
         public static let badRollout = Code(rawValue: "bad-rollout")
+        /// `experiment` is present but not an object with a valid `id`, a `control` range and 1 to 8 named `arms`
+        /// whose ranges (`start` 0 to 9,999, `percent` 0 to 100 with at most two decimals, end at most 10,000) do not
+        /// overlap, each with its `modules` (`parts` in the index) and distinct `removedModules`; or the document
+        /// carries both a `rollout` and an `experiment`.
+        public static let badExperiment = Code(rawValue: "bad-experiment")
     }
 
     public var code: Code

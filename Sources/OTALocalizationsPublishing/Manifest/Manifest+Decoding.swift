@@ -5,15 +5,15 @@ import OTALocalizationsNames
 extension Manifest {
     /// Decodes `manifest.json` tolerantly, parsed once and strictly (``OrderedJSONParser``, as the device reads the
     /// index): unknown fields are ignored; malformed module entries are moved to ``rejectedModules`` with the reason;
-    /// a `null` `channel` or `rollout` is as if it were absent.
+    /// a `null` `channel`, `rollout` or `experiment` is as if it were absent.
     ///
     /// Module names that differ as bytes but are equal once case and Unicode normalization are ignored (the
     /// defaults of Apple's file systems, APFS and HFS+) are all set aside: which one a case-insensitive volume would
     /// keep is not defined. Exact duplicates are left for the client to handle.
     ///
     /// - Throws: ``ManifestError`` with `notJSON`, `duplicateKey`, `missingField`, `unsupportedVersion`, `badDate` (see
-    ///   ``ManifestDate`` for the accepted date-times), `badDevelopmentRegion`, `badChannel` or `badRollout` when the
-    ///   manifest as a whole cannot be used.
+    ///   ``ManifestDate`` for the accepted date-times), `badDevelopmentRegion`, `badChannel`, `badRollout` or `badExperiment`
+    ///   (also for a manifest with both a `rollout` and an `experiment`) when the manifest as a whole cannot be used.
     public init(bytes: Data) throws(ManifestError) {
         // JSON that is not an object has none of the required fields.
         let root = try IndexDecoding.document(bytes, what: "manifest", notAnObject: .missingField)
@@ -61,10 +61,25 @@ extension Manifest {
                 id: fields.id, basisPoints: fields.basisPoints, modules: rolloutModules,
                 rejectedModules: rolloutRejected, removedModules: fields.removedModules)
         }
+        var experiment: ManifestExperiment?
+        if let value = root["experiment"], !value.isNull {
+            let fields = try IndexDecoding.experimentFields(value, what: "manifest", hasRollout: rollout != nil)
+            var arms: [ManifestExperiment.Arm] = []
+            for arm in fields.arms {
+                guard let entries = arm.value["modules"]?.arrayValue else {
+                    throw ManifestError(code: .badExperiment, reason: "manifest 'experiment' arm \(arm.name.debugDescription) has no 'modules' array")
+                }
+                let (armModules, armRejected) = Self.accepted(entries.map(ManifestEntryDecoding.module), developmentRegion: developmentRegion)
+                arms.append(ManifestExperiment.Arm(
+                    name: arm.name, range: arm.range, modules: armModules, rejectedModules: armRejected,
+                    removedModules: arm.removedModules))
+            }
+            experiment = ManifestExperiment(id: fields.id, control: fields.control, arms: arms)
+        }
         self.init(
             formatVersion: formatVersion, appVersion: appVersion, publishedAtTimestamp: publishedAt,
             developmentRegion: developmentRegion, channel: channel, modules: modules, rejectedModules: rejected,
-            rollout: rollout
+            rollout: rollout, experiment: experiment
         )
     }
 

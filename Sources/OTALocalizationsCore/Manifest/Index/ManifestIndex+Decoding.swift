@@ -8,7 +8,8 @@ extension ManifestIndex {
     ///   `formatVersion` other than 2), `missingField` (a field missing, of the wrong type, or a part reference without
     ///   a plain file name `path`, 64 lowercase hex digits `sha256` and a `size` from 0 to
     ///   ``IndexParts/maximumPartSize``), `badDate`,
-    ///   `badDevelopmentRegion`, `badChannel`, `badRollout`.
+    ///   `badDevelopmentRegion`, `badChannel`, `badRollout`, `badExperiment` (also for a root with both a `rollout` and
+    ///   an `experiment`).
     public init(bytes: Data) throws(ManifestError) {
         let root = try IndexDecoding.document(bytes, what: "index")
         guard root["formatVersion"]?.integerValue == Int64(Self.formatVersion) else {
@@ -33,9 +34,11 @@ extension ManifestIndex {
         let parts = try IndexDecoding.parts(root["parts"], what: "index 'parts'", code: .missingField)
         var rollout: Rollout?
         if let value = root["rollout"] { rollout = try IndexDecoding.rollout(value) }
+        var experiment: Experiment?
+        if let value = root["experiment"] { experiment = try IndexDecoding.experiment(value, hasRollout: rollout != nil) }
         self.init(
             appVersion: appVersion, publishedAtTimestamp: publishedAt, developmentRegion: region, channel: channel,
-            parts: parts, rollout: rollout)
+            parts: parts, rollout: rollout, experiment: experiment)
     }
 }
 
@@ -91,6 +94,17 @@ package enum IndexDecoding {
             localizations[member.key] = part
         }
         return IndexParts(base: base, full: full, localizations: localizations)
+    }
+
+    /// `experiment` with each arm's `parts`.
+    static func experiment(_ value: OrderedJSONValue, hasRollout: Bool) throws(ManifestError) -> ManifestIndex.Experiment {
+        let fields = try experimentFields(value, what: "index", hasRollout: hasRollout)
+        var arms: [ManifestIndex.Experiment.Arm] = []
+        for arm in fields.arms {
+            let parts = try parts(arm.value["parts"], what: "index 'experiment' arm \(arm.name.debugDescription) 'parts'", code: .badExperiment)
+            arms.append(.init(name: arm.name, range: arm.range, parts: parts, removedModules: arm.removedModules))
+        }
+        return ManifestIndex.Experiment(id: fields.id, control: fields.control, arms: arms)
     }
 
     static func rollout(_ value: OrderedJSONValue) throws(ManifestError) -> ManifestIndex.Rollout {

@@ -23,6 +23,9 @@ public struct ManifestIndex: Sendable, Equatable {
     public var parts: IndexParts
     /// The staged rollout, when one is running.
     public var rollout: Rollout?
+    /// The copy experiment, when one runs (never with a rollout): each named arm's parts are read only by the devices
+    /// in that arm.
+    public var experiment: Experiment?
 
     /// A staged rollout in the index: the parts of the rollout's module entries and the modules it drops.
     public struct Rollout: Sendable, Equatable {
@@ -44,7 +47,7 @@ public struct ManifestIndex: Sendable, Equatable {
 
     public init(
         appVersion: String, publishedAtTimestamp: ManifestTimestamp, developmentRegion: String, channel: String? = nil,
-        parts: IndexParts, rollout: Rollout? = nil
+        parts: IndexParts, rollout: Rollout? = nil, experiment: Experiment? = nil
     ) {
         self.appVersion = appVersion
         self.publishedAtTimestamp = publishedAtTimestamp
@@ -52,12 +55,15 @@ public struct ManifestIndex: Sendable, Equatable {
         self.channel = channel
         self.parts = parts
         self.rollout = rollout
+        self.experiment = experiment
     }
 
-    /// Every part the root names (stable, then the rollout's), each once, in the order they are written.
+    /// Every part the root names (stable, then the rollout's, then each arm's in file order), each once, in the order
+    /// they are written.
     public var referencedParts: [PublishedFile] {
         var seen: Set<String> = []
-        return ([parts] + (rollout.map { [$0.parts] } ?? [])).flatMap(\.all).filter { seen.insert($0.path).inserted }
+        let sets = [parts] + (rollout.map { [$0.parts] } ?? []) + (experiment?.arms.map(\.parts) ?? [])
+        return sets.flatMap(\.all).filter { seen.insert($0.path).inserted }
     }
 }
 

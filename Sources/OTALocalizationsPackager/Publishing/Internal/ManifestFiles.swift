@@ -10,15 +10,17 @@ enum ManifestFiles {
         var sha256: String
     }
 
-    /// Every file `manifest` lists (stable modules, their slices, the rollout's modules and theirs), each path once,
-    /// in manifest order.
+    /// Every file `manifest` lists (stable modules, their slices, the rollout's or each experiment arm's modules and
+    /// theirs), each path once, in manifest order.
     static func listed(by manifest: Manifest) -> [Listed] {
         var seen: Set<String> = []
         var result: [Listed] = []
         func add(_ path: String, _ size: Int64, _ sha256: String) {
             if seen.insert(path).inserted { result.append(Listed(path: path, size: size, sha256: sha256)) }
         }
-        for module in manifest.modules + (manifest.rollout?.modules ?? []) {
+        let armModules: [ManifestModule] = manifest.experiment?.arms.flatMap(\.modules) ?? []
+        let entries: [ManifestModule] = manifest.modules + (manifest.rollout?.modules ?? []) + armModules
+        for module in entries {
             add(module.path, module.size, module.sha256)
             if let slices = module.slices {
                 add(slices.base.path, slices.base.size, slices.base.sha256)
@@ -49,7 +51,8 @@ enum ManifestFiles {
         } catch {
             throw PackagerError(code: .refused, reason: "\(shown): \(error); package the version again")
         }
-        if let rejected = (manifest.rejectedModules + (manifest.rollout?.rejectedModules ?? [])).first {
+        let armsRejected: [RejectedModule] = manifest.experiment?.arms.flatMap(\.rejectedModules) ?? []
+        if let rejected = (manifest.rejectedModules + (manifest.rollout?.rejectedModules ?? []) + armsRejected).first {
             throw PackagerError(code: .refused, reason: "\(shown): module entry \(rejected.name ?? "(unnamed)") is invalid: \(rejected.reason)")
         }
         return manifest

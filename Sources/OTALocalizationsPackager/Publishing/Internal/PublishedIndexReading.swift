@@ -4,7 +4,7 @@ import OTALocalizationsPublishing
 
 /// The manifest a published index describes, read from its parts at the destination.
 enum PublishedIndexReading {
-    /// What `index` and its parts say, as a manifest (``ManifestIndex/manifest(stable:rollout:)``); nil when a part is
+    /// What `index` and its parts say, as a manifest (``ManifestIndex/manifest(stable:rollout:arms:)``); nil when a part is
     /// missing, is not the size and SHA-256 the root names, or does not decode. The parts are read in one batch.
     static func manifest(of index: ManifestIndex, in store: any VersionFolderStore) throws(PackagerError) -> Manifest? {
         let references = index.referencedParts
@@ -32,6 +32,11 @@ enum PublishedIndexReading {
             guard let parts = contents(running.parts) else { return nil }
             rollout = parts
         }
-        return index.manifest(stable: stable, rollout: rollout)
+        var arms: [String: IndexContents] = [:]
+        for arm in index.experiment?.arms ?? [] {
+            guard let parts = contents(arm.parts) else { return nil }
+            arms[arm.name] = parts
+        }
+        return index.manifest(stable: stable, rollout: rollout, arms: arms)
     }
 }

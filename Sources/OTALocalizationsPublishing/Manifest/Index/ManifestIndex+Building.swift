@@ -103,7 +103,8 @@ public struct IndexContents: Sendable, Equatable {
 }
 
 extension ManifestIndex {
-    /// The index that says what `manifest` says, and every part file it names (stable parts, then the rollout's).
+    /// The index that says what `manifest` says, and every part file it names (stable parts, then the rollout's, then
+    /// each arm's in order; a part two sets share is listed once).
     ///
     /// - Throws: ``CompressionError`` `zlib` when zlib cannot initialize.
     package static func build(from manifest: Manifest) throws(CompressionError) -> (index: ManifestIndex, files: [IndexPartFile]) {
@@ -115,14 +116,28 @@ extension ManifestIndex {
             files += parts.files.filter { file in !files.contains { $0.name == file.name } }
             rollout = Rollout(id: running.id, basisPoints: running.basisPoints, parts: parts.parts, removedModules: running.removedModules)
         }
+        var experiment: Experiment?
+        if let running = manifest.experiment {
+            var arms: [Experiment.Arm] = []
+            for arm in running.arms {
+                let parts = try IndexContents(modules: arm.modules).files()
+                files += parts.files.filter { file in !files.contains { $0.name == file.name } }
+                arms.append(.init(name: arm.name, range: arm.range, parts: parts.parts, removedModules: arm.removedModules))
+            }
+            experiment = Experiment(id: running.id, control: running.control, arms: arms)
+        }
         let index = ManifestIndex(
             appVersion: manifest.appVersion, publishedAtTimestamp: manifest.publishedAtTimestamp,
-            developmentRegion: manifest.developmentRegion, channel: manifest.channel, parts: stable.parts, rollout: rollout)
+            developmentRegion: manifest.developmentRegion, channel: manifest.channel, parts: stable.parts, rollout: rollout,
+            experiment: experiment)
         return (index, files)
     }
 
-    /// The manifest this index and its decoded parts describe (`rollout` for the rollout's parts, when one runs).
-    public func manifest(stable: IndexContents, rollout rolloutContents: IndexContents?) -> Manifest {
+    /// The manifest this index and its decoded parts describe (`rollout` for the rollout's parts, when one runs;
+    /// `arms` for each named arm's parts, by arm name, when an experiment runs: an arm without contents has no entries).
+    public func manifest(
+        stable: IndexContents, rollout rolloutContents: IndexContents?, arms: [String: IndexContents] = [:]
+    ) -> Manifest {
         let (modules, rejected) = stable.modules(developmentRegion: developmentRegion)
         var manifestRollout: ManifestRollout?
         if let rollout {
@@ -131,8 +146,17 @@ extension ManifestIndex {
                 id: rollout.id, basisPoints: rollout.basisPoints, modules: rolloutModules, rejectedModules: rolloutRejected,
                 removedModules: rollout.removedModules)
         }
+        let manifestExperiment = experiment.map { experiment in
+            ManifestExperiment(id: experiment.id, control: experiment.control, arms: experiment.arms.map { arm in
+                let (armModules, armRejected) = arms[arm.name]?.modules(developmentRegion: developmentRegion) ?? ([], [])
+                return ManifestExperiment.Arm(
+                    name: arm.name, range: arm.range, modules: armModules, rejectedModules: armRejected,
+                    removedModules: arm.removedModules)
+            })
+        }
         return Manifest(
             appVersion: appVersion, publishedAtTimestamp: publishedAtTimestamp, developmentRegion: developmentRegion,
-            channel: channel, modules: modules, rejectedModules: rejected, rollout: manifestRollout)
+            channel: channel, modules: modules, rejectedModules: rejected, rollout: manifestRollout,
+            experiment: manifestExperiment)
     }
 }
