@@ -50,6 +50,10 @@ import Testing
         #expect(diagnostics.forcedExperimentArm == "short")
         #expect(diagnostics.modules.first?.installed?.arm == "short" && diagnostics.modules.first?.installed?.forced == true)
         #expect(diagnostics.exportJSON().contains(#""forcedExperimentArm":"short","#))
+        // The kept reports read back with their experiment (the outside one's arm is null).
+        #expect(diagnostics.cycleReports.map(\.report.experiment) == [
+            Experiment(id: "cta", arm: nil), Experiment(id: "cta", arm: "short", forced: true),
+        ])
 
         // Control can be forced too; clearing it gives the bucket back (outside: the stable text, no record).
         try await service.forceExperimentArm("control")

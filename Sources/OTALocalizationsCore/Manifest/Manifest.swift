@@ -5,9 +5,10 @@ import OTALocalizationsNames
 ///
 /// Shape (docs/design.md, "The manifest", which defines every field): `formatVersion` (1), `appVersion`, `publishedAt`
 /// (an RFC 3339 date-time, see ``ManifestDate``), `developmentRegion`, `channel` (only for a channel other than
-/// production, see ``ManifestChannel``), `modules` sorted by name, and `rollout` or `experiment` (optional, never both). Evolution is
-/// additive only: `init(bytes:)` ignores unknown fields at every level, and a module entry that is malformed is set
-/// aside in ``rejectedModules`` instead of failing the whole manifest, so one bad entry fails only that module.
+/// production, see ``ManifestChannel``), `modules` sorted by name, and `rollout` or `experiment` (optional, never
+/// both). Evolution is additive only: `init(bytes:)` ignores unknown fields at every level, and a module entry that is
+/// malformed is set aside in ``rejectedModules`` instead of failing the whole manifest, so one bad entry fails only
+/// that module.
 ///
 /// Devices read the published index (``ManifestIndex``), never `manifest.json`, so the model is here and its codec
 /// (`init(bytes:)`, `encoded()`) is in OTALocalizationsPublishing, which only CI links.

@@ -13,7 +13,9 @@ extension ManifestIndex {
 
         /// One named arm of the index.
         public struct Arm: Sendable, Equatable {
+            /// ``ManifestExperiment/Arm/name``.
             public var name: String
+            /// ``ManifestExperiment/Arm/range``.
             public var range: ManifestExperiment.BucketRange
             /// The parts describing the arm's module entries alone.
             public var parts: IndexParts

@@ -101,8 +101,9 @@ struct UpdateCycle: Sendable {
     }
 
     /// Whether every module the device uses from `device` is installed as this device needs it and intact, and the
-    /// device is still where it was in the rollout and the experiment (same bucket, same forced arm). A change of the device's languages makes a module installed from
-    /// slices not intact: its folder is not the one the languages now choose.
+    /// device is still where it was in the rollout and the experiment (same bucket, same forced arm). A change of the
+    /// device's languages makes a module installed from slices not intact: its folder is not the one the languages now
+    /// choose.
     /// `generation` identifies the stored state `device` is from (``ServiceMemory/state(_:)``): the folders it wants
     /// are worked out once per state, selection and list of languages.
     private func isIntact(_ device: DeviceManifest, generation: Int) -> Bool {
