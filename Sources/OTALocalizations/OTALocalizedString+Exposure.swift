@@ -2,7 +2,7 @@ import Foundation
 
 extension OTALocalizedString {
     /// A module's text met by this process: the module and what ``bundle(for:)`` served for it at that lookup, the
-    /// over-the-air content (publish identity and rollout) or the embedded strings and why.
+    /// over-the-air content (publish identity, rollout or copy experiment and arm) or the embedded strings and why.
     ///
     /// The event an experiment's analysis credits outcomes to: only people who actually looked the module's text up
     /// were exposed (docs/rollouts.md, "Exposure").
@@ -16,6 +16,16 @@ extension OTALocalizedString {
             self.module = module
             self.served = served
         }
+
+        /// The copy experiment the served content was installed under (``InstalledContent/experimentID``); nil for
+        /// embedded strings and outside an experiment.
+        public var experimentID: String? { served.experimentID }
+        /// The device's arm in ``experimentID`` (an arm's name or `control`, ``InstalledContent/arm``); nil for
+        /// embedded strings and outside an experiment.
+        public var arm: String? { served.arm }
+        /// Whether a debug action forced ``arm`` (``InstalledContent/armForced``): an exposure to leave out of the
+        /// experiment's analysis.
+        public var forced: Bool { served.armForced }
     }
 
     /// Hands every exposure from now on to `handler`: a module's first ``bundle(for:)`` after each load or

@@ -8,7 +8,7 @@ extension OTALocalizedString {
     /// what is installed, which a launch may still not serve (a quarantine, a folder no trusted key vouched for, slices
     /// that do not cover the user's languages).
     public enum ServedContent: Sendable, Equatable {
-        /// ``bundle(for:)`` returns the installed folder of this content: its publish identity and rollout, as
+        /// ``bundle(for:)`` returns the installed folder of this content: its publish identity and rollout or arm, as
         /// ``installedContent(for:)`` reads them.
         case overTheAir(InstalledContent)
         /// ``bundle(for:)`` returns nil: the module shows its embedded strings, for this reason.

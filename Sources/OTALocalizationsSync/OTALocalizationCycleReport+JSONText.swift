@@ -8,12 +8,13 @@ extension OTALocalizationCycleReport {
     /// Shape (`ota-localizations sync --json`):
     /// `{"manifest":"updated|notModified|stale|failed","error":string|null,["errorCode":string,]["signatureCode":string,]
     /// "stateSaved":bool,
-    /// ["rollout":{"id":string,"percent":number,"includesThisDevice":bool},]["quarantine":{"since":string,
+    /// ["rollout":{"id":string,"percent":number,"includesThisDevice":bool},]
+    /// ["experiment":{"id":string,"arm":string|null,"forced":bool},]["quarantine":{"since":string,
     /// "launches":n,"publishedAt":string|null,"modules":{string:string}},]"updated":n,
     /// "skipped":n,"failed":n,"removed":n,"bytesDownloaded":n,"modules":[{"name":string,
     /// "outcome":"updated|skipped|failed|removed","bytes":n,"durationMs":n,"reason":string|null,"code":string|null}]}`
     /// (`code`, `signatureCode` and `quarantine` were added after the others: readers of the older shape ignore them;
-    /// `errorCode`, `signatureCode`, `rollout` and `quarantine` are written only when set).
+    /// `errorCode`, `signatureCode`, `rollout`, `experiment` and `quarantine` are written only when set).
     /// The values equal the `Encodable` encoding's; only the key order is fixed here, because `JSONEncoder` on
     /// Linux writes keys in hash order. Strings are escaped per RFC 8259 section 7.
     public func jsonText() -> String {
@@ -26,8 +27,9 @@ extension OTALocalizationCycleReport {
             + (signatureCode.map { ",\"signatureCode\":\(JSONText.quoted($0.rawValue))" } ?? "")
         let rollout = rollout.map { "\"rollout\":\($0.jsonText())," } ?? ""
         let quarantine = quarantine.map { "\"quarantine\":\($0.jsonText())," } ?? ""
+        let experiment = experiment.map { "\"experiment\":\($0.jsonText())," } ?? ""
         return "{\"manifest\":\(JSONText.quoted(manifest.rawValue)),\"error\":\(Self.nullable(error))\(errorCode),"
-            + "\"stateSaved\":\(stateSaved),\(rollout)\(quarantine)\"updated\":\(updated),\"skipped\":\(skipped),\"failed\":\(failed),"
+            + "\"stateSaved\":\(stateSaved),\(rollout)\(experiment)\(quarantine)\"updated\":\(updated),\"skipped\":\(skipped),\"failed\":\(failed),"
             + "\"removed\":\(removed),\"bytesDownloaded\":\(bytesDownloaded),\"modules\":[\(modules.joined(separator: ","))]}"
     }
 

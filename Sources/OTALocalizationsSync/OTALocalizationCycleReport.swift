@@ -7,7 +7,7 @@ import OTALocalizationsCore
 /// Its JSON shape (through `Codable`, and key for key in this order through ``jsonText()``, which `sync --json`
 /// prints) is the CLI's `sync --json` object:
 /// `{"manifest":"updated|notModified|stale|failed","error":string|null,["errorCode":string,]["signatureCode":string,]"stateSaved":bool,
-/// ["rollout":{"id","percent","includesThisDevice"},]["quarantine":{"since","launches","publishedAt","modules"},]"updated":n,"skipped":n,
+/// ["rollout":{"id","percent","includesThisDevice"},]["experiment":{"id","arm","forced"},]["quarantine":{"since","launches","publishedAt","modules"},]"updated":n,"skipped":n,
 /// "failed":n,"removed":n,"bytesDownloaded":n,"modules":[{"name","outcome":"updated|skipped|failed|removed",
 /// "bytes","durationMs","reason","code"}]}`. Absent values are encoded as an explicit `null`. `JSONEncoder` on Linux does
 /// not keep key order; use ``jsonText()`` where the order matters. The totals are derived
@@ -114,6 +114,9 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
     /// The staged rollout of the manifest acted on (`updated`, or the stored one on `notModified`), with whether
     /// this device is in it; nil without a rollout, and for a `stale` or `failed` manifest. Encoded only when set.
     public var rollout: Rollout?
+    /// The copy experiment of the manifest acted on (`updated`, or the stored one on `notModified`), with this device's
+    /// arm in it; nil without an experiment, and for a `stale` or `failed` manifest. Encoded only when set.
+    public var experiment: Experiment?
     /// The content the crash-loop guard quarantined on this device (docs/design.md, "The crash-loop guard"), on
     /// every cycle while one is recorded; nil otherwise. Encoded only when set.
     public var quarantine: OTALaunchQuarantine?
@@ -124,7 +127,7 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
     public init(
         manifest: ManifestOutcome, error: String? = nil, errorCode: FailureCode? = nil,
         signatureCode: ManifestSignatureError.Code? = nil, stateSaved: Bool = false, rollout: Rollout? = nil,
-        quarantine: OTALaunchQuarantine? = nil, modules: [Module] = []
+        quarantine: OTALaunchQuarantine? = nil, modules: [Module] = [], experiment: Experiment? = nil
     ) {
         self.manifest = manifest
         self.error = error
@@ -132,6 +135,7 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
         self.signatureCode = signatureCode
         self.stateSaved = stateSaved
         self.rollout = rollout
+        self.experiment = experiment
         self.quarantine = quarantine
         self.modules = modules
     }
@@ -148,7 +152,7 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
     public var bytesDownloaded: Int64 { modules.reduce(0) { $0 + $1.bytes } }
 
     private enum CodingKeys: String, CodingKey {
-        case manifest, error, errorCode, signatureCode, stateSaved, rollout, quarantine, updated, skipped, failed, removed, bytesDownloaded
+        case manifest, error, errorCode, signatureCode, stateSaved, rollout, experiment, quarantine, updated, skipped, failed, removed, bytesDownloaded
         case modules
     }
 
@@ -160,6 +164,7 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
         signatureCode = try container.decodeIfPresent(String.self, forKey: .signatureCode).map(ManifestSignatureError.Code.init(rawValue:))
         stateSaved = try container.decode(Bool.self, forKey: .stateSaved)
         rollout = try container.decodeIfPresent(Rollout.self, forKey: .rollout)
+        experiment = try container.decodeIfPresent(Experiment.self, forKey: .experiment)
         quarantine = try container.decodeIfPresent(OTALaunchQuarantine.self, forKey: .quarantine)
         modules = try container.decode([Module].self, forKey: .modules)
     }
@@ -172,6 +177,7 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
         try container.encodeIfPresent(signatureCode?.rawValue, forKey: .signatureCode)
         try container.encode(stateSaved, forKey: .stateSaved)
         try container.encodeIfPresent(rollout, forKey: .rollout)
+        try container.encodeIfPresent(experiment, forKey: .experiment)
         try container.encodeIfPresent(quarantine, forKey: .quarantine)
         try container.encode(updated, forKey: .updated)
         try container.encode(skipped, forKey: .skipped)

@@ -11,6 +11,8 @@ public struct OTALocalizationDebugActionError: Error, Sendable, Equatable, Custo
         public static let notAllowed = Code(rawValue: "notAllowed")
         /// The channel is not a channel name (1 to 32 lowercase ASCII letters, digits or `-`, starting with a letter).
         public static let channel = Code(rawValue: "channel")
+        /// The arm is not an arm name (1 to 32 lowercase ASCII letters, digits or `-`, starting with a letter).
+        public static let arm = Code(rawValue: "arm")
         /// A file of the storage root could not be written or removed.
         public static let storage = Code(rawValue: "storage")
     }

@@ -17,7 +17,8 @@ extension OTALocalizationDiagnostics {
         }
         return "{\"formatVersion\":\(formatVersion),\"generatedAt\":\(JSONText.quoted(generatedAt)),"
             + "\"appVersion\":\(JSONText.quoted(appVersion)),\"channel\":\(JSONText.quoted(channel)),"
-            + "\"nextLaunchChannel\":\(Self.nullable(nextLaunchChannel)),\"servedAsOf\":\(JSONText.quoted(servedAsOf.rawValue)),"
+            + "\"nextLaunchChannel\":\(Self.nullable(nextLaunchChannel)),"
+            + "\"forcedExperimentArm\":\(Self.nullable(forcedExperimentArm)),\"servedAsOf\":\(JSONText.quoted(servedAsOf.rawValue)),"
             + "\"modules\":[\(modules.joined(separator: ","))],\"antiRollback\":[\(marks.joined(separator: ","))],"
             + "\"quarantines\":[\(quarantines.map { $0.jsonText() }.joined(separator: ","))],"
             + "\"quarantineInForce\":\(quarantineInForce?.jsonText() ?? "null"),"
@@ -30,10 +31,12 @@ extension OTALocalizationDiagnostics {
 }
 
 extension OTALocalizationDiagnostics.Installed {
-    /// `{"sha256","folderSHA256","rolloutID","localizations","publishedAt"}` in this order.
+    /// `{"sha256","folderSHA256","rolloutID","experimentID","arm","forced","localizations","publishedAt"}` in this order.
     var jsonText: String {
         "{\"sha256\":\(JSONText.quoted(sha256)),\"folderSHA256\":\(JSONText.quoted(folderSHA256)),"
             + "\"rolloutID\":\(OTALocalizationDiagnostics.nullable(rolloutID)),"
+            + "\"experimentID\":\(OTALocalizationDiagnostics.nullable(experimentID)),"
+            + "\"arm\":\(OTALocalizationDiagnostics.nullable(arm)),\"forced\":\(forced),"
             + "\"localizations\":[\(localizations.map(JSONText.quoted).joined(separator: ","))],"
             + "\"publishedAt\":\(OTALocalizationDiagnostics.nullable(publishedAt))}"
     }

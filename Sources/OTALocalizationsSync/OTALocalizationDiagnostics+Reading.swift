@@ -59,7 +59,7 @@ extension OTALocalizationDiagnostics {
             nextLaunchChannel: NextLaunchChannel.read(storageRoot: root), servedAsOf: servedAsOf, modules: modules,
             antiRollback: marks, quarantines: OTALocalizedString.launchQuarantines(storageRoot: root, appVersion: version),
             quarantineInForce: OTALocalizedString.launchQuarantine(storageRoot: root, appVersion: version),
-            cycleReports: CycleReportHistory.load(storageRoot: root))
+            cycleReports: CycleReportHistory.load(storageRoot: root), forcedExperimentArm: ForcedExperimentArm.read(layout))
     }
 
     /// The installed entry of `module`: its localizations from the folder (the slice record, else its `.lproj`
@@ -89,6 +89,7 @@ extension OTALocalizationDiagnostics {
         }
         return Installed(
             sha256: content.sha256, folderSHA256: content.folderSHA256, rolloutID: content.rolloutID,
-            localizations: UTF8ByteOrder.sorted(localizations), publishedAt: publishedAt)
+            localizations: UTF8ByteOrder.sorted(localizations), publishedAt: publishedAt,
+            experimentID: content.experimentID, arm: content.arm, forced: content.armForced)
     }
 }

@@ -8,16 +8,17 @@ import OTALocalizations
 /// shell, under `"diagnostics"`). A value: reading it never changes anything. Its JSON (``exportJSON()``, key for key
 /// in that order; `Codable` gives the same values, leaving out the nil ones) is
 /// `{"formatVersion":1,"generatedAt":"<RFC 3339>","appVersion":string,"channel":string,"nextLaunchChannel":string|null,
-/// "servedAsOf":"thisProcess|nextLaunch","modules":[{"name":string,"source":"overTheAir|embedded",
-/// "embeddedReason":string|null,"installed":{"sha256":string,"folderSHA256":string,"rolloutID":string|null,
+/// "forcedExperimentArm":string|null,"servedAsOf":"thisProcess|nextLaunch","modules":[{"name":string,
+/// "source":"overTheAir|embedded","embeddedReason":string|null,"installed":{"sha256":string,"folderSHA256":string,
+/// "rolloutID":string|null,"experimentID":string|null,"arm":string|null,"forced":bool,
 /// "localizations":[string],"publishedAt":string|null}|null}],"antiRollback":[{"channel":string,
 /// "newestPublishedAt":string|null,"pulledThrough":string|null}],"quarantines":[<quarantine>],
 /// "quarantineInForce":<quarantine>|null,"cycleReports":[{"endedAt":"<RFC 3339>","appVersion":string,
 /// "channel":string,"modulesOmitted":n,"report":<cycle report>}]}`, where `<quarantine>` is
 /// ``OTALaunchQuarantine/jsonText()``'s object and `<cycle report>` ``OTALocalizationCycleReport/jsonText()``'s.
 /// Lists are in the byte order of their names (modules, channels) or oldest first (quarantines, reports). New keys
-/// may be added within `formatVersion` 1: readers ignore keys they do not know. Experiment arms do not exist yet;
-/// when they do, a module's `installed` gains an `arm` key.
+/// may be added within `formatVersion` 1: readers ignore keys they do not know (`forcedExperimentArm` and a module's
+/// `experimentID`, `arm` and `forced` came with copy experiments).
 public struct OTALocalizationDiagnostics: Codable, Sendable, Equatable {
     /// The version of this shape: 1.
     public static let formatVersion = 1
@@ -70,6 +71,13 @@ public struct OTALocalizationDiagnostics: Codable, Sendable, Equatable {
         public var folderSHA256: String
         /// The staged rollout the content was installed for; nil for stable content.
         public var rolloutID: String?
+        /// The copy experiment the content was installed under (`OTALocalizedString.InstalledContent.experimentID`);
+        /// nil outside one.
+        public var experimentID: String?
+        /// The device's arm in ``experimentID`` (an arm's name or `control`); nil outside an experiment.
+        public var arm: String?
+        /// Whether a debug action forced ``arm``.
+        public var forced: Bool
         /// The localizations the folder holds (`.lproj` names without the suffix, `Base` included), in byte order.
         public var localizations: [String]
         /// The `publishedAt` (RFC 3339) of the last complete cycle's manifest when its entry for the module is this
@@ -78,12 +86,35 @@ public struct OTALocalizationDiagnostics: Codable, Sendable, Equatable {
         public var publishedAt: String?
 
         /// Creates an installed-content entry.
-        public init(sha256: String, folderSHA256: String, rolloutID: String?, localizations: [String], publishedAt: String?) {
+        public init(
+            sha256: String, folderSHA256: String, rolloutID: String?, localizations: [String], publishedAt: String?,
+            experimentID: String? = nil, arm: String? = nil, forced: Bool = false
+        ) {
             self.sha256 = sha256
             self.folderSHA256 = folderSHA256
             self.rolloutID = rolloutID
+            self.experimentID = experimentID
+            self.arm = arm
+            self.forced = forced
             self.localizations = localizations
             self.publishedAt = publishedAt
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case sha256, folderSHA256, rolloutID, experimentID, arm, forced, localizations, publishedAt
+        }
+
+        /// Decodes an entry; one written before copy experiments (no `forced`) reads as outside any experiment.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            sha256 = try container.decode(String.self, forKey: .sha256)
+            folderSHA256 = try container.decode(String.self, forKey: .folderSHA256)
+            rolloutID = try container.decodeIfPresent(String.self, forKey: .rolloutID)
+            experimentID = try container.decodeIfPresent(String.self, forKey: .experimentID)
+            arm = try container.decodeIfPresent(String.self, forKey: .arm)
+            forced = try container.decodeIfPresent(Bool.self, forKey: .forced) ?? false
+            localizations = try container.decode([String].self, forKey: .localizations)
+            publishedAt = try container.decodeIfPresent(String.self, forKey: .publishedAt)
         }
     }
 
@@ -140,6 +171,9 @@ public struct OTALocalizationDiagnostics: Codable, Sendable, Equatable {
     /// The channel a debug action chose for the next launch (``OTALocalizationService/chooseChannelForNextLaunch(_:)``),
     /// `production` for production; nil when none was chosen.
     public var nextLaunchChannel: String?
+    /// The copy-experiment arm a debug action forced (``OTALocalizationService/forceExperimentArm(_:)``); nil when none
+    /// is. Cycles act on it only in a configuration that allows debug actions.
+    public var forcedExperimentArm: String?
     /// Which view ``modules`` gives.
     public var servedAsOf: ServedAsOf
     /// Every module installed, asked for, or known to this process, in the byte order of their names.
@@ -158,13 +192,15 @@ public struct OTALocalizationDiagnostics: Codable, Sendable, Equatable {
     public init(
         formatVersion: Int = OTALocalizationDiagnostics.formatVersion, generatedAt: String, appVersion: String, channel: String,
         nextLaunchChannel: String?, servedAsOf: ServedAsOf, modules: [Module], antiRollback: [ChannelMark],
-        quarantines: [OTALaunchQuarantine], quarantineInForce: OTALaunchQuarantine?, cycleReports: [CycleEntry]
+        quarantines: [OTALaunchQuarantine], quarantineInForce: OTALaunchQuarantine?, cycleReports: [CycleEntry],
+        forcedExperimentArm: String? = nil
     ) {
         self.formatVersion = formatVersion
         self.generatedAt = generatedAt
         self.appVersion = appVersion
         self.channel = channel
         self.nextLaunchChannel = nextLaunchChannel
+        self.forcedExperimentArm = forcedExperimentArm
         self.servedAsOf = servedAsOf
         self.modules = modules
         self.antiRollback = antiRollback

@@ -1,6 +1,7 @@
 import Foundation
 import OTALocalizations
 import OTALocalizationsCore
+import OTALocalizationsNames
 
 extension OTALocalizationService {
     /// Runs an update cycle now (``start()``, joining one in flight) and returns its report, the one the
@@ -55,6 +56,36 @@ extension OTALocalizationService {
             throw OTALocalizationDebugActionError(.storage, "the crash-loop guard's records could not be changed")
         }
         return removed
+    }
+
+    /// Forces this device into arm `arm` of the copy experiment the publish carries (`control` for the control arm;
+    /// nil clears it): `<storage root>/.ota-debug-experiment-arm` holds it. From the next cycle on, the device installs
+    /// that arm's entries whatever its bucket, and its report (``OTALocalizationCycleReport/Experiment/forced``), the
+    /// installed content's records (`OTALocalizedString.InstalledContent.armForced`, so every exposure) and
+    /// ``OTALocalizationDiagnostics`` say it is forced. A forced arm the experiment does not have is ignored (the bucket
+    /// decides); a publish without an experiment ignores it. Only a configuration that allows debug actions reads the
+    /// file; the kill switch deletes it. New text shows from the next cold start, as after any cycle.
+    ///
+    /// A debug action.
+    /// - Throws: ``OTALocalizationDebugActionError`` `notAllowed` unless
+    ///   ``OTALocalizationServiceConfiguration/allowsDebugActions``; `arm` for a name that is not an arm name (1 to 32
+    ///   lowercase ASCII letters, digits or `-`, starting with a letter); `storage` when the file cannot be written or
+    ///   removed.
+    public func forceExperimentArm(_ arm: String?) throws(OTALocalizationDebugActionError) {
+        try requireDebugActions()
+        if let arm, !ExperimentArmName.isValid(arm) {
+            throw OTALocalizationDebugActionError(.arm, "not an arm name: \(arm)")
+        }
+        do {
+            try ForcedExperimentArm.write(arm, layout: configuration.layout)
+        } catch {
+            throw OTALocalizationDebugActionError(.storage, error.reason)
+        }
+    }
+
+    /// The arm ``forceExperimentArm(_:)`` forced under this service's storage root, nil when none is.
+    public var forcedExperimentArm: String? {
+        ForcedExperimentArm.read(configuration.layout)
     }
 
     private func requireDebugActions() throws(OTALocalizationDebugActionError) {

@@ -48,8 +48,9 @@ import Testing
 
         #expect(try await diagnostics(root) == """
             {"formatVersion":1,"generatedAt":"T","appVersion":"1.0","channel":"production","nextLaunchChannel":null,\
-            "servedAsOf":"nextLaunch","modules":[{"name":"Checkout","source":"overTheAir","embeddedReason":null,\
-            "installed":{"sha256":"\(sha)","folderSHA256":"\(sha)","rolloutID":null,"localizations":["en"],\
+            "forcedExperimentArm":null,"servedAsOf":"nextLaunch","modules":[{"name":"Checkout","source":"overTheAir",\
+            "embeddedReason":null,"installed":{"sha256":"\(sha)","folderSHA256":"\(sha)","rolloutID":null,\
+            "experimentID":null,"arm":null,"forced":false,"localizations":["en"],\
             "publishedAt":null}}],"antiRollback":[{"channel":"production","newestPublishedAt":"2026-07-24T10:00:00Z",\
             "pulledThrough":null}],"quarantines":[],"quarantineInForce":null,"cycleReports":[]}
             """)

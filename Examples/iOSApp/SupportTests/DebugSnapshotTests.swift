@@ -9,11 +9,11 @@ import Testing
 
     @Test func eachModuleShowsWhatTheReadSideServesAndWhy() throws {
         // Given: one module served over the air from a rollout, one from the stable entry (installed from slices, so
-        // its folder is not the publish's sha256), and two embedded for different reasons.
+        // its folder is not the publish's sha256) in a forced experiment arm, and two embedded for different reasons.
         let entry = String(repeating: "fedcba9876543210", count: 4)
         let served: [String: OTALocalizedString.ServedContent] = [
             "Catalog": .overTheAir(.init(sha256: Self.sha, rolloutID: "catalog-copy")),
-            "Basket": .overTheAir(.init(sha256: entry, rolloutID: nil, folderSHA256: Self.sha)),
+            "Basket": .overTheAir(.init(sha256: entry, rolloutID: nil, folderSHA256: Self.sha, experimentID: "cta", arm: "short", armForced: true)),
             "Embedded": .embedded(.quarantined),
         ]
 
@@ -27,6 +27,9 @@ import Testing
             "embedded strings (notInstalled)",
         ])
         #expect(snapshot.modules.map(\.rolloutSummary) == ["no rollout", "rollout catalog-copy", "no rollout", "no rollout"])
+        #expect(snapshot.modules.map(\.experimentSummary) == [
+            "experiment cta, arm short (forced)", "no experiment", "no experiment", "no experiment",
+        ])
         #expect(snapshot.reportLines == ["No cycle has ended since launch."])
     }
 

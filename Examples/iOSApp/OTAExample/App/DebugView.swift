@@ -1,14 +1,15 @@
 import SwiftUI
 
 /// The debug screen: what each module serves (over the air or embedded, and why), the last cycle report, the kill switch,
-/// and the QA actions (a cycle now, the next launch's channel, lifting quarantines, the snapshot as JSON), which the
-/// service refuses in a release build.
+/// and the QA actions (a cycle now, the next launch's channel, lifting quarantines, forcing a copy experiment's arm, the
+/// snapshot as JSON), which the service refuses in a release build.
 struct DebugView: View {
     let localization: LocalizationSetup?
     let configurationProblem: String?
     @State private var snapshot: DebugSnapshot?
     @State private var killSwitchOn = false
     @State private var exportedJSON: String?
+    @State private var armName = ""
 
     var body: some View {
         List {
@@ -21,6 +22,7 @@ struct DebugView: View {
                         Text(verbatim: module.name).font(.headline)
                         Text(verbatim: module.contentSummary).font(.caption)
                         Text(verbatim: module.rolloutSummary).font(.caption)
+                        Text(verbatim: module.experimentSummary).font(.caption)
                     }
                 }
             }
@@ -52,6 +54,11 @@ struct DebugView: View {
                     Button { Task { _ = try? await localization.service.clearLaunchQuarantines() } } label: {
                         Text("debug.clear_quarantines", bundle: .localizationBundle)
                     }
+                    TextField(text: $armName, prompt: nil) { Text("debug.arm_name", bundle: .localizationBundle) }
+                    Button {
+                        let arm = armName.isEmpty ? nil : armName
+                        Task { try? await localization.service.forceExperimentArm(arm) }
+                    } label: { Text("debug.force_arm", bundle: .localizationBundle) }
                     Button { Task { exportedJSON = await localization.diagnosticsJSON() } } label: {
                         Text("debug.export_json", bundle: .localizationBundle)
                     }

@@ -2,8 +2,8 @@ import Foundation
 import OTALocalizations
 import OTALocalizationsSync
 
-/// What the debug screen lists: what each module shows this session (over the air, with the publish and rollout it
-/// came from, or its embedded strings and why), the last cycle report and the kill-switch flag. A value built from the
+/// What the debug screen lists: what each module shows this session (over the air, with the publish and rollout or
+/// experiment arm it came from, or its embedded strings and why), the last cycle report and the kill-switch flag. A value built from the
 /// read side and the report; no file is read here.
 struct DebugSnapshot: Equatable, Sendable {
     /// One module.
@@ -31,6 +31,13 @@ struct DebugSnapshot: Equatable, Sendable {
         /// One line: `rollout <id>` or `no rollout` (always for embedded strings).
         var rolloutSummary: String {
             overTheAir?.rolloutID.map { "rollout \($0)" } ?? "no rollout"
+        }
+
+        /// One line: `experiment <id>, arm <arm>`, with ` (forced)` when a debug action forced the arm, or
+        /// `no experiment` (always for embedded strings).
+        var experimentSummary: String {
+            guard let id = served.experimentID, let arm = served.arm else { return "no experiment" }
+            return "experiment \(id), arm \(arm)" + (served.armForced ? " (forced)" : "")
         }
     }
 

@@ -10,14 +10,16 @@ final class CycleProgress: @unchecked Sendable {
     private var modules: [OTALocalizationCycleReport.Module?] = []
     private var trailing: [OTALocalizationCycleReport.Module] = []
     private var rollout: OTALocalizationCycleReport.Rollout?
+    private var experiment: OTALocalizationCycleReport.Experiment?
     private var installed: [String] = []
 
     /// The cycle acts on a manifest: one slot per module (`names`), some already decided, then `trailing` entries.
     func plan(_ manifest: OTALocalizationCycleReport.ManifestOutcome, names: [String],
               modules: [OTALocalizationCycleReport.Module?], trailing: [OTALocalizationCycleReport.Module],
-              rollout: OTALocalizationCycleReport.Rollout? = nil) {
+              rollout: OTALocalizationCycleReport.Rollout? = nil, experiment: OTALocalizationCycleReport.Experiment? = nil) {
         lock.lock()
         self.rollout = rollout
+        self.experiment = experiment
         self.manifest = manifest
         self.names = names
         self.modules = modules
@@ -56,6 +58,7 @@ final class CycleProgress: @unchecked Sendable {
             result.append(module ?? .init(name: names[index], outcome: .failed, reason: error, code: .cancelled))
         }
         return OTALocalizationCycleReport(
-            manifest: manifest ?? .failed, error: error, errorCode: .cancelled, rollout: rollout, modules: result + trailing)
+            manifest: manifest ?? .failed, error: error, errorCode: .cancelled, rollout: rollout, modules: result + trailing,
+            experiment: experiment)
     }
 }

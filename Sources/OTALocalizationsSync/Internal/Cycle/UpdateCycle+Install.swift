@@ -39,7 +39,8 @@ extension UpdateCycle {
     ) async -> Result<DeviceManifest, CycleFailure> {
         do throws(CycleFailure) {
             let device = try await DeviceManifest.assemble(
-                index: index, installID: installID, choices: choices, caps: DeviceCaps(configuration), parts: parts)
+                index: index, installID: installID, forcedArm: ForcedExperimentArm.read(configuration),
+                choices: choices, caps: DeviceCaps(configuration), parts: parts)
             try ManifestAdmission.checkEntryCount(device.entryCount, rules: ManifestAdmission.Rules(configuration))
             return .success(device)
         } catch {
@@ -74,7 +75,8 @@ extension UpdateCycle {
             published = await Self.publishedSHA256(index: admitted.index, device: device, parts: parts)
         }
         let rejected = device.rejected.map(\.report)
-        context.progress.plan(.updated, names: device.modules.map(\.name), modules: reports, trailing: rejected, rollout: device.rollout)
+        context.progress.plan(.updated, names: device.modules.map(\.name), modules: reports, trailing: rejected, rollout: device.rollout,
+            experiment: device.experiment)
 
         let installer = ModuleInstaller(
             configuration: configuration, versionURL: versionURL, developmentRegion: device.developmentRegion,
@@ -102,13 +104,14 @@ extension UpdateCycle {
             return Outcome(
                 report: .init(
                     manifest: .updated, error: CycleFailure.cancelled.reason, errorCode: .cancelled, rollout: device.rollout,
-                    modules: modules),
+                    modules: modules, experiment: device.experiment),
                 installedFolders: installed)
         }
         modules += removeUnlisted(device)
         collectSuperseded(device)
 
-        var report = OTALocalizationCycleReport(manifest: .updated, rollout: device.rollout, modules: modules)
+        var report = OTALocalizationCycleReport(
+            manifest: .updated, rollout: device.rollout, modules: modules, experiment: device.experiment)
         if report.failed == 0 && !Task.isCancelled {
             let state = InstalledState(device: device, etag: etag, keyID: admitted.keyID)
             do {
@@ -149,7 +152,8 @@ extension UpdateCycle {
     }
 
     /// Inside the gate: the records beside an installed, skipped `module`'s `current`: its rollout record names the
-    /// rollout its entry comes from now (a rollout that finished makes the same content stable), its published-content
+    /// rollout its entry comes from now, or the experiment arm the device is in (a rollout that finished makes the same
+    /// content stable; a device that leaves an experiment keeps its content, untagged), its published-content
     /// record gets the entry's `sha256` (`published`) when it has none for the folder, and, for a publish a trusted
     /// key vouched for, its vouch record names the folder. Nil when that is done; the module's failure (`storage`)
     /// when a record cannot be written.
@@ -158,7 +162,8 @@ extension UpdateCycle {
     ) -> OTALocalizationCycleReport.Module? {
         do {
             try gate.commit { () throws(CycleFailure) in
-                try RolloutRecord.set(layout, module: module.name, sha256: folderHash, rolloutID: module.rolloutID)
+                try RolloutRecord.set(
+                    layout, module: module.name, sha256: folderHash, rolloutID: module.rolloutID, experiment: module.experiment)
                 if let published {
                     try PublishedRecord.set(layout, module: module.name, folderHash: folderHash, published: published, replacing: false)
                 }
@@ -173,8 +178,8 @@ extension UpdateCycle {
         }
     }
 
-    /// The entry `sha256` of each module `device` uses, from the index's full part (the rollout's for a module the
-    /// device takes from the rollout): read only in a cycle that installs a module from slices, where it costs one
+    /// The entry `sha256` of each module `device` uses, from the index's full part (the rollout's or the arm's for a
+    /// module the device takes from the rollout or its arm): read only in a cycle that installs a module from slices, where it costs one
     /// part beside the slices (kept on the device, like every part). Empty when the part cannot be read: the installs
     /// go on, and their folders are attributed by their own hash until a later install.
     static func publishedSHA256(index: ManifestIndex, device: DeviceManifest, parts: IndexPartLoader) async -> [String: String] {
@@ -183,9 +188,13 @@ extension UpdateCycle {
         if device.modules.contains(where: { $0.rolloutID != nil }), let rollout = index.rollout {
             staged = try? await parts.files(rollout.parts.full, kind: .full)
         }
+        var armPart: IndexFilesPart?
+        if device.modules.contains(where: \.fromArm), let name = device.experiment?.arm, let arm = index.experiment?.arm(named: name) {
+            armPart = try? await parts.files(arm.parts.full, kind: .full)
+        }
         var result: [String: String] = [:]
         for module in device.modules {
-            let part = module.rolloutID != nil ? staged : stable
+            let part = module.fromArm ? armPart : module.rolloutID != nil ? staged : stable
             if let sha256 = part?.files[module.name]?.sha256 { result[module.name] = sha256 }
         }
         return result

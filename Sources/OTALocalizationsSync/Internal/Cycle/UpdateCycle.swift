@@ -61,7 +61,9 @@ struct UpdateCycle: Sendable {
             if isIntact(state.device, generation: stored?.generation ?? 0) {
                 housekeepingAfterNotModified(state)
                 let modules = state.device.modules.map { OTALocalizationCycleReport.Module(name: $0.name, outcome: .skipped) }
-                return Outcome(report: .init(manifest: .notModified, rollout: state.device.rollout, modules: modules), installedFolders: [])
+                let report = OTALocalizationCycleReport(
+                    manifest: .notModified, rollout: state.device.rollout, modules: modules, experiment: state.device.experiment)
+                return Outcome(report: report, installedFolders: [])
             }
             fetch = await fetcher.fetch(revalidating: nil)
             if case .notModified = fetch { fetch = .failure(Self.notModifiedUnasked) }
@@ -99,7 +101,7 @@ struct UpdateCycle: Sendable {
     }
 
     /// Whether every module the device uses from `device` is installed as this device needs it and intact, and the
-    /// device is still where it was in the rollout. A change of the device's languages makes a module installed from
+    /// device is still where it was in the rollout and the experiment (same bucket, same forced arm). A change of the device's languages makes a module installed from
     /// slices not intact: its folder is not the one the languages now choose.
     /// `generation` identifies the stored state `device` is from (``ServiceMemory/state(_:)``): the folders it wants
     /// are worked out once per state, selection and list of languages.
@@ -111,6 +113,12 @@ struct UpdateCycle: Sendable {
             guard let installID = InstallID.load(layout),
                   (ManifestRollout.bucket(rolloutID: rollout.id, installID: installID) < rollout.basisPoints) == rollout.includesThisDevice
             else { return false }
+        }
+        if let experiment = device.experiment {
+            let bucket = InstallID.load(layout).map { ManifestExperiment.bucket(experimentID: experiment.id, installID: $0) }
+            guard device.experimentBasis == ExperimentBasis(bucket: bucket, forcedArm: ForcedExperimentArm.read(configuration)) else {
+                return false
+            }
         }
         let selection = configuration.localizationSelection
         let wanted = memory.wantedFolders(generation: generation, selection: selection) {

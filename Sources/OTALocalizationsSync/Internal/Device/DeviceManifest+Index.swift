@@ -13,14 +13,15 @@ protocol IndexPartSource: Sendable {
 
 extension DeviceManifest {
     /// The entries of the published index `index` for the device with `installID` and `selection`, reading only the
-    /// parts it uses: the base part (and the rollout's, when the device is in it), then the part of each
+    /// parts it uses: the base part (and the rollout's, when the device is in it, or its arm's, when its bucket or
+    /// `forcedArm` places it in an experiment's arm; a forced arm the experiment lacks is ignored), then the part of each
     /// localization its languages choose from some module (the full part instead, with
     /// ``OTALocalizationSelection/everyLocalization``).
     ///
     /// A module whose slice of a chosen localization is missing from the parts fails alone (`manifest`).
     /// - Throws: ``CycleFailure`` when a part cannot be fetched, verified or decoded.
     static func assemble(
-        index: ManifestIndex, installID: String?, choices: LocalizationChoices, caps: DeviceCaps,
+        index: ManifestIndex, installID: String?, forcedArm: String? = nil, choices: LocalizationChoices, caps: DeviceCaps,
         parts: any IndexPartSource
     ) async throws(CycleFailure) -> DeviceManifest {
         let includes = index.rollout.map { rollout in
@@ -36,6 +37,16 @@ extension DeviceManifest {
             rejected += staged.rejected
             try checkSize(entries.entries.count + rejected.count, caps: caps)
         }
+        let placement = index.experiment.map { ExperimentPlacement(experiment: $0, installID: installID, forcedArm: forcedArm) }
+        if let placement, case .arm(let name) = placement.assignment, let arm = index.experiment?.arm(named: name) {
+            let staged = try await origins(arm.parts, rolloutID: nil, fromArm: true, parts: parts, caps: caps)
+            entries.entries = RolloutMerge.entries(
+                stable: entries.entries, rollout: staged.entries, removed: Set(arm.removedModules),
+                refused: Set(staged.rejected.compactMap(\.name)), name: \.entry.name)
+            rejected += staged.rejected
+            try checkSize(entries.entries.count + rejected.count, caps: caps)
+        }
+        let tag = placement?.report.arm == nil ? nil : placement?.report
         var modules: [DeviceModule] = []
         var wanted: [(index: Int, origin: Origin, localizations: [String])] = []
         for item in entries.entries {
@@ -60,7 +71,9 @@ extension DeviceManifest {
                     .filter { $0 != index.developmentRegion && $0 != LocalizationFolder.base }
                 wanted.append((modules.count, item.origin, chosen))
             }
-            modules.append(DeviceModule(name: entry.name, localizations: entry.localizations, rolloutID: item.origin.rolloutID, content: content))
+            modules.append(DeviceModule(
+                name: entry.name, localizations: entry.localizations, rolloutID: item.origin.rolloutID, content: content,
+                experiment: tag, fromArm: item.origin.fromArm))
         }
         var failed: Set<Int> = []
         for (position, origin, localizations) in wanted {
@@ -86,23 +99,25 @@ extension DeviceManifest {
             appVersion: index.appVersion, publishedAt: index.publishedAtTimestamp,
             developmentRegion: index.developmentRegion, channel: index.channel,
             rollout: index.rollout.map { .init(id: $0.id, basisPoints: $0.basisPoints, includesThisDevice: includes) },
+            experiment: placement?.report, experimentBasis: placement?.basis,
             modules: kept, rejected: rejected, everyLocalization: choices.selection.isEveryLocalization)
     }
 
-    /// Which parts an entry's slices come from: the stable ones or the rollout's.
+    /// Which parts an entry's slices come from: the stable ones, the rollout's or the device's arm's.
     struct Origin {
         var parts: IndexParts
         var rolloutID: String?
+        var fromArm: Bool = false
     }
 
     /// The entries of one base part; refused (`limit`) when it lists more modules than the device accepts, before
     /// any other work on them.
     private static func origins(
-        _ indexParts: IndexParts, rolloutID: String?, parts: any IndexPartSource, caps: DeviceCaps
+        _ indexParts: IndexParts, rolloutID: String?, fromArm: Bool = false, parts: any IndexPartSource, caps: DeviceCaps
     ) async throws(CycleFailure) -> (entries: [(entry: IndexBasePart.Entry, origin: Origin)], rejected: [DeviceRejection]) {
         let base = try await parts.base(indexParts.base)
         try checkSize(base.modules.count + base.rejectedModules.count, caps: caps)
-        let origin = Origin(parts: indexParts, rolloutID: rolloutID)
+        let origin = Origin(parts: indexParts, rolloutID: rolloutID, fromArm: fromArm)
         return (base.modules.map { ($0, origin) }, base.rejectedModules.map(DeviceRejection.init))
     }
 

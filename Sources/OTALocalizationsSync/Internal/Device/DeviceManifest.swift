@@ -2,10 +2,11 @@ import Foundation
 import OTALocalizationsCore
 
 /// The module entries one device uses from a publish, resolved once when the publish is acted on: the stable entries,
-/// or, on a device in the staged rollout, the rollout's entries in their place (and beside them) without the modules
-/// the rollout removes; each with what the device downloads for it (the full ZIP, or base and slices).
+/// or, on a device in the staged rollout or in a copy experiment's arm, the rollout's or the arm's entries in their
+/// place (and beside them) without the modules it removes; each with what the device downloads for it (the full ZIP,
+/// or base and slices).
 ///
-/// Built from the published index (``assemble(index:installID:choices:caps:parts:)``). `state.json` stores it
+/// Built from the published index (``assemble(index:installID:forcedArm:choices:caps:parts:)``). `state.json` stores it
 /// (``InstalledState``), so a `304` cycle has everything it checks without downloading anything.
 struct DeviceManifest: Sendable, Equatable {
     var appVersion: String
@@ -14,6 +15,11 @@ struct DeviceManifest: Sendable, Equatable {
     var channel: String?
     /// The staged rollout and whether this device is in it; nil without one.
     var rollout: OTALocalizationCycleReport.Rollout?
+    /// The copy experiment and this device's arm in it; nil without one.
+    var experiment: OTALocalizationCycleReport.Experiment?
+    /// What placed the device in ``experiment``: its bucket (nil without an install ID) and the forced arm read when
+    /// the publish was resolved (nil when none). A `304` cycle whose bucket or forced arm differs reads the publish again.
+    var experimentBasis: ExperimentBasis?
     /// The entries this device installs, skips and keeps, in publish order.
     var modules: [DeviceModule]
     /// The entries that fail on this device, with why.
@@ -29,8 +35,14 @@ struct DeviceManifest: Sendable, Equatable {
     }
 
     /// How many module entries the publish lists for a device (the longest list: the stable entries with those a
-    /// rollout adds, and every rejected one), compared with ``OTALocalizationServiceConfiguration/maximumManifestModules``.
+    /// rollout or the device's arm adds, and every rejected one), compared with ``OTALocalizationServiceConfiguration/maximumManifestModules``.
     var entryCount: Int { modules.count + rejected.count }
+}
+
+/// What placed a device in an experiment's arm: compared on a `304` cycle.
+struct ExperimentBasis: Sendable, Equatable {
+    var bucket: Int?
+    var forcedArm: String?
 }
 
 /// One module entry a device uses.
@@ -41,6 +53,11 @@ struct DeviceModule: Sendable, Equatable {
     /// The rollout id the entry comes from; nil for a stable entry.
     var rolloutID: String?
     var content: Content
+    /// The copy experiment and arm the device is in (control included) when it uses this entry; nil outside one.
+    /// Recorded beside the module's `current` (``RolloutRecord``).
+    var experiment: OTALocalizationCycleReport.Experiment? = nil
+    /// Whether the entry comes from the arm's parts rather than the stable ones.
+    var fromArm: Bool = false
 
     /// What the device downloads for the module.
     enum Content: Sendable, Equatable {

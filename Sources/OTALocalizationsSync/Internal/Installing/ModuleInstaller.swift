@@ -118,7 +118,9 @@ struct ModuleInstaller: Sendable {
         try folder.seal()
         try checkCancellation()
         return try context.gate.commit { () throws(CycleFailure) -> URL in
-            try commit(staging, module: module.name, folderHash: folderHash, published: published, rolloutID: module.rolloutID, keyID: keyID)
+            try commit(
+                staging, module: module.name, folderHash: folderHash, published: published, rolloutID: module.rolloutID,
+                experiment: module.experiment, keyID: keyID)
         }
     }
 
@@ -214,11 +216,13 @@ struct ModuleInstaller: Sendable {
     /// names it. A folder of the same name that is not protected and not `current` is a leftover (a crash before
     /// the pointer moved): it is replaced. Otherwise the next free `<sha256>.<n>` is used, so a loaded folder is
     /// never rewritten; the old one is collected by a cycle of a later process. The rollout record is written
-    /// before the pointer moves to a rollout's content and removed after it moves to stable content; the
+    /// before the pointer moves to a rollout's content or content installed in an experiment's arm, and removed after
+    /// it moves to stable content outside an experiment; the
     /// published-content record likewise, before it moves to a folder assembled from slices and after it moves to
     /// one from the full ZIP.
     private func commit(
-        _ staging: URL, module: String, folderHash: String, published: String?, rolloutID: String?, keyID: String?
+        _ staging: URL, module: String, folderHash: String, published: String?, rolloutID: String?,
+        experiment: OTALocalizationCycleReport.Experiment?, keyID: String?
     ) throws(CycleFailure) -> URL {
         try DurableFiles.ensureDirectory(layout.modulesFolder, layout: layout)
         let moduleFolder = layout.moduleFolder(module)
@@ -243,14 +247,15 @@ struct ModuleInstaller: Sendable {
         // pointer that disagree, which the read side treats as not vouched (embedded strings until the next cycle
         // writes the record again), never as vouched for the folder the pointer names.
         try VouchRecord.set(layout, module: module, folderName: destination.lastPathComponent, keyID: keyID)
-        if rolloutID != nil {
-            try RolloutRecord.set(layout, module: module, sha256: folderHash, rolloutID: rolloutID)
+        let tagged = rolloutID != nil || experiment?.arm != nil
+        if tagged {
+            try RolloutRecord.set(layout, module: module, sha256: folderHash, rolloutID: rolloutID, experiment: experiment)
         }
         if published != folderHash {
             try PublishedRecord.set(layout, module: module, folderHash: folderHash, published: published)
         }
         try Self.pointCurrent(layout, module: module, folderName: destination.lastPathComponent)
-        if rolloutID == nil {
+        if !tagged {
             try RolloutRecord.set(layout, module: module, sha256: folderHash, rolloutID: nil)
         }
         if published == folderHash {

@@ -7,8 +7,11 @@ import OTALocalizationsNames
 /// (``DeviceManifest``), with the ETag of the index they were read from and the keyid that vouched for it.
 ///
 /// Shape: `{"formatVersion":2,"etag":string|null,"keyid":string|null,"appVersion","publishedAt","developmentRegion","channel":string|null,"rollout":{"id","basisPoints",
-/// "includesThisDevice"}|null,"modules":[{"name","localizations","rolloutID":string|null,"full":{"path","sha256","size"}}
-/// or {…,"base":{…},"slices":{"<localization>":{…}}}],"rejected":[{"name","reason","code"}],"everyLocalization":bool}`. Written only as a whole
+/// "includesThisDevice"}|null,["experiment":{"id","arm":string|null,"forced","bucket":n|null,"forcedArm":string|null},]
+/// "modules":[{"name","localizations","rolloutID":string|null,["fromArm":true,]"full":{"path","sha256","size"}}
+/// or {…,"base":{…},"slices":{"<localization>":{…}}}],"rejected":[{"name","reason","code"}],"everyLocalization":bool}`
+/// (`experiment` and `fromArm` only when set; a state without them reads as before they existed). Every module of a
+/// device in an experiment's arm (control included) carries the experiment. Written only as a whole
 /// (temp file in `tmp/`, `fsync`, `rename(2)`), so the ETag never exists without the complete state it vouches for.
 /// A state that does not decode counts as absent: the next cycle reads the publish in full once.
 struct InstalledState: Sendable, Equatable {
@@ -55,9 +58,15 @@ enum InstalledStateCoding {
         } else {
             out += "null"
         }
+        if let experiment = device.experiment {
+            out += ",\"experiment\":{\"id\":\(JSONText.quoted(experiment.id)),\"arm\":\(optional(experiment.arm)),"
+            out += "\"forced\":\(experiment.forced),\"bucket\":\(device.experimentBasis?.bucket.map(String.init) ?? "null"),"
+            out += "\"forcedArm\":\(optional(device.experimentBasis?.forcedArm))}"
+        }
         let modules = device.modules.map { module -> String in
             var entry = "{\"name\":\(JSONText.quoted(module.name)),\"localizations\":["
             entry += module.localizations.map(JSONText.quoted).joined(separator: ",") + "],\"rolloutID\":\(optional(module.rolloutID)),"
+            if module.fromArm { entry += "\"fromArm\":true," }
             switch module.content {
             case .full(let zip):
                 entry += "\"full\":\(file(zip))"
@@ -89,9 +98,17 @@ enum InstalledStateCoding {
             else { return nil }
             rollout = .init(id: id, basisPoints: Int(points), includesThisDevice: includes)
         }
+        var experiment: OTALocalizationCycleReport.Experiment?
+        var basis: ExperimentBasis?
+        if let value = root["experiment"], value.members != nil {
+            guard let id = value["id"]?.stringValue, case .bool(let forced)? = value["forced"] else { return nil }
+            experiment = .init(id: id, arm: value["arm"]?.stringValue, forced: forced)
+            basis = ExperimentBasis(bucket: value["bucket"]?.integerValue.map { Int($0) }, forcedArm: value["forcedArm"]?.stringValue)
+        }
         var modules: [DeviceModule] = []
         for value in moduleValues {
-            guard let module = module(value) else { return nil }
+            guard var module = module(value) else { return nil }
+            if experiment?.arm != nil { module.experiment = experiment }
             modules.append(module)
         }
         var rejected: [DeviceRejection] = []
@@ -101,7 +118,8 @@ enum InstalledStateCoding {
         }
         let device = DeviceManifest(
             appVersion: appVersion, publishedAt: publishedAt, developmentRegion: region,
-            channel: root["channel"]?.stringValue, rollout: rollout, modules: modules, rejected: rejected,
+            channel: root["channel"]?.stringValue, rollout: rollout, experiment: experiment, experimentBasis: basis,
+            modules: modules, rejected: rejected,
             everyLocalization: everyLocalization)
         return InstalledState(device: device, etag: EntityTag.validated(root["etag"]?.stringValue), keyID: root["keyid"]?.stringValue)
     }
@@ -111,8 +129,9 @@ enum InstalledStateCoding {
               let localizations = value["localizations"]?.stringArrayValue
         else { return nil }
         let rolloutID = value["rolloutID"]?.stringValue
+        let fromArm: Bool = if case .bool(true)? = value["fromArm"] { true } else { false }
         if let zip = file(value["full"]) {
-            return DeviceModule(name: name, localizations: localizations, rolloutID: rolloutID, content: .full(zip))
+            return DeviceModule(name: name, localizations: localizations, rolloutID: rolloutID, content: .full(zip), fromArm: fromArm)
         }
         guard let base = file(value["base"]), let named = value["slices"]?.members else { return nil }
         var slices: [String: PublishedFile] = [:]
@@ -120,7 +139,9 @@ enum InstalledStateCoding {
             guard let slice = file(member.value) else { return nil }
             slices[member.key] = slice
         }
-        return DeviceModule(name: name, localizations: localizations, rolloutID: rolloutID, content: .sliced(base: base, slices: slices))
+        return DeviceModule(
+            name: name, localizations: localizations, rolloutID: rolloutID, content: .sliced(base: base, slices: slices),
+            fromArm: fromArm)
     }
 
     private static func file(_ value: OrderedJSONValue?) -> PublishedFile? {
