@@ -16,7 +16,7 @@ import OTALocalizationsNames
 /// <storageRoot>/<appVersion>/quarantine.json     content the crash-loop guard stopped serving
 /// <storageRoot>/<appVersion>/modules/<storage name>/<folder hash>[.<n>]/   a complete, sealed bundle folder
 /// <storageRoot>/<appVersion>/modules/<storage name>/current           the active folder's name and "\n"
-/// <storageRoot>/<appVersion>/modules/<storage name>/rollout           the rollout the active content came from
+/// <storageRoot>/<appVersion>/modules/<storage name>/rollout           the rollout (or experiment arm) of the content
 /// <storageRoot>/<appVersion>/modules/<storage name>/vouched           the folder a trusted key vouched for
 /// <storageRoot>/<appVersion>/tmp/                downloads and extraction; emptied each cycle
 /// ```

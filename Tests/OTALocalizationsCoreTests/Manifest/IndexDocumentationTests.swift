@@ -57,12 +57,27 @@ import Testing
         let rollout = try #require(object["rollout"] as? [String: Any])
 
         // Then: one row per root key, and the rollout cell names exactly the rollout's keys.
-        #expect(documented.sorted() == object.keys.sorted())
         let rolloutRow = try #require(try indexSection().split(separator: "\n").first { $0.hasPrefix("| `rollout`") })
         for key in rollout.keys {
             #expect(rolloutRow.contains("\"\(key)\""), "the rollout row does not name \(key)")
         }
         #expect(rollout.keys.sorted() == ["id", "parts", "percent", "removedModules"])
+
+        // A root carries a rollout or an experiment: the experiment's row names its keys and its arms'.
+        var manifest = fullManifest()
+        manifest.rollout = nil
+        manifest.experiment = ManifestExperiment(
+            id: "e1", control: .init(start: 0, basisPoints: 1000),
+            arms: [.init(name: "a", range: .init(start: 5000, basisPoints: 1000), modules: manifest.modules, removedModules: ["B"])])
+        let withExperiment = try #require(
+            try JSONSerialization.jsonObject(with: ManifestIndex.build(from: manifest).index.encoded()) as? [String: Any])
+        let experiment = try #require(withExperiment["experiment"] as? [String: Any])
+        let arm = try #require((experiment["arms"] as? [[String: Any]])?.first)
+        let experimentRow = try #require(try indexSection().split(separator: "\n").first { $0.hasPrefix("| `experiment`") })
+        for key in Set(experiment.keys).union(arm.keys) {
+            #expect(experimentRow.contains("\"\(key)\""), "the experiment row does not name \(key)")
+        }
+        #expect(documented.sorted() == (Set(object.keys).union(["experiment"])).sorted())
     }
 
     @Test func partShapesAreWhatTheEncoderWrites() throws {

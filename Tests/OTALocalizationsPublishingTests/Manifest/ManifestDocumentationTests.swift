@@ -48,7 +48,19 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: manifest.encoded()) as? [String: Any])
         let module = try #require((object["modules"] as? [[String: Any]])?.first)
         let rollout = try #require(object["rollout"] as? [String: Any])
-        let written = object.keys.map { $0 } + module.keys.map { "modules[].\($0)" } + rollout.keys.map { "rollout.\($0)" }
+        var written = object.keys.map { $0 } + module.keys.map { "modules[].\($0)" } + rollout.keys.map { "rollout.\($0)" }
+        // A manifest carries a rollout or an experiment: the experiment's keys come from a second one, its arms'
+        // keys prefixed with `experiment.arms[].` (`control` is one row: `{"start", "percent"}`).
+        var withExperiment = manifest
+        withExperiment.rollout = nil
+        withExperiment.experiment = ManifestExperiment(
+            id: "e1", control: .init(start: 0, basisPoints: 1000),
+            arms: [.init(name: "a", range: .init(start: 5000, basisPoints: 1000), modules: [entry], removedModules: ["B"])])
+        let experimentObject = try #require(try JSONSerialization.jsonObject(with: withExperiment.encoded()) as? [String: Any])
+        let experiment = try #require(experimentObject["experiment"] as? [String: Any])
+        let arm = try #require((experiment["arms"] as? [[String: Any]])?.first)
+        written += ["experiment"] + experiment.keys.map { "experiment.\($0)" } + arm.keys.map { "experiment.arms[].\($0)" }
+        #expect((experiment["control"] as? [String: Any])?.keys.sorted() == ["percent", "start"])
 
         // Then: each written field has exactly one row, and no row documents a field that is not written.
         #expect(documented.sorted() == written.sorted())
