@@ -164,6 +164,46 @@ import Testing
         #expect(paths(kept["modules"]) == paths(staged["modules"]) && paths(kept["modules"]) != paths(production["modules"]))
     }
 
+    @Test func anArmCarriesTheRemovalOfAModuleItsChannelDroppedAndAWinnerRemovesItForEveryone() async throws {
+        let site = try await site()
+        let production = try await site.manifest()
+        // The long arm's channel dropped Search.
+        try site.publication.rewrite(channel: "long") { manifest in manifest.modules.removeAll { $0.name == "Search" } }
+        await #expect(try cli(["publish", site.publication.versionFolder.path, "--to", site.www.path, "--channel", "long", "--quiet"]).status == 0)
+        let f = site.folder.path
+
+        // A dry run prints what it would write and writes nothing.
+        let before = try Data(contentsOf: site.folder.appendingPathComponent("manifest.json"))
+        let dryRun = try await cli(["experiment", "start", f, "--dry-run", "--quiet"] + start)
+        #expect(dryRun.status == 0, "\(dryRun.stderr)")
+        #expect(dryRun.stdout.hasPrefix("Would write (dry run) \(f)/manifest.json, publishedAt "))
+        #expect(dryRun.stdout.contains("\n    arm long at 10%, buckets 6666 to 7665: Checkout "))
+        #expect(dryRun.stdout.contains(", removes Search\n"))
+        #expect(try Data(contentsOf: site.folder.appendingPathComponent("manifest.json")) == before)
+
+        await #expect(try cli(["experiment", "start", f, "--quiet"] + start).status == 0)
+        var manifest = try await site.manifest()
+        #expect(paths(manifest["modules"]) == paths(production["modules"]), "control and the devices outside keep Search")
+        let arms = try #require(experiment(manifest)?["arms"] as? [[String: Any]])
+        #expect(arms[0]["removedModules"] == nil)
+        #expect(arms[1]["removedModules"] as? [String] == ["Search"])
+        let verified = try await cli(["verify", f, "--quiet"])
+        #expect(verified.status == 0, "\(verified.stdout)")
+        let stable = paths(production["modules"]).count
+        #expect(verified.stdout.contains("\nok    experiment checkout-cta, arm long (10%, buckets 6666 to 7665): a device in it uses "
+            + "\(stable - 1) module entries (Checkout from the arm, Search dropped)\n"), "\(verified.stdout)")
+
+        let unknown = try await cli(["experiment", "end", f, "--winner", "medium", "--quiet"])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr == "error: --winner 'medium' is not an arm of the experiment; give one of control, short and long\n")
+        await #expect(try cli(["experiment", "end", f, "--winner", "long", "--quiet"]).status == 0)
+        manifest = try await site.manifest()
+        #expect(manifest["experiment"] == nil)
+        #expect(paths(manifest["modules"]) == paths(try await site.manifest("manifest.long.json")["modules"]))
+        #expect(!(manifest["modules"] as? [[String: Any]] ?? []).contains { $0["name"] as? String == "Search" })
+        await #expect(try cli(["verify", f, "--quiet"]).status == 0)
+    }
+
     @Test func aRolloutAndAnExperimentRefuseEachOtherWithWhatToDo() async throws {
         let site = try await site()
         let f = site.folder.path
