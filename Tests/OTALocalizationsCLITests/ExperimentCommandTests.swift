@@ -127,6 +127,9 @@ import Testing
         let unknown = try await cli(["experiment", "share", site.folder.path, "--percent", "5", "--arm", "medium", "--quiet"])
         #expect(unknown.status == 1)
         #expect(unknown.stderr == "error: --arm 'medium' is not an arm of the experiment; give one of control, short and long\n")
+        // Control is a range like the others.
+        await #expect(try cli(["experiment", "share", site.folder.path, "--percent", "20", "--arm", "control", "--quiet"]).status == 0)
+        #expect(ranges(try await site.manifest()) == ["control 0 20", "short 3333 5", "long 6666 5"])
     }
 
     @Test func endingWithAWinnerMakesItsEntriesStableWithALaterPublishedAt() async throws {

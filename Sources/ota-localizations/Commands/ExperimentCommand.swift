@@ -18,22 +18,22 @@ enum ExperimentCommand: Command {
     static let pathsAfterArgumentWord = true
     enum Option {
         static let id = CommandOption.value("id", "<id>", help: """
-            start: the experiment's id, 1 to 64 ASCII letters, digits, '-' or '_'; it
-            places the devices (a new id reshuffles them) and names the experiment in
-            reports and analytics.
+            start: the experiment's id (1 to 64 ASCII letters, digits, '-' or '_').
+            It places the devices (a new id reshuffles them) and names the experiment
+            in reports, records and exposures.
             """)
         static let arm = CommandOption.repeatable("arm", "<name[=channel]>", help: """
-            start: <name>=<channel>, one per arm (1 to 8): the arm shows that published
-            channel's modules. share: the one arm (or control) whose share changes.
-            A name is 1 to 32 lowercase letters, digits and '-', starting with a letter.
+            start: <name>=<channel>, once per arm (1 to 8); share: the one arm to change.
+            An arm shows that published channel's modules; share takes control too. A
+            name is 1 to 32 lowercase letters, digits and '-', starting with a letter.
             """)
         static let percent = CommandOption.value("percent", "<p>", help: """
-            start, share: each arm's share of devices (control's too), 0 to 100 with at
-            most two decimals; at most 100 / (arms + 1), e.g. 33.33 with two arms.
+            start, share: each arm's share of devices, control's too.
+            0 to 100 with at most two decimals, and at most 100 / (arms + 1): 33.33
+            with two arms.
             """)
         static let winner = CommandOption.value("winner", "<arm>", help: """
-            end: the arm whose modules become production's for every device, or control
-            to keep production's modules.
+            end: the arm whose modules become production's, or control.
             """)
     }
     static let options = [Option.id, Option.arm, Option.percent, Option.winner] + ReleaseEditArguments.sharedOptions
