@@ -63,6 +63,10 @@ import Testing
         #expect(fixture.rolloutRecord("Checkout") == nil)
         // With nothing changed since, a cycle is a 304 again.
         #expect(try await service.runCycleNow()?.manifest == .notModified)
+        // The kill switch deletes a forced arm with the bundles.
+        try await service.forceExperimentArm("short")
+        await service.deleteAllBundles()
+        #expect(!fixture.exists(".ota-debug-experiment-arm"))
     }
 
     @Test func anArmTheExperimentLacksIsIgnoredAndABadNameRefused() async throws {

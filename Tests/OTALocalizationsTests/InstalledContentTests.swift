@@ -48,6 +48,30 @@ import Testing
         #expect(content(storage) == .init(sha256: sha, rolloutID: nil))
     }
 
+    @Test func anExperimentRecordGivesTheExperimentTheArmAndWhetherItWasForced() throws {
+        let storage = try TestStorage()
+        try storage.install(version: "1.0", module: "Checkout", sha: sha)
+        try writeRecord(storage, "\(sha) checkout-cta short\n")
+        #expect(content(storage) == .init(sha256: sha, rolloutID: nil, folderSHA256: sha, experimentID: "checkout-cta", arm: "short"))
+        try writeRecord(storage, "\(sha) cta control forced\n")
+        #expect(content(storage) == .init(sha256: sha, rolloutID: nil, folderSHA256: sha, experimentID: "cta", arm: "control", armForced: true))
+        let served = OTALocalizedString.ServedContent.overTheAir(try #require(content(storage)))
+        #expect(served.experimentID == "cta" && served.arm == "control" && served.armForced)
+        let exposure = OTALocalizedString.Exposure(module: "Checkout", served: served)
+        #expect(exposure.experimentID == "cta" && exposure.arm == "control" && exposure.forced)
+        #expect(OTALocalizedString.ServedContent.embedded(.notInstalled).arm == nil)
+    }
+
+    @Test(arguments: ["OTHER cta short\n", "SHA cta Short\n", "SHA cta short forced2\n", "SHA cta short  forced\n",
+                      "SHA cta 1short\n", "SHA cta short\n\n", "SHA c@a short\n", "SHA cta short forced\n ",
+                      "SHA cta " + String(repeating: "a", count: 33) + "\n"])
+    func aMalformedExperimentRecordCountsAsOutside(_ template: String) throws {
+        let storage = try TestStorage()
+        try storage.install(version: "1.0", module: "Checkout", sha: sha)
+        try writeRecord(storage, template.replacingOccurrences(of: "OTHER", with: other).replacingOccurrences(of: "SHA", with: sha))
+        #expect(content(storage) == .init(sha256: sha, rolloutID: nil))
+    }
+
     private func writePublished(_ storage: TestStorage, _ text: String) throws {
         try Data(text.utf8).write(to: storage.moduleFolder(version: "1.0", module: "Checkout").appendingPathComponent("published"))
     }
