@@ -50,5 +50,22 @@ extension PackagerError {
         /// `promote`'s `rolloutBasisPoints`: given for a channel other than production; or, for a rollout change,
         /// production's manifest (``Facts/location``) has no rollout to change.
         public static let rolloutBasisPoints = Field(rawValue: "rolloutBasisPoints")
+        /// An experiment's start: production's manifest (``Facts/location``) carries the staged rollout
+        /// ``Facts/value`` (its id), and a manifest carries a rollout or an experiment, not both.
+        public static let rolloutInProgress = Field(rawValue: "rolloutInProgress")
+        /// A rollout's start or change, or an experiment's start: production's manifest (``Facts/location``) carries
+        /// the experiment ``Facts/value`` (its id), and a manifest carries a rollout or one experiment, not more.
+        public static let experimentInProgress = Field(rawValue: "experimentInProgress")
+        /// An experiment's share or end: production's manifest (``Facts/location``) carries no experiment.
+        public static let experimentID = Field(rawValue: "experimentID")
+        /// An experiment's share: the arm ``Facts/value`` is not one of the experiment's (``Facts/problem`` names
+        /// those it has).
+        public static let experimentArm = Field(rawValue: "experimentArm")
+        /// An experiment's share or start: more than the arm ``Facts/value`` (or control) may have; ``Facts/problem`` is
+        /// the most it may have, as a percent (`33.33`).
+        public static let experimentBasisPoints = Field(rawValue: "experimentBasisPoints")
+        /// An experiment's end: the winner ``Facts/value`` is not one of the experiment's arms (``Facts/problem`` names
+        /// those it has).
+        public static let experimentWinner = Field(rawValue: "experimentWinner")
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import OTATestSupport
 import Testing
 
-/// `promote` and `rollout` killed between their commit points, as a cancelled CI job leaves a folder: for every number
+/// `promote`, `rollout` and `experiment` killed between their commit points, as a cancelled CI job leaves a folder: for every number
 /// of commit points the killed run had written, the same command run again ends with all of them from one publish,
 /// and the rollout a killed `promote --rollout` started keeps its id.
 ///
@@ -22,7 +22,18 @@ import Testing
         Command(setUp: [], arguments: ["promote", "--from", "staging"]),
         Command(setUp: [["promote", "--from", "staging", "--rollout", "10"]], arguments: ["rollout", "--percent", "50"]),
         Command(setUp: [["promote", "--from", "staging", "--rollout", "10"]], arguments: ["rollout", "--finish"]),
+        Command(setUp: [], arguments: ["experiment", "start", "--id", "cta", "--arm", "short=staging", "--percent", "10"]),
+        Command(setUp: [["experiment", "start", "--id", "cta", "--arm", "short=staging", "--percent", "10"]],
+                arguments: ["experiment", "share", "--percent", "20"]),
+        Command(setUp: [["experiment", "start", "--id", "cta", "--arm", "short=staging", "--percent", "10"]],
+                arguments: ["experiment", "end", "--winner", "short"]),
     ]
+
+    /// `words` with the version folder after the command's name (and after `experiment`'s action word).
+    private static func placing(_ folder: URL, in words: [String]) -> [String] {
+        let head = words.first == "experiment" ? 2 : 1
+        return Array(words.prefix(head)) + [folder.path] + words.dropFirst(head)
+    }
 
     /// Production's commit points in the order `promote` and `rollout` write them.
     private static func commitPoints(signed: Bool) -> [String] {
@@ -60,14 +71,14 @@ import Testing
         }
         let site = try await PublishedSite(signingKey: signed ? keys.url.appendingPathComponent("manifest-signing-key.pem") : nil)
         for step in command.setUp {
-            let result = try await cli([step[0], site.folder.path] + step.dropFirst() + sign)
+            let result = try await cli(Self.placing(site.folder, in: step) + sign)
             try #require(result.status == 0, "\(result.stderr)")
         }
         let work = site.www.appendingPathComponent("work")
         let before = site.www.appendingPathComponent("before")
         let finished = site.www.appendingPathComponent("finished")
         try copy(site.folder, to: before)
-        let run = [command.arguments[0], site.folder.path] + command.arguments.dropFirst() + sign
+        let run = Self.placing(site.folder, in: command.arguments) + sign
         let whole = try await cli(run)
         try #require(whole.status == 0, "\(whole.stderr)")
         try copy(site.folder, to: finished)
@@ -97,6 +108,12 @@ import Testing
             let rollout = manifest["rollout"] as? [String: Any]
             #expect(((index["rollout"] as? [String: Any])?["id"] as? String) == rollout?["id"] as? String, "after \(killedAfter)")
             #expect(((written["rollout"] as? [String: Any])?["percent"] as? NSNumber) == (rollout?["percent"] as? NSNumber), "after \(killedAfter)")
+            // An experiment's ranges are the ones the whole run wrote, in the manifest and the index alike.
+            let experiment = manifest["experiment"] as? [String: Any]
+            #expect(experiment.map { NSDictionary(dictionary: $0) } == (written["experiment"] as? [String: Any]).map { NSDictionary(dictionary: $0) },
+                    "after \(killedAfter)")
+            #expect(((index["experiment"] as? [String: Any])?["control"] as? NSDictionary) == (experiment?["control"] as? NSDictionary),
+                    "after \(killedAfter)")
             // What the killed run wrote first for every device that trusts it (the manifest, or with a key its envelope)
             // is kept as it is: the same publish, and the same rollout id.
             if !signed || killedAfter >= 2 {

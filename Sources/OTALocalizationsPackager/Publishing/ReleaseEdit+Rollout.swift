@@ -5,7 +5,8 @@ import OTALocalizationsCore
 extension ReleaseEdit {
     /// Sets the running rollout's percent, keeping its id (so raising it only adds devices).
     ///
-    /// - Throws: ``PackagerError`` `refused` when production has no rollout (or no manifest); as ``promote(from:to:rolloutBasisPoints:_:)``.
+    /// - Throws: ``PackagerError`` `refused` when production has no rollout (or no manifest), or carries an experiment
+    ///   (``PackagerError/Field/experimentInProgress``); as ``promote(from:to:rolloutBasisPoints:_:)``.
     package static func setRolloutPercent(basisPoints: Int, _ options: ReleaseEditOptions) throws(PackagerError) -> ReleaseEditResult {
         try editRollout(options) { manifest, rollout in
             var rollout = rollout
@@ -64,6 +65,7 @@ extension ReleaseEdit {
                         + "\(options.versionFolder) is the version folder publish wrote: <base>/<app version>, e.g. s3://strings/ios/1.0.0")
                 }
                 try options.checkExpected(current, shownAs: options.versionFolder.display(name))
+                if let running = current.experiment { throw experimentInProgress(running, at: options.versionFolder.display(name)) }
                 guard let rollout = current.rollout else {
                     let location = options.versionFolder.display(name)
                     throw PackagerError(

@@ -22,8 +22,9 @@ package enum ReleaseEdit {
     ///
     /// - Throws: ``PackagerError``: `signature` when a manifest read is not signed by a trusted key (with keys);
     ///   `refused` when the source manifest is missing or lists a file the folder lacks or holds with other bytes, a
-    ///   rollout is asked for a channel other than production, the source has nothing that differs, or the target is
-    ///   signed and no key is given; `lostRace` when another run changed the target meanwhile; `configuration` for a
+    ///   rollout is asked for a channel other than production or for a production that carries an experiment
+    ///   (``PackagerError/Field/experimentInProgress``), the source has nothing that differs, or the target is signed
+    ///   and no key is given; `lostRace` when another run changed the target meanwhile; `configuration` for a
     ///   bad channel name; `publishFailed`, `toolMissing`.
     package static func promote(
         from source: String, to target: String = ManifestChannel.production, rolloutBasisPoints: Int? = nil,
@@ -59,19 +60,23 @@ package enum ReleaseEdit {
                         location: "\(options.versionFolder)"))
             }
             try options.checkExpected(staged, shownAs: options.versionFolder.display(sourceName))
-            if staged.rollout != nil {
-                throw PackagerError(code: .refused, reason: "\(options.versionFolder.display(sourceName)) carries a rollout; only production's manifest may")
+            if staged.rollout != nil || staged.experiment != nil {
+                throw PackagerError(code: .refused, reason: "\(options.versionFolder.display(sourceName)) carries a rollout or an experiment; only production's manifest may")
             }
             let sourceVoucher = try HeaderCheck.voucher(for: staged, channel: ManifestChannel.recorded(source), listed: listed, in: store)
             return try apply(to: targetChannel, in: store, listed: listed, options, newRolloutID: rolloutBasisPoints != nil,
                              vouchers: sourceVoucher.map { [$0] } ?? []) { current throws(PackagerError) -> Manifest in
                 var manifest: Manifest
                 if let rolloutBasisPoints {
+                    if let running = current?.experiment {
+                        throw experimentInProgress(running, at: options.versionFolder.display(ManifestChannel.manifestFileName(channel: nil)))
+                    }
                     manifest = try rollout(of: staged, onto: current, sourceName: sourceName, basisPoints: rolloutBasisPoints)
                 } else {
                     manifest = staged
                     manifest.channel = targetChannel
                     manifest.rollout = nil
+                    manifest.experiment = nil
                 }
                 manifest.publishedAtTimestamp = ManifestFiles.nextPublishedAt(after: current?.publishedAtTimestamp, now: options.now)
                 return manifest
@@ -87,10 +92,7 @@ package enum ReleaseEdit {
         var base = current ?? staged
         if current == nil { base.modules = [] }
         base.channel = nil
-        let stable = Dictionary(base.modules.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let changed = staged.modules.filter { stable[$0.name] != $0 }
-        let kept = Set(staged.modules.map(\.name))
-        let removed = UTF8ByteOrder.sorted(base.modules.map(\.name).filter { !kept.contains($0) })
+        let (changed, removed) = differences(of: staged, from: base.modules)
         guard !changed.isEmpty || !removed.isEmpty else {
             throw PackagerError(code: .refused, reason: "every module of \(sourceName) is already production's; there is nothing to roll out")
         }

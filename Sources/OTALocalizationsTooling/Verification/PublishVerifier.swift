@@ -5,10 +5,10 @@ import OTALocalizationsSync
 
 /// `ota-localizations verify`: checks a published version folder the way a device of the given channel and keys
 /// does, with the service's own admission (``ManifestAdmission``) and archive rules (``BundleArchiveRules``), over
-/// every entry a device could install: stable and rollout entries, each full ZIP and every slice.
+/// every entry a device could install: stable, rollout and experiment arm entries, each full ZIP and every slice.
 ///
-/// It passes exactly when such a device, whatever its languages and wherever it falls in the rollout, would admit
-/// the publish and install every module; where the reader sees the headers files are stored with apart from their
+/// It passes exactly when such a device, whatever its languages and wherever it falls in the rollout or the
+/// experiment (each arm, control, outside), would admit the publish and install every module; where the reader sees the headers files are stored with apart from their
 /// bodies (a bucket), those a device acts on are checked too (``checkHeaders(describing:)``). Devices read the
 /// published index (`index.json` and its parts); the `manifest.json` the packager writes beside it (for CI tools:
 /// `promote`, `rollout`, `diff`) is held to the same admission rules and must describe the same modules.
@@ -25,6 +25,17 @@ package struct PublishVerifier {
         /// `size-or-sha256`, `archive`, `different-modules`, `unsigned-copy-differs`, `duplicate-module`,
         /// `rejected-entry`, `no-manifest`, `headers`; nil for a check that passed.
         package var code: String?
+        /// The experiment arm the check is about (`control` included): one of that arm's module files, or what a
+        /// device in it would use; nil for a check about the stable modules, the folder or its files.
+        package var arm: String?
+
+        package init(passed: Bool, text: String, file: String? = nil, code: String? = nil, arm: String? = nil) {
+            self.passed = passed
+            self.text = text
+            self.file = file
+            self.code = code
+            self.arm = arm
+        }
     }
 
     let reader: any PublishedFileReading
@@ -83,6 +94,7 @@ package struct PublishVerifier {
             return (lines, nil)
         }
         checkEntries(described)
+        checkArms(described)
         checkArchives(described)
         checkHeaders(describing: described)
         return (lines, described)
@@ -97,9 +109,11 @@ package struct PublishVerifier {
         return read
     }
 
-    mutating func pass(_ text: String, file: String? = nil) { lines.append(Line(passed: true, text: text, file: file)) }
-    mutating func fail(_ text: String, file: String? = nil, code: String) {
-        lines.append(Line(passed: false, text: text, file: file, code: code))
+    mutating func pass(_ text: String, file: String? = nil, arm: String? = nil) {
+        lines.append(Line(passed: true, text: text, file: file, arm: arm))
+    }
+    mutating func fail(_ text: String, file: String? = nil, code: String, arm: String? = nil) {
+        lines.append(Line(passed: false, text: text, file: file, code: code, arm: arm))
     }
     /// A failed read of `file`: `missing` when it is not there, else `unreadable`.
     mutating func fail(_ failure: PublishedFileFailure, file: String) {
@@ -166,10 +180,8 @@ package struct PublishVerifier {
         }
         do throws(CycleFailure) {
             try ManifestAdmission.checkIdentity(appVersion: manifest.appVersion, channel: manifest.channel, fileName: name, rules: rules)
-            // The longest list a device could use: the stable entries with the modules a rollout adds.
-            try ManifestAdmission.checkEntryCount(
-                manifest.modules(inRollout: true).count + manifest.rejectedModules.count + (manifest.rollout?.rejectedModules.count ?? 0),
-                rules: rules)
+            // The longest list a device could use: the stable entries with the modules a rollout or an arm adds.
+            try ManifestAdmission.checkEntryCount(Self.longestEntryList(manifest), rules: rules)
             _ = try ManifestAdmission.checkPublishedAt(
                 manifest.publishedAtTimestamp, rules: rules, serverDate: nil, deviceClock: ManifestTimestamp(now))
         } catch {
@@ -208,8 +220,10 @@ package struct PublishVerifier {
             let stable = try contents(index.parts, decoded)
             var rollout: IndexContents?
             if let running = index.rollout { rollout = try contents(running.parts, decoded) }
+            var arms: [String: IndexContents] = [:]
+            for arm in index.experiment?.arms ?? [] { arms[arm.name] = try contents(arm.parts, decoded) }
             pass("\(references.count) index parts: sizes and SHA-256 match")
-            return index.manifest(stable: stable, rollout: rollout)
+            return index.manifest(stable: stable, rollout: rollout, arms: arms)
         } catch {
             fail("index part rejected (\(error.code)): \(error.reason)", code: "manifest")
             return nil
@@ -231,6 +245,11 @@ package struct PublishVerifier {
             && a.developmentRegion == b.developmentRegion && a.channel == b.channel && a.modules == b.modules
             && a.rollout?.id == b.rollout?.id && a.rollout?.basisPoints == b.rollout?.basisPoints
             && a.rollout?.modules == b.rollout?.modules && a.rollout?.removedModules == b.rollout?.removedModules
+            && a.experiment?.id == b.experiment?.id && a.experiment?.control == b.experiment?.control
+            && a.experiment?.arms.map(\.name) == b.experiment?.arms.map(\.name)
+            && a.experiment?.arms.map(\.range) == b.experiment?.arms.map(\.range)
+            && a.experiment?.arms.map(\.modules) == b.experiment?.arms.map(\.modules)
+            && a.experiment?.arms.map(\.removedModules) == b.experiment?.arms.map(\.removedModules)
     }
 
     /// With keys: the unsigned file beside the envelope must hold the signed bytes (apps without keys read it).

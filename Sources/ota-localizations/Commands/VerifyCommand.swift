@@ -31,7 +31,7 @@ enum VerifyCommand: Command {
     static let help = """
         OVERVIEW: Check a published version folder the way a device with these trusted keys and this channel would
         (docs/signing.md): exit 0 exactly when such a device, whatever its languages and wherever it falls in the
-        rollout, would accept the publish and install every module.
+        rollout or the experiment (each arm, control, outside), would accept the publish and install every module.
 
         USAGE: ota-localizations verify <version-dir, URL or s3://…> [--trusted-key <base64> ...] [--channel <name>]
                                         [--every-header] [--request-deadline <seconds>] [--json] [--quiet]
@@ -40,8 +40,9 @@ enum VerifyCommand: Command {
         (manifest.json, or manifest.dsse.json), and admits each with the app's own code: the signature first, then the
         app version (the folder's name), the channel, the number of modules and a publishedAt no later than an hour
         from now. Both must describe the same modules; with keys, the unsigned files must hold the signed bytes. Then
-        every full ZIP and every slice of every stable and rollout entry is read and checked as the app's installer
-        checks it (size, SHA-256, the archive's entries, Info.plist's development region, every table parses).
+        every full ZIP and every slice of every stable, rollout and experiment arm entry is read and checked as the
+        app's installer checks it (size, SHA-256, the archive's entries, Info.plist's development region, every table
+        parses); each arm's lines name it.
         s3:// goes through the AWS CLI, as publish, and also reads the headers each file is stored with, as a CDN
         serves them (one head-object each): any Content-Encoding fails (devices would decode the body by it), and so
         does a manifest or index a cache may keep for more than a day without asking again. The commit points' headers

@@ -12,6 +12,8 @@ struct CompletionModel {
         case words([String])
         /// A file or folder path.
         case paths
+        /// One of these words first (an action), then paths.
+        case wordThenPaths([String])
         /// Free text the shell cannot guess (a version, a number, a key).
         case text
     }
@@ -48,7 +50,7 @@ struct CompletionModel {
             } + [OptionEntry(name: "help", summary: "Show this help.", values: .none, repeatable: false)]
             return CommandEntry(
                 name: command.name, summary: command.summary, options: options,
-                arguments: command.argumentWords.map(Values.words) ?? .paths)
+                arguments: command.argumentWords.map { command.pathsAfterArgumentWord ? .wordThenPaths($0) : .words($0) } ?? .paths)
         }
     }
 
@@ -65,4 +67,5 @@ struct CompletionModel {
 
 extension Command {
     static var argumentWords: [String]? { nil }
+    static var pathsAfterArgumentWord: Bool { false }
 }

@@ -1,6 +1,7 @@
 extension CompletionScript {
     /// A bash script: a function for `complete -F` that completes the command (word 1), then that command's options,
-    /// the fixed values or paths an option takes, and paths (or the command's own words) for its arguments.
+    /// the fixed values or paths an option takes, and paths (or the command's own words, or its action word and then
+    /// paths) for its arguments.
     static func bash(_ model: CompletionModel) -> String {
         let names = model.commands.map(\.name).joined(separator: " ")
         var cases: [String] = []
@@ -10,13 +11,16 @@ extension CompletionScript {
                 switch option.values {
                 case .none: continue
                 case .words(let words): values.append("            --\(option.name)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")); return ;;")
-                case .paths: values.append("            --\(option.name)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;")
+                case .paths, .wordThenPaths: values.append("            --\(option.name)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;")
                 case .text: values.append("            --\(option.name)) return ;;")
                 }
             }
             let arguments: String
             switch command.arguments {
             case .words(let words): arguments = "compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\""
+            case .wordThenPaths(let words):
+                arguments = "if [[ $COMP_CWORD -eq 2 ]]; then compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"; "
+                    + "else compgen -f -- \"$cur\"; fi"
             default: arguments = "compgen -f -- \"$cur\""
             }
             cases.append("""

@@ -21,13 +21,18 @@ extension CompletionScript {
                 switch option.values {
                 case .none: break
                 case .words(let words): line += " -x -a \(quoted(words.joined(separator: " ")))"
-                case .paths: line += " -r -F"
+                case .paths, .wordThenPaths: line += " -r -F"
                 case .text: line += " -x"
                 }
                 lines.append(line + " -d \(quoted(option.summary))")
             }
             switch command.arguments {
             case .words(let words): lines.append("\(start) \(when) -a \(quoted(words.joined(separator: " ")))")
+            case .wordThenPaths(let words):
+                let first = "__fish_seen_subcommand_from \(command.name); and not __fish_seen_subcommand_from \(words.joined(separator: " "))"
+                lines.append("\(start) -n \(quoted(first)) -a \(quoted(words.joined(separator: " ")))")
+                let then = "__fish_seen_subcommand_from \(command.name); and __fish_seen_subcommand_from \(words.joined(separator: " "))"
+                lines.append("\(start) -n \(quoted(then)) -F")
             default: lines.append("\(start) \(when) -F")
             }
         }

@@ -12,12 +12,15 @@ extension CompletionScript {
                 switch option.values {
                 case .none: return quoted(name)
                 case .words(let words): return quoted(name + ":value:(" + words.joined(separator: " ") + ")")
-                case .paths: return quoted(name + ":path:_files")
+                case .paths, .wordThenPaths: return quoted(name + ":path:_files")
                 case .text: return quoted(name + ":value: ")
                 }
             }
             switch command.arguments {
             case .words(let words): specs.append(quoted("1:argument:(" + words.joined(separator: " ") + ")"))
+            case .wordThenPaths(let words):
+                specs.append(quoted("1:action:(" + words.joined(separator: " ") + ")"))
+                specs.append(quoted("*:path:_files"))
             default: specs.append(quoted("*:path:_files"))
             }
             cases.append("""

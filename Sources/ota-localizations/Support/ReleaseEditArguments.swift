@@ -2,7 +2,7 @@ import Foundation
 import OTALocalizationsCore
 import OTALocalizationsPackager
 
-/// The options and the run `promote` and `rollout` share.
+/// The options and the run `promote`, `rollout` and `experiment` share.
 enum ReleaseEditArguments {
     static let signingKey = CommandOption.repeatable("signing-key", "<pem>", help: """
         Sign the new manifest and index (manifest.dsse.json, index.dsse.json) with this
@@ -18,8 +18,8 @@ enum ReleaseEditArguments {
     static let expectPublishedAt = CommandOption.value("expect-published-at", "<date>", help: """
         The publishedAt (RFC 3339) of the manifest this edit starts from, as the
         run that published it recorded it: --from's for promote, production's for
-        rollout. Refused when the folder holds another one (an older signed manifest
-        put back cannot be signed again with a new date).
+        rollout and experiment. Refused when the folder holds another one (an older
+        signed manifest put back cannot be signed again with a new date).
         """)
     static let manifestMaxAge = CommandOption.value(
         "manifest-max-age", "<s>", help: "Cache-Control \"public, max-age=<s>\" on S3 instead of \"no-cache\".")
@@ -29,10 +29,10 @@ enum ReleaseEditArguments {
 
     static let quiet = CommandOption.flag("quiet", help: "No progress lines on stderr.")
 
-    /// The options both commands take, after their own.
+    /// The options `promote`, `rollout` and `experiment` take, after their own.
     static let sharedOptions = [signingKey, trustedKey, expectPublishedAt, manifestMaxAge, dryRun, json, quiet]
 
-    /// What both commands' help says after the OPTIONS section.
+    /// What their help says after the OPTIONS section.
     static let closingHelp = """
         S3 goes through the AWS CLI, as for 'publish' (its credentials and AWS_ENDPOINT_URL apply).
         A run killed between manifest.json and index.json is finished by running the same command again
@@ -41,10 +41,10 @@ enum ReleaseEditArguments {
         EXIT STATUS: 0 written (or planned), 1 refused or failed (nothing written), 2 usage error.
         """
 
-    /// The version folder and the shared options.
+    /// The version folder (`folder`, else the one positional argument) and the shared options.
     /// - Throws: ``UsageError`` for a bad location or max-age; ``PackagerError`` for a signing key that cannot be read.
-    static func options(_ args: ArgumentList) throws -> ReleaseEditOptions {
-        let folder = try ReleaseArguments.location(try args.onePositional("version folder"), option: "<version folder>")
+    static func options(_ args: ArgumentList, folder text: String? = nil) throws -> ReleaseEditOptions {
+        let folder = try ReleaseArguments.location(try text ?? args.onePositional("version folder"), option: "<version folder>")
         let quiet = args.flag(quiet)
         return ReleaseEditOptions(
             versionFolder: folder,

@@ -2,9 +2,9 @@ import Foundation
 import OTALocalizationsCore
 import OTALocalizationsPackager
 
-/// The ``PackagerError``s of `publish`, `promote` and `rollout` worded for the command line: the field at fault named
+/// The ``PackagerError``s of `publish`, `promote`, `rollout` and `experiment` worded for the command line: the field at fault named
 /// by its option (`--channel`, `--cloudfront-distribution`, `--signing-key`, `--from`, `--to`, `--rollout`,
-/// `--expect-published-at`).
+/// `--expect-published-at`, `--arm`, `--winner`, `--percent`).
 enum ReleaseErrorText {
     /// The error's first line as `ota-localizations` prints it; nil when its field is not one of these commands'.
     static func message(_ error: PackagerError) -> String? {
@@ -39,6 +39,23 @@ enum ReleaseErrorText {
                 + "check that \(location) is the version folder publish wrote: <base>/<app version>, e.g. s3://strings/ios/1.0.0"
         case .promotionTarget?:
             return "--from and --to are both \(value); promote copies one channel's modules to another"
+        case .rolloutInProgress?:
+            return "\(location) carries the staged rollout \(value): a manifest carries a rollout or an experiment, not both. "
+                + "Finish or cancel the rollout first ('rollout --finish' or 'rollout --cancel')"
+        case .experimentInProgress?:
+            return "\(location) carries the experiment \(value): a manifest carries a rollout or one experiment, not more. "
+                + "End it first ('experiment end <version folder> --winner <arm>', or --winner control)"
+        case .experimentID?:
+            return "\(location) has no experiment; start one with 'experiment start <version folder> --id <id> --arm <name>=<channel> --percent <p>'"
+        case .experimentArm?:
+            return "--arm '\(value)' is not an arm of the experiment; give one of \(problem)"
+        case .experimentWinner?:
+            return "--winner '\(value)' is not an arm of the experiment; give one of \(problem)"
+        case .experimentBasisPoints?:
+            return facts.value.map { name in
+                "--percent: \(name == ManifestExperiment.controlArmName ? "control" : "arm \(name)") may have at most \(problem)%: "
+                    + "a share grows from its range's start only, up to its slot, and never into the next range"
+            } ?? "--percent: each arm and control may have at most \(problem)% (an equal slot of the buckets each)"
         case .rolloutBasisPoints?:
             return facts.location == nil
                 ? "--rollout runs on production only; promote to production"

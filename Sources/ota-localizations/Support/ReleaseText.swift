@@ -1,7 +1,7 @@
 import OTALocalizationsCore
 import OTALocalizationsPackager
 
-/// The text and JSON `publish`, `promote` and `rollout` print.
+/// The text and JSON `publish`, `promote`, `rollout` and `experiment` print.
 enum ReleaseText {
     static func planText(_ plan: PublishPlan) -> String {
         var lines = ["Plan: publish \(plan.source.path) to \(plan.destination) (dry run, nothing written):"]
@@ -61,7 +61,7 @@ enum ReleaseText {
             + "\"written\":\(written),\"verified\":\(result?.verified.count ?? 0),\"invalidation\":\(invalidation)}"
     }
 
-    /// A `promote` or `rollout` result.
+    /// A `promote`, `rollout` or `experiment` result.
     static func editText(_ result: ReleaseEditResult, in folder: PublishLocation) -> String {
         let manifest = result.manifest
         var lines = ["\(result.written ? "Wrote" : "Would write (dry run)") \(folder.display(result.manifestName)), publishedAt \(manifest.publishedAtTimestamp)"
@@ -69,8 +69,10 @@ enum ReleaseText {
         lines.append("  modules: " + (manifest.modules.isEmpty ? "none" : manifest.modules.map { "\($0.name) \($0.sha256.prefix(16))" }.joined(separator: ", ")))
         if let rollout = manifest.rollout {
             lines.append("  rollout \(rollout.id) at \(rollout.percentText)%: " + rollout.modules.map { "\($0.name) \($0.sha256.prefix(16))" }.joined(separator: ", "))
+        } else if let experiment = manifest.experiment {
+            lines += experimentLines(experiment)
         } else {
-            lines.append("  no rollout")
+            lines.append("  no rollout or experiment")
         }
         let channel = manifest.channel
         lines.append("  with: \(ManifestChannel.indexFileName(channel: channel)) and its parts, what devices read")
@@ -88,10 +90,40 @@ enum ReleaseText {
         let rollout = manifest.rollout.map {
             "{\"id\":\(JSONText.quoted($0.id)),\"percent\":\($0.percentText),\"modules\":\(names($0.modules))}"
         } ?? "null"
+        let experiment = manifest.experiment.map { experiment in
+            let arms = experiment.arms.map {
+                "{\"name\":\(JSONText.quoted($0.name)),\"start\":\($0.range.start),\"percent\":\($0.range.percentText),"
+                    + "\"modules\":\(names($0.modules)),\"removedModules\":[\($0.removedModules.map(JSONText.quoted).joined(separator: ","))]}"
+            }
+            return "{\"id\":\(JSONText.quoted(experiment.id)),"
+                + "\"control\":{\"start\":\(experiment.control.start),\"percent\":\(experiment.control.percentText)},"
+                + "\"arms\":[\(arms.joined(separator: ","))]}"
+        } ?? "null"
         return "{\"manifest\":\(JSONText.quoted(folder.display(result.manifestName))),"
             + "\"envelope\":\(result.envelopeName.map { JSONText.quoted(folder.display($0)) } ?? "null"),"
             + "\"written\":\(result.written),\"publishedAt\":\(JSONText.quoted(manifest.publishedAtTimestamp.description)),"
             + "\"previousPublishedAt\":\(result.previous.map { JSONText.quoted($0.publishedAtTimestamp.description) } ?? "null"),"
-            + "\"modules\":\(names(manifest.modules)),\"rollout\":\(rollout)}"
+            + "\"modules\":\(names(manifest.modules)),\"rollout\":\(rollout),\"experiment\":\(experiment)}"
+    }
+
+    /// An experiment's lines in ``editText(_:in:)``: control's and each arm's range of buckets and what it shows.
+    static func experimentLines(_ experiment: ManifestExperiment) -> [String] {
+        func range(_ start: Int, _ points: Int) -> String {
+            "\(percent(basisPoints: points))%" + (points == 0 ? ", no bucket" : ", buckets \(start) to \(start + points - 1)")
+        }
+        var lines = ["  experiment \(experiment.id):"]
+        lines.append("    control at \(range(experiment.control.start, experiment.control.basisPoints)): production's modules")
+        for arm in experiment.arms {
+            let shows = arm.modules.map { "\($0.name) \($0.sha256.prefix(16))" } + arm.removedModules.map { "removes \($0)" }
+            lines.append("    arm \(arm.name) at \(range(arm.range.start, arm.range.basisPoints)): " + shows.joined(separator: ", "))
+        }
+        return lines
+    }
+
+    /// Basis points as a percent, the shortest decimal with at most two fraction digits (`10`, `12.5`, `33.33`).
+    static func percent(basisPoints: Int) -> String {
+        let whole = basisPoints / 100, fraction = basisPoints % 100
+        if fraction == 0 { return "\(whole)" }
+        return fraction % 10 == 0 ? "\(whole).\(fraction / 10)" : "\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 }
