@@ -86,6 +86,28 @@ extension ReadSideTests {
             #expect(attempts(storage) == "\(newContent) 0001\n")
         }
 
+        @Test func theExposureHandlerReportsTheNewContentAtItsNextFirstLookup() throws {
+            // Given: a module whose name the exposure suite's collector keeps, served and looked up since the launch.
+            let storage = try TestStorage()
+            try storage.install(version: "1.0", module: "ExposureApplied", sha: TestHash.a)
+            let collected = ExposureTests.Collected()
+            OTALocalizedString.reportExposures(to: { collected.add($0) })
+            defer { OTALocalizedString.reportExposures(to: nil); OTALocalizedString.clearBundleCache() }
+            load(storage)
+            _ = OTALocalizedString.bundle(for: "ExposureApplied")
+            #expect(collected.take() == [.init(module: "ExposureApplied", served: served(TestHash.a))])
+            try storage.install(version: "1.0", module: "ExposureApplied", sha: TestHash.c)
+
+            // When: the app applies; then the module is looked up twice.
+            let report = apply(storage)
+            #expect(report.changedModules == ["ExposureApplied"])
+            #expect(collected.take().isEmpty, "the apply looks nothing up")
+            for _ in 0..<2 { _ = OTALocalizedString.bundle(for: "ExposureApplied") }
+
+            // Then: the new content is reported once, at the first lookup after the apply.
+            #expect(collected.take() == [.init(module: "ExposureApplied", served: served(TestHash.c))])
+        }
+
         @Test func anApplyWithNothingNewChangesNothingAndCountsNothing() throws {
             let storage = try TestStorage()
             try storage.install(version: "1.0", module: "Checkout", sha: TestHash.a)
