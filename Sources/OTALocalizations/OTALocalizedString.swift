@@ -10,7 +10,8 @@ import Foundation
 ///     }
 /// }
 /// ```
-/// Call ``loadBundlesFromDisk()`` early in launch (new strings take effect at the next cold start), and
+/// Call ``loadBundlesFromDisk()`` early in launch (new strings take effect at the next cold start, or at a safe point
+/// the app chooses with ``applyInstalledContent()``), and
 /// ``clearBundleCache()`` before the kill switch deletes the files. Ask ``bundle(for:)`` at every lookup and never
 /// keep the `Bundle` it returns: the kill switch may delete its folder mid-session.
 ///

@@ -23,7 +23,7 @@ public actor OTALocalizationService: OTALocalizationServicing {
     private let launchFolders: Set<String>
     private let memory = ServiceMemory()
     private var installedThisProcess: Set<String> = []
-    private var inFlight: (run: CycleRun, task: Task<Void, Never>)?
+    private var inFlight: (run: CycleRun, task: Task<OTALocalizationCycleReport, Never>)?
     private var deletionsInProgress = 0
     /// How many `start()` calls joined a cycle already in flight (observed by tests).
     private(set) var joinedCallers = 0
@@ -57,16 +57,22 @@ public actor OTALocalizationService: OTALocalizationServicing {
     /// Returns at once while ``deleteAllBundles()`` is running. A cycle that was stopped is never joined: the next
     /// call runs a new one.
     public func start() async {
-        if deletionsInProgress > 0 { return }
+        guard let cycle = startOrJoinCycle() else { return }
+        _ = await cycle.task.value
+    }
+
+    /// The cycle in flight, joined, or a new one started; nil while ``deleteAllBundles()`` runs. Its task returns the
+    /// cycle's report.
+    func startOrJoinCycle() -> (run: CycleRun, task: Task<OTALocalizationCycleReport, Never>)? {
+        if deletionsInProgress > 0 { return nil }
         if let inFlight {
             joinedCallers += 1
-            await inFlight.task.value
-            return
+            return inFlight
         }
         let run = CycleRun(context: CycleContext(configuration: configuration), timer: configuration.deadlineTimer)
         let task = Task { await self.runCycle(run) }
         inFlight = (run, task)
-        await task.value
+        return (run, task)
     }
 
     /// Stops the in-flight cycle, waits for it to end (at most
@@ -93,7 +99,7 @@ public actor OTALocalizationService: OTALocalizationServicing {
             run.cancelWork()
             _ = await run.waitForWork(upToSeconds: configuration.maximumDeletionWaitSeconds)
             run.stop(error: CycleFailure.cancelled.reason)
-            await task.value
+            _ = await task.value
             if inFlight?.run === run { inFlight = nil }
         }
         _ = KillSwitchDeletion.run(storageRoot: configuration.storageRoot)
@@ -101,7 +107,7 @@ public actor OTALocalizationService: OTALocalizationServicing {
         installedThisProcess = []
     }
 
-    private func runCycle(_ run: CycleRun) async {
+    private func runCycle(_ run: CycleRun) async -> OTALocalizationCycleReport {
         let cycle = UpdateCycle(
             configuration: configuration, launchFolders: launchFolders, installedEarlier: installedThisProcess,
             context: run.context, memory: memory)
@@ -120,6 +126,7 @@ public actor OTALocalizationService: OTALocalizationServicing {
         lastReport = outcome.report
         CycleReportHistory.append(outcome.report, endedAt: Date(), configuration: configuration)
         configuration.reportHandler(outcome.report)
+        return outcome.report
     }
 
     private func noteStoppedCycleEnded() {

@@ -106,6 +106,8 @@ public struct OTALocalizationServiceConfiguration: Sendable {
     var deviceClock: @Sendable () -> Date = { Date() }
     /// Where the deadlines come from: the wall clock (tests pass deadlines when they choose).
     var deadlineTimer: DeadlineTimer = .wallClock
+    /// Tests only: runs before each commit step of a cycle (``CommitGate``), the seam between install steps.
+    var beforeCommitStep: (@Sendable () -> Void)?
 
     /// Creates a configuration; every parameter after `baseURL` has the default documented on its property.
     /// Deadlines that are not positive numbers fall back to their defaults; counts and sizes below 1 become 1.

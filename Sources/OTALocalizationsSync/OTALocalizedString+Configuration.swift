@@ -20,6 +20,22 @@ extension OTALocalizedString {
             maximumUnconfirmedLaunches: configuration.maximumUnconfirmedLaunches, countsLaunch: countsLaunch)
     }
 
+    /// Serves what the service with `configuration` has installed now, at a point where no text is on screen yet, with
+    /// the launch's guarantees (the crash-loop guard counts it, the reader lease covers it, only folders a trusted key
+    /// vouched for), and returns what each module served before and serves now
+    /// (``OTALocalizedString/applyInstalledContent(storageRoot:appVersion:selection:trustedKeyIDs:maximumUnconfirmedLaunches:countsLaunch:)``;
+    /// docs/integration.md, "Applying updates at a safe point"). Pass the `countsLaunch` the launch's load passed.
+    @MainActor
+    @discardableResult
+    public static func applyInstalledContent(
+        configuration: OTALocalizationServiceConfiguration, countsLaunch: Bool = true
+    ) -> OTALocalizationApplyReport {
+        applyInstalledContent(
+            storageRoot: configuration.storageRoot, appVersion: configuration.appVersion,
+            selection: configuration.localizationSelection, trustedKeyIDs: Set(configuration.trustedKeys.map(\.keyID)),
+            maximumUnconfirmedLaunches: configuration.maximumUnconfirmedLaunches, countsLaunch: countsLaunch)
+    }
+
     /// Confirms this launch under `configuration`'s storage root and app version
     /// (``OTALocalizedString/confirmLaunch(storageRoot:appVersion:)``): the counterpart of
     /// ``loadBundlesFromDisk(configuration:countsLaunch:)``, for a configuration whose storage root is not the default.

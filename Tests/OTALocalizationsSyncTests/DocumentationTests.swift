@@ -7,6 +7,9 @@ import Testing
 #if canImport(UIKit)
 import UIKit
 #endif
+#if canImport(BackgroundTasks)
+import BackgroundTasks
+#endif
 
 // Every ```swift block of the documents listed in `documents` (docs/integration.md, docs/quick-start.md, …) and of the
 // articles of the two DocC catalogs (Sources/OTALocalizations/OTALocalizations.docc,
@@ -153,6 +156,69 @@ extension IntegrationSamples {
 
         func applicationWillEnterForeground(_ application: UIApplication) {
             localization.refresh()
+        }
+    }
+}
+#endif
+
+// "Applying updates at a safe point" and "Refreshing in the background" (section 5).
+extension IntegrationSamples {
+    enum SafePoint {
+        /// When onboarding ends, before the home screen is built: serve what this session's cycles installed.
+        @MainActor
+        static func beforeHomeScreen(_ configuration: OTALocalizationServiceConfiguration) -> [String] {
+            let report = OTALocalizedString.applyInstalledContent(configuration: configuration)
+            for module in report.modules where module.changed {
+                print("\(module.name): \(module.before) -> \(module.after)")
+            }
+            return report.changedModules
+        }
+    }
+
+    enum BackgroundRefresh {
+        /// One cycle within a background task's time; true when it ran to its end.
+        static func refresh(_ service: OTALocalizationService, before deadline: Date) async -> Bool {
+            let report = await service.runCycle(before: deadline)
+            return report != nil && report?.errorCode != .cancelled
+        }
+    }
+}
+
+#if canImport(BackgroundTasks) && canImport(UIKit)
+// Apple-only (BackgroundTasks): the registration and scheduling sample of "Refreshing in the background". Compiled
+// only where BackgroundTasks exists (an iOS build of this target), neither on Linux nor by the macOS job.
+extension IntegrationSamples {
+    final class StringsRefreshTask: Sendable {
+        static let identifier = "com.example.app.strings-refresh"
+        let service: OTALocalizationService
+
+        init(service: OTALocalizationService) {
+            self.service = service
+        }
+
+        /// In `application(_:didFinishLaunchingWithOptions:)`, before it returns.
+        func register() {
+            BGTaskScheduler.shared.register(forTaskWithIdentifier: Self.identifier, using: nil) { task in
+                guard let task = task as? BGAppRefreshTask else { return }
+                self.run(task)
+            }
+        }
+
+        /// When the app goes to the background: ask for a refresh, no earlier than an hour from now.
+        func schedule() {
+            let request = BGAppRefreshTaskRequest(identifier: Self.identifier)
+            request.earliestBeginDate = Date(timeIntervalSinceNow: 3600)
+            try? BGTaskScheduler.shared.submit(request)
+        }
+
+        private func run(_ task: BGAppRefreshTask) {
+            schedule()
+            // An app refresh task gets up to 30 s: stop at 25 s, and at once if the system expires the task sooner.
+            let cycle = Task { [service] in
+                let report = await service.runCycle(before: Date(timeIntervalSinceNow: 25))
+                task.setTaskCompleted(success: report != nil && report?.errorCode != .cancelled)
+            }
+            task.expirationHandler = { cycle.cancel() }
         }
     }
 }
@@ -404,12 +470,12 @@ struct SyncArticleSamples {
                 #expect(found, "\(path): this ```swift block is not copied verbatim into DocumentationTests.swift:\n\(block.joined(separator: "\n"))")
             }
         }
-        // The docs as written: seven samples in integration.md, none in hosting.md, two in operations.md, none in
+        // The docs as written: eleven samples in integration.md, none in hosting.md, two in operations.md, none in
         // design.md, testing.md and packaging.md, two in signing.md, three in rollouts.md, two in quick-start.md (the one line
         // and the keys step's setup), four in the read side's getting-started
         // article and two in the service's.
         #expect(counts == [
-            "docs/integration.md": 8, "docs/hosting.md": 0, "docs/operations.md": 2, "docs/design.md": 0, "docs/testing.md": 0,
+            "docs/integration.md": 11, "docs/hosting.md": 0, "docs/operations.md": 2, "docs/design.md": 0, "docs/testing.md": 0,
             "docs/packaging.md": 0, "docs/signing.md": 2, "docs/rollouts.md": 3, "docs/quick-start.md": 2,
             "Sources/OTALocalizations/OTALocalizations.docc/OTALocalizations.md": 0,
             "Sources/OTALocalizations/OTALocalizations.docc/GettingStarted.md": 4,

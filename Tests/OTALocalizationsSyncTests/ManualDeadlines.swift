@@ -18,6 +18,15 @@ final class ManualDeadlines: @unchecked Sendable {
         lock.withLock { armed.filter { $0.seconds == seconds && $0.isPending }.count }
     }
 
+    /// Passes every pending deadline whose length `isDue` accepts (their actions run on this thread); returns how many
+    /// there were: for a deadline whose length the test cannot know to the microsecond (one computed from a date).
+    @discardableResult
+    func pass(where isDue: (TimeInterval) -> Bool) -> Int {
+        let due = lock.withLock { armed.filter { isDue($0.seconds) && $0.isPending } }
+        due.forEach { $0.fire() }
+        return due.count
+    }
+
     /// Passes every pending deadline of `seconds` (their actions run on this thread); returns how many there were.
     @discardableResult
     func pass(seconds: TimeInterval) -> Int {

@@ -67,7 +67,8 @@ final class SyncFixture: @unchecked Sendable {
         cycleUncompressedBytes: Int64 = 256 * 1024 * 1024, bufferedArchiveBytes: Int64 = 48 * 1024 * 1024,
         manifestModules: Int = 500, deviceClock: (@Sendable () -> Date)? = nil, deadlines: ManualDeadlines? = nil,
         wallClockDeadlines: Bool = false, transport: (any HTTPTransport)? = nil,
-        trustedKeys: [ManifestPublicKey] = [], selection: OTALocalizationSelection = .device, debugActions: Bool = false
+        trustedKeys: [ManifestPublicKey] = [], selection: OTALocalizationSelection = .device, debugActions: Bool = false,
+        beforeCommitStep: (@Sendable () -> Void)? = nil
     ) -> OTALocalizationService {
         let reports = self.reports
         var configuration = OTALocalizationServiceConfiguration(
@@ -78,6 +79,7 @@ final class SyncFixture: @unchecked Sendable {
             maximumBufferedArchiveBytes: bufferedArchiveBytes, limits: limits, trustedKeys: trustedKeys,
             localizationSelection: selection, allowsDebugActions: debugActions, reportHandler: { reports.append($0) })
         if let deviceClock { configuration.deviceClock = deviceClock }
+        configuration.beforeCommitStep = beforeCommitStep
         // Deadlines pass only when the test passes them (ManualDeadlines), unless the test is about real time.
         if !wallClockDeadlines { configuration = configuration.withManualDeadlines(deadlines ?? ManualDeadlines()) }
         return OTALocalizationService(configuration: configuration)

@@ -85,19 +85,43 @@ final class BundleRegistry: @unchecked Sendable {
         // Opened through the registry, not the snapshot's ``LazyBundle``, whose first lookup is the module's exposure.
         let path = entry._withUnsafeGuaranteedRef { $0.path }
         guard openBundle(atPath: path) != nil else { return .embedded(.unreadable) }
+        return .overTheAir(installedContent(in: snapshot, for: moduleName, atPath: path))
+    }
+
+    /// The content of the folder at `path` that `snapshot` serves for the module: read from its records at the first
+    /// call per snapshot, kept after.
+    private func installedContent(
+        in snapshot: Snapshot, for moduleName: String, atPath path: String
+    ) -> OTALocalizedString.InstalledContent {
         lock.lock()
         let kept = snapshot.served[moduleName]
         lock.unlock()
-        if let kept { return .overTheAir(kept) }
+        if let kept { return kept }
         let folderName = (path as NSString).lastPathComponent
         let read = OTALocalizedString.InstalledContent(
             recordsBesideFolder: path, folderSHA256: OTAStorageLayout.folderHash(ofInstallFolderName: folderName) ?? folderName)
         // The first answer stands, so every caller sees the same value for this snapshot.
         lock.lock()
         defer { lock.unlock() }
-        if let first = snapshot.served[moduleName] { return .overTheAir(first) }
+        if let first = snapshot.served[moduleName] { return first }
         snapshot.served[moduleName] = read
-        return .overTheAir(read)
+        return read
+    }
+
+    /// What the current snapshot serves for every module it knows (those it serves and those its load found installed
+    /// but left out), and why any other module uses its embedded strings; for ``OTALocalizedString/applyInstalledContent(storageRoot:appVersion:selection:trustedKeyIDs:maximumUnconfirmedLaunches:countsLaunch:)``.
+    ///
+    /// Opens no `Bundle` (a served module is described by its records, as ``servedContent(for:)`` does once its bundle
+    /// opened) and triggers no exposure.
+    func servedContents() -> (modules: [String: OTALocalizedString.ServedContent], otherwise: OTALocalizedString.EmbeddedReason) {
+        current.withCurrent { snapshot in
+            var modules = snapshot.leftOut.mapValues { OTALocalizedString.ServedContent.embedded($0) }
+            for (module, entry) in snapshot.table {
+                let path = entry._withUnsafeGuaranteedRef { $0.path }
+                modules[module] = .overTheAir(installedContent(in: snapshot, for: module, atPath: path))
+            }
+            return (modules, snapshot.otherwise)
+        }
     }
 
     /// Publishes `folders` (module name to the standardized path of its installed folder), with why other modules use

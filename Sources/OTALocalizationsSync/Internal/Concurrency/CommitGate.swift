@@ -13,9 +13,17 @@ final class CommitGate: @unchecked Sendable {
     private let lock = NSLock()
     // Guarded by `lock`.
     private var revoked = false
+    /// Tests only: runs before each step asks the gate, outside its lock (so it may revoke the gate, as a deadline
+    /// passing between two steps does); nil in an app.
+    private let beforeStep: (@Sendable () -> Void)?
+
+    init(beforeStep: (@Sendable () -> Void)? = nil) {
+        self.beforeStep = beforeStep
+    }
 
     /// Runs `step` unless the gate was revoked; a revoked gate throws `cancelled`.
     func commit<Value>(_ step: () throws(CycleFailure) -> Value) throws(CycleFailure) -> Value {
+        beforeStep?()
         lock.lock()
         defer { lock.unlock() }
         guard !revoked else { throw CycleFailure.cancelled }
@@ -25,6 +33,7 @@ final class CommitGate: @unchecked Sendable {
     /// Runs `step` unless the gate was revoked; returns whether it ran (for best-effort housekeeping).
     @discardableResult
     func attempt(_ step: () -> Void) -> Bool {
+        beforeStep?()
         lock.lock()
         defer { lock.unlock() }
         guard !revoked else { return false }

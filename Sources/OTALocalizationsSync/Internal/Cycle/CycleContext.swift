@@ -15,7 +15,7 @@ struct CycleContext: Sendable {
     let inflatedBytes: ByteCounter
 
     init(configuration: OTALocalizationServiceConfiguration) {
-        gate = CommitGate()
+        gate = CommitGate(beforeStep: configuration.beforeCommitStep)
         progress = CycleProgress()
         archiveBytes = ByteBudget(capacity: configuration.maximumBufferedArchiveBytes)
         tableBytes = ByteBudget(capacity: configuration.limits.maximumEntryUncompressedBytes)
