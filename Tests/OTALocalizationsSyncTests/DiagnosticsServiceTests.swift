@@ -51,6 +51,25 @@ import OTALocalizationsCore
         ])
     }
 
+    @Test func aServiceKeepsTheReportsAnotherWriterAppendedMeanwhile() async throws {
+        let fixture = try SyncFixture()
+        fixture.publish([try SyncFixture.module("Checkout", version: 1)], publishedAt: "2026-07-24T10:00:00Z")
+        let first = fixture.makeService()
+        await first.start()
+        // Another service on the same root (another process: a command-line tool) appends its report.
+        await fixture.makeService().start()
+        // The first one's next cycle appends to the file as it is now, not to what it wrote last.
+        await first.start()
+        let kept = await fixture.makeService().diagnostics().cycleReports.map(\.report)
+        #expect(kept.count == 3)
+        #expect(kept == fixture.reports.all)
+        #expect(kept.map(\.manifest) == [.updated, .notModified, .notModified])
+        // A file replaced since its last write (here emptied) is read again, not overwritten with what it remembers.
+        try Data("{\"formatVersion\":1,\"reports\":[]}\n".utf8).write(to: reportsFile(fixture))
+        await first.start()
+        #expect(await fixture.makeService().diagnostics().cycleReports.count == 1)
+    }
+
     @Test func aFailedCycleKeepsItsReportButAnUnusableAppVersionWritesNothing() async throws {
         let fixture = try SyncFixture()
         await fixture.makeService().start()

@@ -5,7 +5,8 @@ import OTALocalizations
 /// request whatever is installed: the folders it proved intact (``InstalledFolderChecks``), the stored state it read
 /// or wrote last (read again only when `state.json` changed, by ``FileStat``), the folder each module of that state
 /// should be installed in (``WantedFolder``, worked out again only for another state, selection or list of preferred
-/// languages), and whether the `304` path's housekeeping already ran in this process. Safe from any thread.
+/// languages), the kept cycle reports it wrote last (read again only when another writer changed the file), and
+/// whether the `304` path's housekeeping already ran in this process. Safe from any thread.
 final class ServiceMemory: @unchecked Sendable {
     /// The folder one module of the stored state should be installed in, for this device.
     struct WantedFolder: Sendable {
@@ -29,6 +30,7 @@ final class ServiceMemory: @unchecked Sendable {
     private var generation = 0
     private var wanted: (key: WantedKey, folders: [WantedFolder])?
     private var housekeeping = false
+    private var cycleReports: (entries: [OTALocalizationDiagnostics.CycleEntry], file: FileStat)?
 
     /// The stored state (``InstalledState/load(_:)``), from memory while `state.json` is the file it was read from,
     /// and a number that changes whenever the state does.
@@ -80,6 +82,23 @@ final class ServiceMemory: @unchecked Sendable {
         lock.withLock { housekeeping = false }
     }
 
+    /// The kept cycle reports (``CycleReportHistory``): from memory while the file at `file` is the one this service
+    /// wrote last, else `load()`.
+    func cycleReports(
+        at file: URL, load: () -> [OTALocalizationDiagnostics.CycleEntry]
+    ) -> [OTALocalizationDiagnostics.CycleEntry] {
+        if let stat = FileStat(path: file.path), let kept = lock.withLock({ cycleReports }), kept.file == stat {
+            return kept.entries
+        }
+        return load()
+    }
+
+    /// The kept cycle reports this service just wrote to `file`.
+    func rememberCycleReports(_ entries: [OTALocalizationDiagnostics.CycleEntry], at file: URL) {
+        let stat = FileStat(path: file.path)
+        lock.withLock { cycleReports = stat.map { (entries, $0) } }
+    }
+
     /// Forgets everything (the kill switch deleted what it described).
     func forgetAll() {
         folderChecks.forgetAll()
@@ -87,6 +106,7 @@ final class ServiceMemory: @unchecked Sendable {
             cachedState = nil
             wanted = nil
             housekeeping = false
+            cycleReports = nil
         }
     }
 }

@@ -9,7 +9,10 @@ import OTALocalizationsCore
 /// ``maximumReports`` entries and ``maximumBytes`` bytes (the oldest go first; a single report larger than that keeps
 /// its failed, updated and removed modules, then as many as fit). Written after each cycle as a new file under a
 /// trash name at the storage root, then renamed onto the record (a kill leaves the old file or the new one, and trash
-/// the next cycle removes). Written after failed cycles too (the one change a failed cycle makes), never for an app
+/// the next cycle removes), without `fsync(2)`: a diagnostic record, like the reader lease, that a power cut may lose
+/// or leave empty (then replaced), so that a `304` cycle pays no flush for it. A service reads the file once and then
+/// keeps what it wrote in its ``ServiceMemory``, reading again only when another writer (a command-line tool on the same
+/// root) changed it. Written after failed cycles too (the one change a failed cycle makes), never for an app
 /// version that cannot name a folder. Deleted by the kill switch with everything else that is not kept. A file that
 /// does not parse is replaced by the next cycle.
 enum CycleReportHistory {
@@ -29,7 +32,10 @@ enum CycleReportHistory {
 
     /// Appends `report` of a cycle that ended at `endedAt` and writes the file; failures are ignored (the report
     /// still reaches the report handler).
-    static func append(_ report: OTALocalizationCycleReport, endedAt: Date, configuration: OTALocalizationServiceConfiguration) {
+    static func append(
+        _ report: OTALocalizationCycleReport, endedAt: Date, configuration: OTALocalizationServiceConfiguration,
+        memory: ServiceMemory
+    ) {
         let root = configuration.storageRoot
         let layout = configuration.layout
         // A configuration whose app version cannot name a folder touches nothing (its cycles fail before any step).
@@ -38,14 +44,16 @@ enum CycleReportHistory {
             endedAt: ManifestDate.format(Date(timeIntervalSince1970: endedAt.timeIntervalSince1970.rounded(.down))),
             appVersion: configuration.appVersion, channel: configuration.channel ?? ManifestChannel.production,
             modulesOmitted: 0, report: report)
-        let data = encoded(load(storageRoot: root) + [entry])
+        let kept = memory.cycleReports(at: layout.cycleReportsFile) { load(storageRoot: root) }
+        let (data, entries) = encodedWithEntries(kept + [entry])
         do {
             try DurableFiles.makeDirectory(root, layout: layout)
             DurableFiles.clearForFile(layout.cycleReportsFile, layout: layout)
             let temporary = OTAStorageLayout.newTrashURL(in: root)
             do {
-                try DurableFiles.writeNewFile(data, to: temporary)
+                try DurableFiles.writeNewFile(data, to: temporary, flush: .none)
                 try DurableFiles.rename(temporary, to: layout.cycleReportsFile)
+                memory.rememberCycleReports(entries, at: layout.cycleReportsFile)
             } catch {
                 DurableFiles.remove(temporary)
                 throw error
@@ -55,13 +63,20 @@ enum CycleReportHistory {
 
     /// The file's bytes for the newest entries of `entries` that fit (see the type's documentation).
     static func encoded(_ entries: [OTALocalizationDiagnostics.CycleEntry]) -> Data {
+        encodedWithEntries(entries).data
+    }
+
+    /// ``encoded(_:)``, with the entries the bytes hold (what reading them back gives).
+    private static func encodedWithEntries(
+        _ entries: [OTALocalizationDiagnostics.CycleEntry]
+    ) -> (data: Data, entries: [OTALocalizationDiagnostics.CycleEntry]) {
         var kept = Array(entries.suffix(maximumReports))
         var data = whole(kept)
         while data.count > maximumBytes, kept.count > 1 {
             kept.removeFirst()
             data = whole(kept)
         }
-        guard data.count > maximumBytes, var last = kept.last else { return data }
+        guard data.count > maximumBytes, var last = kept.last else { return (data, kept) }
         // One report alone is too large: its skipped modules go first, then the tail of the rest.
         var modules = last.report.modules.filter { $0.outcome != .skipped }
         let total = last.report.modules.count + last.modulesOmitted
@@ -71,7 +86,7 @@ enum CycleReportHistory {
             data = whole([last])
             modules = Array(modules.prefix(modules.count / 2))
         } while data.count > maximumBytes && !last.report.modules.isEmpty
-        return data
+        return (data, [last])
     }
 
     private static func whole(_ entries: [OTALocalizationDiagnostics.CycleEntry]) -> Data {
