@@ -30,7 +30,7 @@ final class ServiceMemory: @unchecked Sendable {
     private var generation = 0
     private var wanted: (key: WantedKey, folders: [WantedFolder])?
     private var housekeeping = false
-    private var cycleReports: (entries: [OTALocalizationDiagnostics.CycleEntry], file: FileStat)?
+    private var cycleReports: (entries: [CycleReportHistory.Kept], file: FileStat)?
 
     /// The stored state (``InstalledState/load(_:)``), from memory while `state.json` is the file it was read from,
     /// and a number that changes whenever the state does.
@@ -85,8 +85,8 @@ final class ServiceMemory: @unchecked Sendable {
     /// The kept cycle reports (``CycleReportHistory``): from memory while the file at `file` is the one this service
     /// wrote last, else `load()`.
     func cycleReports(
-        at file: URL, load: () -> [OTALocalizationDiagnostics.CycleEntry]
-    ) -> [OTALocalizationDiagnostics.CycleEntry] {
+        at file: URL, load: () -> [CycleReportHistory.Kept]
+    ) -> [CycleReportHistory.Kept] {
         if let stat = FileStat(path: file.path), let kept = lock.withLock({ cycleReports }), kept.file == stat {
             return kept.entries
         }
@@ -94,7 +94,7 @@ final class ServiceMemory: @unchecked Sendable {
     }
 
     /// The kept cycle reports this service just wrote to `file`.
-    func rememberCycleReports(_ entries: [OTALocalizationDiagnostics.CycleEntry], at file: URL) {
+    func rememberCycleReports(_ entries: [CycleReportHistory.Kept], at file: URL) {
         let stat = FileStat(path: file.path)
         lock.withLock { cycleReports = stat.map { (entries, $0) } }
     }

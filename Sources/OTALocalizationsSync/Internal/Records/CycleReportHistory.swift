@@ -7,7 +7,8 @@ import OTALocalizationsCore
 ///
 /// Shape: `{"formatVersion":1,"reports":[<OTALocalizationDiagnostics.CycleEntry>,…]}`, oldest first, at most
 /// ``maximumReports`` entries and ``maximumBytes`` bytes (the oldest go first; a single report larger than that keeps
-/// its failed, updated and removed modules, then as many as fit). Written after each cycle as a new file under a
+/// its failed, updated and removed modules, then as many as fit). A `notModified` report is kept without its skipped
+/// modules (all of them: a `304` skips every module), counted in `modulesOmitted`. Written after each cycle as a new file under a
 /// trash name at the storage root, then renamed onto the record (a kill leaves the old file or the new one, and trash
 /// the next cycle removes), without `fsync(2)`: a diagnostic record, like the reader lease, that a power cut may lose
 /// or leave empty (then replaced), so that a `304` cycle pays no flush for it. A service reads the file once and then
@@ -40,12 +41,15 @@ enum CycleReportHistory {
         let layout = configuration.layout
         // A configuration whose app version cannot name a folder touches nothing (its cycles fail before any step).
         guard layout.hasUsableAppVersion else { return }
+        // A `304` cycle skips every module it lists: kept without them, its entry costs a few hundred bytes.
+        var kept = report
+        if report.manifest == .notModified { kept.modules.removeAll { $0.outcome == .skipped } }
         let entry = OTALocalizationDiagnostics.CycleEntry(
             endedAt: ManifestDate.format(Date(timeIntervalSince1970: endedAt.timeIntervalSince1970.rounded(.down))),
             appVersion: configuration.appVersion, channel: configuration.channel ?? ManifestChannel.production,
-            modulesOmitted: 0, report: report)
-        let kept = memory.cycleReports(at: layout.cycleReportsFile) { load(storageRoot: root) }
-        let (data, entries) = encodedWithEntries(kept + [entry])
+            modulesOmitted: report.modules.count - kept.modules.count, report: kept)
+        let earlier = memory.cycleReports(at: layout.cycleReportsFile) { load(storageRoot: root).map(Kept.init) }
+        let (data, entries) = encoded(earlier + [Kept(entry)])
         do {
             try DurableFiles.makeDirectory(root, layout: layout)
             DurableFiles.clearForFile(layout.cycleReportsFile, layout: layout)
@@ -61,36 +65,47 @@ enum CycleReportHistory {
         } catch {}
     }
 
+    /// One kept entry with its JSON text, encoded once: a `304` cycle encodes its own report only.
+    struct Kept: Sendable {
+        var entry: OTALocalizationDiagnostics.CycleEntry
+        var text: String
+
+        init(_ entry: OTALocalizationDiagnostics.CycleEntry) {
+            self.entry = entry
+            self.text = entry.jsonText
+        }
+    }
+
     /// The file's bytes for the newest entries of `entries` that fit (see the type's documentation).
     static func encoded(_ entries: [OTALocalizationDiagnostics.CycleEntry]) -> Data {
-        encodedWithEntries(entries).data
+        encoded(entries.map(Kept.init)).data
     }
 
     /// ``encoded(_:)``, with the entries the bytes hold (what reading them back gives).
-    private static func encodedWithEntries(
-        _ entries: [OTALocalizationDiagnostics.CycleEntry]
-    ) -> (data: Data, entries: [OTALocalizationDiagnostics.CycleEntry]) {
+    private static func encoded(_ entries: [Kept]) -> (data: Data, entries: [Kept]) {
         var kept = Array(entries.suffix(maximumReports))
         var data = whole(kept)
         while data.count > maximumBytes, kept.count > 1 {
             kept.removeFirst()
             data = whole(kept)
         }
-        guard data.count > maximumBytes, var last = kept.last else { return (data, kept) }
+        guard data.count > maximumBytes, var last = kept.last?.entry else { return (data, kept) }
         // One report alone is too large: its skipped modules go first, then the tail of the rest.
         var modules = last.report.modules.filter { $0.outcome != .skipped }
         let total = last.report.modules.count + last.modulesOmitted
+        var trimmed = Kept(last)
         repeat {
             last.report.modules = modules
             last.modulesOmitted = total - modules.count
-            data = whole([last])
+            trimmed = Kept(last)
+            data = whole([trimmed])
             modules = Array(modules.prefix(modules.count / 2))
         } while data.count > maximumBytes && !last.report.modules.isEmpty
-        return (data, [last])
+        return (data, [trimmed])
     }
 
-    private static func whole(_ entries: [OTALocalizationDiagnostics.CycleEntry]) -> Data {
-        Data(("{\"formatVersion\":1,\"reports\":[" + entries.map(\.jsonText).joined(separator: ",") + "]}\n").utf8)
+    private static func whole(_ entries: [Kept]) -> Data {
+        Data(("{\"formatVersion\":1,\"reports\":[" + entries.map(\.text).joined(separator: ",") + "]}\n").utf8)
     }
 
     private struct Stored: Decodable {
