@@ -124,7 +124,7 @@ public actor OTALocalizationService: OTALocalizationServicing {
         }
         cyclesEnded += 1
         lastReport = outcome.report
-        CycleReportHistory.append(outcome.report, endedAt: Date(), configuration: configuration, memory: memory)
+        CycleReportHistory.append(outcome.report, endedAt: configuration.deviceClock(), configuration: configuration, memory: memory)
         configuration.reportHandler(outcome.report)
         return outcome.report
     }

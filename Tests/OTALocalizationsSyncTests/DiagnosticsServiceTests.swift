@@ -15,8 +15,10 @@ import OTALocalizationsCore
         fixture.publish([checkout], publishedAt: "2026-07-24T10:00:00Z")
         await fixture.makeService().start()
 
-        // A new service on the same root, as after a relaunch, sees the first cycle's report.
-        let relaunched = fixture.makeService()
+        // A new service on the same root, as after a relaunch, sees the first cycle's report. Its cycles end 61 s
+        // apart, so that each 304 is kept.
+        let clock = SteppingClock(stepSeconds: 61)
+        let relaunched = fixture.makeService(deviceClock: clock.next)
         let first = await relaunched.diagnostics(modules: ["Search"])
         #expect(first.cycleReports.count == 1)
         let kept = try #require(first.cycleReports.first)
@@ -60,10 +62,11 @@ import OTALocalizationsCore
     @Test func aServiceKeepsTheReportsAnotherWriterAppendedMeanwhile() async throws {
         let fixture = try SyncFixture()
         fixture.publish([try SyncFixture.module("Checkout", version: 1)], publishedAt: "2026-07-24T10:00:00Z")
-        let first = fixture.makeService()
+        let clock = SteppingClock(stepSeconds: 61)
+        let first = fixture.makeService(deviceClock: clock.next)
         await first.start()
         // Another service on the same root (another process: a command-line tool) appends its report.
-        await fixture.makeService().start()
+        await fixture.makeService(deviceClock: clock.next).start()
         // The first one's next cycle appends to the file as it is now, not to what it wrote last.
         await first.start()
         let kept = await fixture.makeService().diagnostics().cycleReports.map(\.report)
@@ -74,6 +77,25 @@ import OTALocalizationsCore
         try Data("{\"formatVersion\":1,\"reports\":[]}\n".utf8).write(to: reportsFile(fixture))
         await first.start()
         #expect(await fixture.makeService().diagnostics().cycleReports.count == 1)
+    }
+
+    @Test func aRepeated304IsKeptOnlyAMinuteAfterTheLastKeptOne() async throws {
+        let fixture = try SyncFixture()
+        fixture.publish([try SyncFixture.module("Checkout", version: 1)], publishedAt: "2026-07-24T10:00:00Z")
+        let clock = SteppingClock(stepSeconds: 0)
+        let service = fixture.makeService(deviceClock: clock.next)
+        await service.start()   // updated
+        await service.start()   // 304, kept: the newest entry is another report
+        clock.advance(seconds: 59)
+        await service.start()   // the same 304, 59 s later: not kept
+        #expect(await service.diagnostics().cycleReports.map(\.report.manifest) == [.updated, .notModified])
+        clock.advance(seconds: 1)
+        await service.start()   // 60 s after the kept one: kept
+        let kept = await service.diagnostics().cycleReports
+        #expect(kept.map(\.report.manifest) == [.updated, .notModified, .notModified])
+        let seconds = kept.compactMap { ManifestDate.parseTimestamp($0.endedAt)?.secondsSince1970 }
+        #expect(seconds.count == 3 && seconds[2] - seconds[1] == 60)
+        #expect(fixture.reports.all.count == 4)
     }
 
     @Test func aFailedCycleKeepsItsReportButAnUnusableAppVersionWritesNothing() async throws {
@@ -171,4 +193,23 @@ import OTALocalizationsCore
         #expect(after.quarantines.isEmpty && after.quarantineInForce == nil)
         #expect(try await service.clearLaunchQuarantines() == 0)
     }
+}
+
+/// A device clock for the service that moves only when told: each reading adds `stepSeconds` to the last one.
+private final class SteppingClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+    private let stepSeconds: TimeInterval
+
+    init(stepSeconds: TimeInterval) { self.stepSeconds = stepSeconds }
+
+    /// The time now, then moves on by the step.
+    @Sendable func next() -> Date {
+        lock.withLock {
+            defer { now += stepSeconds }
+            return now
+        }
+    }
+
+    func advance(seconds: TimeInterval) { lock.withLock { now += seconds } }
 }

@@ -8,7 +8,8 @@ import OTALocalizationsCore
 /// Shape: `{"formatVersion":1,"reports":[<OTALocalizationDiagnostics.CycleEntry>,…]}`, oldest first, at most
 /// ``maximumReports`` entries and ``maximumBytes`` bytes (the oldest go first; a single report larger than that keeps
 /// its failed, updated and removed modules, then as many as fit). A `notModified` report is kept without its skipped
-/// modules (all of them: a `304` skips every module), counted in `modulesOmitted`. Written after each cycle as a new file under a
+/// modules (all of them: a `304` skips every module), counted in `modulesOmitted`, and is not kept at all when it
+/// repeats the newest entry less than a minute after it (``repeats(_:as:)``). Written after each cycle as a new file under a
 /// trash name at the storage root, then renamed onto the record (a kill leaves the old file or the new one, and trash
 /// the next cycle removes), without `fsync(2)`: a diagnostic record, like the reader lease, that a power cut may lose
 /// or leave empty (then replaced), so that a `304` cycle pays no flush for it. A service reads the file once and then
@@ -49,6 +50,7 @@ enum CycleReportHistory {
             appVersion: configuration.appVersion, channel: configuration.channel ?? ManifestChannel.production,
             modulesOmitted: report.modules.count - kept.modules.count, report: kept)
         let earlier = memory.cycleReports(at: layout.cycleReportsFile) { load(storageRoot: root).map(Kept.init) }
+        if let last = earlier.last?.entry, repeats(last, as: entry) { return }
         let (data, entries) = encoded(earlier + [Kept(entry)])
         do {
             try DurableFiles.makeDirectory(root, layout: layout)
@@ -63,6 +65,21 @@ enum CycleReportHistory {
                 throw error
             }
         } catch {}
+    }
+
+    /// The shortest time between two kept entries of one repeated `304` report: 60 seconds.
+    static let repeatedNotModifiedSeconds: Int64 = 60
+
+    /// Whether `entry` is a `304` report the same as `last` (the newest kept) less than
+    /// ``repeatedNotModifiedSeconds`` after it: it tells nothing new, and is not kept.
+    static func repeats(_ last: OTALocalizationDiagnostics.CycleEntry, as entry: OTALocalizationDiagnostics.CycleEntry) -> Bool {
+        guard entry.report.manifest == .notModified, entry.report == last.report,
+              entry.appVersion == last.appVersion, entry.channel == last.channel,
+              entry.modulesOmitted == last.modulesOmitted,
+              let then = ManifestDate.parseTimestamp(last.endedAt), let now = ManifestDate.parseTimestamp(entry.endedAt)
+        else { return false }
+        return now.secondsSince1970 >= then.secondsSince1970
+            && now.secondsSince1970 - then.secondsSince1970 < repeatedNotModifiedSeconds
     }
 
     /// One kept entry with its JSON text, encoded once: a `304` cycle encodes its own report only.
