@@ -7,13 +7,14 @@ extension OTALocalizationCycleReport {
     ///
     /// Shape (`ota-localizations sync --json`):
     /// `{"manifest":"updated|notModified|stale|failed","error":string|null,["errorCode":string,]["signatureCode":string,]
-    /// "stateSaved":bool,
+    /// "stateSaved":bool,["lastFreshAt":string,"secondsSinceFresh":n,]
     /// ["rollout":{"id":string,"percent":number,"includesThisDevice":bool},]["quarantine":{"since":string,
     /// "launches":n,"publishedAt":string|null,"modules":{string:string}},]"updated":n,
     /// "skipped":n,"failed":n,"removed":n,"bytesDownloaded":n,"modules":[{"name":string,
     /// "outcome":"updated|skipped|failed|removed","bytes":n,"durationMs":n,"reason":string|null,"code":string|null}]}`
     /// (`code`, `signatureCode` and `quarantine` were added after the others: readers of the older shape ignore them;
-    /// `errorCode`, `signatureCode`, `rollout` and `quarantine` are written only when set).
+    /// `errorCode`, `signatureCode`, `lastFreshAt`, `secondsSinceFresh`, `rollout` and `quarantine` are written only when
+    /// set; `lastFreshAt` and `secondsSinceFresh` came last of all).
     /// The values equal the `Encodable` encoding's; only the key order is fixed here, because `JSONEncoder` on
     /// Linux writes keys in hash order. Strings are escaped per RFC 8259 section 7.
     public func jsonText() -> String {
@@ -24,10 +25,13 @@ extension OTALocalizationCycleReport {
         }
         let errorCode = (errorCode.map { ",\"errorCode\":\(JSONText.quoted($0.rawValue))" } ?? "")
             + (signatureCode.map { ",\"signatureCode\":\(JSONText.quoted($0.rawValue))" } ?? "")
+        let freshness = lastFreshAt.map {
+            "\"lastFreshAt\":\(JSONText.quoted(ManifestDate.format($0))),\"secondsSinceFresh\":\(secondsSinceFresh ?? 0),"
+        } ?? ""
         let rollout = rollout.map { "\"rollout\":\($0.jsonText())," } ?? ""
         let quarantine = quarantine.map { "\"quarantine\":\($0.jsonText())," } ?? ""
         return "{\"manifest\":\(JSONText.quoted(manifest.rawValue)),\"error\":\(Self.nullable(error))\(errorCode),"
-            + "\"stateSaved\":\(stateSaved),\(rollout)\(quarantine)\"updated\":\(updated),\"skipped\":\(skipped),\"failed\":\(failed),"
+            + "\"stateSaved\":\(stateSaved),\(freshness)\(rollout)\(quarantine)\"updated\":\(updated),\"skipped\":\(skipped),\"failed\":\(failed),"
             + "\"removed\":\(removed),\"bytesDownloaded\":\(bytesDownloaded),\"modules\":[\(modules.joined(separator: ","))]}"
     }
 

@@ -7,7 +7,7 @@ import OTALocalizationsCore
 /// Its JSON shape (through `Codable`, and key for key in this order through ``jsonText()``, which `sync --json`
 /// prints) is the CLI's `sync --json` object:
 /// `{"manifest":"updated|notModified|stale|failed","error":string|null,["errorCode":string,]["signatureCode":string,]"stateSaved":bool,
-/// ["rollout":{"id","percent","includesThisDevice"},]["quarantine":{"since","launches","publishedAt","modules"},]"updated":n,"skipped":n,
+/// ["lastFreshAt":string,"secondsSinceFresh":n,]["rollout":{"id","percent","includesThisDevice"},]["quarantine":{"since","launches","publishedAt","modules"},]"updated":n,"skipped":n,
 /// "failed":n,"removed":n,"bytesDownloaded":n,"modules":[{"name","outcome":"updated|skipped|failed|removed",
 /// "bytes","durationMs","reason","code"}]}`. Absent values are encoded as an explicit `null`. `JSONEncoder` on Linux does
 /// not keep key order; use ``jsonText()`` where the order matters. The totals are derived
@@ -119,6 +119,15 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
     public var quarantine: OTALaunchQuarantine?
     /// One entry per module: the manifest's modules in order, then rejected entries, then removed modules.
     public var modules: [Module]
+    /// With trusted keys, on every cycle: the last time (device clock, whole seconds) this device held a signed index
+    /// of its app version and channel that was not expired (a `200` admitted and not stale, or a `304` for a stored
+    /// index that is not expired; any admitted one when it has no `expires`), this cycle's time when this cycle did;
+    /// nil when none was ever recorded, and without trusted keys (docs/signing.md, "Freeze"). Encoded (RFC 3339) only
+    /// when set.
+    public var lastFreshAt: Date? = nil
+    /// Whole seconds from ``lastFreshAt`` to the end of the cycle (device clock), at least 0: how long the device has
+    /// gone without a fresh signed index. Set exactly when ``lastFreshAt`` is; encoded only when set.
+    public var secondsSinceFresh: Int? = nil
 
     /// Creates a report; the totals are derived from `modules`.
     public init(
@@ -149,7 +158,7 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case manifest, error, errorCode, signatureCode, stateSaved, rollout, quarantine, updated, skipped, failed, removed, bytesDownloaded
-        case modules
+        case modules, lastFreshAt, secondsSinceFresh
     }
 
     public init(from decoder: any Decoder) throws {
@@ -162,6 +171,8 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
         rollout = try container.decodeIfPresent(Rollout.self, forKey: .rollout)
         quarantine = try container.decodeIfPresent(OTALaunchQuarantine.self, forKey: .quarantine)
         modules = try container.decode([Module].self, forKey: .modules)
+        lastFreshAt = try container.decodeIfPresent(String.self, forKey: .lastFreshAt).flatMap(ManifestDate.parse)
+        secondsSinceFresh = try container.decodeIfPresent(Int.self, forKey: .secondsSinceFresh)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -171,6 +182,8 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
         try container.encodeIfPresent(errorCode, forKey: .errorCode)
         try container.encodeIfPresent(signatureCode?.rawValue, forKey: .signatureCode)
         try container.encode(stateSaved, forKey: .stateSaved)
+        try container.encodeIfPresent(lastFreshAt.map(ManifestDate.format), forKey: .lastFreshAt)
+        try container.encodeIfPresent(secondsSinceFresh, forKey: .secondsSinceFresh)
         try container.encodeIfPresent(rollout, forKey: .rollout)
         try container.encodeIfPresent(quarantine, forKey: .quarantine)
         try container.encode(updated, forKey: .updated)

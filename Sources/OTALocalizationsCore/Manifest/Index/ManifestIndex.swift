@@ -23,6 +23,8 @@ public struct ManifestIndex: Sendable, Equatable {
     public var parts: IndexParts
     /// The staged rollout, when one is running.
     public var rollout: Rollout?
+    /// The manifest's `expires`: when a device stops accepting this root; nil without one (docs/signing.md, "Freeze").
+    public var expiresTimestamp: ManifestTimestamp? = nil
 
     /// A staged rollout in the index: the parts of the rollout's module entries and the modules it drops.
     public struct Rollout: Sendable, Equatable {

@@ -115,9 +115,10 @@ extension ManifestIndex {
             files += parts.files.filter { file in !files.contains { $0.name == file.name } }
             rollout = Rollout(id: running.id, basisPoints: running.basisPoints, parts: parts.parts, removedModules: running.removedModules)
         }
-        let index = ManifestIndex(
+        var index = ManifestIndex(
             appVersion: manifest.appVersion, publishedAtTimestamp: manifest.publishedAtTimestamp,
             developmentRegion: manifest.developmentRegion, channel: manifest.channel, parts: stable.parts, rollout: rollout)
+        index.expiresTimestamp = manifest.expiresTimestamp
         return (index, files)
     }
 
@@ -131,8 +132,10 @@ extension ManifestIndex {
                 id: rollout.id, basisPoints: rollout.basisPoints, modules: rolloutModules, rejectedModules: rolloutRejected,
                 removedModules: rollout.removedModules)
         }
-        return Manifest(
+        var manifest = Manifest(
             appVersion: appVersion, publishedAtTimestamp: publishedAtTimestamp, developmentRegion: developmentRegion,
             channel: channel, modules: modules, rejectedModules: rejected, rollout: manifestRollout)
+        manifest.expiresTimestamp = expiresTimestamp
+        return manifest
     }
 }

@@ -86,7 +86,8 @@ extension DeviceManifest {
             appVersion: index.appVersion, publishedAt: index.publishedAtTimestamp,
             developmentRegion: index.developmentRegion, channel: index.channel,
             rollout: index.rollout.map { .init(id: $0.id, basisPoints: $0.basisPoints, includesThisDevice: includes) },
-            modules: kept, rejected: rejected, everyLocalization: choices.selection.isEveryLocalization)
+            modules: kept, rejected: rejected, everyLocalization: choices.selection.isEveryLocalization,
+            expires: index.expiresTimestamp)
     }
 
     /// Which parts an entry's slices come from: the stable ones or the rollout's.
