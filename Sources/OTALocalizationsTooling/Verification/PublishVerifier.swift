@@ -172,6 +172,8 @@ package struct PublishVerifier {
                 rules: rules)
             _ = try ManifestAdmission.checkPublishedAt(
                 manifest.publishedAtTimestamp, rules: rules, serverDate: nil, deviceClock: ManifestTimestamp(now))
+            try ManifestAdmission.checkExpires(
+                manifest.expiresTimestamp, of: name, rules: rules, serverDate: nil, deviceClock: ManifestTimestamp(now))
         } catch {
             fail("\(reader.display(name)): \(error.reason) (\(error.code))", file: name, code: "\(error.code)")
             return nil

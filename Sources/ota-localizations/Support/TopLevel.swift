@@ -9,6 +9,7 @@ struct TopLevel {
             PublishCommand.self,
             PromoteCommand.self,
             RolloutCommand.self,
+            RefreshExpiryCommand.self,
             KeygenCommand.self,
             VerifyCommand.self,
             ModulesCommand.self,
