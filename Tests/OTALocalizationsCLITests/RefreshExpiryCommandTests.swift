@@ -58,9 +58,19 @@ import Testing
         #expect(fails.contains { $0.contains("index.dsse.json expired at 2020-01-02T00:00:00Z: the device clock") && $0.contains("(expired)") }, "\(expired.stdout)")
         #expect(fails.contains { $0.contains("manifest.dsse.json expired at 2020-01-02T00:00:00Z") && $0.contains("(expired)") }, "\(expired.stdout)")
 
-        // When: the scheduled job signs it again for 7 days.
+        // An expired publish may be an older one put back: it is signed again only when named.
         let before = try files(folder)
-        let refreshed = try await cli(["refresh-expiry", folder.path, "--expires-in", "7d", "--signing-key", key.path, "--quiet"])
+        let refused = try await cli(["refresh-expiry", folder.path, "--expires-in", "7d", "--signing-key", key.path, "--quiet"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "error: \(folder.path)/manifest.json expired at 2020-01-02T00:00:00Z: it may be an older publish put "
+            + "back, which signing again would revive. Nothing was signed or written. Publish the channel again, or, when this is "
+            + "the publish meant, pass --expect-published-at 2020-01-01T00:00:00Z\n")
+        #expect(try files(folder) == before)
+
+        // When: the job signs it again for 7 days, naming it.
+        let refreshed = try await cli([
+            "refresh-expiry", folder.path, "--expires-in", "7d", "--signing-key", key.path, "--expect-published-at", "2020-01-01T00:00:00Z",
+            "--quiet"])
         #expect(refreshed.status == 0, "\(refreshed.stderr)")
 
         // Then: only the two roots and their envelopes changed; publishedAt is kept; expires is 7 days from now.
@@ -87,6 +97,7 @@ import Testing
         // next run: the index of the same publish with the earlier expires is not taken for a put-back publish.
         for name in ["index.json", "index.dsse.json"] { try before[name]!.write(to: folder.appendingPathComponent(name)) }
         let resumed = try await cli(["refresh-expiry", folder.path, "--expires-in", "7d", "--signing-key", key.path, "--quiet"])
+        // (the manifest is not expired: no date needed)
         #expect(resumed.status == 0, "\(resumed.stderr)")
         #expect(try await cli(["verify", folder.path, "--trusted-key", publicKey]).status == 0)
         #expect(try await dates(folder.appendingPathComponent("index.dsse.json"), envelope: true).first == "2020-01-01T00:00:00Z")

@@ -164,6 +164,12 @@ extension SyncFixture {
         let rewritten = #"{"formatVersion":1,"appVersion":"1.0","lastFreshAt":{"production":"2026-12-01T00:01:00Z"}}"# + "\n"
         #expect(fixture.read(".ota-freshness.json") == Data(rewritten.utf8))
 
+        // The QA snapshot (and status --json) shows the recorded time beside the channel's anti-rollback mark.
+        let diagnostics = await service.diagnostics()
+        #expect(diagnostics.antiRollback.map(\.lastFreshAt) == ["2026-12-01T00:01:00Z"])
+        #expect(diagnostics.exportJSON().contains(
+            #""antiRollback":[{"channel":"production","newestPublishedAt":"2026-12-01T00:00:00Z","pulledThrough":null,"lastFreshAt":"2026-12-01T00:01:00Z"}]"#))
+
         // The kill switch deletes it with the bundles; the next fresh cycle (of a newer publish: the pulled one is
         // stale), a second later, writes it again at once.
         await service.deleteAllBundles()

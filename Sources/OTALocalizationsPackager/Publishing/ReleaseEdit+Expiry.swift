@@ -9,9 +9,12 @@ extension ReleaseEdit {
     /// scheduled CI job (docs/ci.md). The manifest is read as every edit reads it: with keys, only through its
     /// envelope, verified.
     ///
+    /// A publish already past its `expires` is refused unless ``ReleaseEditOptions/expectedPublishedAt`` names it: it
+    /// may be an older signed publish someone put back in the bucket, which signing again would revive.
+    ///
     /// - Throws: ``PackagerError``: `configuration` for a bad channel name or a duration that is not positive;
-    ///   `refused` when the channel has no manifest, or it is not the one ``ReleaseEditOptions/expectedPublishedAt``
-    ///   names; otherwise as ``promote(from:to:rolloutBasisPoints:_:)``.
+    ///   `refused` when the channel has no manifest, it is not the one ``ReleaseEditOptions/expectedPublishedAt``
+    ///   names, or it has expired and no expected date is given; otherwise as ``promote(from:to:rolloutBasisPoints:_:)``.
     package static func refreshExpiry(
         channel: String = ManifestChannel.production, expiresInSeconds: Int64, _ options: ReleaseEditOptions
     ) throws(PackagerError) -> ReleaseEditResult {
@@ -33,6 +36,19 @@ extension ReleaseEdit {
                         + "\(options.versionFolder) is the version folder publish wrote: <base>/<app version>, e.g. s3://strings/ios/1.0.0")
                 }
                 try options.checkExpected(current, shownAs: options.versionFolder.display(name))
+                // An expired publish may be an older one put back in the bucket: signing it again would revive it.
+                if options.expectedPublishedAt == nil, let expires = current.expiresTimestamp,
+                   expires < ManifestTimestamp(options.now) {
+                    let location = options.versionFolder.display(name)
+                    throw PackagerError(
+                        code: .refused,
+                        reason: "\(location) expired at \(expires) (published at \(current.publishedAtTimestamp)): it may be an older "
+                            + "publish put back, which signing again would revive. Nothing was signed or written. Publish the channel "
+                            + "again, or, when this is the publish meant, name it with expectedPublishedAt",
+                        field: .expiredPublish,
+                        facts: PackagerError.Facts(
+                            value: "\(current.publishedAtTimestamp)", problem: "expired at \(expires)", location: location))
+                }
                 var manifest = current
                 manifest.expiresTimestamp = ManifestTimestamp(
                     secondsSince1970: Int64(options.now.timeIntervalSince1970.rounded(.down)) + expiresInSeconds)
