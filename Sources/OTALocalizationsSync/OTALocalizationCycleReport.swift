@@ -99,7 +99,8 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
     /// What kind of failure ``error`` describes, on every `failed` manifest and on a cycle that was cancelled:
     /// `transport` (the request, or an index part's download), `verification` (an index part's size or SHA-256),
     /// `manifest` (its content: undecodable, another app version, a bad date, an index part that does not decode),
-    /// `limit` (more modules than the configuration allows), `signature`, `channel`, `cancelled` (the kill switch or
+    /// `limit` (more modules than the configuration allows), `signature`, `channel`, `expired` (the index is past its
+    /// signed `expires`, also on a `304`), `cancelled` (the kill switch or
     /// the cycle deadline, on any manifest outcome), and on an `updated` manifest `storage` (folders, the install ID or
     /// `state.json` could not be written); nil otherwise (a `stale` manifest, a failure of modules only). Encoded only
     /// when set.

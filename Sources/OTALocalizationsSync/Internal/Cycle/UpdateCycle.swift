@@ -55,7 +55,7 @@ struct UpdateCycle: Sendable {
         let state = stored?.state
         let fetcher = PublishFetch(configuration: configuration, versionURL: versionURL)
         var fetch = await fetcher.fetch(revalidating: state)
-        if case .notModified(let dateHeader) = fetch {
+        if case .notModified(let response) = fetch {
             guard let state else { return failed(Self.notModifiedUnasked) }
             if Task.isCancelled { return cancelled(.failed) }
             // The host says the index this device holds is still the current one: it must not be expired either.
@@ -63,7 +63,7 @@ struct UpdateCycle: Sendable {
                 do throws(CycleFailure) {
                     try ManifestAdmission.checkExpires(
                         expires, of: "the index this device holds (the host answered 304, not modified)",
-                        rules: ManifestAdmission.Rules(configuration), serverDate: dateHeader.flatMap(HTTPDate.parse),
+                        rules: ManifestAdmission.Rules(configuration), serverDate: response.value(forHeader: "Date").flatMap(HTTPDate.parse),
                         deviceClock: ManifestTimestamp(configuration.deviceClock()))
                 } catch {
                     return failed(error)

@@ -9,8 +9,8 @@ struct PublishFetch: Sendable {
     let versionURL: URL
 
     enum Outcome: Sendable {
-        /// A `304`, with the response's `Date` header as sent (parsed only when the stored index has an `expires`).
-        case notModified(dateHeader: String?)
+        /// A `304`, with the response (its `Date` is read only when the stored index has an `expires`).
+        case notModified(HTTPResponse)
         case fetched(ManifestAdmission.Admitted, etag: String?)
         case failure(CycleFailure)
     }
@@ -40,7 +40,7 @@ struct PublishFetch: Sendable {
             case .response(let response):
                 switch response.statusCode {
                 case 304 where etagSent:
-                    return .notModified(dateHeader: response.value(forHeader: "Date"))
+                    return .notModified(response)
                 case 200:
                     let serverDate = response.value(forHeader: "Date").flatMap(HTTPDate.parse)
                     do {
