@@ -7,16 +7,24 @@ extension OTALocalizedString {
     ///
     /// The reasons are the load's (``EmbeddedReason``): `notVouched`, `unreadable`, `languagesNotCovered`, and
     /// `quarantined` when a quarantine record names the installed content or its unconfirmed launches reached
-    /// `maximumUnconfirmedLaunches` (the next counted launch quarantines it). Modules without a `current` pointer
-    /// are absent.
+    /// `maximumUnconfirmedLaunches` (the next counted launch quarantines it), `contentTooOld` past
+    /// `maximumContentAgeSeconds` (as ``loadBundlesFromDisk(storageRoot:appVersion:selection:trustedKeyIDs:maximumUnconfirmedLaunches:countsLaunch:maximumContentAgeSeconds:channel:)``
+    /// decides it). Modules without a `current` pointer are absent.
     package static func servedAtNextLaunch(
         storageRoot: URL, appVersion: String, selection: OTALocalizationSelection, trustedKeyIDs: Set<String> = [],
-        maximumUnconfirmedLaunches: Int? = defaultMaximumUnconfirmedLaunches
+        maximumUnconfirmedLaunches: Int? = defaultMaximumUnconfirmedLaunches, maximumContentAgeSeconds: TimeInterval? = nil,
+        channel: String? = nil, now: Date = Date()
     ) -> [String: ServedContent] {
         let layout = OTAStorageLayout(storageRoot: storageRoot, appVersion: appVersion)
         guard layout.hasUsableAppVersion else { return [:] }
         let loaded = BundleDiskLoader.load(layout, selection: selection, trustedKeyIDs: trustedKeyIDs)
         var served = loaded.leftOut.mapValues { ServedContent.embedded($0) }
+        if let maximumContentAgeSeconds, !loaded.folders.isEmpty,
+           OTAStorageLayout.isContentTooOld(
+               lastFreshAt: layout.lastFreshAt(channel: channel), maximumSeconds: maximumContentAgeSeconds, now: now) {
+            for module in loaded.folders.keys { served[module] = .embedded(.contentTooOld) }
+            return served
+        }
         if let maximum = maximumUnconfirmedLaunches.map({ max(1, $0) }), !loaded.folders.isEmpty,
            isRefused(loaded.content, layout: layout, maximum: maximum) {
             for module in loaded.folders.keys { served[module] = .embedded(.quarantined) }

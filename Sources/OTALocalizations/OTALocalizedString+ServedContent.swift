@@ -49,6 +49,10 @@ extension OTALocalizedString {
         /// The module's `current` changed while the load wrote its reader lease (an update cycle in another process):
         /// the folder it read is not handed out this session.
         public static let replacedDuringLoad = EmbeddedReason(rawValue: "replacedDuringLoad")
+        /// The load has a maximum content age and the last fresh signed index recorded for the app version and channel
+        /// is older than it, or none is recorded (docs/signing.md, "Freeze"): every installed module serves its
+        /// embedded strings until a cycle sees a fresh signed index and the app loads again.
+        public static let contentTooOld = EmbeddedReason(rawValue: "contentTooOld")
     }
 
     /// Returns what this process serves for `moduleName`: what ``bundle(for:)`` returns, described.

@@ -16,7 +16,7 @@ import Foundation
 /// keep the `Bundle` it returns: the kill switch may delete its folder mid-session.
 ///
 /// This type never deletes or repairs anything on disk and never touches the network; it writes only the crash-loop
-/// guard's two small files (``loadBundlesFromDisk(storageRoot:appVersion:selection:trustedKeyIDs:maximumUnconfirmedLaunches:countsLaunch:)``).
+/// guard's two small files (``loadBundlesFromDisk(storageRoot:appVersion:selection:trustedKeyIDs:maximumUnconfirmedLaunches:countsLaunch:maximumContentAgeSeconds:channel:)``).
 public enum OTALocalizedString {
     /// Returns the OTA bundle loaded for `moduleName`, or nil when the module has no complete, readable install.
     ///
@@ -73,13 +73,26 @@ public enum OTALocalizedString {
     /// app and its extensions, through an App Group), deletes them within ``OTAStorageLayout/readerLeaseLifetimeSeconds``
     /// (24 hours) of the load. It is written before the folders are handed out, and a folder whose module's `current`
     /// changed in between is not handed out (its embedded bundle serves this session).
+    ///
+    /// With `maximumContentAgeSeconds` (a positive number of seconds; `OTALocalizationsSync` passes its configuration's
+    /// `maximumContentAgeSeconds` and `channel`), the load reads the freshness record
+    /// (``OTAStorageLayout/freshnessFileName``): when `channel`'s last fresh signed index (nil: production) is older
+    /// than that at the device clock, or none is recorded, no module is handed out (``EmbeddedReason/contentTooOld``)
+    /// and nothing is counted. Without it, nothing more is read.
     @MainActor
     public static func loadBundlesFromDisk(
         storageRoot: URL, appVersion: String, selection: OTALocalizationSelection = .device, trustedKeyIDs: Set<String> = [],
-        maximumUnconfirmedLaunches: Int? = defaultMaximumUnconfirmedLaunches, countsLaunch: Bool = true
+        maximumUnconfirmedLaunches: Int? = defaultMaximumUnconfirmedLaunches, countsLaunch: Bool = true,
+        maximumContentAgeSeconds: TimeInterval? = nil, channel: String? = nil
     ) {
         let layout = OTAStorageLayout(storageRoot: storageRoot, appVersion: appVersion)
-        let loaded = BundleDiskLoader.load(layout, selection: selection, trustedKeyIDs: trustedKeyIDs)
+        var loaded = BundleDiskLoader.load(layout, selection: selection, trustedKeyIDs: trustedKeyIDs)
+        if let maximumContentAgeSeconds, !loaded.folders.isEmpty,
+           OTAStorageLayout.isContentTooOld(
+               lastFreshAt: layout.lastFreshAt(channel: channel), maximumSeconds: maximumContentAgeSeconds, now: Date()) {
+            for module in loaded.folders.keys { loaded.leftOut[module] = .contentTooOld }
+            loaded.folders = [:]
+        }
         let admitted = LaunchGuard.admit(
             loaded.folders, content: loaded.content, layout: layout, maximumUnconfirmedLaunches: maximumUnconfirmedLaunches,
             countsLaunch: countsLaunch)

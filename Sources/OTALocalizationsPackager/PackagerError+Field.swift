@@ -42,6 +42,9 @@ extension PackagerError {
         /// ``ReleaseEditOptions/expectedPublishedAt`` (``Facts/value``): the manifest at ``Facts/location`` was
         /// published at another time (``Facts/problem``).
         public static let expectedPublishedAt = Field(rawValue: "expectedPublishedAt")
+        /// `refresh-expiry` without ``ReleaseEditOptions/expectedPublishedAt``: the manifest at ``Facts/location``,
+        /// published at ``Facts/value``, has expired (``Facts/problem``: `expired at <date>`).
+        public static let expiredPublish = Field(rawValue: "expiredPublish")
         /// `promote`'s `from` (``Facts/value``): the version folder (``Facts/location``) has no manifest of it
         /// (``Facts/problem``: `<manifest>: no such manifest`).
         public static let promotionSource = Field(rawValue: "from")

@@ -9,7 +9,8 @@ import OTALocalizationsCore
 /// name on a channel). In order: with trusted keys, the envelope is verified before anything is decoded (its payload
 /// type must be the index's); the body is decoded strictly (duplicate keys refused); it must be for the app version
 /// and the channel configured; `publishedAt` may be later than the server's `Date` (or the device clock without one)
-/// by at most ``Rules/publishedAtToleranceSeconds``. The entry count is known once the base parts are read
+/// by at most ``Rules/publishedAtToleranceSeconds``; its `expires`, when it has one, may be earlier than the later of
+/// the two clocks by at most the same tolerance (``checkExpires(_:of:rules:serverDate:deviceClock:)``). The entry count is known once the base parts are read
 /// (``checkEntryCount(_:rules:)``). Pure: reads no files, safe from any thread.
 ///
 /// The steps are also ``verifiedPayload(_:payloadType:rules:)``, ``checkIdentity(appVersion:channel:fileName:rules:)``
@@ -88,6 +89,7 @@ package enum ManifestAdmission {
         }
         try checkIdentity(appVersion: index.appVersion, channel: index.channel, fileName: fileName, rules: rules)
         let trusted = try checkPublishedAt(index.publishedAtTimestamp, rules: rules, serverDate: serverDate, deviceClock: deviceClock)
+        try checkExpires(index.expiresTimestamp, of: fileName, rules: rules, serverDate: serverDate, deviceClock: deviceClock)
         return Admitted(index: index, payload: payload, keyID: keyID, latestTrusted: trusted)
     }
 
@@ -136,6 +138,30 @@ package enum ManifestAdmission {
         // stored response with the Date it was stored with (RFC 9111 section 4), so a stale edge's Date alone would
         // make a newer install look like one from the future.
         return max(clock, deviceClock).adding(seconds: rules.publishedAtToleranceSeconds)
+    }
+
+    /// Refuses a publish whose `expires` is earlier than the later of the server's `Date` and the device clock by more
+    /// than ``Rules/publishedAtToleranceSeconds`` (`expired`, naming `what`); nothing without `expires`.
+    ///
+    /// Whoever freezes a device controls the `Date` header (and a cache serves the `Date` it stored, RFC 9111 section
+    /// 4), so the server's `Date` may only make the check stricter: an old `Date` never makes an expired index fresh,
+    /// while a device clock that is behind is caught up by a correct one (the TUF specification's timestamp role and
+    /// its freeze attack, docs/signing.md).
+    package static func checkExpires(
+        _ expires: ManifestTimestamp?, of what: String, rules: Rules, serverDate: ManifestTimestamp?, deviceClock: ManifestTimestamp
+    ) throws(CycleFailure) {
+        guard let expires else { return }
+        let useServer = serverDate.map { $0 > deviceClock } ?? false
+        let clock = useServer ? serverDate! : deviceClock
+        guard clock <= expires.adding(seconds: rules.publishedAtToleranceSeconds) else {
+            let source = useServer ? "the server's Date" : "the device clock"
+            throw CycleFailure(
+                .expired,
+                "\(what) expired at \(ManifestDate.format(expires)): \(source) \(ManifestDate.format(clock)) is later by more than "
+                    + "\(seconds(rules.publishedAtToleranceSeconds)) s (publishedAtToleranceSeconds); nothing was installed. The host "
+                    + "is serving no fresher signed index: it may be withholding newer publishes (a freeze), or the scheduled "
+                    + "re-signing stopped")
+        }
     }
 
     /// Refuses a publish listing more than ``Rules/maximumManifestModules`` entries for a device.

@@ -38,5 +38,9 @@ extension OTALocalizationCycleReport {
         /// The manifest's entry is content the crash-loop guard quarantined on this device
         /// (``OTALocalizationCycleReport/quarantine``): it is not installed again; the installed content stays.
         public static let quarantined = FailureCode(rawValue: "quarantined")
+        /// The index is past its signed `expires` by more than the tolerance (docs/signing.md, "Freeze"): the one
+        /// served (a `200`), or the one this device holds when the host answers `304`. Nothing is installed; the
+        /// installed content stays. Set on the report's ``OTALocalizationCycleReport/errorCode``.
+        public static let expired = FailureCode(rawValue: "expired")
     }
 }

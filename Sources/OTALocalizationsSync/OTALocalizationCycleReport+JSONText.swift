@@ -7,14 +7,15 @@ extension OTALocalizationCycleReport {
     ///
     /// Shape (`ota-localizations sync --json`):
     /// `{"manifest":"updated|notModified|stale|failed","error":string|null,["errorCode":string,]["signatureCode":string,]
-    /// "stateSaved":bool,
+    /// "stateSaved":bool,["lastFreshAt":string,"secondsSinceFresh":n,]
     /// ["rollout":{"id":string,"percent":number,"includesThisDevice":bool},]
     /// ["experiment":{"id":string,"arm":string|null,"forced":bool},]["quarantine":{"since":string,
     /// "launches":n,"publishedAt":string|null,"modules":{string:string}},]"updated":n,
     /// "skipped":n,"failed":n,"removed":n,"bytesDownloaded":n,"modules":[{"name":string,
     /// "outcome":"updated|skipped|failed|removed","bytes":n,"durationMs":n,"reason":string|null,"code":string|null}]}`
     /// (`code`, `signatureCode` and `quarantine` were added after the others: readers of the older shape ignore them;
-    /// `errorCode`, `signatureCode`, `rollout`, `experiment` and `quarantine` are written only when set).
+    /// `errorCode`, `signatureCode`, `lastFreshAt`, `secondsSinceFresh`, `rollout`, `experiment` and `quarantine` are
+    /// written only when set; `lastFreshAt` and `secondsSinceFresh` came last of all).
     /// The values equal the `Encodable` encoding's; only the key order is fixed here, because `JSONEncoder` on
     /// Linux writes keys in hash order. Strings are escaped per RFC 8259 section 7.
     public func jsonText() -> String {
@@ -25,11 +26,14 @@ extension OTALocalizationCycleReport {
         }
         let errorCode = (errorCode.map { ",\"errorCode\":\(JSONText.quoted($0.rawValue))" } ?? "")
             + (signatureCode.map { ",\"signatureCode\":\(JSONText.quoted($0.rawValue))" } ?? "")
+        let freshness = lastFreshAt.map {
+            "\"lastFreshAt\":\(JSONText.quoted(ManifestDate.format($0))),\"secondsSinceFresh\":\(secondsSinceFresh ?? 0),"
+        } ?? ""
         let rollout = rollout.map { "\"rollout\":\($0.jsonText())," } ?? ""
         let quarantine = quarantine.map { "\"quarantine\":\($0.jsonText())," } ?? ""
         let experiment = experiment.map { "\"experiment\":\($0.jsonText())," } ?? ""
         return "{\"manifest\":\(JSONText.quoted(manifest.rawValue)),\"error\":\(Self.nullable(error))\(errorCode),"
-            + "\"stateSaved\":\(stateSaved),\(rollout)\(experiment)\(quarantine)\"updated\":\(updated),\"skipped\":\(skipped),\"failed\":\(failed),"
+            + "\"stateSaved\":\(stateSaved),\(freshness)\(rollout)\(experiment)\(quarantine)\"updated\":\(updated),\"skipped\":\(skipped),\"failed\":\(failed),"
             + "\"removed\":\(removed),\"bytesDownloaded\":\(bytesDownloaded),\"modules\":[\(modules.joined(separator: ","))]}"
     }
 

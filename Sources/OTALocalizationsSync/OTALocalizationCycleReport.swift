@@ -7,7 +7,7 @@ import OTALocalizationsCore
 /// Its JSON shape (through `Codable`, and key for key in this order through ``jsonText()``, which `sync --json`
 /// prints) is the CLI's `sync --json` object:
 /// `{"manifest":"updated|notModified|stale|failed","error":string|null,["errorCode":string,]["signatureCode":string,]"stateSaved":bool,
-/// ["rollout":{"id","percent","includesThisDevice"},]["experiment":{"id","arm","forced"},]["quarantine":{"since","launches","publishedAt","modules"},]"updated":n,"skipped":n,
+/// ["lastFreshAt":string,"secondsSinceFresh":n,]["rollout":{"id","percent","includesThisDevice"},]["experiment":{"id","arm","forced"},]["quarantine":{"since","launches","publishedAt","modules"},]"updated":n,"skipped":n,
 /// "failed":n,"removed":n,"bytesDownloaded":n,"modules":[{"name","outcome":"updated|skipped|failed|removed",
 /// "bytes","durationMs","reason","code"}]}`. Absent values are encoded as an explicit `null`. `JSONEncoder` on Linux does
 /// not keep key order; use ``jsonText()`` where the order matters. The totals are derived
@@ -99,7 +99,8 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
     /// What kind of failure ``error`` describes, on every `failed` manifest and on a cycle that was cancelled:
     /// `transport` (the request, or an index part's download), `verification` (an index part's size or SHA-256),
     /// `manifest` (its content: undecodable, another app version, a bad date, an index part that does not decode),
-    /// `limit` (more modules than the configuration allows), `signature`, `channel`, `cancelled` (the kill switch or
+    /// `limit` (more modules than the configuration allows), `signature`, `channel`, `expired` (the index is past its
+    /// signed `expires`, also on a `304`), `cancelled` (the kill switch or
     /// the cycle deadline, on any manifest outcome), and on an `updated` manifest `storage` (folders, the install ID or
     /// `state.json` could not be written); nil otherwise (a `stale` manifest, a failure of modules only). Encoded only
     /// when set.
@@ -122,6 +123,15 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
     public var quarantine: OTALaunchQuarantine?
     /// One entry per module: the manifest's modules in order, then rejected entries, then removed modules.
     public var modules: [Module]
+    /// With trusted keys, on every cycle: the last time (device clock, whole seconds) this device held a signed index
+    /// of its app version and channel that was not expired (a `200` admitted and not stale, or a `304` for a stored
+    /// index that is not expired; any admitted one when it has no `expires`), this cycle's time when this cycle did;
+    /// nil when none was ever recorded, and without trusted keys (docs/signing.md, "Freeze"). Encoded (RFC 3339) only
+    /// when set.
+    public var lastFreshAt: Date? = nil
+    /// Whole seconds from ``lastFreshAt`` to the end of the cycle (device clock), at least 0: how long the device has
+    /// gone without a fresh signed index. Set exactly when ``lastFreshAt`` is; encoded only when set.
+    public var secondsSinceFresh: Int? = nil
 
     /// Creates a report; the totals are derived from `modules`.
     public init(
@@ -153,7 +163,7 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
 
     private enum CodingKeys: String, CodingKey {
         case manifest, error, errorCode, signatureCode, stateSaved, rollout, experiment, quarantine, updated, skipped, failed, removed, bytesDownloaded
-        case modules
+        case modules, lastFreshAt, secondsSinceFresh
     }
 
     public init(from decoder: any Decoder) throws {
@@ -167,6 +177,8 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
         experiment = try container.decodeIfPresent(Experiment.self, forKey: .experiment)
         quarantine = try container.decodeIfPresent(OTALaunchQuarantine.self, forKey: .quarantine)
         modules = try container.decode([Module].self, forKey: .modules)
+        lastFreshAt = try container.decodeIfPresent(String.self, forKey: .lastFreshAt).flatMap(ManifestDate.parse)
+        secondsSinceFresh = try container.decodeIfPresent(Int.self, forKey: .secondsSinceFresh)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -176,6 +188,8 @@ public struct OTALocalizationCycleReport: Codable, Sendable, Equatable {
         try container.encodeIfPresent(errorCode, forKey: .errorCode)
         try container.encodeIfPresent(signatureCode?.rawValue, forKey: .signatureCode)
         try container.encode(stateSaved, forKey: .stateSaved)
+        try container.encodeIfPresent(lastFreshAt.map(ManifestDate.format), forKey: .lastFreshAt)
+        try container.encodeIfPresent(secondsSinceFresh, forKey: .secondsSinceFresh)
         try container.encodeIfPresent(rollout, forKey: .rollout)
         try container.encodeIfPresent(experiment, forKey: .experiment)
         try container.encodeIfPresent(quarantine, forKey: .quarantine)

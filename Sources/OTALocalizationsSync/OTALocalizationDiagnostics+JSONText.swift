@@ -13,7 +13,8 @@ extension OTALocalizationDiagnostics {
         }
         let marks = antiRollback.map {
             "{\"channel\":\(JSONText.quoted($0.channel)),\"newestPublishedAt\":\(Self.nullable($0.newestPublishedAt)),"
-                + "\"pulledThrough\":\(Self.nullable($0.pulledThrough))}"
+                + "\"pulledThrough\":\(Self.nullable($0.pulledThrough))"
+                + ($0.lastFreshAt.map { ",\"lastFreshAt\":\(JSONText.quoted($0))" } ?? "") + "}"
         }
         return "{\"formatVersion\":\(formatVersion),\"generatedAt\":\(JSONText.quoted(generatedAt)),"
             + "\"appVersion\":\(JSONText.quoted(appVersion)),\"channel\":\(JSONText.quoted(channel)),"

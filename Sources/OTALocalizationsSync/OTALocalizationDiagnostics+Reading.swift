@@ -14,7 +14,9 @@ extension OTALocalizationDiagnostics {
         read(
             layout: configuration.layout, channel: .some(configuration.channel), servedAsOf: servedAsOf,
             selection: configuration.localizationSelection, trustedKeyIDs: Set(configuration.trustedKeys.map(\.keyID)),
-            maximumUnconfirmedLaunches: configuration.maximumUnconfirmedLaunches, modules: extraNames, now: now)
+            maximumUnconfirmedLaunches: configuration.maximumUnconfirmedLaunches,
+            maximumContentAgeSeconds: configuration.trustedKeys.isEmpty ? nil : configuration.maximumContentAgeSeconds,
+            modules: extraNames, now: now)
     }
 
     /// Reads the snapshot of `layout`. `channel` is the configured one (`.some(nil)`: production), or `.none` when it
@@ -22,14 +24,15 @@ extension OTALocalizationDiagnostics {
     package static func read(
         layout: OTAStorageLayout, channel configured: String??, servedAsOf: ServedAsOf, selection: OTALocalizationSelection,
         trustedKeyIDs: Set<String> = [], maximumUnconfirmedLaunches: Int? = OTALocalizedString.defaultMaximumUnconfirmedLaunches,
-        modules extraNames: [String] = [], now: Date = Date()
+        maximumContentAgeSeconds: TimeInterval? = nil, modules extraNames: [String] = [], now: Date = Date()
     ) -> OTALocalizationDiagnostics {
         let root = layout.storageRoot
         let version = layout.appVersion
         let nextLaunch: [String: OTALocalizedString.ServedContent] = servedAsOf == .nextLaunch
             ? OTALocalizedString.servedAtNextLaunch(
                 storageRoot: root, appVersion: version, selection: selection, trustedKeyIDs: trustedKeyIDs,
-                maximumUnconfirmedLaunches: maximumUnconfirmedLaunches)
+                maximumUnconfirmedLaunches: maximumUnconfirmedLaunches, maximumContentAgeSeconds: maximumContentAgeSeconds,
+                channel: configured ?? nil, now: now)
             : [:]
         let installedNames = layout.hasUsableAppVersion ? Array(BundleDiskLoader.installedContent(layout).keys) : []
         let names = UTF8ByteOrder.sorted(Array(Set(installedNames + extraNames + Array(nextLaunch.keys))))
@@ -47,10 +50,12 @@ extension OTALocalizationDiagnostics {
             }
         }
         let record = AntiRollbackMark.load(layout)
-        let marks = UTF8ByteOrder.sorted(Array(Set(record.marks.keys).union(record.pulled.keys))).map {
+        let fresh = SmallFile.read(layout.freshnessFile.path, maximumBytes: 64 * 1024)
+            .flatMap { OTAStorageLayout.parseFreshness($0, appVersion: version) } ?? [:]
+        let marks = UTF8ByteOrder.sorted(Array(Set(record.marks.keys).union(record.pulled.keys).union(fresh.keys))).map {
             OTALocalizationDiagnostics.ChannelMark(
                 channel: $0, newestPublishedAt: record.marks[$0].map(ManifestDate.format),
-                pulledThrough: record.pulled[$0].map(ManifestDate.format))
+                pulledThrough: record.pulled[$0].map(ManifestDate.format), lastFreshAt: fresh[$0].map(ManifestDate.format))
         }
         return OTALocalizationDiagnostics(
             formatVersion: formatVersion,

@@ -12,7 +12,7 @@ import OTALocalizations
 /// "source":"overTheAir|embedded","embeddedReason":string|null,"installed":{"sha256":string,"folderSHA256":string,
 /// "rolloutID":string|null,"experimentID":string|null,"arm":string|null,"forced":bool,
 /// "localizations":[string],"publishedAt":string|null}|null}],"antiRollback":[{"channel":string,
-/// "newestPublishedAt":string|null,"pulledThrough":string|null}],"quarantines":[<quarantine>],
+/// "newestPublishedAt":string|null,"pulledThrough":string|null[,"lastFreshAt":string]}],"quarantines":[<quarantine>],
 /// "quarantineInForce":<quarantine>|null,"cycleReports":[{"endedAt":"<RFC 3339>","appVersion":string,
 /// "channel":string,"modulesOmitted":n,"report":<cycle report>}]}`, where `<quarantine>` is
 /// ``OTALaunchQuarantine/jsonText()``'s object and `<cycle report>` ``OTALocalizationCycleReport/jsonText()``'s.
@@ -127,12 +127,17 @@ public struct OTALocalizationDiagnostics: Codable, Sendable, Equatable {
         public var newestPublishedAt: String?
         /// What the kill switch pulled on the channel (RFC 3339); nil when it never ran.
         public var pulledThrough: String?
+        /// The last time (RFC 3339, device clock) the device held a fresh signed index of the channel
+        /// (``OTALocalizationCycleReport/lastFreshAt``, as the freshness record holds it: up to a minute older); nil
+        /// when none is recorded. Encoded only when set.
+        public var lastFreshAt: String?
 
         /// Creates a mark.
-        public init(channel: String, newestPublishedAt: String?, pulledThrough: String?) {
+        public init(channel: String, newestPublishedAt: String?, pulledThrough: String?, lastFreshAt: String? = nil) {
             self.channel = channel
             self.newestPublishedAt = newestPublishedAt
             self.pulledThrough = pulledThrough
+            self.lastFreshAt = lastFreshAt
         }
     }
 

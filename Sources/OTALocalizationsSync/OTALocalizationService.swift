@@ -112,7 +112,11 @@ public actor OTALocalizationService: OTALocalizationServicing {
             configuration: configuration, launchFolders: launchFolders, installedEarlier: installedThisProcess,
             context: run.context, memory: memory)
         run.start(cycle, deadlineSeconds: configuration.maximumCycleSeconds)
-        let outcome = await run.outcome()
+        var outcome = await run.outcome()
+        if !configuration.trustedKeys.isEmpty, let lastFresh = memory.lastFresh(configuration.layout, channel: configuration.channel) {
+            outcome.report.lastFreshAt = lastFresh
+            outcome.report.secondsSinceFresh = max(0, Int(configuration.deviceClock().timeIntervalSince(lastFresh).rounded(.down)))
+        }
         installedThisProcess.formUnion(outcome.installedFolders)
         installedThisProcess.formUnion(run.context.progress.installedFolders)
         if inFlight?.run === run { inFlight = nil }

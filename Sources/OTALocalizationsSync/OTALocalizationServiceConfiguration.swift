@@ -91,6 +91,14 @@ public struct OTALocalizationServiceConfiguration: Sendable {
     /// `OTALocalizedString.loadBundlesFromDisk(configuration:)` passes it; the service never installs quarantined content
     /// again, whatever this is.
     public let maximumUnconfirmedLaunches: Int?
+    /// The oldest, in seconds, the last fresh signed index may be for the read side to serve installed text: when the
+    /// device clock at `OTALocalizedString.loadBundlesFromDisk(configuration:)` is more than this after the
+    /// ``OTALocalizationCycleReport/lastFreshAt`` recorded for this app version and channel (or none is recorded),
+    /// every module serves its embedded strings (`contentTooOld`) until a cycle sees a fresh signed index again and
+    /// the app launches again (docs/signing.md, "Freeze"). Default nil: no limit. Needs ``trustedKeys`` (freshness is
+    /// recorded for signed indexes only: an unsigned `expires` proves nothing); ignored without them. Values that are
+    /// not positive finite numbers mean no limit.
+    public let maximumContentAgeSeconds: TimeInterval?
     /// Whether the service's debug actions run (``OTALocalizationService/runCycleNow()``,
     /// ``OTALocalizationService/chooseChannelForNextLaunch(_:)``, ``OTALocalizationService/clearLaunchQuarantines()``);
     /// default false: each then throws ``OTALocalizationDebugActionError/Code/notAllowed`` and changes nothing.
@@ -102,7 +110,8 @@ public struct OTALocalizationServiceConfiguration: Sendable {
     public let allowsDebugActions: Bool
     /// Receives one report per cycle, on an arbitrary executor, after the cycle has ended.
     public let reportHandler: @Sendable (OTALocalizationCycleReport) -> Void
-    /// The device clock, used for `publishedAt` when the manifest response has no `Date` header (tests set it).
+    /// The device clock, used for `publishedAt` when the manifest response has no `Date` header, for `expires` and for
+    /// ``OTALocalizationCycleReport/lastFreshAt`` (tests set it).
     var deviceClock: @Sendable () -> Date = { Date() }
     /// Where the deadlines come from: the wall clock (tests pass deadlines when they choose).
     var deadlineTimer: DeadlineTimer = .wallClock
@@ -133,6 +142,7 @@ public struct OTALocalizationServiceConfiguration: Sendable {
         localizationSelection: OTALocalizationSelection = .device,
         channel: String? = nil,
         maximumUnconfirmedLaunches: Int? = OTALocalizedString.defaultMaximumUnconfirmedLaunches,
+        maximumContentAgeSeconds: TimeInterval? = nil,
         allowsDebugActions: Bool = false,
         reportHandler: @escaping @Sendable (OTALocalizationCycleReport) -> Void = { _ in }
     ) {
@@ -160,6 +170,7 @@ public struct OTALocalizationServiceConfiguration: Sendable {
         self.localizationSelection = localizationSelection
         self.channel = ManifestChannel.recorded(channel)
         self.maximumUnconfirmedLaunches = maximumUnconfirmedLaunches.map { max(1, $0) }
+        self.maximumContentAgeSeconds = maximumContentAgeSeconds.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         self.allowsDebugActions = allowsDebugActions
         self.reportHandler = reportHandler
     }

@@ -4,8 +4,8 @@ import OTALocalizations
 extension OTALocalizedString {
     /// Loads the installed bundles the service with `configuration` installed: its storage root, app version and
     /// localization selection, its crash-loop guard's maximum of unconfirmed launches, and, when it trusts signing
-    /// keys, only folders one of them vouched for
-    /// (``OTALocalizedString/loadBundlesFromDisk(storageRoot:appVersion:selection:trustedKeyIDs:maximumUnconfirmedLaunches:countsLaunch:)``).
+    /// keys, only folders one of them vouched for, within its maximum content age when it has one
+    /// (``OTALocalizedString/loadBundlesFromDisk(storageRoot:appVersion:selection:trustedKeyIDs:maximumUnconfirmedLaunches:countsLaunch:maximumContentAgeSeconds:channel:)``).
     ///
     /// The composition root calls it early in launch with the configuration it then gives the service, so that the
     /// read side and the service can never disagree on where the bundles are or which keys count.
@@ -17,7 +17,9 @@ extension OTALocalizedString {
         loadBundlesFromDisk(
             storageRoot: configuration.storageRoot, appVersion: configuration.appVersion,
             selection: configuration.localizationSelection, trustedKeyIDs: Set(configuration.trustedKeys.map(\.keyID)),
-            maximumUnconfirmedLaunches: configuration.maximumUnconfirmedLaunches, countsLaunch: countsLaunch)
+            maximumUnconfirmedLaunches: configuration.maximumUnconfirmedLaunches, countsLaunch: countsLaunch,
+            maximumContentAgeSeconds: configuration.trustedKeys.isEmpty ? nil : configuration.maximumContentAgeSeconds,
+            channel: configuration.channel)
     }
 
     /// Serves what the service with `configuration` has installed now, at a point where no text is on screen yet, with

@@ -23,8 +23,8 @@ import Testing
         if let python = try YAMLSubset.pythonReading(source) {
             #expect(NSDictionary(dictionary: workflow.foundationObject as? [String: Any] ?? [:]).isEqual(to: python as? [String: Any] ?? [:]))
         }
-        #expect(workflow["on"]?.keys == ["pull_request", "push", "workflow_dispatch"])
-        #expect(workflow["jobs"]?.keys == ["validate", "diff", "publish", "promote"])
+        #expect(workflow["on"]?.keys == ["pull_request", "push", "schedule", "workflow_dispatch"])
+        #expect(workflow["jobs"]?.keys == ["validate", "diff", "publish", "promote", "refresh-expiry"])
         let jobs = try #require(workflow["jobs"])
         #expect(jobs["validate"]?["if"]?.string == "github.event_name == 'pull_request'")
         let validate = runs(jobs["validate"])
@@ -32,12 +32,16 @@ import Testing
         #expect(validate.last?.contains("ota-localizations validate . --format github --validation-baseline validation-baseline.json ${BASELINE:+--baseline \"$BASELINE\"}") == true)
         #expect(validate.last?.contains("if [ \"$STATUS\" = 200 ]; then BASELINE=\"$PUBLIC_BASE/$V/manifest.json\"; fi") == true)
         // The signing key never outlives its step.
-        for name in ["publish", "promote"] {
+        for name in ["publish", "promote", "refresh-expiry"] {
             #expect(runs(jobs[name]).joined().contains("trap 'rm -f \"$RUNNER_TEMP/ota-signing-key.pem\"' EXIT"), "\(name)")
         }
+        // The scheduled job re-signs every live version's production publish; the publish sets the window.
+        #expect(jobs["refresh-expiry"]?["if"]?.string == "github.event_name == 'schedule'")
+        #expect(runs(jobs["refresh-expiry"]).joined().contains("ota-localizations refresh-expiry \"$BASE/$V\" --expires-in 7d"))
+        #expect(runs(jobs["publish"]).joined().contains("--expires-in 7d"))
         #expect(runs(jobs["promote"]).joined().contains("rollout-cancel) ota-localizations rollout \"$FOLDER\" --cancel"))
         #expect(jobs["publish"]?["if"]?.string == "startsWith(github.ref, 'refs/tags/v')")
-        for name in ["publish", "promote"] {
+        for name in ["publish", "promote", "refresh-expiry"] {
             let job = jobs[name]
             #expect(job?["permissions"]?["id-token"]?.string == "write", "\(name)")
             #expect(job?["environment"]?.string == "strings", "\(name)")

@@ -136,6 +136,7 @@ struct IntegrationSamples {
             localizationSelection: .device,
             channel: nil,
             maximumUnconfirmedLaunches: 2,
+            maximumContentAgeSeconds: nil,
             reportHandler: { report in print(report.jsonText()) }
         )
     }

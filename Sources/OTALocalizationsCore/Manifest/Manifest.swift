@@ -44,6 +44,10 @@ public struct Manifest: Sendable, Equatable {
     public var rollout: ManifestRollout?
     /// The copy experiment, when one runs (see ``ManifestExperiment`` and ``modules(inArm:)``); never with a rollout.
     public var experiment: ManifestExperiment?
+    /// When the publish stops being fresh (`expires`, an RFC 3339 date-time like `publishedAt`); nil without one. A
+    /// device refuses an index past it (docs/signing.md, "Freeze"); the scheduled re-signing moves it forward with the
+    /// same `publishedAt` and modules.
+    public var expiresTimestamp: ManifestTimestamp? = nil
 
     /// Creates a manifest published at `publishedAt` (rounded to the microsecond, see ``ManifestTimestamp/init(_:)``).
     public init(

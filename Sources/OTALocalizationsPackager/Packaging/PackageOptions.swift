@@ -29,6 +29,9 @@ public struct PackageOptions: Sendable {
     /// replaced by ``PseudoText`` derived from the development region's. Only for a ``channel`` other than production;
     /// nil publishes the tables as they are.
     public var pseudoLocalization: String?
+    /// Seconds after ``publishedAt`` at which the publish expires (`expires`, docs/signing.md, "Freeze"); nil writes
+    /// no `expires`. A scheduled `refresh-expiry` moves it forward without a new publish.
+    public var expiresInSeconds: Int64? = nil
 
     public init(
         repositoryRoot: URL, appVersion: String, outputDirectory: URL, configurationFile: URL? = nil,

@@ -35,13 +35,14 @@ public enum Packager {
         for (index, archive) in archives.enumerated() {
             progress(index + 1, archives.count, archive)
         }
-        let manifest = Manifest(
+        var manifest = Manifest(
             appVersion: options.appVersion,
             publishedAt: options.publishedAt,
             developmentRegion: developmentRegion,
             channel: ManifestChannel.recorded(options.channel),
             modules: archives.map(\.manifestModule)
         )
+        manifest.expiresTimestamp = options.expiresInSeconds.map { manifest.publishedAtTimestamp.adding(seconds: TimeInterval($0)) }
         let written = try write(archives, manifest: manifest, options: options, in: versionFolder)
         var result = PackageResult(
             appVersion: options.appVersion, manifestURL: written.manifestURL, manifest: manifest,

@@ -52,11 +52,12 @@ extension ReleaseEdit {
         return try write(next, replacing: stopped, in: store, listed: try store.list(), options, vouchers: vouchers)
     }
 
-    /// Whether `made` and `written` are one edit: equal but for `publishedAt` (each run dates its own) and, when the
-    /// edit starts a rollout, its random id.
+    /// Whether `made` and `written` are one edit: equal but for `publishedAt` and `expires` when both have one (each
+    /// run dates its own) and, when the edit starts a rollout, its random id.
     static func sameEdit(_ made: Manifest, _ written: Manifest, newRolloutID: Bool) -> Bool {
         var made = made
         made.publishedAtTimestamp = written.publishedAtTimestamp
+        if made.expiresTimestamp != nil, written.expiresTimestamp != nil { made.expiresTimestamp = written.expiresTimestamp }
         if newRolloutID, var rollout = made.rollout, let id = written.rollout?.id {
             rollout.id = id
             made.rollout = rollout

@@ -75,6 +75,7 @@ extension ReleaseEdit {
                 var manifest = current
                 change(&manifest, rollout)
                 manifest.publishedAtTimestamp = ManifestFiles.nextPublishedAt(after: current.publishedAtTimestamp, now: options.now)
+                manifest.expiresTimestamp = movedExpiry(of: current, to: manifest.publishedAtTimestamp)
                 return manifest
             }
         }

@@ -79,6 +79,7 @@ package enum ReleaseEdit {
                     manifest.experiment = nil
                 }
                 manifest.publishedAtTimestamp = ManifestFiles.nextPublishedAt(after: current?.publishedAtTimestamp, now: options.now)
+                manifest.expiresTimestamp = movedExpiry(of: current?.expiresTimestamp != nil ? current : staged, to: manifest.publishedAtTimestamp)
                 return manifest
             }
         }

@@ -81,6 +81,7 @@ extension Manifest {
             developmentRegion: developmentRegion, channel: channel, modules: modules, rejectedModules: rejected,
             rollout: rollout, experiment: experiment
         )
+        expiresTimestamp = try IndexDecoding.expires(root, what: "manifest")
     }
 
     /// The valid entries of one `modules` array and the rejected ones, colliding names set aside. A module with

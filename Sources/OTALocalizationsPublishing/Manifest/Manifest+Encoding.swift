@@ -4,7 +4,7 @@ import OTALocalizationsNames
 
 extension Manifest {
     /// The manifest as UTF-8 JSON in the field order of docs/design.md ("The manifest"), two-space indented, one line
-    /// per module entry, ending with a newline. `channel`, `rollout`, `rollout.removedModules`, `experiment`, an arm's
+    /// per module entry, ending with a newline. `expires`, `channel`, `rollout`, `rollout.removedModules`, `experiment`, an arm's
     /// `removedModules` and a module's `slices` are written only when present, so a manifest without them has the bytes it had before they existed.
     ///
     /// Deterministic: the same manifest always gives the same bytes (slices sorted by localization name).
@@ -14,6 +14,7 @@ extension Manifest {
         out += "  \"formatVersion\": \(formatVersion),\n"
         out += "  \"appVersion\": \(JSONText.quoted(appVersion)),\n"
         out += "  \"publishedAt\": \(JSONText.quoted(ManifestDate.format(publishedAtTimestamp))),\n"
+        if let expiresTimestamp { out += "  \"expires\": \(JSONText.quoted(ManifestDate.format(expiresTimestamp))),\n" }
         out += "  \"developmentRegion\": \(JSONText.quoted(developmentRegion)),\n"
         if let channel { out += "  \"channel\": \(JSONText.quoted(channel)),\n" }
         out += "  \"modules\": " + Self.encoded(modules, indent: "  ") + (rollout == nil && experiment == nil ? "\n" : ",\n")

@@ -184,6 +184,8 @@ package struct PublishVerifier {
             try ManifestAdmission.checkEntryCount(Self.longestEntryList(manifest), rules: rules)
             _ = try ManifestAdmission.checkPublishedAt(
                 manifest.publishedAtTimestamp, rules: rules, serverDate: nil, deviceClock: ManifestTimestamp(now))
+            try ManifestAdmission.checkExpires(
+                manifest.expiresTimestamp, of: name, rules: rules, serverDate: nil, deviceClock: ManifestTimestamp(now))
         } catch {
             fail("\(reader.display(name)): \(error.reason) (\(error.code))", file: name, code: "\(error.code)")
             return nil

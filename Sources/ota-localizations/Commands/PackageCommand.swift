@@ -16,6 +16,11 @@ enum PackageCommand: Command {
             The manifest's publishedAt, RFC 3339 (default: $SOURCE_DATE_EPOCH, else now).
             More than 1 hour ahead of this machine's clock is refused (devices refuse it).
             """)
+        static let expiresIn = CommandOption.value("expires-in", "<duration>", help: """
+            Write expires, this long after publishedAt: a whole number and d, h, m or s
+            (e.g. 7d). Devices refuse the publish past it; 'refresh-expiry' signs it again
+            with a later one (docs/signing.md, "Freeze"). Default: no expires.
+            """)
         static let allowFuturePublishedAt = CommandOption.flag(
             "allow-future-published-at", help: "Accept a publishedAt more than 1 hour ahead (this machine's clock is wrong).")
         static let channel = CommandOption.value("channel", "<name>", help: """
@@ -51,7 +56,7 @@ enum PackageCommand: Command {
         static let quiet = CommandOption.flag("quiet", help: "No progress lines on stderr.")
     }
     static let options = [
-        Option.appVersion, Option.output, Option.config, Option.publishedAt, Option.allowFuturePublishedAt, Option.channel,
+        Option.appVersion, Option.output, Option.config, Option.publishedAt, Option.expiresIn, Option.allowFuturePublishedAt, Option.channel,
         Option.pseudo, Option.previous, Option.baseline, Option.validationBaseline, Option.strict, Option.signingKey, Option.json, Option.quiet,
     ]
     static let help = """
@@ -110,7 +115,13 @@ enum PackageCommand: Command {
         if let pseudo, let message = PseudoOptionText.usageError(localization: pseudo, channel: channel) {
             throw UsageError(message: message)
         }
-        return PackageOptions(
+        let expiresIn = try args.value(Option.expiresIn).map { text in
+            guard let seconds = ReleaseEdit.durationSeconds(text) else {
+                throw UsageError(message: "--expires-in '\(text)' is not a duration: a whole number and d, h, m or s, e.g. 7d or 36h (at most 10 years)")
+            }
+            return seconds
+        }
+        var options = PackageOptions(
             repositoryRoot: URL(fileURLWithPath: root),
             appVersion: try args.required(Option.appVersion),
             outputDirectory: URL(fileURLWithPath: try args.required(Option.output)),
@@ -138,6 +149,8 @@ enum PackageCommand: Command {
             channel: channel,
             pseudoLocalization: pseudo
         )
+        options.expiresInSeconds = expiresIn
+        return options
     }
 
     /// Prints what a run wrote: its warnings and the temporaries it removed on stderr, then the summary (or JSON)

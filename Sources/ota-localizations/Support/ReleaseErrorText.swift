@@ -34,6 +34,9 @@ enum ReleaseErrorText {
         case .expectedPublishedAt?:
             return "\(location) \(problem), not at \(value) as --expect-published-at says: it is not the manifest this edit was "
                 + "meant for (put back, or replaced since). Nothing was signed or written"
+        case .expiredPublish?:
+            return "\(location) \(problem): it may be an older publish put back, which signing again would revive. Nothing was "
+                + "signed or written. Publish the channel again, or, when this is the publish meant, pass --expect-published-at \(value)"
         case .promotionSource?:
             return "\(problem); publish the channel first (package --channel \(value), then publish --channel \(value)), and "
                 + "check that \(location) is the version folder publish wrote: <base>/<app version>, e.g. s3://strings/ios/1.0.0"

@@ -10,6 +10,7 @@ struct TopLevel {
             PromoteCommand.self,
             RolloutCommand.self,
             ExperimentCommand.self,
+            RefreshExpiryCommand.self,
             KeygenCommand.self,
             VerifyCommand.self,
             ModulesCommand.self,

@@ -20,10 +20,12 @@ import Testing
         let entry = ManifestModule(
             name: "A", path: "A-0.zip", sha256: Self.hash, size: 1, localizations: ["en", "fr"],
             slices: ManifestSlices(base: slice, localizations: ["fr": slice]))
-        return Manifest(
+        var manifest = Manifest(
             appVersion: "1.0", publishedAt: Date(timeIntervalSince1970: 0), developmentRegion: "en", channel: "beta",
             modules: [entry],
             rollout: ManifestRollout(id: "r1", basisPoints: 1000, modules: [entry], removedModules: ["B"]))
+        manifest.expiresTimestamp = ManifestTimestamp(secondsSince1970: 604_800)
+        return manifest
     }
 
     @Test func exampleIsWhatTheEncoderWrites() throws {

@@ -42,9 +42,10 @@ import Testing
         let entry = ManifestModule(
             name: "A", path: "A-0.zip", sha256: hash, size: 1, localizations: ["en", "fr"],
             slices: ManifestSlices(base: slice, localizations: ["fr": slice]))
-        let manifest = Manifest(
+        var manifest = Manifest(
             appVersion: "1.0", publishedAt: Date(timeIntervalSince1970: 0), developmentRegion: "en", channel: "staging",
             modules: [entry], rollout: ManifestRollout(id: "r1", basisPoints: 1000, modules: [entry], removedModules: ["B"]))
+        manifest.expiresTimestamp = ManifestTimestamp(secondsSince1970: 604_800)
         let object = try #require(try JSONSerialization.jsonObject(with: manifest.encoded()) as? [String: Any])
         let module = try #require((object["modules"] as? [[String: Any]])?.first)
         let rollout = try #require(object["rollout"] as? [String: Any])

@@ -39,6 +39,7 @@ extension ManifestIndex {
         self.init(
             appVersion: appVersion, publishedAtTimestamp: publishedAt, developmentRegion: region, channel: channel,
             parts: parts, rollout: rollout, experiment: experiment)
+        expiresTimestamp = try IndexDecoding.expires(root, what: "index")
     }
 }
 
@@ -64,6 +65,17 @@ package enum IndexDecoding {
                 reason: "\(what) has the key \(JSONText.quoted(key)) twice in one object; readers would disagree on which one counts")
         }
         return value
+    }
+
+    /// The optional `expires` of a manifest or an index root (`what`): nil when absent, else an RFC 3339 date-time
+    /// with `publishedAt`'s rules.
+    /// - Throws: ``ManifestError`` `badDate` for anything else.
+    package static func expires(_ root: OrderedJSONValue, what: String) throws(ManifestError) -> ManifestTimestamp? {
+        guard let value = root["expires"] else { return nil }
+        guard let text = value.stringValue, let expires = ManifestDate.parseTimestamp(text) else {
+            throw ManifestError(code: .badDate, reason: "\(what) 'expires' is not an RFC 3339 date-time with a year from 0001 to 9999")
+        }
+        return expires
     }
 
     /// `{"path", "sha256", "size"}` with the rules of a module's own fields, else nil.

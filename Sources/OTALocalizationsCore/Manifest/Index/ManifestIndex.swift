@@ -26,6 +26,8 @@ public struct ManifestIndex: Sendable, Equatable {
     /// The copy experiment, when one runs (never with a rollout): each named arm's parts are read only by the devices
     /// in that arm.
     public var experiment: Experiment?
+    /// The manifest's `expires`: when a device stops accepting this root; nil without one (docs/signing.md, "Freeze").
+    public var expiresTimestamp: ManifestTimestamp? = nil
 
     /// A staged rollout in the index: the parts of the rollout's module entries and the modules it drops.
     public struct Rollout: Sendable, Equatable {

@@ -118,8 +118,17 @@ enum ChannelManifest {
             return .missingIndex
         }
         if published.bytes == expected { return nil }
-        if let index = try? ManifestIndex(bytes: published.bytes), index.publishedAtTimestamp < manifest.publishedAtTimestamp {
-            return .olderIndex(previous: try PublishedIndexReading.manifest(of: index, in: store))
+        if let index = try? ManifestIndex(bytes: published.bytes) {
+            if index.publishedAtTimestamp < manifest.publishedAtTimestamp {
+                return .olderIndex(previous: try PublishedIndexReading.manifest(of: index, in: store))
+            }
+            // The same publish with another expires: a refresh-expiry stopped between its commit points.
+            var same = manifest
+            same.expiresTimestamp = index.expiresTimestamp
+            if index.publishedAtTimestamp == manifest.publishedAtTimestamp, index.expiresTimestamp != manifest.expiresTimestamp,
+               (try? ManifestIndex.build(from: same).index.encoded()) == published.bytes {
+                return .olderIndex(previous: same)
+            }
         }
         throw PackagerError(
             code: .refused,

@@ -126,10 +126,11 @@ extension ManifestIndex {
             }
             experiment = Experiment(id: running.id, control: running.control, arms: arms)
         }
-        let index = ManifestIndex(
+        var index = ManifestIndex(
             appVersion: manifest.appVersion, publishedAtTimestamp: manifest.publishedAtTimestamp,
             developmentRegion: manifest.developmentRegion, channel: manifest.channel, parts: stable.parts, rollout: rollout,
             experiment: experiment)
+        index.expiresTimestamp = manifest.expiresTimestamp
         return (index, files)
     }
 
@@ -154,9 +155,11 @@ extension ManifestIndex {
                     removedModules: arm.removedModules)
             })
         }
-        return Manifest(
+        var manifest = Manifest(
             appVersion: appVersion, publishedAtTimestamp: publishedAtTimestamp, developmentRegion: developmentRegion,
             channel: channel, modules: modules, rejectedModules: rejected, rollout: manifestRollout,
             experiment: manifestExperiment)
+        manifest.expiresTimestamp = expiresTimestamp
+        return manifest
     }
 }

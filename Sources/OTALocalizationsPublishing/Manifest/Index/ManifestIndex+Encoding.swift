@@ -3,7 +3,7 @@ import OTALocalizationsCore
 import OTALocalizationsNames
 
 extension ManifestIndex {
-    /// The root as UTF-8 JSON: `formatVersion`, `appVersion`, `publishedAt`, `developmentRegion`, `channel` (only for
+    /// The root as UTF-8 JSON: `formatVersion`, `appVersion`, `publishedAt`, `expires` (only when set), `developmentRegion`, `channel` (only for
     /// a channel other than production), `parts`, and `rollout` or `experiment` (only when one runs), two-space indented, one part per
     /// line, ending with a newline (docs/design.md, "The published index"). Deterministic.
     public func encoded() -> Data {
@@ -11,6 +11,7 @@ extension ManifestIndex {
         out += "  \"formatVersion\": \(Self.formatVersion),\n"
         out += "  \"appVersion\": \(JSONText.quoted(appVersion)),\n"
         out += "  \"publishedAt\": \(JSONText.quoted(ManifestDate.format(publishedAtTimestamp))),\n"
+        if let expiresTimestamp { out += "  \"expires\": \(JSONText.quoted(ManifestDate.format(expiresTimestamp))),\n" }
         out += "  \"developmentRegion\": \(JSONText.quoted(developmentRegion)),\n"
         if let channel { out += "  \"channel\": \(JSONText.quoted(channel)),\n" }
         out += "  \"parts\": " + Self.encoded(parts, indent: "  ") + (rollout == nil && experiment == nil ? "\n" : ",\n")

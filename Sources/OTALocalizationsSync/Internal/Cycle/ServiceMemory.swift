@@ -5,8 +5,9 @@ import OTALocalizations
 /// request whatever is installed: the folders it proved intact (``InstalledFolderChecks``), the stored state it read
 /// or wrote last (read again only when `state.json` changed, by ``FileStat``), the folder each module of that state
 /// should be installed in (``WantedFolder``, worked out again only for another state, selection or list of preferred
-/// languages), the kept cycle reports it wrote last (read again only when another writer changed the file), and
-/// whether the `304` path's housekeeping already ran in this process. Safe from any thread.
+/// languages), the kept cycle reports it wrote last (read again only when another writer changed the file), whether
+/// the `304` path's housekeeping already ran in this process, and the freshness record's entry with the last fresh
+/// time this service saw (``FreshnessRecord``). Safe from any thread.
 final class ServiceMemory: @unchecked Sendable {
     /// The folder one module of the stored state should be installed in, for this device.
     struct WantedFolder: Sendable {
@@ -31,6 +32,10 @@ final class ServiceMemory: @unchecked Sendable {
     private var wanted: (key: WantedKey, folders: [WantedFolder])?
     private var housekeeping = false
     private var cycleReports: (entries: [CycleReportHistory.Kept], file: FileStat)?
+    // Per freshness key: the entry as on disk (read once per process, or as last written; nil inside: none), and the
+    // last fresh time this service saw, which may be up to a minute newer.
+    private var freshnessOnDisk: [String: Date?] = [:]
+    private var freshSeen: [String: Date] = [:]
 
     /// The stored state (``InstalledState/load(_:)``), from memory while `state.json` is the file it was read from,
     /// and a number that changes whenever the state does.
@@ -99,6 +104,32 @@ final class ServiceMemory: @unchecked Sendable {
         lock.withLock { cycleReports = stat.map { (entries, $0) } }
     }
 
+    /// The freshness record's entry of `channel` as on disk: read at the first call of the process, then as this
+    /// service last wrote it.
+    func recordedFresh(_ layout: OTAStorageLayout, channel: String?) -> Date? {
+        let key = OTAStorageLayout.freshnessKey(channel: channel)
+        if let known = lock.withLock({ freshnessOnDisk[key] }) { return known }
+        let read = layout.lastFreshAt(channel: channel)
+        lock.withLock { freshnessOnDisk[key] = .some(read) }
+        return read
+    }
+
+    /// A cycle saw a fresh signed index of `channel` at `seen`, and the record's entry is now `onDisk`.
+    func noteFresh(_ seen: Date, onDisk: Date?, channel: String?) {
+        let key = OTAStorageLayout.freshnessKey(channel: channel)
+        lock.withLock {
+            freshSeen[key] = seen
+            freshnessOnDisk[key] = .some(onDisk)
+        }
+    }
+
+    /// The last fresh time of `channel` for a report: the later of what this service saw and what the record holds.
+    func lastFresh(_ layout: OTAStorageLayout, channel: String?) -> Date? {
+        let recorded = recordedFresh(layout, channel: channel)
+        let seen = lock.withLock { freshSeen[OTAStorageLayout.freshnessKey(channel: channel)] }
+        return [recorded, seen].compactMap { $0 }.max()
+    }
+
     /// Forgets everything (the kill switch deleted what it described).
     func forgetAll() {
         folderChecks.forgetAll()
@@ -107,6 +138,8 @@ final class ServiceMemory: @unchecked Sendable {
             wanted = nil
             housekeeping = false
             cycleReports = nil
+            freshnessOnDisk = [:]
+            freshSeen = [:]
         }
     }
 }

@@ -20,6 +20,7 @@ extension UpdateCycle {
             if error.code == .cancelled { return cancelled(.updated) }
             return Outcome(report: .init(manifest: .updated, error: "storage: \(error.reason)", errorCode: .storage), installedFolders: [])
         }
+        recordFresh()
         DurableFiles.removeTrash(in: layout.storageRoot)
         let parts = IndexPartLoader(configuration: configuration, versionURL: versionURL, gate: gate)
         let choices = LocalizationChoices(configuration.localizationSelection)

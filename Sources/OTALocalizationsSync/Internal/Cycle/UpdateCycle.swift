@@ -55,11 +55,23 @@ struct UpdateCycle: Sendable {
         let state = stored?.state
         let fetcher = PublishFetch(configuration: configuration, versionURL: versionURL)
         var fetch = await fetcher.fetch(revalidating: state)
-        if case .notModified = fetch {
+        if case .notModified(let response) = fetch {
             guard let state else { return failed(Self.notModifiedUnasked) }
             if Task.isCancelled { return cancelled(.failed) }
+            // The host says the index this device holds is still the current one: it must not be expired either.
+            if let expires = state.device.expires {
+                do throws(CycleFailure) {
+                    try ManifestAdmission.checkExpires(
+                        expires, of: "the index this device holds (the host answered 304, not modified)",
+                        rules: ManifestAdmission.Rules(configuration), serverDate: response.value(forHeader: "Date").flatMap(HTTPDate.parse),
+                        deviceClock: ManifestTimestamp(configuration.deviceClock()))
+                } catch {
+                    return failed(error)
+                }
+            }
             if isIntact(state.device, generation: stored?.generation ?? 0) {
                 housekeepingAfterNotModified(state)
+                recordFresh()
                 let modules = state.device.modules.map { OTALocalizationCycleReport.Module(name: $0.name, outcome: .skipped) }
                 let report = OTALocalizationCycleReport(
                     manifest: .notModified, rollout: state.device.rollout, modules: modules, experiment: state.device.experiment)
@@ -139,6 +151,17 @@ struct UpdateCycle: Sendable {
         let sliced: Bool = if case .sliced = choice { true } else { false }
         return memory.folderChecks.intactFolderName(layout, module: module, developmentRegion: developmentRegion, sliced: sliced)
             .flatMap(OTAStorageLayout.folderHash(ofInstallFolderName:))
+    }
+
+    /// With trusted keys, records that this device holds a fresh signed index now (``FreshnessRecord``): once it is
+    /// admitted and not stale, or answered `304` and not expired.
+    func recordFresh() {
+        guard !configuration.trustedKeys.isEmpty else { return }
+        let now = FreshnessRecord.wholeSeconds(configuration.deviceClock())
+        let channel = configuration.channel
+        let onDisk = FreshnessRecord.record(
+            now, channel: channel, recorded: memory.recordedFresh(layout, channel: channel), layout: layout, gate: gate)
+        memory.noteFresh(now, onDisk: onDisk, channel: channel)
     }
 
     /// A `304` to a request that sent no `If-None-Match`: the host answered a question it was not asked.

@@ -100,7 +100,8 @@ extension DeviceManifest {
             developmentRegion: index.developmentRegion, channel: index.channel,
             rollout: index.rollout.map { .init(id: $0.id, basisPoints: $0.basisPoints, includesThisDevice: includes) },
             experiment: placement?.report, experimentBasis: placement?.basis,
-            modules: kept, rejected: rejected, everyLocalization: choices.selection.isEveryLocalization)
+            modules: kept, rejected: rejected, everyLocalization: choices.selection.isEveryLocalization,
+            expires: index.expiresTimestamp)
     }
 
     /// Which parts an entry's slices come from: the stable ones, the rollout's or the device's arm's.

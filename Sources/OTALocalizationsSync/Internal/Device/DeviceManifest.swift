@@ -27,6 +27,8 @@ struct DeviceManifest: Sendable, Equatable {
     /// Resolved for ``OTALocalizationSelection/everyLocalization``: every module by its full ZIP, also those
     /// published with slices. A device with another selection must read the publish again (and the other way round).
     var everyLocalization: Bool = false
+    /// The index's signed `expires`, nil without one: a `304` cycle checks it against the clocks, as admission does.
+    var expires: ManifestTimestamp? = nil
 
     /// Every module name this device still lists: its entries and its rejected entries with a name. Installed
     /// modules not listed are removed.

@@ -9,7 +9,8 @@ struct PublishFetch: Sendable {
     let versionURL: URL
 
     enum Outcome: Sendable {
-        case notModified
+        /// A `304`, with the response (its `Date` is read only when the stored index has an `expires`).
+        case notModified(HTTPResponse)
         case fetched(ManifestAdmission.Admitted, etag: String?)
         case failure(CycleFailure)
     }
@@ -39,7 +40,7 @@ struct PublishFetch: Sendable {
             case .response(let response):
                 switch response.statusCode {
                 case 304 where etagSent:
-                    return .notModified
+                    return .notModified(response)
                 case 200:
                     let serverDate = response.value(forHeader: "Date").flatMap(HTTPDate.parse)
                     do {

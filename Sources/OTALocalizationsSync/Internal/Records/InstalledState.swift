@@ -6,11 +6,11 @@ import OTALocalizationsNames
 /// `state.json`: the device's entries of the publish of the last cycle in which every module succeeded
 /// (``DeviceManifest``), with the ETag of the index they were read from and the keyid that vouched for it.
 ///
-/// Shape: `{"formatVersion":2,"etag":string|null,"keyid":string|null,"appVersion","publishedAt","developmentRegion","channel":string|null,"rollout":{"id","basisPoints",
+/// Shape: `{"formatVersion":2,"etag":string|null,"keyid":string|null,"appVersion","publishedAt",["expires",]"developmentRegion","channel":string|null,"rollout":{"id","basisPoints",
 /// "includesThisDevice"}|null,["experiment":{"id","arm":string|null,"forced","bucket":n|null,"forcedArm":string|null},]
 /// "modules":[{"name","localizations","rolloutID":string|null,["fromArm":true,]"full":{"path","sha256","size"}}
 /// or {…,"base":{…},"slices":{"<localization>":{…}}}],"rejected":[{"name","reason","code"}],"everyLocalization":bool}`
-/// (`experiment` and `fromArm` only when set; a state without them reads as before they existed). Every module of a
+/// (`expires`, `experiment` and `fromArm` only when set; a state without them reads as before they existed). Every module of a
 /// device in an experiment's arm (control included) carries the experiment. Written only as a whole
 /// (temp file in `tmp/`, `fsync`, `rename(2)`), so the ETag never exists without the complete state it vouches for.
 /// A state that does not decode counts as absent: the next cycle reads the publish in full once.
@@ -51,7 +51,9 @@ enum InstalledStateCoding {
         }
         var out = "{\"formatVersion\":2,\"etag\":\(optional(state.etag)),\"keyid\":\(optional(state.keyID)),"
         out += "\"appVersion\":\(JSONText.quoted(device.appVersion)),"
-        out += "\"publishedAt\":\"\(ManifestDate.format(device.publishedAt))\",\"developmentRegion\":\(JSONText.quoted(device.developmentRegion)),"
+        out += "\"publishedAt\":\"\(ManifestDate.format(device.publishedAt))\","
+        if let expires = device.expires { out += "\"expires\":\"\(ManifestDate.format(expires))\"," }
+        out += "\"developmentRegion\":\(JSONText.quoted(device.developmentRegion)),"
         out += "\"channel\":\(optional(device.channel)),\"rollout\":"
         if let rollout = device.rollout {
             out += "{\"id\":\(JSONText.quoted(rollout.id)),\"basisPoints\":\(rollout.basisPoints),\"includesThisDevice\":\(rollout.includesThisDevice)}"
@@ -91,6 +93,11 @@ enum InstalledStateCoding {
               let moduleValues = root["modules"]?.arrayValue, let rejectedValues = root["rejected"]?.arrayValue,
               case .bool(let everyLocalization)? = root["everyLocalization"]
         else { return nil }
+        var expires: ManifestTimestamp?
+        if let value = root["expires"] {
+            guard let parsed = value.stringValue.flatMap(ManifestDate.parseTimestamp) else { return nil }
+            expires = parsed
+        }
         var rollout: OTALocalizationCycleReport.Rollout?
         if let value = root["rollout"], value.members != nil {
             guard let id = value["id"]?.stringValue, let points = value["basisPoints"]?.integerValue,
@@ -120,7 +127,7 @@ enum InstalledStateCoding {
             appVersion: appVersion, publishedAt: publishedAt, developmentRegion: region,
             channel: root["channel"]?.stringValue, rollout: rollout, experiment: experiment, experimentBasis: basis,
             modules: modules, rejected: rejected,
-            everyLocalization: everyLocalization)
+            everyLocalization: everyLocalization, expires: expires)
         return InstalledState(device: device, etag: EntityTag.validated(root["etag"]?.stringValue), keyID: root["keyid"]?.stringValue)
     }
 

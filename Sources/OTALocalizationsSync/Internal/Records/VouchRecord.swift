@@ -3,7 +3,7 @@ import OTALocalizations
 
 /// `modules/<storage name>/vouched`: which installed folder of the module a trusted signing key vouched for
 /// (``OTAStorageLayout/vouchRecordFile(module:)``). With trusted keys, the read side serves a module only when this
-/// record names its active folder and one of the keys (``OTALocalizedString/loadBundlesFromDisk(storageRoot:appVersion:selection:trustedKeyIDs:maximumUnconfirmedLaunches:countsLaunch:)``),
+/// record names its active folder and one of the keys (``OTALocalizedString/loadBundlesFromDisk(storageRoot:appVersion:selection:trustedKeyIDs:maximumUnconfirmedLaunches:countsLaunch:maximumContentAgeSeconds:channel:)``),
 /// so text installed by a build that trusted no key is never served by one that does, offline included.
 ///
 /// Written inside the commit gate: before `current` moves to a new folder (a kill between the two leaves them
