@@ -138,6 +138,41 @@ import Testing
         }
     }
 
+    @Test func experimentStartShareAndEndKeepTheExpiryWindowOfProduction() async throws {
+        // Given: production published 2020-01-01 with a 2-day window, and a channel with other text for the arm.
+        let publication = try SyncHarness.Publication()
+        let www = publication.folder.url.appendingPathComponent("www")
+        let folder = www.appendingPathComponent("1.0.0")
+        for (date, window, channel) in [("2020-01-01T00:00:00Z", "2d", "production"), ("2020-01-02T00:00:00Z", "5d", "copy-b")] {
+            if channel == "copy-b" {
+                try publication.edit("Packages/Features/Sources/Checkout/Resources/de.lproj/Localizable.strings",
+                                     replacing: "\"Dein Warenkorb\"", with: "\"Ihr Warenkorb\"")
+            }
+            let packaged = try await cli([
+                "package", publication.source.path, "--app-version", "1.0.0", "--output", publication.output.path,
+                "--published-at", date, "--expires-in", window, "--channel", channel, "--quiet"])
+            #expect(packaged.status == 0, "\(packaged.stderr)")
+            let published = try await cli(["publish", publication.versionFolder.path, "--to", www.path, "--channel", channel, "--quiet"])
+            #expect(published.status == 0, "\(published.stderr)")
+        }
+        let window = """
+            import datetime, json, sys
+            d = json.load(open(sys.argv[1]))
+            p = lambda t: datetime.datetime.fromisoformat(t.replace("Z", "+00:00"))
+            print(round((p(d["expires"]) - p(d["publishedAt"])).total_seconds()), d["publishedAt"] > "2026")
+            """
+        // When each step of an experiment is written, then: it is dated now and expires 2 days after, as production did.
+        for step in [["start", folder.path, "--id", "cta", "--arm", "b=copy-b", "--percent", "10"],
+                     ["share", folder.path, "--percent", "20"], ["end", folder.path, "--winner", "b"]] {
+            let edited = try await cli(["experiment"] + step + ["--quiet"])
+            #expect(edited.status == 0, "\(step[0]): \(edited.stderr)")
+            for name in ["manifest.json", "index.json"] {
+                let text = try await ExternalTool.python(window, [folder.appendingPathComponent(name).path])
+                #expect(text.trimmingCharacters(in: .whitespacesAndNewlines) == "172800 True", "\(step[0]) \(name)")
+            }
+        }
+    }
+
     @Test func aDurationThatIsNotOneIsAUsageError() async throws {
         for bad in ["7", "7x", "0d", "1.5d", "99999d"] {
             let result = try await cli(["refresh-expiry", "/nonexistent/1.0.0", "--expires-in", bad])

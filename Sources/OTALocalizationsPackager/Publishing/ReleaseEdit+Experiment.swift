@@ -97,6 +97,7 @@ extension ReleaseEdit {
                 }
                 base.experiment = experiment
                 base.publishedAtTimestamp = ManifestFiles.nextPublishedAt(after: current?.publishedAtTimestamp, now: options.now)
+                base.expiresTimestamp = movedExpiry(of: current, to: base.publishedAtTimestamp)
                 return base
             }
         }
@@ -278,6 +279,7 @@ extension ReleaseEdit {
                 var manifest = current
                 try change(&manifest, experiment, location)
                 manifest.publishedAtTimestamp = ManifestFiles.nextPublishedAt(after: current.publishedAtTimestamp, now: options.now)
+                manifest.expiresTimestamp = movedExpiry(of: current, to: manifest.publishedAtTimestamp)
                 return manifest
             }
         }
