@@ -155,6 +155,17 @@ extension IntegrationSamples {
             localization.refresh()
         }
     }
+
+    // "A Change-language screen".
+    /// The "Change language" button: the new language's published text is installed before iOS relaunches the app.
+    @MainActor
+    func changeLanguage(to language: String, service: OTALocalizationService) async {
+        let report = await service.prefetch(localizations: [language])
+        if report.manifest == .failed || report.failed > 0 {
+            print("prefetch: \(report.error ?? "some modules failed")")   // the switch still works, with embedded strings
+        }
+        await UIApplication.shared.open(URL(string: UIApplication.openSettingsURLString)!)
+    }
 }
 #endif
 
@@ -404,12 +415,12 @@ struct SyncArticleSamples {
                 #expect(found, "\(path): this ```swift block is not copied verbatim into DocumentationTests.swift:\n\(block.joined(separator: "\n"))")
             }
         }
-        // The docs as written: seven samples in integration.md, none in hosting.md, two in operations.md, none in
+        // The docs as written: nine samples in integration.md, none in hosting.md, two in operations.md, none in
         // design.md, testing.md and packaging.md, two in signing.md, three in rollouts.md, two in quick-start.md (the one line
         // and the keys step's setup), four in the read side's getting-started
         // article and two in the service's.
         #expect(counts == [
-            "docs/integration.md": 8, "docs/hosting.md": 0, "docs/operations.md": 2, "docs/design.md": 0, "docs/testing.md": 0,
+            "docs/integration.md": 9, "docs/hosting.md": 0, "docs/operations.md": 2, "docs/design.md": 0, "docs/testing.md": 0,
             "docs/packaging.md": 0, "docs/signing.md": 2, "docs/rollouts.md": 3, "docs/quick-start.md": 2,
             "Sources/OTALocalizations/OTALocalizations.docc/OTALocalizations.md": 0,
             "Sources/OTALocalizations/OTALocalizations.docc/GettingStarted.md": 4,
