@@ -89,7 +89,8 @@ public enum OTALocalizedString {
         for module in loaded.folders.keys where handedOut[module] == nil {
             leftOut[module] = admitted.refusal ?? .replacedDuringLoad
         }
-        BundleRegistry.shared.replace(with: handedOut, leftOut: leftOut, otherwise: .notInstalled)
+        BundleRegistry.shared.replace(
+            with: handedOut, leftOut: leftOut, otherwise: .notInstalled, override: LanguageOverride.next.map { ($0, layout) })
     }
 
     /// Empties the cache: every ``bundle(for:)`` returns nil (the embedded bundles) from now on.

@@ -33,6 +33,36 @@ extension Bundle {
     }
 }
 
+// "An in-app language": the one line of a module that follows the override.
+extension Bundle {
+    /// Checkout's strings, in the app's own language choice when it has one (any name; a module calls it localizationBundle).
+    static var checkoutStrings: Bundle {
+        OTALocalizedString.bundle(for: "Checkout", embedded: .module)
+    }
+}
+
+// "An in-app language": the app's side.
+/// The language the user picked inside the app, applied to every module's strings and to the app's formatting.
+enum AppLanguage {
+    static let defaultsKey = "appLanguage"
+
+    /// At launch, before loadBundlesFromDisk(): the persisted choice, if any.
+    static func applyAtLaunch() {
+        OTALocalizedString.setLanguageOverride(UserDefaults.standard.string(forKey: defaultsKey))
+    }
+
+    /// The locale the app formats with: the override's, else the user's own.
+    static var formattingLocale: Locale {
+        OTALocalizedString.languageOverride.map { Locale(identifier: $0) } ?? .current
+    }
+
+    /// "3 articles" in French under a French override, whatever the device's language.
+    static func itemsText(_ count: Int) -> String {
+        let format = Bundle.checkoutStrings.localizedString(forKey: "items", value: nil, table: nil)
+        return String(format: format, locale: formattingLocale, count)
+    }
+}
+
 /// The remaining samples of integration.md, namespaced so their names cannot clash with other tests.
 struct IntegrationSamples {
     // "App extensions": one configuration in an App Group container, the app syncing, the extension loading.
@@ -415,12 +445,12 @@ struct SyncArticleSamples {
                 #expect(found, "\(path): this ```swift block is not copied verbatim into DocumentationTests.swift:\n\(block.joined(separator: "\n"))")
             }
         }
-        // The docs as written: nine samples in integration.md, none in hosting.md, two in operations.md, none in
+        // The docs as written: eleven samples in integration.md, none in hosting.md, two in operations.md, none in
         // design.md, testing.md and packaging.md, two in signing.md, three in rollouts.md, two in quick-start.md (the one line
         // and the keys step's setup), four in the read side's getting-started
         // article and two in the service's.
         #expect(counts == [
-            "docs/integration.md": 9, "docs/hosting.md": 0, "docs/operations.md": 2, "docs/design.md": 0, "docs/testing.md": 0,
+            "docs/integration.md": 11, "docs/hosting.md": 0, "docs/operations.md": 2, "docs/design.md": 0, "docs/testing.md": 0,
             "docs/packaging.md": 0, "docs/signing.md": 2, "docs/rollouts.md": 3, "docs/quick-start.md": 2,
             "Sources/OTALocalizations/OTALocalizations.docc/OTALocalizations.md": 0,
             "Sources/OTALocalizations/OTALocalizations.docc/GettingStarted.md": 4,
