@@ -147,6 +147,47 @@ extension ReadSideTests {
             try Self.expectTables(bundle, marker: "embedded")
         }
 
+        @Test func anOverTheAirFolderWithoutTheLanguageGivesWayToTheEmbeddedBundle() throws {
+            // Given: a folder assembled from slices holding base alone (en), of a module that has de, en and fr: the
+            // record, written by hand from docs/operations.md's format, names the folder (sha256sum).
+            let storage = try TestStorage()
+            let record = Data("ota-localizations-slices 1\ndevelopment en\navailable de en fr\nbase \(TestHash.b)\n".utf8)
+            let recordFile = storage.root.appendingPathComponent("record")
+            try record.write(to: recordFile)
+            let name = try ExternalTool.sha256sumBlocking(recordFile)
+            let moduleFolder = storage.moduleFolder(version: "1.0", module: "OverrideSearch")
+            let folder = moduleFolder.appendingPathComponent(name, isDirectory: true)
+            var files: [String: Data] = [".ota-slices": record]
+            for path in ["Info.plist", "en.lproj/Localizable.strings"] {
+                let text = path == "Info.plist" ? TestStorage.infoPlist : Self.englishStrings.replacingOccurrences(of: " %@\"", with: " %@ OTA\"")
+                files[path] = Data(text.utf8)
+            }
+            for (path, data) in files {
+                try FileManager.default.createDirectory(at: folder.appendingPathComponent(path).deletingLastPathComponent(), withIntermediateDirectories: true)
+                try data.write(to: folder.appendingPathComponent(path))
+            }
+            try InstalledLayout.seal(files).write(to: folder.appendingPathComponent(InstalledLayout.sealFileName))
+            try Data((name + "\n").utf8).write(to: moduleFolder.appendingPathComponent("current"))
+            let (embedded, sources) = try Self.embedded(storage)
+            defer { OTALocalizedString.setLanguageOverride(nil); OTALocalizedString.clearBundleCache() }
+
+            // When: an English launch serves it; a French override cannot (it holds no French).
+            OTALocalizedString.setLanguageOverride(nil)
+            OTALocalizedString.loadBundlesFromDisk(
+                storageRoot: storage.root, appVersion: "1.0", selection: OTALocalizationSelection(preferredLanguages: ["en"]),
+                maximumUnconfirmedLaunches: nil)
+            #expect(OTALocalizedString.bundle(for: "OverrideSearch") != nil)
+            OTALocalizedString.setLanguageOverride("fr")
+            OTALocalizedString.loadBundlesFromDisk(
+                storageRoot: storage.root, appVersion: "1.0", selection: OTALocalizationSelection(preferredLanguages: ["en"]),
+                maximumUnconfirmedLaunches: nil)
+            let bundle = OTALocalizedString.bundle(for: "OverrideSearch", embedded: embedded)
+
+            // Then: the override is merged from the embedded bundle, which has every language.
+            #expect(bundle.bundleURL.lastPathComponent == (try Self.expectedFolderName(sources, language: "fr")))
+            try Self.expectTables(bundle, marker: "embedded")
+        }
+
         @Test func theFolderIsWrittenOnceAndWithoutAnOverrideNothingChanges() throws {
             let storage = try TestStorage()
             _ = try Self.install(storage, module: "OverrideCart")
