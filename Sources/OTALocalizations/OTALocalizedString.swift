@@ -15,7 +15,8 @@ import Foundation
 /// keep the `Bundle` it returns: the kill switch may delete its folder mid-session.
 ///
 /// This type never deletes or repairs anything on disk and never touches the network; it writes only the crash-loop
-/// guard's two small files (``loadBundlesFromDisk(storageRoot:appVersion:selection:trustedKeyIDs:maximumUnconfirmedLaunches:countsLaunch:)``).
+/// guard's two small files and its reader lease (``loadBundlesFromDisk(storageRoot:appVersion:selection:trustedKeyIDs:maximumUnconfirmedLaunches:countsLaunch:)``)
+/// and, with an in-app language override the app opted into, the override's bundles (``bundle(for:embedded:)``).
 public enum OTALocalizedString {
     /// Returns the OTA bundle loaded for `moduleName`, or nil when the module has no complete, readable install.
     ///
