@@ -148,4 +148,22 @@ import Testing
         #expect(try installedLocalizations(fixture) == ["en"])
         #expect(!FileManager.default.fileExists(atPath: fixture.root.appendingPathComponent(prefetchRecord).path))
     }
+
+    @Test func aRecordOutOfShapeIsIgnoredAndTheListIsCapped() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("ota-prefetch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let file = root.appendingPathComponent(prefetchRecord)
+        for text in ["", "1800000000\n", "1800000000 fr", "soon fr\n", "1800000000 fr ../x\n", "1800000000  fr\n", "1800000000 fr fr\n"] {
+            try Data(text.utf8).write(to: file)
+            #expect(PrefetchedLanguages.load(storageRoot: root) == nil, "\(text.debugDescription)")
+        }
+        try Data("1800000000 fr pt-BR\n".utf8).write(to: file)
+        #expect(PrefetchedLanguages.load(storageRoot: root) == PrefetchedLanguages(languages: ["fr", "pt-BR"], since: 1_800_000_000))
+
+        // Each language once, identifiers only, the last sixteen.
+        let many = (1...20).map { "l\($0)" }
+        #expect(PrefetchedLanguages.valid(["fr", "", "fr", "a/b"] + many) == Array(many.suffix(16)))
+        #expect(PrefetchedLanguages.valid(["fr", "", "fr", "a/b", "de"]) == ["fr", "de"])
+    }
 }
