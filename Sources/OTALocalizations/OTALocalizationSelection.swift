@@ -15,6 +15,10 @@ public struct OTALocalizationSelection: Sendable, Equatable {
     public var preferredLanguages: [String]?
     /// Every localization: modules are installed from their full ZIPs, slices are never used, every folder covers.
     public private(set) var isEveryLocalization = false
+    /// Languages whose localizations are chosen besides those the preferred languages choose: the languages the app
+    /// prefetched for a change of language (`OTALocalizationService.prefetch(localizations:)`), which the service adds
+    /// to its cycles' selection. Empty for every selection an app creates.
+    package private(set) var prefetchedLanguages: [String] = []
 
     /// The device's languages (`Locale.preferredLanguages`), or an explicit list.
     public init(preferredLanguages: [String]? = nil) {
@@ -35,8 +39,29 @@ public struct OTALocalizationSelection: Sendable, Equatable {
     /// The localizations a bundle offering `available` shows, in search order: the chosen one first, then the others
     /// of `available` it falls back to (`fr-CA`, then `fr`). Empty when no preferred language matches any of them
     /// (the bundle then shows its development region). `Base` is never chosen.
-    /// With ``everyLocalization``, every name of `available` but `Base`.
+    /// With ``everyLocalization``, every name of `available` but `Base`. A selection the service extended with
+    /// prefetched languages adds, after these, what each of them alone chooses.
     public func localizations(from available: [String]) -> [String] {
+        let chosen = preferredLocalizations(from: available)
+        guard !prefetchedLanguages.isEmpty, !isEveryLocalization else { return chosen }
+        var union = chosen
+        for language in prefetchedLanguages {
+            let alone = OTALocalizationSelection(preferredLanguages: [language]).preferredLocalizations(from: available)
+            union += alone.filter { !union.contains($0) }
+        }
+        return union
+    }
+
+    /// This selection, also choosing what each of `languages` alone chooses (``prefetchedLanguages``): the
+    /// localizations a device needs now and after the user switches to one of them.
+    package func including(prefetched languages: [String]) -> OTALocalizationSelection {
+        var selection = self
+        selection.prefetchedLanguages = languages
+        return selection
+    }
+
+    /// What the preferred languages choose from `available` (``localizations(from:)`` without ``prefetchedLanguages``).
+    private func preferredLocalizations(from available: [String]) -> [String] {
         let languages = available.filter { $0 != LocalizationFolder.base }
         guard !languages.isEmpty, !isEveryLocalization else { return languages }
         #if canImport(Darwin)

@@ -16,7 +16,8 @@ import Foundation
 /// keep the `Bundle` it returns: the kill switch may delete its folder mid-session.
 ///
 /// This type never deletes or repairs anything on disk and never touches the network; it writes only the crash-loop
-/// guard's two small files (``loadBundlesFromDisk(storageRoot:appVersion:selection:trustedKeyIDs:maximumUnconfirmedLaunches:countsLaunch:maximumContentAgeSeconds:channel:)``).
+/// guard's two small files and its reader lease (``loadBundlesFromDisk(storageRoot:appVersion:selection:trustedKeyIDs:maximumUnconfirmedLaunches:countsLaunch:maximumContentAgeSeconds:channel:)``)
+/// and, with an in-app language override the app opted into, the override's bundles (``bundle(for:embedded:)``).
 public enum OTALocalizedString {
     /// Returns the OTA bundle loaded for `moduleName`, or nil when the module has no complete, readable install.
     ///
@@ -103,7 +104,8 @@ public enum OTALocalizedString {
         for module in loaded.folders.keys where handedOut[module] == nil {
             leftOut[module] = admitted.refusal ?? .replacedDuringLoad
         }
-        BundleRegistry.shared.replace(with: handedOut, leftOut: leftOut, otherwise: .notInstalled)
+        BundleRegistry.shared.replace(
+            with: handedOut, leftOut: leftOut, otherwise: .notInstalled, override: LanguageOverride.next.map { ($0, layout) })
     }
 
     /// Empties the cache: every ``bundle(for:)`` returns nil (the embedded bundles) from now on.

@@ -21,10 +21,10 @@ public actor OTALocalizationService: OTALocalizationServicing {
     public let configuration: OTALocalizationServiceConfiguration
 
     private let launchFolders: Set<String>
-    private let memory = ServiceMemory()
+    let memory = ServiceMemory()
     private var installedThisProcess: Set<String> = []
-    private var inFlight: (run: CycleRun, task: Task<OTALocalizationCycleReport, Never>)?
-    private var deletionsInProgress = 0
+    private(set) var inFlight: (run: CycleRun, task: Task<OTALocalizationCycleReport, Never>)?
+    private(set) var deletionsInProgress = 0
     /// How many `start()` calls joined a cycle already in flight (observed by tests).
     private(set) var joinedCallers = 0
     /// How many cycles stopped from outside (deadline, kill switch) have since seen their work end (observed by tests).
@@ -110,7 +110,9 @@ public actor OTALocalizationService: OTALocalizationServicing {
     private func runCycle(_ run: CycleRun) async -> OTALocalizationCycleReport {
         let cycle = UpdateCycle(
             configuration: configuration, launchFolders: launchFolders, installedEarlier: installedThisProcess,
-            context: run.context, memory: memory)
+            context: run.context, memory: memory,
+            selection: configuration.localizationSelection.including(
+                prefetched: memory.prefetchedLanguages(storageRoot: configuration.storageRoot, now: configuration.deviceClock())))
         run.start(cycle, deadlineSeconds: configuration.maximumCycleSeconds)
         var outcome = await run.outcome()
         if !configuration.trustedKeys.isEmpty, let lastFresh = memory.lastFresh(configuration.layout, channel: configuration.channel) {

@@ -228,6 +228,38 @@ import OTATestSupport
         #expect(lookups("extra", table: "Extra", in: new) == three("Extra v1"))
     }
 
+    // MARK: O: an in-app language override
+
+    @Test func O1_O3_anOverrideShowsItsLanguageFromRootTablesWithMissingKeysFilled() async throws {
+        // Given: an embedded bundle in en (the development region) and fr, whose table lacks one key, with a French
+        // plural rule whose forms are the category names.
+        let embeddedFolder = try TemporaryDirectory("embedded-override")
+        defer { embeddedFolder.remove() }
+        try embeddedFolder.write("Info.plist", BundleFixtures.infoPlist)
+        try embeddedFolder.write("en.lproj/Localizable.strings", Publication.strings(["greeting": "Hello", "farewell": "Goodbye"]))
+        try embeddedFolder.write("fr.lproj/Localizable.strings", Publication.strings(["greeting": "Bonjour"]))
+        try embeddedFolder.write("fr.lproj/Localizable.stringsdict",
+                                 Publication.pluralStringsDict(key: "items", forms: ["one": "one", "many": "many", "other": "other"]))
+        let embedded = try #require(Bundle(url: embeddedFolder.url))
+        let storage = try TemporaryDirectory("override-storage")
+        defer { storage.remove() }
+        OTALocalizedString.setLanguageOverride("fr")
+        defer { OTALocalizedString.setLanguageOverride(nil); OTALocalizedString.clearBundleCache() }
+
+        // When: a launch's load, then the module's one line (docs/integration.md, "An in-app language").
+        OTALocalizedString.loadBundlesFromDisk(storageRoot: storage.url, appVersion: Publication.appVersion)
+        let bundle = OTALocalizedString.bundle(for: "Override", embedded: embedded)
+
+        // Then: O1: French from the root tables, whatever this process's language; the key French lacks in English
+        // (the merge filled it: F2 has no per-key fallback), never the key.
+        #expect(lookups("greeting", in: bundle) == three("Bonjour"))
+        #expect(lookups("farewell", in: bundle) == three("Goodbye"))
+        // O3: the plural form follows the locale the string is formatted with: 0 is `one` in French, `other` in English.
+        let format = bundle.localizedString(forKey: "items", value: nil, table: nil)
+        #expect(String(format: format, locale: Locale(identifier: "fr"), 0) == "one")
+        #expect(String(format: format, locale: Locale(identifier: "en"), 0) == "other")
+    }
+
     // MARK: The kill switch
 
     @Test func S1_theKillSwitchFallsBackToTheEmbeddedBundleAtTheNextLookup() async throws {

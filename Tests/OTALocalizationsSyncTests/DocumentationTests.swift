@@ -36,6 +36,36 @@ extension Bundle {
     }
 }
 
+// "An in-app language": the one line of a module that follows the override.
+extension Bundle {
+    /// Checkout's strings, in the app's own language choice when it has one (any name; a module calls it localizationBundle).
+    static var checkoutStrings: Bundle {
+        OTALocalizedString.bundle(for: "Checkout", embedded: .module)
+    }
+}
+
+// "An in-app language": the app's side.
+/// The language the user picked inside the app, applied to every module's strings and to the app's formatting.
+enum AppLanguage {
+    static let defaultsKey = "appLanguage"
+
+    /// At launch, before loadBundlesFromDisk(): the persisted choice, if any.
+    static func applyAtLaunch() {
+        OTALocalizedString.setLanguageOverride(UserDefaults.standard.string(forKey: defaultsKey))
+    }
+
+    /// The locale the app formats with: the override's, else the user's own.
+    static var formattingLocale: Locale {
+        OTALocalizedString.languageOverride.map { Locale(identifier: $0) } ?? .current
+    }
+
+    /// "3 articles" in French under a French override, whatever the device's language.
+    static func itemsText(_ count: Int) -> String {
+        let format = Bundle.checkoutStrings.localizedString(forKey: "items", value: nil, table: nil)
+        return String(format: format, locale: formattingLocale, count)
+    }
+}
+
 /// The remaining samples of integration.md, namespaced so their names cannot clash with other tests.
 struct IntegrationSamples {
     // "App extensions": one configuration in an App Group container, the app syncing, the extension loading.
@@ -158,6 +188,17 @@ extension IntegrationSamples {
         func applicationWillEnterForeground(_ application: UIApplication) {
             localization.refresh()
         }
+    }
+
+    // "A Change-language screen".
+    /// The "Change language" button: the new language's published text is installed before iOS relaunches the app.
+    @MainActor
+    func changeLanguage(to language: String, service: OTALocalizationService) async {
+        let report = await service.prefetch(localizations: [language])
+        if report.manifest == .failed || report.failed > 0 {
+            print("prefetch: \(report.error ?? "some modules failed")")   // the switch still works, with embedded strings
+        }
+        await UIApplication.shared.open(URL(string: UIApplication.openSettingsURLString)!)
     }
 }
 #endif

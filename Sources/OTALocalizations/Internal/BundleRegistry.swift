@@ -23,15 +23,20 @@ final class BundleRegistry: @unchecked Sendable {
         var served: [String: OTALocalizedString.InstalledContent] = [:]
         /// Guarded by the registry's `lock`: the modules outside `table` looked up while exposures were reported.
         var missed: Set<String> = []
+        /// The in-app language override in force for this snapshot, and the layout its bundles are written under.
+        let override: (language: String, layout: OTAStorageLayout)?
+        /// Guarded by the registry's `lock`: each module's bundle under `override`, once asked for.
+        var overridden: [String: Bundle] = [:]
 
         init(
             _ bundles: [String: LazyBundle], leftOut: [String: OTALocalizedString.EmbeddedReason],
-            otherwise: OTALocalizedString.EmbeddedReason
+            otherwise: OTALocalizedString.EmbeddedReason, override: (language: String, layout: OTAStorageLayout)? = nil
         ) {
             self.bundles = Array(bundles.values)
             table = bundles.mapValues { Unmanaged.passUnretained($0) }
             self.leftOut = leftOut
             self.otherwise = otherwise
+            self.override = override
         }
     }
 
@@ -130,7 +135,7 @@ final class BundleRegistry: @unchecked Sendable {
     @discardableResult
     func replace(
         with folders: [String: String], leftOut: [String: OTALocalizedString.EmbeddedReason] = [:],
-        otherwise: OTALocalizedString.EmbeddedReason
+        otherwise: OTALocalizedString.EmbeddedReason, override: (language: String, layout: OTAStorageLayout)? = nil
     ) -> Bool {
         lock.lock()
         var added = false
@@ -149,10 +154,45 @@ final class BundleRegistry: @unchecked Sendable {
                 ExposureLog.shared.record(module: module) { self.servedContent(in: snapshot, for: module) }
             }
         }
-        let snapshot = Snapshot(bundles, leftOut: leftOut, otherwise: otherwise)
+        let snapshot = Snapshot(bundles, leftOut: leftOut, otherwise: otherwise, override: override)
         box.snapshot = snapshot
         current.publish(snapshot)
         return added
+    }
+
+    /// The module's bundle for a lookup that knows its embedded bundle (``OTALocalizedString/bundle(for:embedded:)``):
+    /// without a language override, ``bundle(for:)`` or `embedded`; with one, the module's override bundle
+    /// (``LanguageOverrideFolder``), merged at the first call per snapshot from the over-the-air folder when the load
+    /// handed one out that holds the language, else from `embedded`.
+    func bundle(for moduleName: String, embedded: Bundle) -> Bundle {
+        let override = current.withCurrent { $0.override }
+        guard override != nil else { return bundle(for: moduleName) ?? embedded }
+        return current.withCurrent { snapshot in
+            guard let (language, layout) = snapshot.override else { return bundle(for: moduleName) ?? embedded }
+            lock.lock()
+            let known = snapshot.overridden[moduleName]
+            lock.unlock()
+            if let known { return known }
+            var source = embedded
+            if let entry = snapshot.table[moduleName] {
+                let (path, installed) = entry._withUnsafeGuaranteedRef { ($0.path, $0.bundle) }
+                if let installed, BundleDiskLoader.covers(path, OTALocalizationSelection(preferredLanguages: [language])) {
+                    source = installed
+                }
+            }
+            let built = LanguageOverrideFolder.folder(module: moduleName, source: source, language: language, layout: layout)
+                .flatMap { Bundle(url: $0) } ?? source
+            lock.lock()
+            defer { lock.unlock() }
+            if let first = snapshot.overridden[moduleName] { return first }
+            snapshot.overridden[moduleName] = built
+            return built
+        }
+    }
+
+    /// The in-app language override of the current snapshot.
+    var languageOverride: String? {
+        current.withCurrent { $0.override?.language }
     }
 
     /// The standardized paths of every folder published since launch, also after a clear.

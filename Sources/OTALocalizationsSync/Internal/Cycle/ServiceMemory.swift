@@ -36,6 +36,8 @@ final class ServiceMemory: @unchecked Sendable {
     // last fresh time this service saw, which may be up to a minute newer.
     private var freshnessOnDisk: [String: Date?] = [:]
     private var freshSeen: [String: Date] = [:]
+    /// The prefetched languages' record (``PrefetchedLanguages``): `.none` until read, read once per process.
+    private var prefetched: PrefetchedLanguages??
 
     /// The stored state (``InstalledState/load(_:)``), from memory while `state.json` is the file it was read from,
     /// and a number that changes whenever the state does.
@@ -72,6 +74,23 @@ final class ServiceMemory: @unchecked Sendable {
         let folders = compute()
         lock.withLock { wanted = (key, folders) }
         return folders
+    }
+
+    /// The languages in force of the prefetched languages' record under `storageRoot` at `now`, read from the file at
+    /// the first call of the process only (the service is its one writer, through ``setPrefetched(_:)``).
+    func prefetchedLanguages(storageRoot: URL, now: Date) -> [String] {
+        let record: PrefetchedLanguages? = lock.withLock { prefetched } ?? {
+            let loaded = PrefetchedLanguages.load(storageRoot: storageRoot)
+            lock.withLock { if prefetched == nil { prefetched = .some(loaded) } }
+            return loaded
+        }()
+        guard let record, record.isInForce(at: now) else { return [] }
+        return record.languages
+    }
+
+    /// The record as the service just wrote or removed it.
+    func setPrefetched(_ record: PrefetchedLanguages?) {
+        lock.withLock { prefetched = .some(record) }
     }
 
     /// True for the first caller in the process (it runs the `304` housekeeping), false after.
@@ -140,6 +159,7 @@ final class ServiceMemory: @unchecked Sendable {
             cycleReports = nil
             freshnessOnDisk = [:]
             freshSeen = [:]
+            prefetched = nil
         }
     }
 }

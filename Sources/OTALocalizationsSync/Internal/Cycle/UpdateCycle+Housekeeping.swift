@@ -65,7 +65,7 @@ extension UpdateCycle {
             return
         }
         DurableFiles.removeTrash(in: layout.storageRoot)
-        let choices = LocalizationChoices(configuration.localizationSelection)
+        let choices = LocalizationChoices(selection)
         for module in state.device.modules {
             let choice = SlicePlan.choice(for: module, developmentRegion: state.device.developmentRegion, choices: choices)
             if let hash = choice.folderHash { _ = recordSkipped(module, folderHash: hash, keyID: state.keyID, published: nil) }

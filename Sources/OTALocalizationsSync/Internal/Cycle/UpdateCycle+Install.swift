@@ -23,7 +23,7 @@ extension UpdateCycle {
         recordFresh()
         DurableFiles.removeTrash(in: layout.storageRoot)
         let parts = IndexPartLoader(configuration: configuration, versionURL: versionURL, gate: gate)
-        let choices = LocalizationChoices(configuration.localizationSelection)
+        let choices = LocalizationChoices(selection)
         let device: DeviceManifest
         switch await resolve(admitted.index, installID: installID, choices: choices, parts: parts) {
         case .success(let resolved): device = resolved
@@ -31,6 +31,7 @@ extension UpdateCycle {
             if failure.code == .cancelled { return cancelled(.updated) }
             return failed(failure)
         }
+        dropPrefetchedLanguagesAddingNothing(device)
         return await install(device, choices: choices, admitted: admitted, etag: etag, parts: parts, quarantines: quarantines)
     }
 

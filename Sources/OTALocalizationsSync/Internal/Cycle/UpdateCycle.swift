@@ -17,6 +17,9 @@ struct UpdateCycle: Sendable {
     let context: CycleContext
     /// What the service remembers between its cycles.
     let memory: ServiceMemory
+    /// The localizations this cycle installs: the configuration's selection, with the prefetched languages in force
+    /// (``PrefetchedLanguages``).
+    let selection: OTALocalizationSelection
 
     struct Outcome: Sendable {
         var report: OTALocalizationCycleReport
@@ -121,7 +124,7 @@ struct UpdateCycle: Sendable {
     private func isIntact(_ device: DeviceManifest, generation: Int) -> Bool {
         // Resolved for every localization (full ZIPs) or for languages (slices): the other selection needs the
         // publish again, as its folders are not these.
-        guard device.everyLocalization == configuration.localizationSelection.isEveryLocalization else { return false }
+        guard device.everyLocalization == selection.isEveryLocalization else { return false }
         if let rollout = device.rollout {
             guard let installID = InstallID.load(layout),
                   (ManifestRollout.bucket(rolloutID: rollout.id, installID: installID) < rollout.basisPoints) == rollout.includesThisDevice
@@ -133,7 +136,6 @@ struct UpdateCycle: Sendable {
                 return false
             }
         }
-        let selection = configuration.localizationSelection
         let wanted = memory.wantedFolders(generation: generation, selection: selection) {
             let choices = LocalizationChoices(selection)
             return device.modules.map { module in
