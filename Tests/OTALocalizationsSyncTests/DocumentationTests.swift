@@ -517,7 +517,7 @@ struct SyncArticleSamples {
         // and the keys step's setup), four in the read side's getting-started
         // article and two in the service's.
         #expect(counts == [
-            "docs/integration.md": 11, "docs/hosting.md": 0, "docs/operations.md": 2, "docs/design.md": 0, "docs/testing.md": 0,
+            "docs/integration.md": 14, "docs/hosting.md": 0, "docs/operations.md": 2, "docs/design.md": 0, "docs/testing.md": 0,
             "docs/packaging.md": 0, "docs/signing.md": 2, "docs/rollouts.md": 3, "docs/quick-start.md": 2,
             "Sources/OTALocalizations/OTALocalizations.docc/OTALocalizations.md": 0,
             "Sources/OTALocalizations/OTALocalizations.docc/GettingStarted.md": 4,
