@@ -33,6 +33,8 @@ enum LanguageOverrideFolder {
               let plan = plan(resources: resources, developmentRegion: source.developmentLocalization, language: language)
         else { return nil }
         guard let folder = layout.languageOverrideFolder(module: module, sha256: plan.sha256) else { return nil }
+        // A link or a file planted where the folder goes is removed (never followed), and the folder built anew.
+        guard clearUnlessDirectory(folder) else { return nil }
         // Read, not only found: a folder that cannot be read now (before the first unlock, D3) is never opened, since
         // its `Bundle` would keep the emptiness for the process (D4).
         if isReadable(folder) { return folder }
@@ -132,6 +134,16 @@ enum LanguageOverrideFolder {
         return true
     }
 
+    /// Removes what is at `url` unless it is a real folder (a symbolic link is removed itself, never followed); true
+    /// when `url` is now a real folder or absent.
+    private static func clearUnlessDirectory(_ url: URL) -> Bool {
+        guard let type = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.type] as? FileAttributeType else {
+            return true
+        }
+        if type == .typeDirectory { return true }
+        return unlink(url.path) == 0
+    }
+
     /// Whether the bundle folder at `folder` has an `Info.plist` that can be read now.
     private static func isReadable(_ folder: URL) -> Bool {
         SmallFile.read(folder.appendingPathComponent("Info.plist").path, maximumBytes: 64 * 1024) != nil
@@ -148,6 +160,9 @@ enum LanguageOverrideFolder {
         guard components.count > root.count, Array(components.prefix(root.count)) == root else { throw CocoaError(.fileWriteInvalidFileName) }
         var path = storageRoot.standardizedFileURL
         for index in root.count...components.count {
+            // Below the storage root, only real folders are entered: a symbolic link (or a file) there would send
+            // the writes elsewhere, so it is removed (the link itself, never what it points to) and a folder made.
+            if index > root.count, !clearUnlessDirectory(path) { throw CocoaError(.fileWriteFileExists) }
             var isDirectory: ObjCBool = false
             if !manager.fileExists(atPath: path.path, isDirectory: &isDirectory) {
                 do {

@@ -142,6 +142,15 @@ extension ReleaseEdit {
                     experiment.arms[index].range.basisPoints = basisPoints
                 }
             }
+            // The slot rule keeps ranges apart for an experiment `experiment start` wrote; one edited by hand (a range
+            // starting inside another) could still overlap: devices would refuse the manifest, so nothing is written.
+            if let problem = experiment.problem {
+                throw PackagerError(
+                    code: .refused,
+                    reason: "\(location): these shares give experiment \(experiment.id) ranges that devices refuse (\(problem)); "
+                        + "nothing was written. Ask for a share that keeps each range out of the others' buckets",
+                    facts: PackagerError.Facts(value: arm ?? "every range", problem: problem, location: location))
+            }
             manifest.experiment = experiment
         }
     }

@@ -24,17 +24,19 @@ struct PrefetchedLanguages: Sendable, Equatable {
     /// Whether the record is still in force at `now`: within ``lifetimeSeconds`` of its time, either way (a clock set
     /// back does not make it live for ever).
     func isInForce(at now: Date) -> Bool {
-        !languages.isEmpty && abs(Int64(now.timeIntervalSince1970.rounded(.down)) - since) <= Self.lifetimeSeconds
+        // A recorded time far from now (a planted record) must not overflow the difference: it is simply not in force.
+        let (age, overflow) = Int64(now.timeIntervalSince1970.rounded(.down)).subtractingReportingOverflow(since)
+        return !languages.isEmpty && !overflow && age.magnitude <= UInt64(Self.lifetimeSeconds)
     }
 
-    /// The languages of `languages` that are language identifiers (``LanguageIdentifier``), each once, at most
-    /// ``maximumLanguages`` (the last ones).
+    /// The languages of `languages` that are language identifiers (``LanguageIdentifier``), each once at the place of
+    /// its last mention, at most ``maximumLanguages`` (the last ones: the newest).
     static func valid(_ languages: [String]) -> [String] {
         var kept: [String] = []
-        for language in languages where LanguageIdentifier.isValid(language) && !kept.contains(language) {
+        for language in languages.reversed() where LanguageIdentifier.isValid(language) && !kept.contains(language) {
             kept.append(language)
         }
-        return Array(kept.suffix(maximumLanguages))
+        return Array(kept.prefix(maximumLanguages).reversed())
     }
 
     /// The record under `storageRoot`; nil when there is none or it is not in this format.
