@@ -18,6 +18,37 @@ import Testing
         return result
     }
 
+    /// A version folder (`<www>/1.0.0`) whose production was published 2020-01-01 with a 2-day window, and `channel`
+    /// 2020-01-02 with a 5-day one and other German text for Checkout.
+    private func productionAndChannel(_ channel: String) async throws -> (SyncHarness.Publication, URL) {
+        let publication = try SyncHarness.Publication()
+        let www = publication.folder.url.appendingPathComponent("www")
+        for (date, window, name) in [("2020-01-01T00:00:00Z", "2d", "production"), ("2020-01-02T00:00:00Z", "5d", channel)] {
+            if name == channel {
+                try publication.edit("Packages/Features/Sources/Checkout/Resources/de.lproj/Localizable.strings",
+                                     replacing: "\"Dein Warenkorb\"", with: "\"Ihr Warenkorb\"")
+            }
+            let packaged = try await cli([
+                "package", publication.source.path, "--app-version", "1.0.0", "--output", publication.output.path,
+                "--published-at", date, "--expires-in", window, "--channel", name, "--quiet"])
+            #expect(packaged.status == 0, "\(packaged.stderr)")
+            let published = try await cli(["publish", publication.versionFolder.path, "--to", www.path, "--channel", name, "--quiet"])
+            #expect(published.status == 0, "\(published.stderr)")
+        }
+        return (publication, www.appendingPathComponent("1.0.0"))
+    }
+
+    /// Python's reading of a root file: the seconds from `publishedAt` to `expires`, and whether it is dated 2026 or later.
+    private func window(_ file: URL) async throws -> String {
+        let script = """
+            import datetime, json, sys
+            d = json.load(open(sys.argv[1]))
+            p = lambda t: datetime.datetime.fromisoformat(t.replace("Z", "+00:00"))
+            print(round((p(d["expires"]) - p(d["publishedAt"])).total_seconds()), d["publishedAt"] > "2026")
+            """
+        return try await ExternalTool.python(script, [file.path])
+    }
+
     /// Python's reading of a root file (or an envelope's payload): `publishedAt`, `expires`, and the seconds from now
     /// to `expires` by Python's clock.
     private func dates(_ file: URL, envelope: Bool = false) async throws -> [String] {
@@ -105,72 +136,34 @@ import Testing
 
     @Test func promoteAndRolloutKeepTheExpiryWindowOfWhatTheyReplace() async throws {
         // Given: production published 2020-01-01 with a 2-day window, staging 2020-01-02 with 5 days.
-        let publication = try SyncHarness.Publication()
-        let www = publication.folder.url.appendingPathComponent("www")
-        let folder = www.appendingPathComponent("1.0.0")
-        for (date, window, channel) in [("2020-01-01T00:00:00Z", "2d", "production"), ("2020-01-02T00:00:00Z", "5d", "staging")] {
-            if channel == "staging" {
-                try publication.edit("Packages/Features/Sources/Checkout/Resources/de.lproj/Localizable.strings",
-                                     replacing: "\"Dein Warenkorb\"", with: "\"Ihr Warenkorb\"")
-            }
-            let packaged = try await cli([
-                "package", publication.source.path, "--app-version", "1.0.0", "--output", publication.output.path,
-                "--published-at", date, "--expires-in", window, "--channel", channel, "--quiet"])
-            #expect(packaged.status == 0, "\(packaged.stderr)")
-            let published = try await cli(["publish", publication.versionFolder.path, "--to", www.path, "--channel", channel, "--quiet"])
-            #expect(published.status == 0, "\(published.stderr)")
-        }
+        let (publication, folder) = try await productionAndChannel("staging")
 
         // When: staging is promoted, then rolled out and finished.
         let promoted = try await cli(["promote", folder.path, "--from", "staging", "--quiet"])
         #expect(promoted.status == 0, "\(promoted.stderr)")
 
         // Then: the new publish is dated now and expires production's 2 days after it, not at a date already past.
-        let window = """
-            import datetime, json, sys
-            d = json.load(open(sys.argv[1]))
-            p = lambda t: datetime.datetime.strptime(t, "%Y-%m-%dT%H:%M:%SZ")
-            print(round((p(d["expires"]) - p(d["publishedAt"])).total_seconds()), d["publishedAt"] > "2026")
-            """
         for name in ["manifest.json", "index.json"] {
-            let text = try await ExternalTool.python(window, [folder.appendingPathComponent(name).path])
+            let text = try await window(folder.appendingPathComponent(name))
             #expect(text.trimmingCharacters(in: .whitespacesAndNewlines) == "172800 True", "\(name)")
         }
+        withExtendedLifetime(publication) {}
     }
 
     @Test func experimentStartShareAndEndKeepTheExpiryWindowOfProduction() async throws {
         // Given: production published 2020-01-01 with a 2-day window, and a channel with other text for the arm.
-        let publication = try SyncHarness.Publication()
-        let www = publication.folder.url.appendingPathComponent("www")
-        let folder = www.appendingPathComponent("1.0.0")
-        for (date, window, channel) in [("2020-01-01T00:00:00Z", "2d", "production"), ("2020-01-02T00:00:00Z", "5d", "copy-b")] {
-            if channel == "copy-b" {
-                try publication.edit("Packages/Features/Sources/Checkout/Resources/de.lproj/Localizable.strings",
-                                     replacing: "\"Dein Warenkorb\"", with: "\"Ihr Warenkorb\"")
-            }
-            let packaged = try await cli([
-                "package", publication.source.path, "--app-version", "1.0.0", "--output", publication.output.path,
-                "--published-at", date, "--expires-in", window, "--channel", channel, "--quiet"])
-            #expect(packaged.status == 0, "\(packaged.stderr)")
-            let published = try await cli(["publish", publication.versionFolder.path, "--to", www.path, "--channel", channel, "--quiet"])
-            #expect(published.status == 0, "\(published.stderr)")
-        }
-        let window = """
-            import datetime, json, sys
-            d = json.load(open(sys.argv[1]))
-            p = lambda t: datetime.datetime.fromisoformat(t.replace("Z", "+00:00"))
-            print(round((p(d["expires"]) - p(d["publishedAt"])).total_seconds()), d["publishedAt"] > "2026")
-            """
+        let (publication, folder) = try await productionAndChannel("copy-b")
         // When each step of an experiment is written, then: it is dated now and expires 2 days after, as production did.
         for step in [["start", folder.path, "--id", "cta", "--arm", "b=copy-b", "--percent", "10"],
                      ["share", folder.path, "--percent", "20"], ["end", folder.path, "--winner", "b"]] {
             let edited = try await cli(["experiment"] + step + ["--quiet"])
             #expect(edited.status == 0, "\(step[0]): \(edited.stderr)")
             for name in ["manifest.json", "index.json"] {
-                let text = try await ExternalTool.python(window, [folder.appendingPathComponent(name).path])
+                let text = try await window(folder.appendingPathComponent(name))
                 #expect(text.trimmingCharacters(in: .whitespacesAndNewlines) == "172800 True", "\(step[0]) \(name)")
             }
         }
+        withExtendedLifetime(publication) {}
     }
 
     @Test func aDurationThatIsNotOneIsAUsageError() async throws {
