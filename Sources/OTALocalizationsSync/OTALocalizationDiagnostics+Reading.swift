@@ -6,17 +6,20 @@ import OTALocalizationsNames
 extension OTALocalizationDiagnostics {
     /// Reads the snapshot of `configuration`'s app version and storage root: `servedAsOf` says whether the modules'
     /// sources are this process's read side's or what a launch would serve now. `modules` names modules to list even
-    /// when nothing is installed for them (the app's own modules). Reads small files only; writes nothing.
+    /// when nothing is installed for them (the app's own modules). Reads small files only; writes nothing. A
+    /// configuration that does not allow debug actions reports no forced arm: its cycles ignore the file.
     package static func read(
         configuration: OTALocalizationServiceConfiguration, servedAsOf: ServedAsOf, modules extraNames: [String] = [],
         now: Date = Date()
     ) -> OTALocalizationDiagnostics {
-        read(
+        var snapshot = read(
             layout: configuration.layout, channel: .some(configuration.channel), servedAsOf: servedAsOf,
             selection: configuration.localizationSelection, trustedKeyIDs: Set(configuration.trustedKeys.map(\.keyID)),
             maximumUnconfirmedLaunches: configuration.maximumUnconfirmedLaunches,
             maximumContentAgeSeconds: configuration.trustedKeys.isEmpty ? nil : configuration.maximumContentAgeSeconds,
             modules: extraNames, now: now)
+        if !configuration.allowsDebugActions { snapshot.forcedExperimentArm = nil }
+        return snapshot
     }
 
     /// Reads the snapshot of `layout`. `channel` is the configured one (`.some(nil)`: production), or `.none` when it

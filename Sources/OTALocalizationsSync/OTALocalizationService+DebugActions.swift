@@ -83,9 +83,10 @@ extension OTALocalizationService {
         }
     }
 
-    /// The arm ``forceExperimentArm(_:)`` forced under this service's storage root, nil when none is.
+    /// The arm ``forceExperimentArm(_:)`` forced under this service's storage root, nil when none is or when the
+    /// configuration does not allow debug actions (its cycles then ignore a file left behind).
     public var forcedExperimentArm: String? {
-        ForcedExperimentArm.read(configuration.layout)
+        ForcedExperimentArm.read(configuration)
     }
 
     private func requireDebugActions() throws(OTALocalizationDebugActionError) {

@@ -103,5 +103,9 @@ import Testing
         #expect(fixture.reports.last?.experiment == Experiment(id: "cta", arm: nil))
         #expect(fixture.read("1.0/modules/Checkout/current") == Data((checkout.sha256 + "\n").utf8))
         #expect(fixture.rolloutRecord("Checkout") == nil)
+        // Nor does its QA snapshot report the file as a forced arm; a debug build of the same root does.
+        #expect(await release.forcedExperimentArm == nil)
+        #expect(await release.diagnostics().forcedExperimentArm == nil)
+        #expect(await fixture.makeService(debugActions: true).diagnostics().forcedExperimentArm == "short")
     }
 }
