@@ -166,6 +166,20 @@ import Testing
         withExtendedLifetime(publication) {}
     }
 
+    @Test func refreshingAnUnsignedPublishWarnsThatItProtectsNoDevice() async throws {
+        let (publication, folder) = try await productionAndChannel("staging")
+        let refreshed = try await cli([
+            "refresh-expiry", folder.path, "--expires-in", "7d", "--expect-published-at", "2020-01-01T00:00:00Z", "--quiet"])
+        #expect(refreshed.status == 0, "\(refreshed.stderr)")
+        #expect(refreshed.stderr == "warning: without --signing-key the new expires is not signed, and protects no device: only "
+            + "devices with trusted keys check it, and they read the signed index (docs/signing.md, \"Freeze\")\n")
+        // Written all the same: the same publishedAt, expires 7 days from now by Python's clock.
+        let read = try await dates(folder.appendingPathComponent("index.json"))
+        #expect(read.first == "2020-01-01T00:00:00Z")
+        #expect((604_700...604_800).contains(Int(read.last ?? "") ?? 0), "\(read)")
+        withExtendedLifetime(publication) {}
+    }
+
     @Test func aDurationThatIsNotOneIsAUsageError() async throws {
         for bad in ["7", "7x", "0d", "1.5d", "99999d"] {
             let result = try await cli(["refresh-expiry", "/nonexistent/1.0.0", "--expires-in", bad])

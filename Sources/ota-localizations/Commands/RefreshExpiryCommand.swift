@@ -44,6 +44,10 @@ enum RefreshExpiryCommand: Command {
                 throw UsageError(message: "--expires-in '\(text)' is not a duration: a whole number and d, h, m or s, e.g. 7d or 36h (at most 10 years)")
             }
             let channel = try ReleaseArguments.channel(args.valueOrDefault(Option.channel), option: "--channel") ?? ManifestChannel.production
+            if options.signingKeys.isEmpty {
+                Output.err("warning: without --signing-key the new expires is not signed, and protects no device: only devices "
+                    + "with trusted keys check it, and they read the signed index (docs/signing.md, \"Freeze\")")
+            }
             let result = try ReleaseEdit.refreshExpiry(channel: channel, expiresInSeconds: seconds, options)
             return ReleaseEditArguments.print(result, of: options, args)
         }
