@@ -34,7 +34,8 @@ enum SyncCommand: Command {
         "includesThisDevice"},]["quarantine":{"since","launches","publishedAt","modules"},]"updated","skipped","failed",
         "removed","bytesDownloaded","modules":[{"name","outcome","bytes","durationMs","reason","code"}]}. A manifest
         with a staged rollout adds a line saying whether this storage root (its install ID,
-        <storage root>/.ota-install-id) is in it; a quarantine in force (the crash-loop guard) adds a line too.
+        <storage root>/.ota-install-id) is in it, one with a copy experiment a line naming its arm; a quarantine in
+        force (the crash-loop guard) adds a line too.
 
         EXIT STATUS: 0 the cycle ran (module failures are in the report), 1 the manifest could not be fetched or
         decoded, the storage root could not be locked, or a delete cancelled the run, 2 usage error.
@@ -159,6 +160,14 @@ enum SyncCommand: Command {
         if let rollout = report.rollout {
             lines.append("Rollout \(rollout.id) at \(rollout.percentText)%: this storage root is "
                 + (rollout.includesThisDevice ? "in it (it uses the rollout's modules)" : "not in it (it uses the stable modules)"))
+        }
+        if let experiment = report.experiment {
+            let place: String = switch experiment.arm {
+            case nil: "in no arm (it uses the stable modules, outside the experiment)"
+            case ManifestExperiment.controlArmName?: "in control (it uses the stable modules)"
+            case let arm?: "in arm \(arm) (it uses that arm's modules)"
+            }
+            lines.append("Experiment \(experiment.id): this storage root is \(place)" + (experiment.forced ? ", forced" : ""))
         }
         if let quarantine = report.quarantine {
             lines.append("Quarantined since \(quarantine.sinceText) after \(quarantine.launches) unconfirmed launches: the installed "

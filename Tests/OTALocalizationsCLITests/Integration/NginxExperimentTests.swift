@@ -47,6 +47,15 @@ extension NginxIntegrationTests {
                     #expect(experiment?["forced"] as? Bool == false, "\(step) \(device.install)")
                     let title = try await H.lookup(root.url, module: "Checkout", localization: "de", key: "cart.title").stdout
                     #expect(title == Self.titles[expected ?? "control"]! + "\n", "\(step) \(device.install)")
+                    // The text report of the 304 that follows names the stored experiment and this root's arm.
+                    let place = switch expected {
+                    case nil: "in no arm (it uses the stable modules, outside the experiment)"
+                    case "control": "in control (it uses the stable modules)"
+                    case let arm?: "in arm \(arm) (it uses that arm's modules)"
+                    }
+                    let text = try await H.cli(["sync", "--base-url", server.baseURL, "--app-version", H.appVersion, "--into", root.path])
+                    #expect(text.stdout.hasPrefix("Manifest: notModified, state unchanged\nExperiment checkout-cta: this storage root is \(place)\n"),
+                            "\(step) \(device.install): \(text.stdout)")
                 }
             }
 
