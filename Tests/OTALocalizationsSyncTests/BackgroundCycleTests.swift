@@ -105,6 +105,32 @@ import Testing
         await published.expectTheNextCycleCompletes("a past deadline")
     }
 
+    /// A background call that joins the cycle a foreground `start()` runs cuts it short for both: the process's
+    /// background time is up.
+    @Test(HangLimit.tenMinutes)
+    func aJoinedCycleIsCutShortForEveryCaller() async throws {
+        let published = try await Published()
+        let gate = Gate()
+        published.fixture.transport.gate(SyncFixture.url("1.0", published.v2[1].path), gate)
+        let service = published.fixture.makeService(parallel: 1)
+        let foreground = Task { await service.start() }
+        await gate.waitForArrivals(1)
+        let background = Task { await service.runCycle(before: Date().addingTimeInterval(3600)) }
+        while await service.joinedCallers < 1 { try await Task.sleep(nanoseconds: 5_000_000) }
+
+        background.cancel()
+
+        let report = await background.value
+        await foreground.value
+        #expect(report?.error == Self.cancelledByTheTask)
+        #expect(published.fixture.reports.all.count == 2, "the v1 cycle's report and this one: one cycle for both callers")
+        #expect(published.fixture.reports.all.last == report)
+        gate.open()
+        try await Self.waitForStoppedWork(service)
+        #expect(published.expectNoHalfInstall("a joined cycle cut short") == 1, "Checkout was installed before the cut")
+        await published.expectTheNextCycleCompletes("a joined cycle cut short")
+    }
+
     /// The task running the cycle is cancelled (as a `BGTask` expiration handler does) while the cycle's `n`th request
     /// is in flight, for every `n` a complete cycle makes.
     @Test(HangLimit.tenMinutes)
